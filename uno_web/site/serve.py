@@ -1,0 +1,145 @@
+"""``python -m uno_web serve [--host 127.0.0.1] [--port 8000]``: serve the site from the repo root.
+
+A threaded static server with the MIME types Pyodide and PyScript need (``.wasm`` must be
+``application/wasm`` or Pyodide 314 hangs while instantiating; ``.mjs`` must be JavaScript or the
+browser refuses the module).  Every response carries ``Cache-Control: no-cache`` so an edited
+module or a rebuilt vendor directory is revalidated instead of served stale.  Paths with a
+component starting with ``.`` (``.git``, ``.venv``) are not served.
+
+Before serving it runs the build (:func:`uno_web.site.vendor.main`), which regenerates the
+``[files]`` table of ``pyscript.toml`` and vendors ``static/vendor/`` if it is incomplete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import socket
+import sys
+import threading
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".toml": "application/toml",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".tar": "application/x-tar",
+    ".py": "text/plain; charset=utf-8",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files of one directory, correct MIME types, no stale caches, quiet unless asked."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+    protocol_version = "HTTP/1.1"
+
+    def guess_type(self, path: str | object) -> str:
+        suffix = Path(str(path)).suffix.lower()
+        return MIME_TYPES.get(suffix) or super().guess_type(path)  # type: ignore[arg-type]
+
+    def _hidden(self) -> bool:
+        parts = unquote(urlsplit(self.path).path).split("/")
+        return any(p.startswith(".") and p not in (".", "..") for p in parts)
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        if self._hidden():
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(host: str = "127.0.0.1", port: int = 8000, root: Path = REPO_ROOT,
+                quiet: bool = False) -> SiteServer:
+    """A bound (not yet serving) server of ``root``; ``port=0`` picks a free port."""
+    handler = type("BoundSiteHandler", (SiteHandler,), {"quiet": quiet})
+    server_cls = SiteServer
+    if ":" in host:
+        server_cls = type("SiteServer6", (SiteServer,), {"address_family": socket.AF_INET6})
+    return server_cls((host, port), partial(handler, directory=str(root)))
+
+
+def start_in_thread(host: str = "127.0.0.1", port: int = 0, root: Path = REPO_ROOT,
+                    quiet: bool = True) -> tuple[SiteServer, str]:
+    """Serve in a daemon thread; return the server (call ``shutdown()``) and its base URL."""
+    server = make_server(host, port, root, quiet)
+    thread = threading.Thread(target=server.serve_forever, name="uno-web-serve", daemon=True)
+    thread.start()
+    h, p = server.server_address[:2]
+    return server, f"http://{h}:{p}/"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m uno_web serve",
+                                     description="Serve the uno_web site (builds static/vendor first if needed).")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free port)")
+    parser.add_argument("--no-build", action="store_true",
+                        help="do not run the build first (static/vendor must already be complete)")
+    parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    args = parser.parse_args(argv)
+
+    from uno_web.site import vendor
+
+    if args.no_build:
+        if not vendor.is_complete():
+            print("error: static/vendor is incomplete; run `python -m uno_web build`", file=sys.stderr)
+            return 1
+    else:
+        rc = vendor.main([])
+        if rc != 0:
+            print("error: the build failed; not serving", file=sys.stderr)
+            return rc
+
+    try:
+        server = make_server(args.host, args.port, REPO_ROOT, args.quiet)
+    except OSError as exc:
+        why = "the port is in use" if exc.errno == errno.EADDRINUSE else exc.strerror
+        print(f"error: cannot listen on {args.host}:{args.port}: {why}", file=sys.stderr)
+        return 1
+    host, port = server.server_address[:2]
+    shown = f"[{host}]" if ":" in str(host) else host
+    print(f"Serving {REPO_ROOT} at http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped")
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""Placeholder boot of the page: import pydantic and uno_web, then mark the page ready.
+
+index.html runs ``uno_web.web.boot.main()`` from its ``<script type="py">``.  The contract the
+browser tests (tests/web) and bench/bench_boot.py rely on:
+
+- ``document.body.dataset.ready == "1"`` once Python is up (``body[data-ready="1"]``);
+- ``data-pydantic`` / ``data-python`` / ``data-uno-web`` on <body> carry the versions loaded,
+  ``data-ready-ms`` the page's ``performance.now()`` at that moment.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    import pydantic
+    from pyscript import document, window  # type: ignore[import-not-found]
+
+    import uno_web
+
+    body = document.body
+    status = document.getElementById("boot-status")
+    if status is not None:
+        status.textContent = "Python ready"
+    body.dataset.pydantic = pydantic.VERSION
+    body.dataset.python = sys.version.split()[0]
+    body.dataset.unoWeb = uno_web.__version__
+    body.dataset.readyMs = str(round(window.performance.now()))
+    body.dataset.ready = "1"
