@@ -1,0 +1,39 @@
+# uno_web — two commands for a fresh machine:
+#   make play   build what is missing (venv, vendored Pyodide/PyScript/wheels) and serve the site
+#   make test   install everything (venv, vendor, Debian chromium) and run every test
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8000
+HOST   ?= 127.0.0.1
+
+.PHONY: play test test-core vendor browser bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+vendor: $(VENV)/.installed
+	$(PY) -m uno_web build
+
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+play: vendor
+	$(PY) -m uno_web serve --host $(HOST) --port $(PORT)
+
+test: vendor browser
+	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+
+test-core: $(VENV)/.installed
+	$(PY) -m pytest tests/core tests/ai tests/puzzles $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed
+	$(PY) bench/bench_core.py
+
+clean:
+	rm -rf $(VENV) static/vendor

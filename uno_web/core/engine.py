@@ -1,0 +1,1093 @@
+"""The rules engine: legal moves, verdicts, and applying moves.
+
+Three faces for every move (as in PokerKit):
+
+* :func:`check` returns a :class:`~uno_web.core.reasons.Verdict` and never changes the state;
+* :func:`legal_moves` lists every move a seat may make now — the one source of truth for
+  legality: a move is legal exactly when it is in this list (a property test holds ``check`` to
+  it), and the table's "playable" marks come from it;
+* :func:`apply` checks first, then returns a *new* state, the events and the verdict; an illegal
+  move raises :class:`IllegalMove` and leaves the state untouched.
+
+:func:`step` is the fast path for simulations and AI rollouts: it mutates a state the caller
+owns, skips the check and builds events only when asked.
+
+Checks run in a fixed order: game over → bad seat → round over → wrong phase → not your turn →
+the move itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from .cards import (
+    COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_str, color_name,
+)
+from .events import (
+    CardPlayed, CardReturned, CardsDrawn, ChallengeResolved, ColorChosen, DirectionReversed,
+    Event, FirstCardTurned, GameWon, HandsRotated, HandsSwapped, PenaltyApplied, PileReshuffled,
+    PlayerEliminated, RoundBlocked, RoundStarted, RoundWon, TurnPassed, TurnSkipped, UnoCalled,
+)
+from .moves import Move, MoveKind
+from .reasons import Reason, Verdict
+from .rules import RuleSet
+from .state import GameState, Phase, compile_rules, deck_cards, validate_deck_order
+
+__all__ = [
+    "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "step",
+    "playable_cards", "can_play", "next_seat", "hand_points",
+]
+
+_ACTION_EFFECTS = frozenset(
+    e for e in Effect if e != Effect.NUMBER
+)
+_RANK7 = 7
+_RANK0 = 0
+_WILD4 = Effect.WILD_DRAW_FOUR
+_NUMBER = Effect.NUMBER
+
+
+class IllegalMove(Exception):
+    """Raised by :func:`apply` for a move that is not legal; carries the verdict."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(verdict.message)
+        self.verdict = verdict
+
+
+class Transition(NamedTuple):
+    state: GameState
+    events: list[Event]
+    verdict: Verdict
+
+
+# ------------------------------------------------------------------------------------------
+# setting up
+# ------------------------------------------------------------------------------------------
+
+
+def new_game(
+    rules: RuleSet | None = None,
+    players: "int | Sequence[str]" = 2,
+    seed: int = 0,
+    deck_order: Sequence[int] | None = None,
+    events: list[Event] | None = None,
+) -> GameState:
+    """Deal the first round. ``deck_order`` (top card first) replaces the seeded shuffle."""
+    rules = rules or RuleSet()
+    if isinstance(players, int):
+        names = tuple(f"seat {i}" for i in range(players))
+    else:
+        names = tuple(str(p) for p in players)
+    n = len(names)
+    if not 2 <= n <= 10:
+        raise ValueError(f"UNO is played by 2 to 10 players, not {n}")
+    r = compile_rules(rules)
+    if n * r.hand_size >= len(r.deck):
+        raise ValueError(
+            f"{n} players with {r.hand_size} cards each need more than the {len(r.deck)} cards "
+            "of the deck"
+        )
+    s = GameState.__new__(GameState)
+    s.r = r
+    s.n = n
+    s.names = names
+    s.seed = int(seed)
+    s.hands = [[] for _ in range(n)]
+    s.draw = []
+    s.discard = []
+    s.color = -1
+    s.direction = 1
+    s.turn = 0
+    s.phase = Phase.PLAY
+    s.pending = 0
+    s.drawn = []
+    s.plus4_by = -1
+    s.plus4_bluff = False
+    s.plus4_prev_color = -1
+    s.called = [False] * n
+    s.vuln = [0] * n
+    s.jump_window = False
+    s.active = [True] * n
+    s.scores = [0] * n
+    s.round = 0
+    s.dealer = n - 1  # so that seat 0, left of the dealer, starts the first round
+    s.shuffle_count = 0
+    s.stuck = 0
+    s.winner = -1
+    s.round_winner = -1
+    s.last_player = -1
+    s.round_points = [0] * n
+    if deck_order is not None:
+        problem = validate_deck_order(rules, deck_order)
+        if problem:
+            raise ValueError(f"the deck order is not a permutation of the deck: {problem}")
+        order = list(deck_order)
+    else:
+        order = _shuffled(s, list(deck_cards(rules.deck)))
+    _deal(s, order, events)
+    return s
+
+
+def _shuffled(s: GameState, cards: list[int]) -> list[int]:
+    """A uniformly random order from the game's seed and the number of shuffles so far.
+
+    Sorting by random keys is a uniform shuffle (ties have probability ~0) and runs in C,
+    several times faster than ``random.shuffle`` for a 108-card deck.
+    """
+    rnd = random.Random(s.seed * 1_000_003 + s.shuffle_count).random
+    s.shuffle_count += 1
+    keyed = sorted((rnd(), c) for c in cards)
+    return [c for _, c in keyed]
+
+
+def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
+    """Deal a round from ``order`` (top card first) and turn up the first card."""
+    r = s.r
+    n = s.n
+    s.round += 1
+    s.hands = [[] for _ in range(n)]
+    s.draw = order[::-1]
+    s.discard = []
+    s.direction = 1
+    s.pending = 0
+    s.drawn = []
+    s.plus4_by = -1
+    s.plus4_bluff = False
+    s.plus4_prev_color = -1
+    s.called = [False] * n
+    s.vuln = [0] * n
+    s.jump_window = False
+    s.stuck = 0
+    s.round_winner = -1
+    s.last_player = -1
+    s.round_points = [0] * n
+    seats = [seat for seat in range(n) if s.active[seat]]
+    if events is not None:
+        events.append(RoundStarted(s.round, s.dealer, tuple(seats)))
+    first = next_seat(s, s.dealer)
+    order_seats = []
+    seat = first
+    for _ in range(len(seats)):
+        order_seats.append(seat)
+        seat = next_seat(s, seat)
+    draw = s.draw
+    for _ in range(r.hand_size):
+        for seat in order_seats:
+            s.hands[seat].append(draw.pop())
+    s.turn = first
+    s.phase = Phase.PLAY
+    s.color = -1
+    if r.first_card == "lead-any":
+        return
+    while True:
+        card = draw.pop()
+        s.discard.append(card)
+        if events is not None:
+            events.append(FirstCardTurned(card))
+        eff = EFFECT_OF[card]
+        back = (
+            (r.first_card == "official" and eff == Effect.WILD_DRAW_FOUR)
+            or (r.first_card == "redraw-wild" and IS_WILD[card])
+            or (r.first_card == "redraw-until-number" and eff != _NUMBER)
+        )
+        if not back:
+            break
+        s.discard.pop()
+        draw.insert(0, card)
+        if events is not None:
+            events.append(CardReturned(card))
+    # the official effects of a starting action card
+    s.color = COLOR_OF[card]
+    if eff == Effect.WILD:
+        s.color = -1
+        s.phase = Phase.CHOOSE_COLOR
+    elif eff in (Effect.DRAW_TWO, Effect.DRAW_FOUR):
+        amount = r.draw_amount(eff)
+        _draw_cards(s, first, amount, events, "penalty", None)
+        if events is not None:
+            events.append(PenaltyApplied(first, amount, "first_card"))
+            events.append(TurnSkipped(first))
+        s.turn = next_seat(s, first)
+    elif eff == Effect.SKIP:
+        if events is not None:
+            events.append(TurnSkipped(first))
+        s.turn = next_seat(s, first)
+    elif eff == Effect.REVERSE:
+        s.direction = -1
+        if events is not None:
+            events.append(DirectionReversed(-1))
+        s.turn = s.dealer
+
+
+# ------------------------------------------------------------------------------------------
+# small helpers
+# ------------------------------------------------------------------------------------------
+
+
+def next_seat(s: GameState, seat: int, steps: int = 1) -> int:
+    """The seat ``steps`` active seats after ``seat`` in the direction of play."""
+    n = s.n
+    d = s.direction
+    act = s.active
+    while steps:
+        seat = (seat + d) % n
+        if act[seat]:
+            steps -= 1
+    return seat
+
+
+def hand_points(hand: Iterable[int]) -> int:
+    return sum(POINTS_OF[c] for c in hand)
+
+
+def _n_active(s: GameState) -> int:
+    return sum(s.active)
+
+
+def _matches(s: GameState, card: int) -> bool:
+    """Colour/number/symbol matching only (no house-rule restrictions)."""
+    if IS_WILD[card]:
+        return True
+    top = s.discard[-1] if s.discard else -1
+    if top < 0:
+        return True
+    return COLOR_OF[card] == s.color or RANK_OF[card] == RANK_OF[top]
+
+
+def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
+    """Why ``seat`` may not play ``card`` now (matching and house restrictions), or None.
+
+    Ownership, colour choice, phase and turn are checked by the caller.
+    """
+    r = s.r
+    top = s.discard[-1] if s.discard else -1
+    if s.phase == Phase.PENALTY:
+        v = r.stack_verdict(EFFECT_OF[top], EFFECT_OF[card])
+        if v:
+            if r.draw_amount(EFFECT_OF[card]) == 0:
+                return Reason.E_PENALTY_PENDING, {}
+            return (Reason.E_STACK_ORDER if v == 2 else Reason.E_STACK_NOT_ALLOWED), {}
+    if not _matches(s, card):
+        return Reason.E_NO_MATCH, {}
+    if IS_WILD[card]:
+        if EFFECT_OF[card] == _WILD4 and r.plus4 == "strict" and s.color >= 0:
+            col = s.color
+            if any(COLOR_OF[c] == col for c in hand):
+                return Reason.E_PLUS4_NOT_ALLOWED, {}
+        if r.wild_last_resort:
+            for c in hand:
+                if not IS_WILD[c] and _matches(s, c) and (
+                    s.phase != Phase.PENALTY
+                    or r.stack_verdict(EFFECT_OF[top], EFFECT_OF[c]) == 0
+                ):
+                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_str(c)}
+    if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
+        return Reason.E_ACTION_CARD_LAST, {}
+    return None
+
+
+def can_play(s: GameState, seat: int, card: int) -> bool:
+    """Could ``seat`` legally play ``card`` from its hand now, turn and phase permitting?"""
+    hand = s.hands[seat]
+    return card in hand and _play_problem(s, seat, card, hand) is None
+
+
+def playable_cards(s: GameState, seat: int) -> list[int]:
+    """The distinct cards of ``seat``'s hand that :func:`legal_moves` lets it play now."""
+    seen: list[int] = []
+    for m in legal_moves(s, seat):
+        if m.kind == MoveKind.PLAY and m.card not in seen:
+            seen.append(m.card)
+    return seen
+
+
+def _jump_window_open(s: GameState) -> bool:
+    return s.r.jump_in and s.jump_window and bool(s.discard) and not IS_WILD[s.discard[-1]]
+
+
+# ------------------------------------------------------------------------------------------
+# legal moves: the one source of truth
+# ------------------------------------------------------------------------------------------
+
+
+def legal_moves(s: GameState, seat: int) -> list[Move]:
+    """Every move ``seat`` may make now. A move is legal iff it is in this list
+    (``uno=True`` variants of plays are listed when the play leaves one card)."""
+    phase = s.phase
+    if phase == Phase.GAME_OVER or not (0 <= seat < s.n) or not s.active[seat]:
+        return []
+    if phase == Phase.ROUND_OVER:
+        return [Move(MoveKind.NEXT_ROUND, seat)]
+    r = s.r
+    out: list[Move] = []
+    hand = s.hands[seat]
+    if seat == s.turn:
+        if phase == Phase.CHOOSE_COLOR:
+            out = [Move(MoveKind.CHOOSE_COLOR, seat, -1, c) for c in r.colors]
+        elif phase == Phase.PLAY:
+            _add_plays(s, seat, hand, hand, out)
+            if r.may_draw_when_playable or not out:
+                out.append(Move(MoveKind.DRAW, seat))
+        elif phase == Phase.DRAWN:
+            _add_plays(s, seat, hand, s.drawn, out)
+            if not (r.forced_play and out):
+                out.append(Move(MoveKind.PASS, seat))
+        elif phase == Phase.PENALTY:
+            _add_plays(s, seat, hand, hand, out)
+            if s.plus4_by >= 0 and r.plus4 == "challenge":
+                out.append(Move(MoveKind.CHALLENGE, seat))
+            out.append(Move(MoveKind.ACCEPT, seat))
+    elif _jump_window_open(s) and s.discard[-1] in hand and phase != Phase.CHOOSE_COLOR:
+        top = s.discard[-1]
+        if not (r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER):
+            _add_play_variants(s, seat, hand, top, out)
+    if r.uno_call:
+        n_hand = len(hand)
+        if not s.called[seat] and (
+            n_hand == 1 or (n_hand == 2 and seat == s.turn and phase in (Phase.PLAY, Phase.DRAWN))
+        ):
+            out.append(Move(MoveKind.CALL_UNO, seat))
+        vuln = s.vuln
+        for t in range(s.n):
+            if vuln[t] and t != seat and len(s.hands[t]) == 1:
+                out.append(Move(MoveKind.CATCH, seat, -1, -1, t))
+    return out
+
+
+def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: list[Move]) -> None:
+    r = s.r
+    if r.plain_matching and s.phase != Phase.PENALTY:
+        # the common case inlined: colour, number/symbol or wild, no house restriction
+        discard = s.discard
+        if discard:
+            col = s.color
+            trank = RANK_OF[discard[-1]]
+            ok = [c for c in set(cards) if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
+        else:
+            ok = list(set(cards))
+        ok.sort()
+        if not r.uno_call and not r.seven_zero:
+            for c in ok:
+                if IS_WILD[c]:
+                    for col in r.colors:
+                        out.append(Move(0, seat, c, col))
+                else:
+                    out.append(Move(0, seat, c))
+            return
+        for c in ok:
+            _add_play_variants(s, seat, hand, c, out)
+        return
+    for card in sorted(set(cards)):
+        if _play_problem(s, seat, card, hand) is None:
+            _add_play_variants(s, seat, hand, card, out)
+
+
+def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out: list[Move]) -> None:
+    r = s.r
+    uno_variants = (False, True) if (r.uno_call and len(hand) == 2 and not s.called[seat]) else (False,)
+    colors = r.colors if IS_WILD[card] else (-1,)
+    if r.seven_zero and RANK_OF[card] == _RANK7 and len(hand) > 1:
+        targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]
+    else:
+        targets = (-1,)
+    for col in colors:
+        for t in targets:
+            for u in uno_variants:
+                out.append(Move(MoveKind.PLAY, seat, card, col, t, u))
+
+
+# ------------------------------------------------------------------------------------------
+# verdicts
+# ------------------------------------------------------------------------------------------
+
+
+def _v(code: Reason, s: GameState, move: Move, **params: Any) -> Verdict:
+    base: dict[str, Any] = {"who": s.name(move.seat) if 0 <= move.seat < s.n else f"seat {move.seat}"}
+    base.update(params)
+    return Verdict(code, tuple(base.items()))
+
+
+def _colors_text(s: GameState) -> str:
+    return ", ".join(color_name(c) for c in s.r.colors)
+
+
+def check(s: GameState, move: Move) -> Verdict:
+    """The validator's verdict on ``move``; never changes ``s``."""
+    problem = _reject(s, move)
+    if problem is not None:
+        return problem
+    after = s.copy()
+    _execute(after, move, None, _RngOnly)
+    return _accept_verdict(s, move, after)
+
+
+def _reject(s: GameState, move: Move) -> Verdict | None:
+    """Why ``move`` is illegal, or None when it is legal."""
+    try:
+        kind = MoveKind(move.kind)
+    except (ValueError, TypeError):
+        return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {move.kind!r}")
+    phase = s.phase
+    seat = move.seat
+    r = s.r
+    if phase == Phase.GAME_OVER:
+        return _v(Reason.E_GAME_OVER, s, move, winner=s.name(s.winner))
+    if not isinstance(seat, int) or not (0 <= seat < s.n) or not s.active[seat]:
+        return _v(Reason.E_BAD_SEAT, s, move, seat=seat)
+    if phase == Phase.ROUND_OVER:
+        if kind == MoveKind.NEXT_ROUND:
+            return None
+        return _v(Reason.E_ROUND_OVER, s, move, winner=s.name(s.round_winner))
+    if kind == MoveKind.NEXT_ROUND:
+        return _v(Reason.E_ROUND_NOT_OVER, s, move)
+    hand = s.hands[seat]
+    # moves anybody may make at any time ----------------------------------------------------
+    if kind == MoveKind.CALL_UNO:
+        if not r.uno_call:
+            return _v(Reason.E_UNO_DISABLED, s, move)
+        n_hand = len(hand)
+        if s.called[seat]:
+            return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=n_hand, detail="already called")
+        if n_hand == 1 or (n_hand == 2 and seat == s.turn and phase in (Phase.PLAY, Phase.DRAWN)):
+            return None
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=n_hand, detail=f"holds {n_hand} cards")
+    if kind == MoveKind.CATCH:
+        t = move.target
+        if not r.uno_call:
+            return _v(Reason.E_UNO_DISABLED, s, move)
+        if not isinstance(t, int) or not (0 <= t < s.n) or t == seat or not s.active[t]:
+            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=f"seat {t}",
+                      detail="not another player at the table")
+        if len(s.hands[t]) != 1:
+            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t),
+                      detail=f"they hold {len(s.hands[t])} cards")
+        if s.called[t]:
+            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), detail="they called UNO")
+        if not s.vuln[t]:
+            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t),
+                      detail="the time to catch them has passed")
+        return None
+    # playing out of turn: jump-in ----------------------------------------------------------
+    if seat != s.turn:
+        if kind != MoveKind.PLAY or not r.jump_in:
+            return _v(Reason.E_NOT_TURN, s, move, turn=s.name(s.turn))
+        if phase == Phase.CHOOSE_COLOR or not s.jump_window or not s.discard:
+            return _v(Reason.E_JUMP_IN_NOT_ALLOWED, s, move,
+                      detail="a jump-in is only possible right after a card is played")
+        bad = _card_shape_problem(s, move, hand)
+        if bad is not None:
+            return bad
+        top = s.discard[-1]
+        if move.card != top or IS_WILD[top]:
+            return _v(Reason.E_JUMP_IN_NOT_IDENTICAL, s, move, card=card_str(move.card),
+                      top=card_str(top))
+        if r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
+            return _v(Reason.E_ACTION_CARD_LAST, s, move, card=card_str(move.card))
+        return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
+    # the turn player ------------------------------------------------------------------------
+    if phase == Phase.CHOOSE_COLOR:
+        if kind != MoveKind.CHOOSE_COLOR:
+            return _v(Reason.E_CHOOSE_COLOR_FIRST, s, move)
+        if move.color not in r.colors:
+            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move,
+                      detail=f"choose one of {_colors_text(s)}")
+        return None
+    if kind == MoveKind.CHOOSE_COLOR:
+        return _v(Reason.E_NO_COLOR_TO_CHOOSE, s, move)
+    if kind == MoveKind.PLAY:
+        bad = _card_shape_problem(s, move, hand)
+        if bad is not None:
+            return bad
+        card = move.card
+        if phase == Phase.DRAWN and card not in s.drawn:
+            return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=" ".join(card_str(c) for c in s.drawn))
+        problem = _play_problem(s, seat, card, hand)
+        if problem is not None:
+            code, extra = problem
+            return _v(code, s, move, **_problem_params(s, move, code), **extra)
+        return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
+    if kind == MoveKind.DRAW:
+        if phase == Phase.DRAWN:
+            return _v(Reason.E_ALREADY_DREW, s, move)
+        if phase == Phase.PENALTY:
+            return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
+        if not r.may_draw_when_playable:
+            for c in hand:
+                if _play_problem(s, seat, c, hand) is None:
+                    return _v(Reason.E_MUST_PLAY, s, move, alternative=card_str(c))
+        return None
+    if kind == MoveKind.PASS:
+        if phase == Phase.PENALTY:
+            return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
+        if phase != Phase.DRAWN:
+            return _v(Reason.E_PASS_NOT_ALLOWED, s, move)
+        if r.forced_play:
+            for c in s.drawn:
+                if _play_problem(s, seat, c, hand) is None:
+                    return _v(Reason.E_MUST_PLAY_DRAWN, s, move, drawn=card_str(c))
+        return None
+    if kind == MoveKind.CHALLENGE:
+        if phase != Phase.PENALTY or s.plus4_by < 0 or r.plus4 != "challenge":
+            return _v(Reason.E_NO_CHALLENGE, s, move)
+        return None
+    if kind == MoveKind.ACCEPT:
+        if phase != Phase.PENALTY:
+            return _v(Reason.E_NO_PENALTY, s, move)
+        return None
+    return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {move.kind!r}")  # pragma: no cover
+
+
+def _card_shape_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
+    card = move.card
+    if not isinstance(card, int) or card not in s.r.deck_set:
+        text = card_str(card) if isinstance(card, int) and card in COLOR_OF_VALID else repr(card)
+        return _v(Reason.E_CARD_NOT_IN_DECK, s, move, card=text, deck=s.r.rules.deck)
+    if card not in hand:
+        return _v(Reason.E_CARD_NOT_OWNED, s, move, card=card_str(card))
+    if IS_WILD[card]:
+        if move.color is None or move.color < 0:
+            return _v(Reason.E_WILD_COLOR_MISSING, s, move, card=card_str(card), colors=_colors_text(s))
+        if move.color not in s.r.colors:
+            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move,
+                      detail=f"choose one of {_colors_text(s)}")
+    elif move.color is not None and move.color >= 0:
+        return _v(Reason.E_COLOR_NOT_ALLOWED, s, move,
+                  detail=f"{card_str(card)} is not a wild card and names no colour")
+    return None
+
+
+COLOR_OF_VALID = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)
+
+
+def _target_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
+    r = s.r
+    card = move.card
+    needs = r.seven_zero and RANK_OF[card] == _RANK7 and len(hand) > 1
+    t = move.target
+    if needs:
+        if t is None or t < 0:
+            return _v(Reason.E_SWAP_TARGET_MISSING, s, move, card=card_str(card))
+        if not (0 <= t < s.n) or t == move.seat or not s.active[t]:
+            return _v(Reason.E_SWAP_TARGET_INVALID, s, move, target=f"seat {t}")
+    elif t is not None and t >= 0:
+        return _v(Reason.E_TARGET_NOT_ALLOWED, s, move, card=card_str(card))
+    return None
+
+
+def _uno_flag_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
+    """A play may carry an UNO call only when it leaves exactly one card."""
+    if not move.uno:
+        return None
+    if not s.r.uno_call:
+        return _v(Reason.E_UNO_DISABLED, s, move)
+    if s.called[move.seat]:
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=len(hand), detail="already called")
+    if len(hand) != 2:
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=len(hand),
+                  detail=f"this play leaves {len(hand) - 1} cards")
+    return None
+
+
+def _problem_params(s: GameState, move: Move, code: Reason) -> dict[str, Any]:
+    top = s.discard[-1] if s.discard else -1
+    p: dict[str, Any] = {
+        "card": card_str(move.card) if move.card >= 0 else "-",
+        "top": card_str(top) if top >= 0 else "nothing",
+        "color": color_name(s.color) if s.color >= 0 else "none",
+    }
+    if code == Reason.E_PENALTY_PENDING:
+        options = ["take them"]
+        if s.r.stack_allowed_any(EFFECT_OF[top]):
+            options.insert(0, "stack a draw card")
+        if s.plus4_by >= 0 and s.r.plus4 == "challenge":
+            options.insert(0, "challenge the Wild Draw Four")
+        p["pending"] = s.pending
+        p["options"] = " or ".join(options)
+    return p
+
+
+def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
+    """The OK verdict for a legal ``move`` from ``s`` that led to ``after``."""
+    kind = move.kind
+    if kind in (MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.ACCEPT):
+        nxt = after.name(after.turn) if after.phase < Phase.ROUND_OVER else "round over"
+        if kind == MoveKind.PLAY:
+            code = Reason.OK_PLAY
+            if move.seat != s.turn:
+                code = Reason.OK_JUMP_IN
+            elif after.phase == Phase.PENALTY and s.phase == Phase.PENALTY:
+                code = Reason.OK_STACK
+            return _v(code, s, move, card=card_str(move.card),
+                      color=color_name(after.color) if after.color >= 0 else "none",
+                      next=nxt, pending=after.pending)
+        if kind == MoveKind.DRAW:
+            count = len(after.hands[move.seat]) - len(s.hands[move.seat])
+            if after.phase == Phase.DRAWN:
+                tail = "may play the drawn card or keep it"
+            else:
+                tail = f"nothing playable; next: {nxt}"
+            return _v(Reason.OK_DRAW, s, move, count=f"{count} card{'s' if count != 1 else ''}", after=tail)
+        if kind == MoveKind.PASS:
+            return _v(Reason.OK_PASS, s, move, next=nxt)
+        return _v(Reason.OK_ACCEPT, s, move, count=s.pending, next=nxt)
+    if kind == MoveKind.CHOOSE_COLOR:
+        return _v(Reason.OK_COLOR, s, move, color=color_name(move.color))
+    if kind == MoveKind.CALL_UNO:
+        return _v(Reason.OK_UNO, s, move)
+    if kind == MoveKind.CATCH:
+        return _v(Reason.OK_CATCH, s, move, target=s.name(move.target), count=s.r.uno_penalty)
+    if kind == MoveKind.CHALLENGE:
+        bluffer = s.name(s.plus4_by)
+        outcome = (
+            f"it was a bluff, {bluffer} draws {s.pending}" if s.plus4_bluff
+            else f"it was legal, {s.name(move.seat)} draws {s.pending + 2}"
+        )
+        return _v(Reason.OK_CHALLENGE, s, move, target=bluffer, outcome=outcome)
+    dealer = _next_active_after(s, s.dealer)
+    return _v(Reason.OK_NEXT_ROUND, s, move, round=s.round + 1,
+              next=s.name(_next_active_after(s, dealer)))
+
+
+# ------------------------------------------------------------------------------------------
+# applying
+# ------------------------------------------------------------------------------------------
+
+
+class _NeedShuffle(Exception):
+    def __init__(self, code: Reason, detail: str = "") -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+class _Shuffles:
+    """Where new pile orders come from: the seeded RNG, or orders given by a log."""
+
+    def __init__(self, orders: Sequence[Sequence[int]] | None) -> None:
+        self.orders = None if orders is None else [list(o) for o in orders]
+
+    def take(self, s: GameState, cards: list[int], what: str) -> list[int]:
+        if self.orders is None:
+            return _shuffled(s, cards)
+        if not self.orders:
+            raise _NeedShuffle(Reason.E_RESHUFFLE_MISSING)
+        order = self.orders.pop(0)
+        from collections import Counter
+
+        if Counter(order) != Counter(cards):
+            missing = Counter(cards) - Counter(order)
+            extra = Counter(order) - Counter(cards)
+            parts = []
+            if missing:
+                parts.append("missing " + " ".join(card_str(c) for c in sorted(missing.elements())))
+            if extra:
+                parts.append("extra " + " ".join(card_str(c) for c in sorted(extra.elements())))
+            raise _NeedShuffle(Reason.E_RESHUFFLE_NOT_PERMUTATION, "; ".join(parts) + f" ({what})")
+        return order
+
+
+_RngOnly = _Shuffles(None)
+
+
+def apply(
+    s: GameState, move: Move, shuffles: Sequence[Sequence[int]] | None = None
+) -> Transition:
+    """Check ``move``, then return the new state, the events and the verdict.
+
+    ``shuffles`` (for replaying logs) gives the orders of reshuffled draw piles and of the next
+    round's deck, top card first, in the order they are needed; without it the seeded RNG
+    shuffles. Raises :class:`IllegalMove`; ``s`` is never changed.
+    """
+    problem = _reject(s, move)
+    if problem is not None:
+        raise IllegalMove(problem)
+    new = s.copy()
+    events: list[Event] = []
+    source = _Shuffles(shuffles)
+    try:
+        _execute(new, move, events, source)
+    except _NeedShuffle as exc:
+        raise IllegalMove(_v(exc.code, s, move, detail=exc.detail)) from None
+    if source.orders:
+        raise IllegalMove(_v(Reason.E_RESHUFFLE_UNEXPECTED, s, move))
+    return Transition(new, events, _accept_verdict(s, move, new))
+
+
+def step(s: GameState, move: Move, events: list[Event] | None = None) -> None:
+    """Fast path: apply a move known to be legal, in place, with the seeded RNG."""
+    _execute(s, move, events, _RngOnly)
+
+
+def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> None:
+    kind = move.kind
+    seat = move.seat
+    r = s.r
+    if kind == MoveKind.CALL_UNO:
+        s.called[seat] = True
+        s.vuln[seat] = 0
+        if ev is not None:
+            ev.append(UnoCalled(seat))
+        return
+    if kind == MoveKind.CATCH:
+        t = move.target
+        s.vuln[t] = 0
+        if ev is not None:
+            ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
+        _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
+        return
+    if kind == MoveKind.NEXT_ROUND:
+        _next_round(s, ev, src)
+        return
+    # a turn move: it closes the catch window of earlier plays (official: "before the next
+    # player acts") and the jump-in window
+    if r.uno_window == "next-action":
+        if any(s.vuln):
+            s.vuln = [0] * s.n
+    elif r.uno_window == "until-next-play":
+        s.vuln[seat] = 0
+    s.jump_window = False
+    if kind == MoveKind.PLAY:
+        _play(s, move, ev, src)
+    elif kind == MoveKind.DRAW:
+        _draw_turn(s, seat, ev, src)
+    elif kind == MoveKind.PASS:
+        s.drawn = []
+        s.phase = Phase.PLAY
+        if ev is not None:
+            ev.append(TurnPassed(seat))
+        _advance(s, 1)
+    elif kind == MoveKind.ACCEPT:
+        amount = s.pending
+        s.pending = 0
+        s.plus4_by = -1
+        if ev is not None:
+            ev.append(PenaltyApplied(seat, amount, "stack" if amount > 4 else "draw"))
+        _draw_cards(s, seat, amount, ev, "penalty", src)
+        if ev is not None:
+            ev.append(TurnSkipped(seat))
+        s.phase = Phase.PLAY
+        _advance(s, 1)
+    elif kind == MoveKind.CHALLENGE:
+        bluffer = s.plus4_by
+        amount = s.pending
+        s.pending = 0
+        s.plus4_by = -1
+        s.phase = Phase.PLAY
+        if ev is not None:
+            ev.append(ChallengeResolved(seat, bluffer, s.plus4_bluff))
+        if s.plus4_bluff:
+            if ev is not None:
+                ev.append(PenaltyApplied(bluffer, amount, "challenge", seat))
+            _draw_cards(s, bluffer, amount, ev, "challenge", src)
+            # the challenger now takes an ordinary turn
+        else:
+            if ev is not None:
+                ev.append(PenaltyApplied(seat, amount + 2, "challenge", bluffer))
+            _draw_cards(s, seat, amount + 2, ev, "challenge", src)
+            if ev is not None:
+                ev.append(TurnSkipped(seat))
+            _advance(s, 1)
+    elif kind == MoveKind.CHOOSE_COLOR:
+        s.color = move.color
+        s.phase = Phase.PLAY
+        if ev is not None:
+            ev.append(ColorChosen(seat, move.color))
+
+
+def _advance(s: GameState, steps: int) -> None:
+    s.turn = next_seat(s, s.turn, steps)
+    if s.r.uno_window == "next-turn-end":
+        vuln = s.vuln
+        for i in range(s.n):
+            if vuln[i]:
+                vuln[i] -= 1
+
+
+def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> None:
+    r = s.r
+    seat = move.seat
+    card = move.card
+    hand = s.hands[seat]
+    jump = seat != s.turn
+    prev_color = s.color
+    was_penalty = s.phase == Phase.PENALTY
+    eff = EFFECT_OF[card]
+    if eff == _WILD4:
+        s.plus4_prev_color = prev_color
+        s.plus4_bluff = prev_color >= 0 and any(COLOR_OF[c] == prev_color for c in hand)
+    hand.remove(card)
+    s.discard.append(card)
+    s.color = move.color if IS_WILD[card] else COLOR_OF[card]
+    s.turn = seat
+    s.drawn = []
+    s.phase = Phase.PLAY
+    s.stuck = 0
+    s.last_player = seat
+    s.jump_window = r.jump_in
+    if ev is not None:
+        ev.append(CardPlayed(seat, card, s.color, jump))
+    # UNO
+    left = len(hand)
+    if left == 1 and r.uno_call:
+        if move.uno or s.called[seat]:
+            if move.uno and not s.called[seat] and ev is not None:
+                ev.append(UnoCalled(seat))
+            s.called[seat] = True
+        else:
+            s.vuln[seat] = 2 if r.uno_window == "next-turn-end" else 1
+    elif left != 1:
+        s.called[seat] = False
+    amount = r.amount[eff]
+    if eff != _WILD4:
+        s.plus4_by = -1
+    else:
+        s.plus4_by = seat if r.plus4 == "challenge" else -1
+    if left == 0:
+        if amount:
+            victim = next_seat(s, seat)
+            total = amount + (s.pending if was_penalty else 0)
+            s.pending = 0
+            if ev is not None:
+                ev.append(PenaltyApplied(victim, total, _penalty_reason(eff), seat))
+            _draw_cards(s, victim, total, ev, "penalty", src)
+        _end_round(s, seat, ev)
+        return
+    # 7-0
+    if r.seven_zero:
+        rank = RANK_OF[card]
+        if rank == _RANK7 and eff == _NUMBER and move.target >= 0:
+            t = move.target
+            s.hands[seat], s.hands[t] = s.hands[t], s.hands[seat]
+            _reset_calls(s, (seat, t))
+            if ev is not None:
+                ev.append(HandsSwapped(seat, t))
+        elif rank == _RANK0 and eff == _NUMBER:
+            seats = [i for i in range(s.n) if s.active[i]]
+            hands = [s.hands[i] for i in seats]
+            k = len(seats)
+            if s.direction == 1:  # each hand passes to the next seat
+                for j in range(k):
+                    s.hands[seats[(j + 1) % k]] = hands[j]
+            else:
+                for j in range(k):
+                    s.hands[seats[(j - 1) % k]] = hands[j]
+            _reset_calls(s, seats)
+            if ev is not None:
+                ev.append(HandsRotated(s.direction))
+    if amount:
+        victim = next_seat(s, seat)
+        s.pending = amount + (s.pending if was_penalty else 0)
+        if r.responds[eff]:
+            s.phase = Phase.PENALTY
+            s.turn = victim
+            if r.uno_window == "next-turn-end":
+                _advance_tick(s)
+            return
+        total = s.pending
+        s.pending = 0
+        if ev is not None:
+            ev.append(PenaltyApplied(victim, total, _penalty_reason(eff), seat))
+        _draw_cards(s, victim, total, ev, "penalty", src)
+        if ev is not None:
+            ev.append(TurnSkipped(victim))
+        _advance(s, 2)
+        return
+    if was_penalty:  # pragma: no cover - only draw cards may be played in a penalty phase
+        s.pending = 0
+    if eff == Effect.SKIP:
+        if ev is not None:
+            ev.append(TurnSkipped(next_seat(s, seat)))
+        _advance(s, 2)
+    elif eff == Effect.REVERSE:
+        s.direction = -s.direction
+        if ev is not None:
+            ev.append(DirectionReversed(s.direction))
+        if _n_active(s) == 2 and r.reverse_skip_2p:
+            if ev is not None:
+                ev.append(TurnSkipped(next_seat(s, seat)))
+            _advance(s, 2)
+        else:
+            _advance(s, 1)
+    elif eff == Effect.SELF_DRAW_TWO:
+        if ev is not None:
+            ev.append(PenaltyApplied(seat, 2, "joker", seat))
+        _draw_cards(s, seat, 2, ev, "joker", src)
+        _advance(s, 1)
+    else:
+        _advance(s, 1)
+
+
+def _advance_tick(s: GameState) -> None:
+    vuln = s.vuln
+    for i in range(s.n):
+        if vuln[i]:
+            vuln[i] -= 1
+
+
+def _penalty_reason(eff: int) -> str:
+    if eff == Effect.DRAW_TWO:
+        return "draw_two"
+    if eff == Effect.WILD:
+        return "wild"
+    return "draw_four"
+
+
+def _reset_calls(s: GameState, seats: Iterable[int]) -> None:
+    for i in seats:
+        s.called[i] = False
+        s.vuln[i] = 0
+
+
+def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
+    r = s.r
+    hand = s.hands[seat]
+    before = len(hand)
+    drawn: list[int] = []
+    while True:
+        got = _draw_cards(s, seat, 1, ev, "draw", src)
+        if not got:
+            break
+        drawn.extend(got)
+        if not r.draw_to_match or any(_play_problem(s, seat, c, hand) is None for c in got):
+            break
+    s.called[seat] = False if len(hand) >= 2 else s.called[seat]
+    playable = [c for c in drawn if _play_problem(s, seat, c, hand) is None]
+    if playable:
+        s.drawn = drawn
+        s.phase = Phase.DRAWN
+        s.stuck = 0
+        return
+    if len(hand) == before:
+        s.stuck += 1
+    else:
+        s.stuck = 0
+    if ev is not None:
+        ev.append(TurnPassed(seat))
+    if s.stuck >= _n_active(s):
+        if ev is not None:
+            ev.append(RoundBlocked())
+        pts = [hand_points(h) if s.active[i] else 1 << 30 for i, h in enumerate(s.hands)]
+        winner = min(range(s.n), key=lambda i: (pts[i], (i - s.turn) % s.n))
+        _end_round(s, winner, ev)
+        return
+    _advance(s, 1)
+
+
+def _draw_cards(
+    s: GameState, seat: int, count: int, ev: list[Event] | None, reason: str, src: _Shuffles | None
+) -> list[int]:
+    """Move up to ``count`` cards from the draw pile to ``seat``'s hand, refilling the pile as
+    the rules say; drawn Jokers cost extra cards. Returns the cards drawn."""
+    r = s.r
+    hand = s.hands[seat]
+    draw = s.draw
+    got: list[int] = []
+    joker_pen = r.joker_penalty
+    while count > 0:
+        if not draw:
+            if not _refill(s, ev, src or _RngOnly):
+                break
+            draw = s.draw
+        c = draw.pop()
+        hand.append(c)
+        got.append(c)
+        count -= 1
+        if joker_pen and EFFECT_OF[c] == Effect.SELF_DRAW_TWO:
+            count += joker_pen
+    if got:
+        if len(hand) >= 2:
+            s.called[seat] = False
+            s.vuln[seat] = 0
+        if ev is not None:
+            ev.append(CardsDrawn(seat, tuple(got), reason))
+    return got
+
+
+def _refill(s: GameState, ev: list[Event] | None, src: _Shuffles) -> bool:
+    """Make a new draw pile when it runs out. False when there is nothing to refill with."""
+    r = s.r
+    discard = s.discard
+    if r.turn_over:
+        if not discard:
+            return False
+        # the playing pile is turned face down without shuffling: its bottom (oldest) card is
+        # now the top of the draw pile, and that card starts a new playing pile
+        s.draw = discard[::-1]
+        s.discard = [s.draw.pop()]
+        starter = s.discard[-1]
+        if not IS_WILD[starter]:
+            s.color = COLOR_OF[starter]
+        if ev is not None:
+            ev.append(PileReshuffled(tuple(s.draw[::-1]), (starter,), False))
+        return bool(s.draw)
+    if len(discard) <= 1:
+        return False
+    cards = discard[:-1]
+    order = src.take(s, cards, "reshuffle")
+    s.draw = order[::-1]
+    s.discard = [discard[-1]]
+    if ev is not None:
+        ev.append(PileReshuffled(tuple(order), (discard[-1],), True))
+    return True
+
+
+def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
+    r = s.r
+    n = s.n
+    pts = [hand_points(h) for h in s.hands]
+    s.round_points = pts
+    s.round_winner = winner
+    s.pending = 0
+    s.drawn = []
+    s.plus4_by = -1
+    s.jump_window = False
+    s.vuln = [0] * n
+    if r.scoring == "elimination":
+        gained = sum(pts[i] for i in range(n) if i != winner and s.active[i])
+        for i in range(n):
+            if s.active[i] and i != winner:
+                s.scores[i] += pts[i]
+        if ev is not None:
+            ev.append(RoundWon(winner, gained, tuple(pts)))
+        for i in range(n):
+            if s.active[i] and s.scores[i] > r.threshold:
+                s.active[i] = False
+                if ev is not None:
+                    ev.append(PlayerEliminated(i, s.scores[i]))
+        alive = [i for i in range(n) if s.active[i]]
+        if len(alive) <= 1:
+            s.winner = alive[0] if alive else winner
+            s.phase = Phase.GAME_OVER
+            if ev is not None:
+                ev.append(GameWon(s.winner, tuple(s.scores)))
+            return
+        s.phase = Phase.ROUND_OVER
+        return
+    gained = sum(pts[i] for i in range(n) if i != winner)
+    s.scores[winner] += gained
+    if ev is not None:
+        ev.append(RoundWon(winner, gained, tuple(pts)))
+    if r.scoring == "single-round" or s.scores[winner] >= r.target:
+        s.winner = winner
+        s.phase = Phase.GAME_OVER
+        if ev is not None:
+            ev.append(GameWon(winner, tuple(s.scores)))
+        return
+    s.phase = Phase.ROUND_OVER
+
+
+def _next_round(s: GameState, ev: list[Event] | None, src: _Shuffles) -> None:
+    s.dealer = _next_active_after(s, s.dealer)
+    cards = sorted(s.all_cards())
+    order = src.take(s, cards, "new round deal")
+    _deal(s, order, ev)
+
+
+def _next_active_after(s: GameState, seat: int) -> int:
+    n = s.n
+    for k in range(1, n + 1):
+        if s.active[(seat + k) % n]:
+            return (seat + k) % n
+    return seat  # pragma: no cover

@@ -1,0 +1,225 @@
+"""Events: past-tense frozen records of what a move did.
+
+They drive the log panel, animations and golden tests. ``to_dict`` gives a JSON-ready form with
+cards in notation. Events that reveal a hidden card say so in :attr:`Event.private_to`: the
+browser and the bots' observations show a drawn card only to the player who drew it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .cards import card_str, color_name
+
+__all__ = [
+    "Event", "RoundStarted", "FirstCardTurned", "CardPlayed", "CardsDrawn", "TurnSkipped",
+    "DirectionReversed", "ColorChosen", "PileReshuffled", "UnoCalled", "PenaltyApplied",
+    "ChallengeResolved", "HandsSwapped", "HandsRotated", "TurnPassed", "RoundWon",
+    "PlayerEliminated", "GameWon", "RoundBlocked", "CardReturned",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = "event"
+    _card_fields: ClassVar[tuple[str, ...]] = ()
+    _color_fields: ClassVar[tuple[str, ...]] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"event": self.kind}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in self._card_fields:
+                v = [card_str(c) for c in v] if isinstance(v, tuple) else card_str(v)
+            elif f.name in self._color_fields:
+                v = color_name(v) if v >= 0 else None
+            elif isinstance(v, tuple):
+                v = list(v)
+            d[f.name] = v
+        return d
+
+    def public(self) -> "Event":
+        """The event as every player may see it."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round_started"
+    round: int
+    dealer: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FirstCardTurned(Event):
+    kind: ClassVar[str] = "first_card_turned"
+    _card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardReturned(Event):
+    """A starting card that the rules send back under the draw pile."""
+
+    kind: ClassVar[str] = "card_returned"
+    _card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    kind: ClassVar[str] = "card_played"
+    _card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    _color_fields: ClassVar[tuple[str, ...]] = ("color",)
+    seat: int
+    card: int
+    color: int  # the current colour after the play
+    jump_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    kind: ClassVar[str] = "cards_drawn"
+    _card_fields: ClassVar[tuple[str, ...]] = ("cards",)
+    seat: int
+    cards: tuple[int, ...]
+    reason: str  # "draw", "penalty", "uno", "challenge", "joker"
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Event.to_dict(self)
+        d["count"] = len(self.cards)
+        return d
+
+    def public(self) -> "Event":
+        return _HiddenDraw(self.seat, len(self.cards), self.reason)
+
+
+@dataclass(frozen=True, slots=True)
+class _HiddenDraw(Event):
+    kind: ClassVar[str] = "cards_drawn"
+    seat: int
+    count: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    kind: ClassVar[str] = "turn_skipped"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionReversed(Event):
+    kind: ClassVar[str] = "direction_reversed"
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class ColorChosen(Event):
+    kind: ClassVar[str] = "color_chosen"
+    _color_fields: ClassVar[tuple[str, ...]] = ("color",)
+    seat: int
+    color: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileReshuffled(Event):
+    kind: ClassVar[str] = "pile_reshuffled"
+    _card_fields: ClassVar[tuple[str, ...]] = ("order", "top")
+    order: tuple[int, ...]  # the new draw pile, first card drawn first
+    top: tuple[int, ...]  # the discard pile left after it (its top card, or a new starter)
+    shuffled: bool = True
+
+    def public(self) -> "Event":
+        return _HiddenReshuffle(len(self.order), self.top, self.shuffled)
+
+
+@dataclass(frozen=True, slots=True)
+class _HiddenReshuffle(Event):
+    kind: ClassVar[str] = "pile_reshuffled"
+    _card_fields: ClassVar[tuple[str, ...]] = ("top",)
+    count: int
+    top: tuple[int, ...]
+    shuffled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCalled(Event):
+    kind: ClassVar[str] = "uno_called"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyApplied(Event):
+    kind: ClassVar[str] = "penalty_applied"
+    seat: int
+    count: int
+    reason: str  # "draw_two", "draw_four", "stack", "uno", "challenge", "wild"
+    by: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeResolved(Event):
+    kind: ClassVar[str] = "challenge_resolved"
+    challenger: int
+    challenged: int
+    bluff: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandsSwapped(Event):
+    kind: ClassVar[str] = "hands_swapped"
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsRotated(Event):
+    kind: ClassVar[str] = "hands_rotated"
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed(Event):
+    kind: ClassVar[str] = "turn_passed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundWon(Event):
+    kind: ClassVar[str] = "round_won"
+    seat: int
+    points: int  # what the round scored (target: for the winner; elimination: total against)
+    round_points: tuple[int, ...]  # points left in each seat's hand
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBlocked(Event):
+    """Nobody can play or draw: the round ends, the lowest hand wins it."""
+
+    kind: ClassVar[str] = "round_blocked"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEliminated(Event):
+    kind: ClassVar[str] = "player_eliminated"
+    seat: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon(Event):
+    kind: ClassVar[str] = "game_won"
+    seat: int
+    scores: tuple[int, ...]
+
+
+def event_dicts(events: "list[Event]", public: bool = False) -> list[dict[str, Any]]:
+    return [(e.public() if public else e).to_dict() for e in events]
+

@@ -1,0 +1,391 @@
+"""Reason codes: one enum of stable names, one catalogue of what they mean.
+
+Every verdict the validator gives carries a :class:`Reason`. What a person reads is looked up
+here by code (never written at the raise site): ``explanation`` says the rule in one sentence,
+``rule`` says where it comes from (the official rules or the ``RuleSet`` toggle that produced it),
+and ``template`` formats the specific message with the verdict's parameters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+__all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict"]
+
+
+class Reason(str, Enum):
+    # accepted
+    OK_PLAY = "OK_PLAY"
+    OK_JUMP_IN = "OK_JUMP_IN"
+    OK_STACK = "OK_STACK"
+    OK_DRAW = "OK_DRAW"
+    OK_PASS = "OK_PASS"
+    OK_COLOR = "OK_COLOR"
+    OK_UNO = "OK_UNO"
+    OK_CATCH = "OK_CATCH"
+    OK_CHALLENGE = "OK_CHALLENGE"
+    OK_ACCEPT = "OK_ACCEPT"
+    OK_NEXT_ROUND = "OK_NEXT_ROUND"
+    # the state of the game
+    E_GAME_OVER = "E_GAME_OVER"
+    E_ROUND_OVER = "E_ROUND_OVER"
+    E_ROUND_NOT_OVER = "E_ROUND_NOT_OVER"
+    E_BAD_SEAT = "E_BAD_SEAT"
+    E_NOT_TURN = "E_NOT_TURN"
+    E_CHOOSE_COLOR_FIRST = "E_CHOOSE_COLOR_FIRST"
+    E_NO_COLOR_TO_CHOOSE = "E_NO_COLOR_TO_CHOOSE"
+    # playing a card
+    E_CARD_NOT_OWNED = "E_CARD_NOT_OWNED"
+    E_CARD_NOT_IN_DECK = "E_CARD_NOT_IN_DECK"
+    E_NO_MATCH = "E_NO_MATCH"
+    E_WILD_COLOR_MISSING = "E_WILD_COLOR_MISSING"
+    E_COLOR_NOT_ALLOWED = "E_COLOR_NOT_ALLOWED"
+    E_PLUS4_NOT_ALLOWED = "E_PLUS4_NOT_ALLOWED"
+    E_WILD_NOT_LAST_RESORT = "E_WILD_NOT_LAST_RESORT"
+    E_ACTION_CARD_LAST = "E_ACTION_CARD_LAST"
+    E_ONLY_DRAWN_CARD = "E_ONLY_DRAWN_CARD"
+    E_PENALTY_PENDING = "E_PENALTY_PENDING"
+    E_STACK_NOT_ALLOWED = "E_STACK_NOT_ALLOWED"
+    E_STACK_ORDER = "E_STACK_ORDER"
+    E_SWAP_TARGET_MISSING = "E_SWAP_TARGET_MISSING"
+    E_SWAP_TARGET_INVALID = "E_SWAP_TARGET_INVALID"
+    E_TARGET_NOT_ALLOWED = "E_TARGET_NOT_ALLOWED"
+    E_JUMP_IN_NOT_ALLOWED = "E_JUMP_IN_NOT_ALLOWED"
+    E_JUMP_IN_NOT_IDENTICAL = "E_JUMP_IN_NOT_IDENTICAL"
+    # drawing and passing
+    E_ALREADY_DREW = "E_ALREADY_DREW"
+    E_MUST_PLAY = "E_MUST_PLAY"
+    E_PASS_NOT_ALLOWED = "E_PASS_NOT_ALLOWED"
+    E_MUST_PLAY_DRAWN = "E_MUST_PLAY_DRAWN"
+    # UNO calls, catches, challenges
+    E_UNO_NOT_ALLOWED = "E_UNO_NOT_ALLOWED"
+    E_UNO_DISABLED = "E_UNO_DISABLED"
+    E_NO_ONE_TO_CATCH = "E_NO_ONE_TO_CATCH"
+    E_NO_CHALLENGE = "E_NO_CHALLENGE"
+    E_NO_PENALTY = "E_NO_PENALTY"
+    # input and logs
+    E_MALFORMED = "E_MALFORMED"
+    E_RESHUFFLE_MISSING = "E_RESHUFFLE_MISSING"
+    E_RESHUFFLE_UNEXPECTED = "E_RESHUFFLE_UNEXPECTED"
+    E_RESHUFFLE_NOT_PERMUTATION = "E_RESHUFFLE_NOT_PERMUTATION"
+    E_DECK_INVARIANT = "E_DECK_INVARIANT"
+    E_DECK_ORDER = "E_DECK_ORDER"
+
+    @property
+    def ok(self) -> bool:
+        return self.value.startswith("OK_")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    explanation: str  # the rule, in one sentence a player understands
+    rule: str  # where the rule comes from: "official: ..." or the RuleSet toggle
+    template: str  # the specific message; ``str.format`` fields come from the verdict params
+
+
+_OFFICIAL = "official rules"
+
+CATALOGUE: dict[Reason, Explanation] = {
+    Reason.OK_PLAY: Explanation(
+        "The card matches the current colour, number or symbol, or is a wild card.",
+        f"{_OFFICIAL}: matching",
+        "{who} played {card}; colour {color}; next: {next}",
+    ),
+    Reason.OK_JUMP_IN: Explanation(
+        "A card identical to the top card may be played out of turn right after it was played.",
+        "jump_in",
+        "{who} jumped in with {card}; next: {next}",
+    ),
+    Reason.OK_STACK: Explanation(
+        "A draw card may be answered with another draw card; the penalty grows.",
+        "stacking toggles",
+        "{who} stacked {card}; {next} now faces {pending} cards",
+    ),
+    Reason.OK_DRAW: Explanation(
+        "A player who cannot or will not play draws from the draw pile.",
+        f"{_OFFICIAL}: drawing",
+        "{who} drew {count}; {after}",
+    ),
+    Reason.OK_PASS: Explanation(
+        "After drawing, a player may keep the drawn card and end the turn.",
+        f"{_OFFICIAL}: drawing",
+        "{who} kept the drawn card; next: {next}",
+    ),
+    Reason.OK_COLOR: Explanation(
+        "When a Wild starts the discard pile, the first player names the colour.",
+        f"{_OFFICIAL}: first card",
+        "{who} chose {color}",
+    ),
+    Reason.OK_UNO: Explanation(
+        "A player with one card left (or about to play the second-to-last) calls UNO.",
+        "uno_call",
+        "{who} called UNO",
+    ),
+    Reason.OK_CATCH: Explanation(
+        "A player who did not call UNO and is caught in time draws the penalty.",
+        "uno_call",
+        "{who} caught {target}, who draws {count}",
+    ),
+    Reason.OK_CHALLENGE: Explanation(
+        "A Wild Draw Four may be challenged: a bluffer draws 4, a wrong challenger draws 6.",
+        "wild_draw_four = challenge",
+        "{who} challenged {target}: {outcome}",
+    ),
+    Reason.OK_ACCEPT: Explanation(
+        "A player facing a draw penalty may take it; the turn is lost.",
+        f"{_OFFICIAL}: Draw Two / Wild Draw Four",
+        "{who} drew {count} and misses the turn; next: {next}",
+    ),
+    Reason.OK_NEXT_ROUND: Explanation(
+        "After a round is scored, the next dealer deals a new round.",
+        f"{_OFFICIAL}: scoring",
+        "round {round} dealt; {next} starts",
+    ),
+    Reason.E_GAME_OVER: Explanation(
+        "The game is over; no more moves can be made.",
+        f"{_OFFICIAL}: winning the game",
+        "the game is over: {winner} won",
+    ),
+    Reason.E_ROUND_OVER: Explanation(
+        "The round is over; only dealing the next round is possible.",
+        f"{_OFFICIAL}: going out",
+        "the round is over ({winner} went out); deal the next round",
+    ),
+    Reason.E_ROUND_NOT_OVER: Explanation(
+        "A new round can only be dealt once the current round has ended.",
+        f"{_OFFICIAL}: going out",
+        "the round is still being played",
+    ),
+    Reason.E_BAD_SEAT: Explanation(
+        "Moves must come from a seat at the table that is still in the game.",
+        "table",
+        "there is no active seat {seat}",
+    ),
+    Reason.E_NOT_TURN: Explanation(
+        "Only the player whose turn it is may act (unless a rule allows a jump-in).",
+        f"{_OFFICIAL}: turn order",
+        "it is {turn}'s turn, not {who}'s",
+    ),
+    Reason.E_CHOOSE_COLOR_FIRST: Explanation(
+        "A Wild started the discard pile: the first player must name the colour first.",
+        f"{_OFFICIAL}: first card",
+        "{who} must first choose the colour for the starting Wild",
+    ),
+    Reason.E_NO_COLOR_TO_CHOOSE: Explanation(
+        "A colour is chosen with the Wild card itself; there is no colour to choose now.",
+        f"{_OFFICIAL}: Wild",
+        "there is no colour to choose now; play a Wild card with its colour",
+    ),
+    Reason.E_CARD_NOT_OWNED: Explanation(
+        "A player can only play a card from their own hand.",
+        f"{_OFFICIAL}: playing",
+        "{who} does not hold {card}",
+    ),
+    Reason.E_CARD_NOT_IN_DECK: Explanation(
+        "The card is not part of the deck this game is played with.",
+        "deck",
+        "{card} is not a card of the {deck} deck",
+    ),
+    Reason.E_NO_MATCH: Explanation(
+        "A card must match the current colour, or the number or symbol of the top card, "
+        "or be a wild card.",
+        f"{_OFFICIAL}: matching",
+        "{card} matches neither the current colour {color} nor the top card {top}",
+    ),
+    Reason.E_WILD_COLOR_MISSING: Explanation(
+        "A wild card must name the colour that continues play.",
+        f"{_OFFICIAL}: Wild",
+        "{card} needs a colour: choose one of {colors}",
+    ),
+    Reason.E_COLOR_NOT_ALLOWED: Explanation(
+        "Only wild cards name a colour, and the colour must be one of the deck's colours.",
+        f"{_OFFICIAL}: Wild",
+        "{detail}",
+    ),
+    Reason.E_PLUS4_NOT_ALLOWED: Explanation(
+        "A Wild Draw Four may only be played when you hold no card of the current colour.",
+        "wild_draw_four = strict",
+        "{who} still holds a {color} card, so Wild Draw Four is not allowed",
+    ),
+    Reason.E_WILD_NOT_LAST_RESORT: Explanation(
+        "A wild card may only be played when no other card in the hand can be played.",
+        "wild_last_resort",
+        "{who} can still play {alternative}, so {card} is not allowed",
+    ),
+    Reason.E_ACTION_CARD_LAST: Explanation(
+        "A player may not go out on a Skip, Reverse, Draw Two or wild card.",
+        "no_action_card_last",
+        "{card} would be {who}'s last card, and action cards may not go out",
+    ),
+    Reason.E_ONLY_DRAWN_CARD: Explanation(
+        "After drawing, only the card just drawn may be played, or it is kept.",
+        f"{_OFFICIAL}: drawing",
+        "{who} drew {drawn}; only that card may be played now",
+    ),
+    Reason.E_PENALTY_PENDING: Explanation(
+        "A player facing a draw penalty must take it (or stack, or challenge where allowed).",
+        f"{_OFFICIAL}: Draw Two / Wild Draw Four",
+        "{who} faces {pending} cards: {options}",
+    ),
+    Reason.E_STACK_NOT_ALLOWED: Explanation(
+        "Under these rules this card cannot be stacked on the pending draw card.",
+        "stacking toggles",
+        "{card} cannot be stacked on {top} under these rules",
+    ),
+    Reason.E_STACK_ORDER: Explanation(
+        "In an escalating stack a Draw Two may not follow a wild card and a Wild may not follow "
+        "a Wild Draw Four.",
+        "escalating_stack",
+        "{card} may not follow {top} in an escalating stack",
+    ),
+    Reason.E_SWAP_TARGET_MISSING: Explanation(
+        "With the 7-0 rule, a 7 must name the player to swap hands with.",
+        "seven_zero",
+        "{card} needs a player to swap hands with",
+    ),
+    Reason.E_SWAP_TARGET_INVALID: Explanation(
+        "A 7 swaps hands with another player who is still in the game.",
+        "seven_zero",
+        "{target} is not a player {who} can swap hands with",
+    ),
+    Reason.E_TARGET_NOT_ALLOWED: Explanation(
+        "Only a 7 under the 7-0 rule names another player.",
+        "seven_zero",
+        "{card} does not name a player",
+    ),
+    Reason.E_JUMP_IN_NOT_ALLOWED: Explanation(
+        "Playing out of turn (jump-in) is only possible with the jump-in rule, right after the "
+        "card was played.",
+        "jump_in",
+        "{who} cannot jump in now: {detail}",
+    ),
+    Reason.E_JUMP_IN_NOT_IDENTICAL: Explanation(
+        "A jump-in needs a card identical to the top card: same colour and same value.",
+        "jump_in",
+        "{card} is not identical to the top card {top}",
+    ),
+    Reason.E_ALREADY_DREW: Explanation(
+        "A player draws once per turn; then they play the drawn card or keep it.",
+        f"{_OFFICIAL}: drawing",
+        "{who} already drew this turn",
+    ),
+    Reason.E_MUST_PLAY: Explanation(
+        "Under these rules a player may only draw when no card in the hand can be played.",
+        "may_draw_when_playable",
+        "{who} can play {alternative}, so drawing is not allowed",
+    ),
+    Reason.E_PASS_NOT_ALLOWED: Explanation(
+        "Passing (keeping the drawn card) is only possible right after drawing.",
+        f"{_OFFICIAL}: drawing",
+        "{who} has not drawn this turn; play a card or draw",
+    ),
+    Reason.E_MUST_PLAY_DRAWN: Explanation(
+        "Under forced play a playable card just drawn must be played.",
+        "forced_play",
+        "{who} must play the drawn {drawn}",
+    ),
+    Reason.E_UNO_NOT_ALLOWED: Explanation(
+        "UNO is called with one card left, or while playing the second-to-last card.",
+        "uno_call",
+        "{who} cannot call UNO now: {detail}",
+    ),
+    Reason.E_UNO_DISABLED: Explanation(
+        "These rules have no UNO call and no catching.",
+        "uno_call = off",
+        "there is no UNO call in these rules",
+    ),
+    Reason.E_NO_ONE_TO_CATCH: Explanation(
+        "You can only catch a player who has one card, did not call UNO, and is still in the "
+        "catch window.",
+        "uno_call / uno_catch_window",
+        "{target} cannot be caught now: {detail}",
+    ),
+    Reason.E_NO_CHALLENGE: Explanation(
+        "Only the player hit by a Wild Draw Four may challenge it, before taking the cards.",
+        "wild_draw_four = challenge",
+        "there is no Wild Draw Four for {who} to challenge",
+    ),
+    Reason.E_NO_PENALTY: Explanation(
+        "Taking a penalty is only possible when a draw card is pending against you.",
+        f"{_OFFICIAL}: Draw Two / Wild Draw Four",
+        "{who} has no penalty to take",
+    ),
+    Reason.E_MALFORMED: Explanation(
+        "The move could not be read.",
+        "input",
+        "{detail}",
+    ),
+    Reason.E_RESHUFFLE_MISSING: Explanation(
+        "The draw pile ran out, so the log must give the new order of the reshuffled pile.",
+        f"{_OFFICIAL}: draw pile runs out",
+        "the draw pile ran out during this action but the log gives no reshuffle order",
+    ),
+    Reason.E_RESHUFFLE_UNEXPECTED: Explanation(
+        "A reshuffle only happens when the draw pile runs out.",
+        f"{_OFFICIAL}: draw pile runs out",
+        "the log reshuffles although the draw pile did not run out",
+    ),
+    Reason.E_RESHUFFLE_NOT_PERMUTATION: Explanation(
+        "A reshuffled draw pile must be exactly the discard pile minus its top card.",
+        f"{_OFFICIAL}: draw pile runs out",
+        "the reshuffle is not a permutation of the discard pile minus its top card: {detail}",
+    ),
+    Reason.E_DECK_INVARIANT: Explanation(
+        "Hands, draw pile and discard pile together must always hold exactly the deck.",
+        "deck invariant",
+        "{detail}",
+    ),
+    Reason.E_DECK_ORDER: Explanation(
+        "A round's starting deck must be a permutation of the cards of the deck.",
+        "deck invariant",
+        "{detail}",
+    ),
+}
+
+
+class _Default(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The validator's answer to one move: a code, its parameters, and the toggle behind it."""
+
+    code: Reason
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.code.ok
+
+    @property
+    def explanation(self) -> str:
+        return CATALOGUE[self.code].explanation
+
+    @property
+    def rule(self) -> str:
+        return CATALOGUE[self.code].rule
+
+    @property
+    def detail(self) -> str:
+        return CATALOGUE[self.code].template.format_map(_Default(self.params))
+
+    @property
+    def message(self) -> str:
+        """``CODE: specific detail`` — e.g. ``OK_PLAY: seat 0 played R7; colour red; next: seat 1``."""
+        return f"{self.code.value}: {self.detail}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code.value,
+            "ok": self.ok,
+            "message": self.message,
+            "explanation": self.explanation,
+            "rule": self.rule,
+        }
+
+    def __str__(self) -> str:
+        return self.message

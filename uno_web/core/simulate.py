@@ -1,0 +1,103 @@
+"""Fast simulation: random playouts on plain values, for benchmarks, statistics and AI rollouts.
+
+The playout applies moves with the engine's own executor (:func:`uno_web.core.engine.step`'s
+internals) and decides legality with the engine's own predicate, so every rule of the RuleSet is
+kept; it only skips building the full list of :class:`Move` objects and the verdicts.
+
+The random policy is the usual one for UNO benchmarks (RLCard's random agent): play a uniformly
+random playable card (wilds name a random colour, 7s a random target), draw only when nothing
+can be played, play a playable drawn card, take a pending penalty unless a random stack is
+possible, call UNO on the second-to-last card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .cards import COLOR_OF, IS_WILD, RANK_OF
+from .engine import _RngOnly, _execute, _play_problem, legal_moves, new_game
+from .moves import Move, MoveKind
+from .rules import RuleSet
+from .state import GameState, Phase
+
+__all__ = ["random_playout", "play_random_game", "Policy"]
+
+Policy = Callable[[GameState, int, list[Move], random.Random], Move]
+
+_PLAY = MoveKind.PLAY
+_DRAW = Move(MoveKind.DRAW, 0)
+
+
+def _random_play(s: GameState, seat: int, card: int, rng: random.Random) -> Move:
+    r = s.r
+    color = r.colors[int(rng.random() * len(r.colors))] if IS_WILD[card] else -1
+    target = -1
+    hand = s.hands[seat]
+    if r.seven_zero and RANK_OF[card] == 7 and len(hand) > 1:
+        others = [t for t in range(s.n) if t != seat and s.active[t]]
+        target = others[int(rng.random() * len(others))]
+    uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+    return Move(_PLAY, seat, card, color, target, uno)
+
+
+def random_playout(s: GameState, rng: random.Random, max_moves: int = 100_000) -> int:
+    """Play the current round of ``s`` to its end in place with the random policy.
+
+    Returns the number of moves made. ``s`` must be owned by the caller (copy it first).
+    """
+    r = s.r
+    plain = r.plain_matching
+    moves = 0
+    execute = _execute
+    src = _RngOnly
+    while s.phase < Phase.ROUND_OVER and moves < max_moves:
+        seat = s.turn
+        phase = s.phase
+        hand = s.hands[seat]
+        if phase == Phase.PLAY:
+            if plain:
+                discard = s.discard
+                if discard:
+                    col = s.color
+                    trank = RANK_OF[discard[-1]]
+                    ok = [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
+                else:
+                    ok = hand
+            else:
+                ok = [c for c in hand if _play_problem(s, seat, c, hand) is None]
+            if ok:
+                move = _random_play(s, seat, ok[int(rng.random() * len(ok))], rng)
+            else:
+                move = Move(MoveKind.DRAW, seat)
+        elif phase == Phase.DRAWN:
+            ok = [c for c in s.drawn if _play_problem(s, seat, c, hand) is None]
+            move = _random_play(s, seat, ok[0], rng) if ok else Move(MoveKind.PASS, seat)
+        elif phase == Phase.PENALTY:
+            options = [m for m in legal_moves(s, seat) if m.kind == _PLAY]
+            move = options[int(rng.random() * len(options))] if options else Move(MoveKind.ACCEPT, seat)
+        else:  # CHOOSE_COLOR
+            move = Move(MoveKind.CHOOSE_COLOR, seat, -1, r.colors[int(rng.random() * len(r.colors))])
+        execute(s, move, None, src)
+        moves += 1
+    return moves
+
+
+def play_random_game(
+    rules: RuleSet, players: int, seed: int, rounds: bool = True, policy: Policy | None = None
+) -> GameState:
+    """A whole game (every round until the game is over) with the random policy or ``policy``."""
+    s = new_game(rules, players, seed)
+    rng = random.Random(seed)
+    while s.phase != Phase.GAME_OVER:
+        if s.phase == Phase.ROUND_OVER:
+            if not rounds:
+                break
+            _execute(s, Move(MoveKind.NEXT_ROUND, 0), None, _RngOnly)
+            continue
+        if policy is None:
+            random_playout(s, rng)
+        else:
+            seat = s.turn
+            _execute(s, policy(s, seat, legal_moves(s, seat), rng), None, _RngOnly)
+    return s

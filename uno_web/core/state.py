@@ -1,0 +1,300 @@
+"""Game state: plain values (ints and lists) so that copying and simulating are cheap.
+
+The safe API (:func:`uno_web.core.engine.apply`) never mutates a state: it copies, applies and
+returns the copy. The fast path (:func:`uno_web.core.engine.step`) mutates in place and is used by
+simulations and AI rollouts on states they own.
+
+Piles are lists with the *top at the end*: ``draw[-1]`` is the next card drawn and
+``discard[-1]`` is the top of the discard pile. Deck orders in logs are written top first.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from functools import lru_cache
+from typing import Sequence
+
+from .cards import EFFECT_OF, SUIT_COLORS, UNO_COLORS, Color, Effect, Rank, make_card
+from .rules import RuleSet
+
+__all__ = ["Phase", "GameState", "CompiledRules", "compile_rules", "deck_cards", "deck_colors"]
+
+
+class Phase(IntEnum):
+    PLAY = 0  # the turn player plays a card or draws
+    DRAWN = 1  # the turn player drew a playable card: play it or keep it
+    CHOOSE_COLOR = 2  # a Wild started the pile: the turn player names the colour
+    PENALTY = 3  # the turn player faces pending draw cards: stack, challenge or accept
+    ROUND_OVER = 4
+    GAME_OVER = 5
+
+
+PHASE_NAMES = {
+    Phase.PLAY: "play", Phase.DRAWN: "drawn", Phase.CHOOSE_COLOR: "choose-color",
+    Phase.PENALTY: "penalty", Phase.ROUND_OVER: "round-over", Phase.GAME_OVER: "game-over",
+}
+
+
+@lru_cache(maxsize=None)
+def deck_cards(deck: str) -> tuple[int, ...]:
+    """The full multiset of a deck, in a canonical (sorted) order."""
+    cards: list[int] = []
+    if deck == "uno":
+        for col in UNO_COLORS:
+            cards.append(make_card(col, 0))
+            for rank in list(range(1, 10)) + [Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO]:
+                cards += [make_card(col, rank)] * 2
+        cards += [make_card(Color.WILD, Rank.WILD)] * 4
+        cards += [make_card(Color.WILD, Rank.WILD_DRAW_FOUR)] * 4
+    elif deck == "playing-cards":
+        for col in SUIT_COLORS:
+            for rank in list(range(2, 11)) + [Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE]:
+                cards.append(make_card(col, rank))
+        cards += [make_card(Color.SPADES, Rank.JOKER)] * 2
+    else:  # pragma: no cover - RuleSet.deck is a Literal
+        raise ValueError(f"unknown deck {deck!r}")
+    return tuple(sorted(cards))
+
+
+def deck_colors(deck: str) -> tuple[int, ...]:
+    return UNO_COLORS if deck == "uno" else SUIT_COLORS
+
+
+class CompiledRules:
+    """A RuleSet flattened to plain attributes for the hot paths."""
+
+    __slots__ = (
+        "rules", "colors", "deck", "deck_set", "hand_size", "first_card", "reverse_skip_2p",
+        "plus4", "wild_last_resort", "wild_draws_one", "no_action_last", "s22", "s44", "s24",
+        "s42", "escalating", "jump_in", "seven_zero", "may_draw_when_playable", "draw_to_match",
+        "forced_play", "joker_penalty", "turn_over", "uno_call", "uno_penalty", "uno_window",
+        "scoring", "target", "threshold", "responds", "plain_matching", "amount",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.colors = deck_colors(rules.deck)
+        self.deck = deck_cards(rules.deck)
+        self.deck_set = frozenset(self.deck)
+        self.hand_size = rules.hand_size
+        self.first_card = rules.first_card
+        self.reverse_skip_2p = rules.two_player_reverse == "skip"
+        self.plus4 = rules.wild_draw_four
+        self.wild_last_resort = rules.wild_last_resort
+        self.wild_draws_one = rules.wild_draws_one
+        self.no_action_last = rules.no_action_card_last
+        self.s22 = rules.stack_draw_two_on_draw_two
+        self.s44 = rules.stack_draw_four_on_draw_four
+        self.s24 = rules.stack_draw_two_on_draw_four
+        self.s42 = rules.stack_draw_four_on_draw_two
+        self.escalating = rules.escalating_stack
+        self.jump_in = rules.jump_in
+        self.seven_zero = rules.seven_zero
+        self.may_draw_when_playable = rules.may_draw_when_playable
+        self.draw_to_match = rules.draw_to_match
+        self.forced_play = rules.forced_play
+        self.joker_penalty = rules.drawn_joker_penalty if rules.deck == "playing-cards" else 0
+        self.turn_over = rules.reshuffle == "turn-over"
+        self.uno_call = rules.uno_call
+        self.uno_penalty = rules.uno_penalty
+        self.uno_window = rules.uno_catch_window
+        self.scoring = rules.scoring
+        self.target = rules.target_score
+        self.threshold = rules.elimination_threshold
+        self.amount = [self.draw_amount(e) for e in range(len(Effect))]
+        # matching alone decides what may be played (no house restriction to check)
+        self.plain_matching = not (
+            self.plus4 == "strict" or self.wild_last_resort or self.no_action_last
+        )
+        # for each draw effect on top of the pile: can the victim answer at all?
+        self.responds = {
+            eff: self.stack_allowed_any(eff) or (eff == Effect.WILD_DRAW_FOUR and self.plus4 == "challenge")
+            for eff in (Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR, Effect.WILD)
+        }
+
+    def draw_amount(self, effect: int) -> int:
+        if effect == Effect.DRAW_TWO:
+            return 2
+        if effect in (Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR):
+            return 4
+        if effect == Effect.WILD and self.wild_draws_one:
+            return 1
+        return 0
+
+    def stack_verdict(self, top_effect: int, effect: int) -> int:
+        """0: may stack; 1: not allowed by the toggles; 2: escalating order forbids it."""
+        if self.draw_amount(effect) == 0:
+            return 1
+        if self.escalating:
+            if effect == Effect.DRAW_TWO and top_effect in (Effect.WILD, Effect.WILD_DRAW_FOUR):
+                return 2
+            if effect == Effect.WILD and top_effect == Effect.WILD_DRAW_FOUR:
+                return 2
+            return 0
+        two_top = top_effect == Effect.DRAW_TWO
+        four_top = top_effect in (Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
+        two = effect == Effect.DRAW_TWO
+        four = effect in (Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
+        if (two_top and two and self.s22) or (four_top and four and self.s44) or (
+            four_top and two and self.s24
+        ) or (two_top and four and self.s42):
+            return 0
+        return 1
+
+    def stack_allowed_any(self, top_effect: int) -> bool:
+        if self.draw_amount(top_effect) == 0:
+            return False
+        return any(
+            self.stack_verdict(top_effect, e) == 0
+            for e in (Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR, Effect.WILD)
+        )
+
+
+@lru_cache(maxsize=64)
+def compile_rules(rules: RuleSet) -> CompiledRules:
+    return CompiledRules(rules)
+
+
+class GameState:
+    """Everything about one game at one moment. Treat it as read-only outside the engine."""
+
+    __slots__ = (
+        "r", "n", "names", "seed", "hands", "draw", "discard", "color", "direction", "turn",
+        "phase", "pending", "drawn", "plus4_by", "plus4_bluff", "plus4_prev_color", "called",
+        "vuln", "jump_window", "active", "scores", "round", "dealer", "shuffle_count",
+        "stuck", "winner", "round_winner", "last_player", "round_points",
+    )
+
+    r: CompiledRules
+    n: int
+    names: tuple[str, ...]
+    seed: int
+    hands: list[list[int]]
+    draw: list[int]
+    discard: list[int]
+    color: int
+    direction: int
+    turn: int
+    phase: int
+    pending: int
+    drawn: list[int]
+    plus4_by: int
+    plus4_bluff: bool
+    plus4_prev_color: int
+    called: list[bool]
+    vuln: list[int]
+    jump_window: bool
+    active: list[bool]
+    scores: list[int]
+    round: int
+    dealer: int
+    shuffle_count: int
+    stuck: int
+    winner: int
+    round_winner: int
+    last_player: int
+    round_points: list[int]
+
+    def copy(self) -> "GameState":
+        s = GameState.__new__(GameState)
+        s.r = self.r
+        s.n = self.n
+        s.names = self.names
+        s.seed = self.seed
+        s.hands = [h[:] for h in self.hands]
+        s.draw = self.draw[:]
+        s.discard = self.discard[:]
+        s.color = self.color
+        s.direction = self.direction
+        s.turn = self.turn
+        s.phase = self.phase
+        s.pending = self.pending
+        s.drawn = self.drawn[:]
+        s.plus4_by = self.plus4_by
+        s.plus4_bluff = self.plus4_bluff
+        s.plus4_prev_color = self.plus4_prev_color
+        s.called = self.called[:]
+        s.vuln = self.vuln[:]
+        s.jump_window = self.jump_window
+        s.active = self.active[:]
+        s.scores = self.scores[:]
+        s.round = self.round
+        s.dealer = self.dealer
+        s.shuffle_count = self.shuffle_count
+        s.stuck = self.stuck
+        s.winner = self.winner
+        s.round_winner = self.round_winner
+        s.last_player = self.last_player
+        s.round_points = self.round_points[:]
+        return s
+
+    # read-only conveniences ---------------------------------------------------------------
+    @property
+    def rules(self) -> RuleSet:
+        return self.r.rules
+
+    @property
+    def top(self) -> int:
+        """The top card of the discard pile, or -1 before the first card is led."""
+        return self.discard[-1] if self.discard else -1
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def name(self, seat: int) -> str:
+        if 0 <= seat < self.n:
+            return self.names[seat]
+        return f"seat {seat}"
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.n) if self.active[s]]
+
+    def all_cards(self) -> list[int]:
+        out: list[int] = []
+        for h in self.hands:
+            out += h
+        return out + self.draw + self.discard
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Every field as plain values: equal snapshots mean equal states (tests use this)."""
+        return tuple(
+            (tuple(map(tuple, v)) if k == "hands" else tuple(v) if isinstance(v, list) else v)
+            for k, v in ((k, getattr(self, k)) for k in self.__slots__ if k != "r")
+        ) + (self.r.rules,)
+
+    def __repr__(self) -> str:
+        from .cards import card_str, color_code
+
+        top = card_str(self.top) if self.discard else "-"
+        col = color_code(self.color) if self.color >= 0 else "-"
+        return (
+            f"<GameState round={self.round} phase={PHASE_NAMES[Phase(self.phase)]} "
+            f"turn={self.turn} top={top} colour={col} dir={self.direction:+d} "
+            f"hands={[len(h) for h in self.hands]} draw={len(self.draw)} pending={self.pending}>"
+        )
+
+
+def is_number(card: int) -> bool:
+    return EFFECT_OF[card] == Effect.NUMBER
+
+
+def validate_deck_order(rules: RuleSet, order: Sequence[int]) -> str | None:
+    """None if ``order`` is a permutation of the rules' deck, else what is wrong."""
+    from collections import Counter
+
+    from .cards import cards_str
+
+    want = Counter(deck_cards(rules.deck))
+    got = Counter(order)
+    if want == got:
+        return None
+    missing = want - got
+    extra = got - want
+    parts = []
+    if missing:
+        parts.append("missing " + cards_str(sorted(missing.elements())))
+    if extra:
+        parts.append("not in the deck or too many " + cards_str(sorted(extra.elements())))
+    return "; ".join(parts)
+
