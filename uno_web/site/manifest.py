@@ -19,6 +19,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -100,8 +101,14 @@ def write(toml_path: Path = PYSCRIPT_TOML, root: Path = REPO_ROOT) -> bool:
     new = updated_toml(old, browser_modules(root))
     if new == old:
         return False
-    toml_path.write_text(new, encoding="utf-8")
+    _atomic_write(toml_path, new)
     return True
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         print("pyscript.toml [files] is up to date")
         return 0
     if new != old:
-        PYSCRIPT_TOML.write_text(new, encoding="utf-8")
+        _atomic_write(PYSCRIPT_TOML, new)
         print(f"pyscript.toml: [files] regenerated ({len(browser_modules())} modules)")
     else:
         print(f"pyscript.toml: [files] up to date ({len(browser_modules())} modules)")

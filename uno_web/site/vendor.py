@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import hashlib
 import json
 import os
@@ -32,6 +33,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from uno_web.site import manifest
 
@@ -354,6 +356,7 @@ def build(vendor_dir: Path = VENDOR_DIR) -> None:
     """Build into a staging directory beside ``vendor_dir`` and swap it in when complete."""
     vendor_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".vendor-staging-", dir=vendor_dir.parent))
+    staging.chmod(0o755)  # mkdtemp makes it 0700; a web server under another user must read it
     try:
         with tempfile.TemporaryDirectory(prefix="uno-web-vendor-") as tmp:
             work = Path(tmp)
@@ -394,6 +397,28 @@ def main(argv: list[str] | None = None) -> int:
         print(f"static/vendor is {'complete' if ok else 'missing or incomplete'}")
         return 0 if ok else 1
 
+    with _build_lock():
+        return _main_locked(args)
+
+
+@contextlib.contextmanager
+def _build_lock() -> Iterator[None]:
+    """Serialise concurrent builds (e.g. pytest-xdist workers) on POSIX; no-op elsewhere."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    key = hashlib.sha256(str(VENDOR_DIR).encode()).hexdigest()[:16]
+    with open(Path(tempfile.gettempdir()) / f"uno_web-vendor-{key}.lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _main_locked(args: argparse.Namespace) -> int:
     try:
         changed = manifest.write()
         n = len(manifest.browser_modules())

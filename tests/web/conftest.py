@@ -1,0 +1,215 @@
+"""Browser test harness: the real site, served from 127.0.0.1, driven by headless Debian Chromium.
+
+Session fixtures
+    ``site_url``  builds ``static/vendor`` if needed, serves the repo root on a free port of
+                  127.0.0.1 in a thread, yields ``http://127.0.0.1:PORT/``.
+    ``browser``   Python Playwright with Debian's ``/usr/bin/chromium`` (``UNO_WEB_CHROMIUM``
+                  overrides), headless, a fresh temporary profile (Playwright's ``launch``).
+Per test
+    ``page``      a Page in a fresh context whose ``base_url`` is the server.  It records every
+                  request; any request to another origin is aborted and FAILS the test, and so
+                  does any console error, uncaught page error, or PyScript error box
+                  (``.py-error``: Python tracebacks and stderr) seen during the test.
+    ``guard``     the :class:`PageGuard` of ``page`` (requests, console, helpers).
+    ``wait_ready`` a function: ``wait_ready(page)`` waits for ``body[data-ready="1"]`` (Pyodide
+                  can take 10-60 s here) and fails at once, with the traceback, if PyScript
+                  shows an error instead.
+
+Mark browser tests with ``@pytest.mark.browser`` (``pytestmark = pytest.mark.browser``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+READY_TIMEOUT_MS = 120_000
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# URL schemes that never touch the network.
+LOCAL_SCHEMES = frozenset({"data", "blob", "about", "chrome-error"})
+
+_GUARD_KEY = pytest.StashKey["PageGuard"]()
+
+
+def chromium_path() -> str:
+    for candidate in (os.environ.get("UNO_WEB_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    pytest.fail(
+        "Debian chromium is not installed (looked at $UNO_WEB_CHROMIUM, /usr/bin/chromium, PATH): "
+        "run `apt-get install -y chromium` (the Makefile's `browser` target does it)",
+        pytrace=False,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# session fixtures
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    from uno_web.site import serve, vendor
+
+    rc = vendor.main([])
+    if rc != 0:
+        pytest.fail(f"`python -m uno_web build` failed (exit {rc}); see its output above", pytrace=False)
+    server, url = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the [dev] extra)")
+    with sync_api.sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Any) -> Iterator[Any]:
+    b = playwright_instance.chromium.launch(
+        executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# per-test page with its guard
+
+
+@dataclass
+class PageGuard:
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    content_types: dict[str, str] = field(default_factory=dict)
+    console: list[str] = field(default_factory=list)
+    page: Any = None
+
+    def is_local(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in LOCAL_SCHEMES:
+            return True
+        return f"{parts.scheme}://{parts.netloc}" == self.origin
+
+    def py_errors(self) -> list[str]:
+        if self.page is None or self.page.is_closed():
+            return []
+        try:
+            texts: list[str] = self.page.eval_on_selector_all(".py-error", "els => els.map(e => e.textContent)")
+        except Exception:  # page navigated away or crashed: nothing more to read
+            return []
+        return texts
+
+    def problems(self) -> list[str]:
+        out: list[str] = []
+        out += [f"request left the origin {self.origin}: {u}" for u in self.foreign]
+        out += [f"console error: {m}" for m in self.console_errors]
+        out += [f"page error: {m}" for m in self.page_errors]
+        out += [f"request failed: {m}" for m in self.failed]
+        out += [f"Python error shown in the page:\n{t}" for t in self.py_errors()]
+        return out
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise AssertionError("the page was not clean:\n- " + "\n- ".join(problems))
+
+
+@pytest.fixture
+def guard(browser: Any, site_url: str, request: pytest.FixtureRequest) -> Iterator[PageGuard]:
+    origin = site_url.rstrip("/")
+    g = PageGuard(origin=origin)
+    context = browser.new_context(base_url=site_url, service_workers="block")
+
+    def route(r: Any) -> None:
+        url = r.request.url
+        if g.is_local(url):
+            r.continue_()
+        else:
+            g.foreign.append(url)
+            r.abort("blockedbyclient")
+
+    context.route("**/*", route)
+    page = context.new_page()
+    g.page = page
+    page.on("request", lambda req: g.requests.append(req.url))
+    page.on("response", lambda resp: g.content_types.__setitem__(resp.url, resp.headers.get("content-type", "")))
+    page.on("requestfailed", lambda req: None if not g.is_local(req.url) else g.failed.append(
+        f"{req.url} ({req.failure})"))
+    page.on("pageerror", lambda exc: g.page_errors.append(str(exc)))
+
+    def on_console(msg: Any) -> None:
+        g.console.append(f"{msg.type}: {msg.text}")
+        if msg.type == "error":
+            g.console_errors.append(msg.text)
+
+    page.on("console", on_console)
+    request.node.stash[_GUARD_KEY] = g
+    try:
+        yield g
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(guard: PageGuard) -> Any:
+    return guard.page
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """After a passing test body, fail the test itself if its page was not clean."""
+    result = yield
+    g = item.stash.get(_GUARD_KEY, None)
+    if g is not None:
+        g.assert_clean()
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+
+def _wait_ready(page: Any, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait for ``body[data-ready="1"]``; fail fast with the traceback if PyScript shows an error."""
+    page.wait_for_function(
+        "() => document.body && (document.body.dataset.ready === '1' || !!document.querySelector('.py-error'))",
+        timeout=timeout_ms,
+        polling=100,
+    )
+    if page.evaluate("document.body.dataset.ready") != "1":
+        errors = page.eval_on_selector_all(".py-error", "els => els.map(e => e.textContent)")
+        pytest.fail("Python failed to start:\n" + "\n".join(errors), pytrace=False)
+
+
+@pytest.fixture
+def wait_ready() -> Any:
+    """The ready helper as a fixture: ``wait_ready(page, timeout_ms=120_000)``."""
+    return _wait_ready

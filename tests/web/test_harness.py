@@ -1,0 +1,50 @@
+"""The page guard of conftest.py really catches what it promises to (foreign requests, errors).
+
+Each test provokes a problem on a page served (through a Playwright route) at the site's own
+origin, checks the guard saw it, then clears the guard so the test itself passes.  The foreign
+URL uses the reserved `.invalid` TLD and is aborted by the route before any lookup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _serve(page: Any, site_url: str, name: str, html: str) -> None:
+    page.route(f"{site_url}{name}", lambda r: r.fulfill(status=200, content_type="text/html", body=html))
+    page.goto(name)
+
+
+def _clear(guard: Any) -> None:
+    guard.page.goto("about:blank")
+    for lst in (guard.foreign, guard.console_errors, guard.page_errors, guard.failed):
+        lst.clear()
+    assert guard.problems() == []
+
+
+def test_guard_catches_foreign_requests_and_js_errors(page: Any, guard: Any, site_url: str) -> None:
+    _serve(page, site_url, "__harness_js__.html", """<!doctype html><html><head><link rel="icon" href="data:,">
+        <script src="http://cdn.example.invalid/lib.js"></script></head>
+        <body><script>console.error("boom"); setTimeout(() => { throw new Error("uncaught") });</script>
+        </body></html>""")
+    page.wait_for_timeout(500)
+    problems = "\n".join(guard.problems())
+    assert "cdn.example.invalid" in problems
+    assert "console error: boom" in problems
+    assert "page error:" in problems and "uncaught" in problems
+    _clear(guard)
+
+
+def test_guard_catches_python_tracebacks(page: Any, guard: Any, site_url: str) -> None:
+    _serve(page, site_url, "__harness_py__.html", """<!doctype html><html><head><link rel="icon" href="data:,">
+        <script type="module" src="./static/vendor/pyscript/core.js"></script></head><body>
+        <script type="py" config='{"interpreter": "./static/vendor/pyodide/pyodide.mjs"}'>
+raise ValueError("harness-check")
+        </script></body></html>""")
+    page.wait_for_selector(".py-error", state="attached", timeout=120_000)
+    assert any("ValueError: harness-check" in t for t in guard.py_errors())
+    _clear(guard)

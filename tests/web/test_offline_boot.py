@@ -1,0 +1,78 @@
+"""The page boots Pyodide 314 + pydantic 2.14.3 + uno_web from this origin only.
+
+Every test here runs under the ``page`` guard of conftest.py: a request to any other origin, a
+console error, an uncaught page error or a PyScript error box fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from uno_web.site import vendor
+
+pytestmark = pytest.mark.browser
+
+PAGES = Path(__file__).parent / "pages"
+PYDANTIC_VERSION = next(w.version for w in vendor.WHEELS if w.name == "pydantic")
+
+
+def _fetched(guard: Any, suffix: str) -> list[str]:
+    return [u for u in guard.requests if u.split("?", 1)[0].endswith(suffix)]
+
+
+def test_index_boots_offline_with_pydantic(page: Any, guard: Any, site_url: str, wait_ready: Any) -> None:
+    page.goto("index.html")
+    wait_ready(page)
+
+    body = page.locator("body")
+    assert body.get_attribute("data-pydantic") == PYDANTIC_VERSION
+    assert (body.get_attribute("data-python") or "").startswith("3.14.")
+    assert body.get_attribute("data-uno-web")
+    assert page.locator("#boot-status").inner_text() == "Python ready"
+
+    # it really went through the vendored files, all from our own origin
+    assert guard.requests, "no request recorded"
+    assert all(guard.is_local(u) for u in guard.requests), guard.requests
+    assert not guard.foreign
+    for suffix in ("/static/vendor/pyscript/core.js", "/static/vendor/pyodide/pyodide.mjs",
+                   "/static/vendor/pyodide/pyodide.asm.wasm", "/pyscript.toml",
+                   f"/static/vendor/pyodide/pydantic-{PYDANTIC_VERSION}-py3-none-any.whl",
+                   "/uno_web/__init__.py", "/uno_web/web/boot.py"):
+        assert _fetched(guard, suffix), f"{suffix} was never requested"
+    wasm = _fetched(guard, ".wasm")[0]
+    assert guard.content_types[wasm] == "application/wasm"
+
+
+def test_loading_screen_shows_before_python(page: Any, wait_ready: Any) -> None:
+    page.goto("index.html", wait_until="domcontentloaded")
+    status = page.locator("#boot-status")
+    assert status.is_visible()
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert "Loading" in status.inner_text()
+    wait_ready(page)
+    assert status.inner_text() == "Python ready"
+
+
+def test_every_shipped_module_imports_in_pyodide(page: Any, site_url: str, wait_ready: Any) -> None:
+    # Served at the site root: PyScript resolves `interpreter` and [files] against the page URL.
+    html = (PAGES / "import_all.html").read_text(encoding="utf-8")
+    page.route(f"{site_url}__import_all__.html",
+               lambda r: r.fulfill(status=200, content_type="text/html; charset=utf-8", body=html))
+    page.goto("__import_all__.html")
+    wait_ready(page)
+    modules = json.loads(page.evaluate("document.body.dataset.modules"))
+    errors = json.loads(page.evaluate("document.body.dataset.importErrors"))
+    assert "uno_web" in modules and "uno_web.web.boot" in modules, modules
+    assert not any(m.startswith(("uno_web.site", "uno_web.__main__")) for m in modules), modules
+    assert not errors, "modules failing to import in Pyodide:\n" + "\n".join(
+        f"--- {name}\n{tb}" for name, tb in errors.items())
+
+
+def test_bare_baseline_page_boots(page: Any, wait_ready: Any) -> None:
+    page.goto("static/bare.html")
+    wait_ready(page)
+    assert page.locator("body").get_attribute("data-pydantic") == PYDANTIC_VERSION

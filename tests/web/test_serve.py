@@ -1,0 +1,72 @@
+"""The static server's MIME types and headers, and the vendor stamp (no browser needed)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from uno_web.site import serve, vendor
+
+
+@pytest.fixture(scope="module")
+def tree_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("site")
+    for name in ("a.wasm", "a.mjs", "a.js", "a.json", "a.toml", "a.whl", "a.zip", "a.py", "a.css", "a.svg",
+                 "index.html"):
+        (root / name).write_bytes(b"x")
+    (root / ".git").mkdir()
+    (root / ".git" / "config").write_text("secret")
+    server, url = serve.start_in_thread("127.0.0.1", 0, root, quiet=True)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("name", "mime"),
+    [
+        ("a.wasm", "application/wasm"),
+        ("a.mjs", "text/javascript"),
+        ("a.js", "text/javascript"),
+        ("a.json", "application/json"),
+        ("a.toml", "application/toml"),
+        ("a.whl", "application/zip"),
+        ("a.zip", "application/zip"),
+        ("a.py", "text/plain"),
+        ("a.css", "text/css"),
+        ("a.svg", "image/svg+xml"),
+        ("index.html", "text/html"),
+    ],
+)
+def test_mime_types(tree_url: str, name: str, mime: str) -> None:
+    with urllib.request.urlopen(tree_url + name, timeout=10) as resp:
+        assert resp.status == 200
+        assert resp.headers["Content-Type"].split(";")[0] == mime
+        assert resp.headers["Cache-Control"] == "no-cache"
+
+
+def test_dot_paths_are_not_served(tree_url: str) -> None:
+    with pytest.raises(urllib.error.HTTPError) as exc:
+        urllib.request.urlopen(tree_url + ".git/config", timeout=10)
+    assert exc.value.code == 404
+
+
+def test_stamp_must_match_pins_and_files(tmp_path: Path) -> None:
+    assert not vendor.is_complete(tmp_path)
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text("js")
+    stamp = {**vendor.expected_stamp(), "files": {"pyodide/pyodide.mjs": 2}}
+    (tmp_path / vendor.STAMP_NAME).write_text(json.dumps(stamp))
+    assert vendor.is_complete(tmp_path)
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text("changed")
+    assert not vendor.is_complete(tmp_path)
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text("js")
+    (tmp_path / vendor.STAMP_NAME).write_text(json.dumps({**stamp, "pyodide": "0.0.0"}))
+    assert not vendor.is_complete(tmp_path)
