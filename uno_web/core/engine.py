@@ -165,7 +165,7 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
     s.round_points = [0] * n
     seats = [seat for seat in range(n) if s.active[seat]]
     if events is not None:
-        events.append(RoundStarted(s.round, s.dealer, tuple(seats)))
+        events.append(RoundStarted(s.round, s.dealer, tuple(seats), tuple(order)))
     first = next_seat(s, s.dealer)
     order_seats = []
     seat = first

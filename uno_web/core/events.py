@@ -47,9 +47,14 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     kind: ClassVar[str] = "round_started"
+    _card_fields: ClassVar[tuple[str, ...]] = ("deck",)
     round: int
     dealer: int
     seats: tuple[int, ...]
+    deck: tuple[int, ...] = ()  # the order dealt from, top first (hidden from players)
+
+    def public(self) -> "Event":
+        return RoundStarted(self.round, self.dealer, self.seats)
 
 
 @dataclass(frozen=True, slots=True)

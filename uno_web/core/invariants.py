@@ -1,0 +1,41 @@
+"""Deck invariants: hands, draw pile and discard pile together hold exactly the deck."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import card_str
+from .state import GameState
+
+__all__ = ["DeckReport", "check_deck"]
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    ok: bool
+    total: int  # cards found
+    expected: int  # cards in the deck
+    missing: tuple[int, ...]  # deck cards not found anywhere
+    extra: tuple[int, ...]  # cards found more often than the deck has them
+
+    @property
+    def message(self) -> str:
+        if self.ok:
+            return f"{self.total} cards accounted for"
+        parts = [f"{self.total} of {self.expected} cards found"]
+        if self.missing:
+            parts.append("missing " + " ".join(card_str(c) for c in self.missing))
+        if self.extra:
+            parts.append("duplicated " + " ".join(card_str(c) for c in self.extra))
+        return "; ".join(parts)
+
+
+def check_deck(s: GameState) -> DeckReport:
+    """Compare the multiset of every card in play with the rules' deck."""
+    found = Counter(s.all_cards())
+    want = Counter(s.r.deck)
+    missing = tuple(sorted((want - found).elements()))
+    extra = tuple(sorted((found - want).elements()))
+    total = sum(found.values())
+    return DeckReport(not missing and not extra, total, len(s.r.deck), missing, extra)

@@ -1,0 +1,148 @@
+"""What one player may see: the observation given to bots and the view the table renders.
+
+An :class:`Observation` holds the player's own hand and the public table, never the other hands
+or the order of the draw pile. Bots receive an observation and the legal moves, nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import IS_WILD
+from .engine import legal_moves
+from .moves import Move
+from .rules import RuleSet
+from .state import GameState
+
+__all__ = ["Observation", "observe"]
+
+
+@dataclass(frozen=True)
+class Observation:
+    seat: int
+    n: int
+    rules: RuleSet
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]  # cards held by every seat
+    top: int  # -1 before the first card is led
+    color: int  # the current colour (-1 while none)
+    direction: int
+    turn: int
+    phase: int
+    pending: int
+    discard: tuple[int, ...]  # the public discard pile, bottom first
+    draw_count: int
+    drawn: tuple[int, ...]  # cards this player just drew (DRAWN phase)
+    plus4_by: int  # who played a challengeable Wild Draw Four (-1 none)
+    plus4_prev_color: int  # the colour in force before that Wild Draw Four
+    called: tuple[bool, ...]  # who has called UNO
+    catchable: tuple[int, ...]  # seats that may be caught for a missed UNO call now
+    active: tuple[bool, ...]
+    scores: tuple[int, ...]
+    round: int
+    dealer: int
+    jump_window: bool
+    last_player: int
+    deck: tuple[int, ...]  # the deck's multiset (public knowledge)
+
+    def unseen(self) -> Counter[int]:
+        """Cards this player cannot see: in other hands or the draw pile (card counting)."""
+        c = Counter(self.deck)
+        c.subtract(self.hand)
+        c.subtract(self.discard)
+        return +c
+
+    @property
+    def wild_count(self) -> int:
+        return sum(1 for c in self.hand if IS_WILD[c])
+
+
+def observe(s: GameState, seat: int) -> Observation:
+    return Observation(
+        seat=seat,
+        n=s.n,
+        rules=s.r.rules,
+        hand=tuple(s.hands[seat]),
+        hand_counts=tuple(len(h) for h in s.hands),
+        top=s.discard[-1] if s.discard else -1,
+        color=s.color,
+        direction=s.direction,
+        turn=s.turn,
+        phase=s.phase,
+        pending=s.pending,
+        discard=tuple(s.discard),
+        draw_count=len(s.draw),
+        drawn=tuple(s.drawn) if seat == s.turn else (),
+        plus4_by=s.plus4_by,
+        plus4_prev_color=s.plus4_prev_color,
+        called=tuple(s.called),
+        catchable=tuple(
+            t for t in range(s.n) if s.vuln[t] and len(s.hands[t]) == 1 and not s.called[t]
+        ),
+        active=tuple(s.active),
+        scores=tuple(s.scores),
+        round=s.round,
+        dealer=s.dealer,
+        jump_window=s.jump_window,
+        last_player=s.last_player,
+        deck=s.r.deck,
+    )
+
+
+def observe_with_moves(s: GameState, seat: int) -> tuple[Observation, list[Move]]:
+    return observe(s, seat), legal_moves(s, seat)
+
+
+def sample_state(obs: Observation, rng: "random.Random") -> GameState:
+    """A full game state consistent with ``obs``: the unseen cards dealt at random to the other
+    hands (with their public counts) and the draw pile. For determinized search (the Hard AI).
+
+    What the observer cannot know is guessed neutrally: a pending Wild Draw Four is taken as
+    legal (not a bluff), nobody else's UNO call is pending.
+    """
+    from .state import compile_rules
+
+    unseen = list(obs.unseen().elements())
+    rng.shuffle(unseen)
+    s = GameState.__new__(GameState)
+    s.r = compile_rules(obs.rules)
+    s.n = obs.n
+    s.names = tuple(f"seat {i}" for i in range(obs.n))
+    s.seed = rng.randrange(1 << 30)
+    hands: list[list[int]] = []
+    k = 0
+    for seat in range(obs.n):
+        if seat == obs.seat:
+            hands.append(list(obs.hand))
+        else:
+            cnt = obs.hand_counts[seat]
+            hands.append(unseen[k:k + cnt])
+            k += cnt
+    s.hands = hands
+    s.draw = unseen[k:]
+    s.discard = list(obs.discard)
+    s.color = obs.color
+    s.direction = obs.direction
+    s.turn = obs.turn
+    s.phase = obs.phase
+    s.pending = obs.pending
+    s.drawn = list(obs.drawn)
+    s.plus4_by = obs.plus4_by
+    s.plus4_bluff = False
+    s.plus4_prev_color = obs.plus4_prev_color
+    s.called = list(obs.called)
+    s.vuln = [1 if t in obs.catchable else 0 for t in range(obs.n)]
+    s.jump_window = obs.jump_window
+    s.active = list(obs.active)
+    s.scores = list(obs.scores)
+    s.round = obs.round
+    s.dealer = obs.dealer
+    s.shuffle_count = 0
+    s.stuck = 0
+    s.winner = -1
+    s.round_winner = -1
+    s.last_player = obs.last_player
+    s.round_points = [0] * obs.n
+    return s
