@@ -232,11 +232,19 @@ def parse_card(text: str) -> int:
 
 
 def parse_cards(text: str) -> list[int]:
-    """Read several cards separated by spaces or commas (short forms only for spaces)."""
-    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p] if "," not in text else [
-        p.strip() for p in text.split(",") if p.strip()
-    ]
-    return [parse_card(p) for p in parts]
+    """Read several cards: short forms separated by spaces or commas; long forms separated by
+    commas (``"R7 W+4 G+2"``, ``"red 7, wild draw four"``)."""
+    if not isinstance(text, str):
+        raise CardError(f"cards must be written as text, got {type(text).__name__}")
+    out: list[int] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        try:
+            out.append(parse_card(part))
+        except CardError:
+            out.extend(parse_card(p) for p in part.split())
+    return out
 
 
 def card_str(card: int) -> str:
