@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import card_str
 from .state import GameState
 
-__all__ = ["DeckReport", "check_deck"]
+__all__ = ["DeckReport", "check_deck", "deck_verdict"]
 
 
 @dataclass(frozen=True)
@@ -39,3 +39,12 @@ def check_deck(s: GameState) -> DeckReport:
     extra = tuple(sorted((found - want).elements()))
     total = sum(found.values())
     return DeckReport(not missing and not extra, total, len(s.r.deck), missing, extra)
+
+
+def deck_verdict(s: GameState) -> "Verdict":
+    """The deck invariant as a validator verdict (E_DECK_INVARIANT when broken)."""
+    from .reasons import Reason, Verdict
+
+    report = check_deck(s)
+    return Verdict(Reason.OK_DECK if report.ok else Reason.E_DECK_INVARIANT,
+                   (("detail", report.message),))

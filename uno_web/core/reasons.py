@@ -28,6 +28,7 @@ class Reason(str, Enum):
     OK_CHALLENGE = "OK_CHALLENGE"
     OK_ACCEPT = "OK_ACCEPT"
     OK_NEXT_ROUND = "OK_NEXT_ROUND"
+    OK_DECK = "OK_DECK"
     # the state of the game
     E_GAME_OVER = "E_GAME_OVER"
     E_ROUND_OVER = "E_ROUND_OVER"
@@ -142,6 +143,11 @@ CATALOGUE: dict[Reason, Explanation] = {
         "After a round is scored, the next dealer deals a new round.",
         f"{_OFFICIAL}: scoring",
         "round {round} dealt; {next} starts",
+    ),
+    Reason.OK_DECK: Explanation(
+        "Hands, draw pile and discard pile together hold exactly the deck.",
+        "deck invariant",
+        "{detail}",
     ),
     Reason.E_GAME_OVER: Explanation(
         "The game is over; no more moves can be made.",
