@@ -256,3 +256,44 @@ def resolve_rules(preset: str = "official", overrides: "dict[str, Any] | None" =
             f"{'.'.join(str(p) for p in e['loc']) or 'rules'}: {e['msg']}" for e in exc.errors()
         )
         raise RulesError(f"bad rule override: {problems}") from None
+
+
+DECISIONS: list[tuple[str, str]] = [
+    ("Starting Wild Draw Four", "Official rules return it \"to the deck\"; the engine puts it at "
+     "the bottom of the draw pile so that a logged deck order replays without an RNG."),
+    ("Challenge after a stack", "With stacking and challenges both on, a successful challenge "
+     "makes the last Wild Draw Four player draw the whole pending stack and the challenger then "
+     "plays normally; a failed challenge costs the challenger the stack plus 2."),
+    ("A starting Wild with `wild_draws_one`", "The first player only names the colour; nobody "
+     "draws (no one played the card)."),
+    ("Jump-in", "Only coloured cards can be jumped in on (a wild card has no colour to be "
+     "identical to). An identical draw card played as a jump-in adds to a pending stack."),
+    ("7-0 and going out", "A 7 or 0 that is the player's last card ends the round; no hands move. "
+     "A 7 that is not the last card must name the player to swap with. A player who receives a "
+     "one-card hand through a swap may call UNO but cannot be caught for it."),
+    ("Blocked round", "If every player in turn can neither play nor draw (all cards are in "
+     "hands), the round ends and the player with the fewest points in hand wins it (ties: the "
+     "player nearest in turn order). This guarantees every round ends."),
+    ("UNO call with a play", "A play may carry the UNO call (`P0:R5!`), or the player calls UNO "
+     "first with two cards on their turn; a call that does not leave one card is refused."),
+    ("Draw during a penalty", "Facing a pending draw card, drawing means taking the penalty: the "
+     "move is `accept` (the table's draw pile does that)."),
+    ("Playing cards: Joker", "A Joker is a spade of its own rank: it matches spades and Jokers. "
+     "Whoever plays it draws 2 at once, so it can never be the card that goes out unless the "
+     "piles are empty."),
+    ("Playing cards: drawn Joker", "Each Joker drawn, for any reason, costs `drawn_joker_penalty` "
+     "more cards, which may chain."),
+    ("Playing cards: Ace and King", "They act like Wild Draw Four and Draw Two for the next player "
+     "but keep their suit; the stacking toggles treat them as draw-four and draw-two cards."),
+    ("Playing cards: Jack", "\"Switch rotation order until another jack\" is a Reverse; with "
+     "two players it follows `two_player_reverse`."),
+    ("Playing cards: playing pile turned over", "When the draw pile runs out the whole playing "
+     "pile is turned face down: its oldest card is on top, and that card starts the new playing "
+     "pile without any effect. Its suit becomes the current colour."),
+    ("Playing cards: must play", "The pseudo-code draws only when no card is playable "
+     "(`may_draw_when_playable` off); after drawing, a playable drawn card may be played."),
+    ("Playing cards: who starts and scoring", "Seat 0 (\"the oldest birthday\") leads any card "
+     "in the first round; face cards score 20, Jokers 50, numbers their value."),
+    ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
+     "starts; the deal moves one seat clockwise each round."),
+]

@@ -1,0 +1,65 @@
+"""The command line and the generated documents."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from uno_web.cli import main
+from uno_web.core.gamelog import log_json_schema
+from uno_web.core.rulesdoc import rules_markdown
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_rules_reference_is_generated_from_the_code():
+    assert (ROOT / "docs/rules.md").read_text() == rules_markdown(), (
+        "docs/rules.md is stale: run python -m uno_web rules-doc -o docs/rules.md")
+
+
+def test_log_schema_file_matches_the_models():
+    on_disk = json.loads((ROOT / "docs/gamelog.schema.json").read_text())
+    assert on_disk == log_json_schema(), "run python -m uno_web schema -o docs/gamelog.schema.json"
+
+
+def test_record_then_validate_round_trip(tmp_path, capsys):
+    log = tmp_path / "game.json"
+    assert main(["record", "--players", "3", "--seed", "7", "-o", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(log)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["valid"] and report["actions_checked"] > 10 and report["finished"]
+
+
+def test_validate_exit_codes(tmp_path, capsys):
+    log = tmp_path / "game.json"
+    main(["record", "--players", "2", "--seed", "1", "--rounds", "1", "-o", str(log)])
+    data = json.loads(log.read_text())
+    data["rounds"][0]["actions"][0]["seat"] = 1 - data["rounds"][0]["actions"][0]["seat"]
+    log.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["validate", str(log)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert not report["valid"] and report["failure"]["index"] == 0
+    assert report["failure"]["code"] == "E_NOT_TURN"
+    log.write_text("{not json")
+    assert main(["validate", str(log)]) == 2
+    assert "malformed log" in json.loads(capsys.readouterr().err)["error"]
+    assert main(["validate", str(tmp_path / "missing.json")]) == 2
+
+
+def test_validate_reads_stdin_and_never_shows_a_traceback():
+    proc = subprocess.run([sys.executable, "-m", "uno_web", "validate", "-"], input='{"rounds": 3}',
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "malformed log" in proc.stderr
+
+
+@pytest.mark.parametrize("argv", [["record", "--preset", "nope"], ["record", "--players", "11"],
+                                  ["record", "--rules", '{"hand_size": 0}'], ["frobnicate"]])
+def test_bad_arguments_exit_2(argv, capsys):
+    assert main(argv) == 2

@@ -1,0 +1,175 @@
+"""Property tests: seeded random games under every preset and random toggle combinations."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from uno_web.core import (
+    PRESETS, Move, MoveKind, Phase, RuleSet, apply, check, check_deck, legal_moves, new_game,
+)
+from uno_web.core.cards import ALL_CARDS
+from uno_web.core.gamelog import GameRecorder, validate_log
+from uno_web.core.simulate import play_random_game
+
+TOGGLES = st.fixed_dictionaries({}, optional={
+    "stack_draw_two_on_draw_two": st.booleans(),
+    "stack_draw_four_on_draw_four": st.booleans(),
+    "stack_draw_two_on_draw_four": st.booleans(),
+    "stack_draw_four_on_draw_two": st.booleans(),
+    "escalating_stack": st.booleans(),
+    "wild_draws_one": st.booleans(),
+    "wild_last_resort": st.booleans(),
+    "no_action_card_last": st.booleans(),
+    "two_player_reverse": st.sampled_from(["skip", "none"]),
+    "wild_draw_four": st.sampled_from(["challenge", "strict", "anytime"]),
+    "jump_in": st.booleans(),
+    "seven_zero": st.booleans(),
+    "draw_to_match": st.booleans(),
+    "forced_play": st.booleans(),
+    "may_draw_when_playable": st.booleans(),
+    "uno_call": st.booleans(),
+    "uno_penalty": st.integers(0, 4),
+    "uno_catch_window": st.sampled_from(["next-action", "next-turn-end", "until-next-play"]),
+    "first_card": st.sampled_from(["official", "redraw-until-number", "redraw-wild", "lead-any"]),
+    "scoring": st.sampled_from(["target", "elimination", "single-round"]),
+    "target_score": st.integers(50, 200),
+    "elimination_threshold": st.integers(50, 200),
+    "hand_size": st.integers(1, 9),
+})
+
+
+def candidate_moves(s, seat, rng):
+    """A superset sample of moves, legal and illegal, for the consistency property."""
+    cards = s.hands[seat] + [rng.choice(ALL_CARDS) for _ in range(3)]
+    out = [Move(k, seat) for k in (MoveKind.DRAW, MoveKind.PASS, MoveKind.CHALLENGE,
+                                   MoveKind.ACCEPT, MoveKind.CALL_UNO, MoveKind.NEXT_ROUND)]
+    for c in cards[:8]:
+        out.append(Move.play(seat, c))
+        out.append(Move.play(seat, c, rng.choice(s.r.colors)))
+        out.append(Move.play(seat, c, -1, rng.randrange(s.n)))
+        out.append(Move.play(seat, c, -1, -1, True))
+    out.append(Move.choose_color(seat, rng.choice(s.r.colors)))
+    out.append(Move.catch(seat, rng.randrange(s.n)))
+    return out
+
+
+def run_game(rules: RuleSet, players: int, seed: int, max_actions: int = 400) -> GameRecorder:
+    """Play through the safe API with a random policy, checking every property on the way."""
+    rec = GameRecorder(rules, players, seed)
+    rng = random.Random(seed)
+    for _ in range(max_actions):
+        s = rec.state
+        if s.phase == Phase.GAME_OVER:
+            break
+        # legality has one source of truth: check() agrees with legal_moves() for every seat
+        for seat in range(s.n):
+            legal = set(legal_moves(s, seat))
+            for m in candidate_moves(s, seat, rng):
+                assert check(s, m).ok == (m in legal), (s, m, check(s, m))
+        # an illegal move leaves the state exactly as it was
+        snap = s.snapshot()
+        for m in candidate_moves(s, s.turn, rng)[:6]:
+            if not check(s, m).ok:
+                try:
+                    apply(s, m)
+                    raise AssertionError("apply accepted an illegal move")
+                except Exception as exc:  # IllegalMove
+                    assert type(exc).__name__ == "IllegalMove"
+        assert s.snapshot() == snap
+        seat = s.turn if s.phase != Phase.ROUND_OVER else s.active_seats()[0]
+        movers = [seat] + [t for t in range(s.n) if t != seat and s.active[t]]
+        choices = [m for t in movers for m in legal_moves(s, t)]
+        plays = [m for m in choices if m.kind == MoveKind.PLAY and m.seat == seat]
+        m = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(choices)
+        rec.apply(m)
+        report = check_deck(rec.state)
+        assert report.ok, report.message
+    return rec
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 6), seed=st.integers(0, 10**6))
+def test_random_games_under_every_preset_keep_every_invariant_and_their_logs_validate(preset, players, seed):
+    rules = PRESETS[preset]
+    if players * rules.hand_size >= 54 and rules.deck != "uno":
+        players = 3
+    rec = run_game(rules, players, seed, max_actions=150)
+    report = validate_log(rec.to_json())
+    assert report.valid, report.failure
+    assert report.actions_checked == sum(len(r["actions"]) for r in rec.rounds)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(toggles=TOGGLES, players=st.integers(2, 5), seed=st.integers(0, 10**6))
+def test_random_toggle_combinations(toggles, players, seed):
+    rules = RuleSet(**toggles)
+    rec = run_game(rules, players, seed, max_actions=150)
+    report = validate_log(rec.to_json())
+    assert report.valid, report.failure
+
+
+def test_thousands_of_fast_games_end_without_error_and_keep_the_deck():
+    for seed in range(2000):
+        preset = sorted(PRESETS)[seed % len(PRESETS)]
+        rules = PRESETS[preset].model_copy(update={"scoring": "single-round"})
+        players = 2 + seed % (4 if rules.deck != "uno" else 9)
+        s = play_random_game(rules, players, seed)
+        assert s.phase == Phase.GAME_OVER and s.winner >= 0
+        assert check_deck(s).ok
+
+
+def _recorded(seed=3, players=3, preset="official", rounds_min=1):
+    rec = run_game(PRESETS[preset], players, seed, max_actions=300)
+    return json.loads(rec.to_json())
+
+
+def test_tampered_logs_are_rejected_with_the_right_code():
+    data = _recorded()
+    acts = data["rounds"][0]["actions"]
+    # an action out of turn
+    bad = json.loads(json.dumps(data))
+    i = next(i for i, a in enumerate(acts) if a["kind"] in ("play", "draw"))
+    bad["rounds"][0]["actions"][i]["seat"] = (acts[i]["seat"] + 1) % 3
+    assert validate_log(bad).failure["code"] in ("E_NOT_TURN",)
+    assert validate_log(bad).failure["action_index"] == i
+    # a card swapped for one the player does not hold
+    bad = json.loads(json.dumps(data))
+    i = next(i for i, a in enumerate(acts) if a["kind"] == "play" and not a["card"].startswith("W"))
+    played = acts[i]["card"]
+    colour = played[0]
+    bad["rounds"][0]["actions"][i]["card"] = colour + ("+2" if played[1:] != "+2" else "7")
+    failure = validate_log(bad).failure
+    assert failure["code"] in ("E_CARD_NOT_OWNED", "E_NO_MATCH") and failure["index"] == i
+    # the deck order with a duplicated card
+    bad = json.loads(json.dumps(data))
+    bad["rounds"][0]["deck"][5] = bad["rounds"][0]["deck"][6]
+    assert validate_log(bad).failure["code"] == "E_DECK_ORDER"
+
+
+def test_tampered_reshuffles_are_rejected():
+    # find a recorded game with a reshuffle
+    for seed in range(200):
+        rec = run_game(RuleSet(hand_size=9), 6, seed, max_actions=400)
+        data = json.loads(rec.to_json())
+        where = [(r, j) for r, rnd in enumerate(data["rounds"])
+                 for j, a in enumerate(rnd["actions"]) if a["reshuffles"]]
+        if where:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no reshuffle in 200 games")
+    r, j = where[0]
+    assert validate_log(data).valid
+    bad = json.loads(json.dumps(data))
+    bad["rounds"][r]["actions"][j]["reshuffles"][0].pop()
+    assert validate_log(bad).failure["code"] == "E_RESHUFFLE_NOT_PERMUTATION"
+    bad = json.loads(json.dumps(data))
+    bad["rounds"][r]["actions"][j]["reshuffles"] = []
+    assert validate_log(bad).failure["code"] == "E_RESHUFFLE_MISSING"
+    bad = json.loads(json.dumps(data))
+    bad["rounds"][0]["actions"][0]["reshuffles"] = [["R1"]]
+    if (r, j) != (0, 0):
+        assert validate_log(bad).failure["code"] in ("E_RESHUFFLE_UNEXPECTED", "E_RESHUFFLE_NOT_PERMUTATION")
