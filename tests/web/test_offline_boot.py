@@ -55,6 +55,10 @@ def test_loading_screen_shows_before_python(page: Any, wait_ready: Any) -> None:
     assert "Loading" in status.inner_text()
     wait_ready(page)
     assert status.inner_text() == "Python ready"
+    # the plain-HTML loading screen was painted long before Python was up
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+    ready_ms = float(page.get_attribute("body", "data-ready-ms") or "0")
+    assert fcp is not None and fcp < ready_ms, (fcp, ready_ms)
 
 
 def test_every_shipped_module_imports_in_pyodide(page: Any, site_url: str, wait_ready: Any) -> None:
