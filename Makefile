@@ -27,6 +27,7 @@ play: vendor
 	$(PY) -m uno_web serve --host $(HOST) --port $(PORT)
 
 test: vendor browser
+	$(PY) -m mypy
 	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 test-core: $(VENV)/.installed

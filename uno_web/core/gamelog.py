@@ -162,8 +162,8 @@ class RoundLog(BaseModel):
 
 class GameLog(BaseModel):
     model_config = _FROZEN
-    format: Literal["uno-web-log"] = LOG_FORMAT
-    version: Literal[1] = LOG_VERSION
+    format: Literal["uno-web-log"] = "uno-web-log"
+    version: Literal[1] = 1
     rules: RulesRef = Field(default_factory=RulesRef)
     seats: list[Seat] = Field(min_length=2, max_length=10)
     seed: int | None = Field(None, description="Informational: the seed the table used.")

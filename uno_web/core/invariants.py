@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import card_str
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .reasons import Verdict
 
 __all__ = ["DeckReport", "check_deck", "deck_verdict"]
 

@@ -163,7 +163,9 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
 
 def position_from_state(s: GameState, preset: str = "official", goal: str | None = None) -> Position:
     """Describe a state as a position (the inverse of :func:`build_state` for what it keeps)."""
-    phase = {Phase.CHOOSE_COLOR: "choose-color", Phase.PENALTY: "penalty"}.get(Phase(s.phase), "play")
+    phase: Literal["play", "choose-color", "penalty"] = (
+        "choose-color" if s.phase == Phase.CHOOSE_COLOR else "penalty" if s.phase == Phase.PENALTY else "play"
+    )
     base = resolve_rules(preset)
     overrides = {k: v for k, v in s.rules.model_dump().items() if getattr(base, k) != v}
     return Position(
@@ -178,7 +180,7 @@ def position_from_state(s: GameState, preset: str = "official", goal: str | None
         direction=1 if s.direction == 1 else -1,
         draw=cards_str(s.draw[::-1]),
         pending=s.pending,
-        phase=phase,  # type: ignore[arg-type]
+        phase=phase,
         plus4_by=s.plus4_by if s.plus4_by >= 0 else None,
         plus4_bluff=s.plus4_bluff,
         uncalled=[i for i in range(s.n) if s.vuln[i]],

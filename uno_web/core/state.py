@@ -107,7 +107,7 @@ class CompiledRules:
             self.plus4 == "strict" or self.wild_last_resort or self.no_action_last
         )
         # for each draw effect on top of the pile: can the victim answer at all?
-        self.responds = {
+        self.responds: dict[int, bool] = {
             eff: self.stack_allowed_any(eff) or (eff == Effect.WILD_DRAW_FOUR and self.plus4 == "challenge")
             for eff in (Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR, Effect.WILD)
         }
