@@ -192,19 +192,31 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=int, default=0)
     m.set_defaults(func=cmd_simulate)
 
-    for name, module, help_ in (
-        ("build", ".site.vendor", "vendor Pyodide, PyScript and wheels into static/vendor"),
-        ("serve", ".site.serve", "build what is missing and serve the site on 127.0.0.1"),
-        ("solve", ".puzzles.cli", "solve UNO puzzles (solitaire, duel, coop, generate)"),
-        ("tournament", ".ai.tournament", "run bots against each other and print win rates"),
-    ):
-        x = sub.add_parser(name, help=help_, add_help=False)
+    helps = {
+        "build": "vendor Pyodide, PyScript and wheels into static/vendor",
+        "serve": "build what is missing and serve the site on 127.0.0.1",
+        "solve": "solve UNO puzzles (solitaire, duel, coop, generate)",
+        "tournament": "run bots against each other and print win rates",
+    }
+    for name, module in DELEGATED.items():
+        x = sub.add_parser(name, help=helps[name], add_help=False)
         x.add_argument("rest", nargs=argparse.REMAINDER)
         x.set_defaults(func=_delegate(module))
     return p
 
 
+DELEGATED = {
+    "build": ".site.vendor",
+    "serve": ".site.serve",
+    "solve": ".puzzles.cli",
+    "tournament": ".ai.tournament",
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in DELEGATED:  # these commands parse their own options
+        return _delegate(DELEGATED[argv[0]])(argparse.Namespace(rest=argv[1:]))
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -63,3 +63,11 @@ def test_validate_reads_stdin_and_never_shows_a_traceback():
                                   ["record", "--rules", '{"hand_size": 0}'], ["frobnicate"]])
 def test_bad_arguments_exit_2(argv, capsys):
     assert main(argv) == 2
+
+
+def test_delegated_commands_take_their_own_options(capsys):
+    # `build --check` must reach the site builder with its option (argparse REMAINDER would not)
+    code = main(["build", "--check"])
+    out = capsys.readouterr()
+    assert code in (0, 1)
+    assert "unrecognized arguments" not in out.err
