@@ -222,3 +222,20 @@ def test_playing_cards_pile_turned_over_without_shuffling():
 def test_playing_cards_first_player_leads_any_card():
     s = position(preset="playing-cards", hands=["3H 4H", "5D 6D"], top=None)
     assert code(s, "P0:3H") == "OK_PLAY"
+
+
+def test_verdicts_cite_the_toggle_that_decided_them():
+    s = position(hands=["R+2 R1", "W+4 G1", "B5 B6"], top="R9",
+                 overrides={"stack_draw_two_on_draw_two": True})
+    s, _ = play(s, "P0:R+2")
+    assert check(s, parse_move("P1:W+4=G")).rule == "stack_draw_four_on_draw_two = false"
+    s = position(hands=["R+2 R1", "G+2 G1", "B5 B6"], top="R9",
+                 overrides={"stack_draw_two_on_draw_two": True})
+    s, _ = play(s, "P0:R+2")
+    assert check(s, parse_move("P1:G+2")).rule == "stack_draw_two_on_draw_two = true"
+    s = position(hands=["R7 R1 R2", "B5 B6"], top="R9", overrides={"seven_zero": True})
+    assert check(s, parse_move("P0:R7>1")).rule == "seven_zero = true"
+    s = position(hands=["R1 R2", "B5 B6"], top="R9")
+    assert check(s, parse_move("P0:R1")).rule == "official rules: matching"
+    s = position(hands=["W+4 R1", "B5 B6"], top="R9", overrides={"wild_draw_four": "strict"})
+    assert check(s, parse_move("P0:W+4=G")).rule == "wild_draw_four = strict"

@@ -268,7 +268,9 @@ def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[
         if v:
             if r.draw_amount(EFFECT_OF[card]) == 0:
                 return Reason.E_PENALTY_PENDING, {}
-            return (Reason.E_STACK_ORDER if v == 2 else Reason.E_STACK_NOT_ALLOWED), {}
+            if v == 2:
+                return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}
+            return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(EFFECT_OF[top], EFFECT_OF[card]) + " = false"}
     if not _matches(s, card):
         return Reason.E_NO_MATCH, {}
     if IS_WILD[card]:
@@ -286,6 +288,42 @@ def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[
     if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
         return Reason.E_ACTION_CARD_LAST, {}
     return None
+
+
+def _stack_toggle(top_effect: int, effect: int) -> str:
+    """The RuleSet toggle that governs stacking ``effect`` on ``top_effect``."""
+    four = (Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
+    if top_effect == Effect.DRAW_TWO:
+        return "stack_draw_four_on_draw_two" if effect in four else "stack_draw_two_on_draw_two"
+    if top_effect in four:
+        return "stack_draw_two_on_draw_four" if effect == Effect.DRAW_TWO else "stack_draw_four_on_draw_four"
+    return "escalating_stack"
+
+
+def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
+    """The toggle behind an accepted play, when a house rule shaped it."""
+    r = s.r
+    card = move.card
+    eff = EFFECT_OF[card]
+    top = s.discard[-1] if s.discard else -1
+    if move.seat != s.turn:
+        return "jump_in = true"
+    if stacked:
+        return ("escalating_stack = true" if r.escalating
+                else _stack_toggle(EFFECT_OF[top], eff) + " = true")
+    if r.seven_zero and eff == _NUMBER and RANK_OF[card] in (_RANK7, _RANK0) and len(s.hands[move.seat]) > 1:
+        return "seven_zero = true"
+    if eff == Effect.WILD and r.wild_draws_one:
+        return "wild_draws_one = true"
+    if eff == _WILD4:
+        return f"wild_draw_four = {r.plus4}"
+    if eff == Effect.REVERSE and _n_active(s) == 2:
+        return f"two_player_reverse = {r.rules.two_player_reverse}"
+    if eff == Effect.SELF_DRAW_TWO:
+        return "deck = playing-cards (Joker)"
+    if s.phase == Phase.DRAWN:
+        return "official rules: drawing"
+    return ""
 
 
 def can_play(s: GameState, seat: int, card: int) -> bool:
@@ -621,14 +659,17 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
                 code = Reason.OK_STACK
             return _v(code, s, move, card=card_str(move.card),
                       color=color_name(after.color) if after.color >= 0 else "none",
-                      next=nxt, pending=after.pending)
+                      next=nxt, pending=after.pending,
+                      rule=_play_rule(s, move, code == Reason.OK_STACK))
         if kind == MoveKind.DRAW:
             count = len(after.hands[move.seat]) - len(s.hands[move.seat])
             if after.phase == Phase.DRAWN:
-                tail = "may play the drawn card or keep it"
+                tail = "must play the drawn card" if s.r.forced_play else "may play the drawn card or keep it"
             else:
                 tail = f"nothing playable; next: {nxt}"
-            return _v(Reason.OK_DRAW, s, move, count=f"{count} card{'s' if count != 1 else ''}", after=tail)
+            rule = "draw_to_match = true" if s.r.draw_to_match else ""
+            return _v(Reason.OK_DRAW, s, move, count=f"{count} card{'s' if count != 1 else ''}",
+                      after=tail, rule=rule)
         if kind == MoveKind.PASS:
             return _v(Reason.OK_PASS, s, move, next=nxt)
         return _v(Reason.OK_ACCEPT, s, move, count=s.pending, next=nxt)

@@ -373,6 +373,11 @@ class Verdict:
 
     @property
     def rule(self) -> str:
+        """Where the verdict comes from: the specific RuleSet toggle when one decided it
+        (``params["rule"]``), else the catalogue's rule for the code."""
+        for k, v in self.params:
+            if k == "rule" and v:
+                return str(v)
         return CATALOGUE[self.code].rule
 
     @property
