@@ -19,7 +19,10 @@ from .cards import CardError, card_str, cards_str, color_code, parse_card, parse
 from .rules import RuleSet, RulesError, resolve_rules
 from .state import GameState, Phase, compile_rules
 
-__all__ = ["Position", "PositionError", "build_state", "position_from_state"]
+__all__ = [
+    "Position", "PositionError", "build_state", "position_from_state", "position_to_query",
+    "position_from_query",
+]
 
 
 class PositionError(ValueError):
@@ -188,3 +191,92 @@ def position_from_state(s: GameState, preset: str = "official", goal: str | None
         seed=s.seed,
         goal=goal,
     )
+
+
+# ------------------------------------------------------------------------------------------
+# URLs: a position as readable query parameters (for share links and embeds)
+# ------------------------------------------------------------------------------------------
+
+_QUERY_FIELDS = (
+    "preset", "hands", "names", "top", "color", "turn", "direction", "discard", "draw",
+    "pending", "phase", "plus4_by", "plus4_bluff", "uncalled", "scores", "seed", "goal",
+)
+
+
+def position_to_query(pos: Position) -> str:
+    """``preset=official&hands=R7 G5,B1 B2&top=R9&turn=0…`` (URL-encoded); defaults are left out.
+
+    Hands are separated by commas, cards by spaces; overrides become ``rule.NAME=value``.
+    """
+    from urllib.parse import urlencode
+
+    default = Position(hands=["", ""])
+    items: list[tuple[str, str]] = []
+    for name in _QUERY_FIELDS:
+        v = getattr(pos, name)
+        if name != "hands" and v == getattr(default, name):
+            continue
+        if name in ("hands", "names"):
+            items.append((name, ",".join(v)))
+        elif name in ("uncalled", "scores"):
+            items.append((name, ",".join(str(x) for x in v)))
+        elif isinstance(v, bool):
+            items.append((name, "1" if v else "0"))
+        else:
+            items.append((name, str(v)))
+    for k, v in sorted(pos.overrides.items()):
+        items.append((f"rule.{k}", str(v).lower() if isinstance(v, bool) else str(v)))
+    return urlencode(items)
+
+
+def position_from_query(query: str) -> Position:
+    """Read :func:`position_to_query`'s output (a leading ``?`` is fine). Raises PositionError."""
+    from urllib.parse import parse_qsl
+
+    from .rules import RuleSet
+
+    data: dict[str, Any] = {}
+    overrides: dict[str, Any] = {}
+    fields = RuleSet.model_fields
+    for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        if key.startswith("rule."):
+            name = key[5:]
+            if name not in fields:
+                raise PositionError(f"unknown rule {name!r} in the link")
+            ann = fields[name].annotation
+            if ann is bool:
+                if value.lower() not in ("true", "false", "1", "0"):
+                    raise PositionError(f"rule {name} must be true or false, not {value!r}")
+                overrides[name] = value.lower() in ("true", "1")
+            elif ann is int:
+                try:
+                    overrides[name] = int(value)
+                except ValueError:
+                    raise PositionError(f"rule {name} must be a whole number, not {value!r}") from None
+            else:
+                overrides[name] = value
+        elif key in ("hands", "names"):
+            data[key] = [h.strip() for h in value.split(",")]
+        elif key in ("uncalled", "scores"):
+            try:
+                data[key] = [int(x) for x in value.split(",") if x.strip()]
+            except ValueError:
+                raise PositionError(f"{key} must be whole numbers separated by commas") from None
+        elif key == "plus4_bluff":
+            data[key] = value.lower() in ("1", "true")
+        elif key in ("turn", "direction", "pending", "plus4_by", "seed"):
+            try:
+                data[key] = int(value)
+            except ValueError:
+                raise PositionError(f"{key} must be a whole number, not {value!r}") from None
+        elif key in _QUERY_FIELDS:
+            data[key] = value if value != "" else None
+        # other parameters (embed options, speed, seed of the page…) are not the position's
+    if "hands" not in data:
+        raise PositionError("the link has no hands: write hands=R7 G5,B1 B2")
+    data["overrides"] = overrides
+    try:
+        return Position.model_validate(data)
+    except ValidationError as exc:
+        e = exc.errors()[0]
+        raise PositionError(f"{'.'.join(map(str, e['loc'])) or 'position'}: {e['msg']}") from None
