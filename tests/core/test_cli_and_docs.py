@@ -52,6 +52,7 @@ def test_validate_exit_codes(tmp_path, capsys):
     assert main(["validate", str(tmp_path / "missing.json")]) == 2
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no processes to start")
 def test_validate_reads_stdin_and_never_shows_a_traceback():
     proc = subprocess.run([sys.executable, "-m", "uno_web", "validate", "-"], input='{"rounds": 3}',
                           capture_output=True, text=True, cwd=ROOT)
