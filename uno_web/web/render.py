@@ -1,0 +1,574 @@
+"""HTML for the views: pure functions from :mod:`uno_web.web.view` dataclasses to strings.
+
+The page is split into *regions* (``<div id="r-NAME">`` in index.html); :func:`render_table`,
+:func:`render_start` and :func:`render_replay` return ``{region: html}`` and the controller
+writes only the regions whose HTML changed (cheap, and a live region is only touched when its
+text really changes, so screen readers announce each verdict once).
+
+Every clickable element carries ``data-action`` (what the delegated click handler does) and
+the test hooks ``data-testid`` / ``data-card`` / ``data-playable`` / ``data-seat`` /
+``data-color`` / ``data-code`` listed in docs/table.md.  Text is escaped with ``html.escape``;
+nothing from a name or a log reaches the page unescaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable
+
+from .session import ValidatorEntry
+from .view import (
+    ActionsView, CardView, FieldView, OpponentView, RoundSummary, ScoreRow, StartView, TableView,
+)
+
+__all__ = [
+    "REGIONS", "render_card", "render_table", "render_start", "render_topbar", "color_swatch",
+    "COLOR_LABEL",
+]
+
+#: every region the page has, in page order
+REGIONS: tuple[str, ...] = (
+    "topbar", "notice", "start", "opponents", "center", "prompt", "hand", "scores", "latest",
+    "validator", "log", "overlay", "replay",
+)
+
+COLOR_LABEL = {
+    "R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "wild",
+    "H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades",
+}
+_SUIT = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+# ------------------------------------------------------------------------------------------
+# small pictures (inline SVG: no font or image request)
+# ------------------------------------------------------------------------------------------
+
+#: colour-blind friendly marks: every UNO colour also has its own shape
+_SHAPE = {
+    "R": '<circle cx="8" cy="8" r="6"/>',
+    "Y": '<path d="M8 1.5 15 14H1z"/>',
+    "G": '<rect x="2" y="2" width="12" height="12" rx="1"/>',
+    "B": '<path d="M8 0.8 15.2 8 8 15.2 0.8 8z"/>',
+}
+
+
+def shape_svg(color: str, cls: str = "shape") -> str:
+    if color in _SUIT:
+        return f'<span class="{cls} suit-mark" aria-hidden="true">{_SUIT[color]}</span>'
+    body = _SHAPE.get(color)
+    if body is None:
+        return ""
+    return (f'<svg class="{cls}" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
+            f'{body}</svg>')
+
+
+_SKIP = ('<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+         '<circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" stroke-width="3"/>'
+         '<path d="M6 18 18 6" stroke="currentColor" stroke-width="3"/></svg>')
+_REVERSE = ('<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            '<path d="M4 9h12l-3.5-3.5M20 15H8l3.5 3.5" fill="none" stroke="currentColor" '
+            'stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>')
+_WILD = ('<svg class="icon wild-wheel" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+         '<path d="M12 12V2a10 10 0 0 1 10 10z" fill="#0956bf"/>'
+         '<path d="M12 12h10a10 10 0 0 1-10 10z" fill="#2e8b12"/>'
+         '<path d="M12 12v10A10 10 0 0 1 2 12z" fill="#e0c200"/>'
+         '<path d="M12 12H2A10 10 0 0 1 12 2z" fill="#d72600"/></svg>')
+
+
+def _face_html(c: CardView, big: bool) -> str:
+    f = c.face
+    if c.deck == "suits":
+        if f == "joker":
+            return '<span class="joker">★</span>' if big else "JK"
+        return e(f)
+    if f == "skip":
+        return _SKIP
+    if f == "reverse":
+        return _REVERSE
+    if f == "wild":
+        return _WILD if big else "W"
+    if f == "+4" and big:
+        return f'{_WILD}<span class="plus">+4</span>'
+    cls = ' class="ul"' if f in ("6", "9") else ""
+    return f"<span{cls}>{e(f)}</span>"
+
+
+def render_card(c: CardView, *, button: bool = False, extra: str = "", testid: str = "",
+                attrs: str = "") -> str:
+    """One card face. ``button``: a hand card (focusable, clickable, with the test hooks)."""
+    classes = f"card {('suits' if c.deck == 'suits' else 'uno')} c-{c.color}"
+    if c.playable and button:
+        classes += " playable"
+    if c.drawn:
+        classes += " drawn"
+    if extra:
+        classes += " " + extra
+    if c.deck == "suits":
+        red = c.color in ("H", "D")
+        classes += " red-ink" if red else " black-ink"
+        corner = (f'<span class="pip tl"><b>{_face_html(c, False)}</b>'
+                  f'<i>{e(c.suit)}</i></span>'
+                  f'<span class="pip br"><b>{_face_html(c, False)}</b><i>{e(c.suit)}</i></span>')
+        if c.face == "joker":
+            middle = '<span class="middle"><span class="joker">★</span><small>JOKER</small></span>'
+        elif c.face in ("J", "Q", "K"):
+            middle = (f'<span class="middle face-card"><span class="court">{e(c.face)}</span>'
+                      f'<span class="suit-big">{e(c.suit)}</span></span>')
+        else:
+            middle = f'<span class="middle"><span class="suit-big">{e(c.suit)}</span></span>'
+        inner = corner + middle
+    else:
+        small = _face_html(c, False)
+        inner = (f'<span class="pip tl">{small}</span>'
+                 f'<span class="oval"><span class="big">{_face_html(c, True)}</span></span>'
+                 f'<span class="pip br">{small}</span>'
+                 f'{shape_svg(c.color, "cb")}')
+    hooks = f' data-card="{e(c.code)}"'
+    if testid:
+        hooks += f' data-testid="{e(testid)}"'
+    if button:
+        hooks += (f' data-playable="{"true" if c.playable else "false"}" data-index="{c.index}"'
+                  f' data-focus="hand-{c.index}" data-action="card"')
+        return (f'<button type="button" class="{classes}"{hooks} aria-label="{e(c.label)}"'
+                f'{attrs}>{inner}</button>')
+    label = c.label or c.name
+    return f'<div class="{classes}"{hooks} role="img" aria-label="{e(label)}"{attrs}>{inner}</div>'
+
+
+def card_back(cls: str = "") -> str:
+    return (f'<span class="card back {cls}" aria-hidden="true"><span class="oval">'
+            '<span class="logo">UNO</span></span></span>')
+
+
+def color_swatch(code: str) -> str:
+    return (f'<span class="swatch c-{e(code)}" aria-hidden="true">'
+            f'{shape_svg(code, "swatch-shape")}</span>')
+
+
+# ------------------------------------------------------------------------------------------
+# the table
+# ------------------------------------------------------------------------------------------
+
+
+def _opponent(o: OpponentView, tv: TableView) -> str:
+    cls = "opponent"
+    if o.is_turn:
+        cls += " turn"
+    if o.acting:
+        cls += " acting"
+    if not o.active:
+        cls += " out"
+    badges = []
+    if o.called_uno:
+        badges.append('<span class="badge uno-badge" data-testid="uno-called">UNO!</span>')
+    if o.dealer:
+        badges.append('<span class="badge dealer" title="dealer">D</span>')
+    if not o.active:
+        badges.append('<span class="badge out-badge">out</span>')
+    if o.thinking is not None:
+        pct = int(round(o.thinking * 100))
+        status = (f'<span class="thinking" data-testid="thinking">thinking… '
+                  f'<span class="bar"><span style="width:{pct}%"></span></span></span>')
+    elif o.acting:
+        status = '<span class="thinking">playing…</span>'
+    elif o.is_turn:
+        status = '<span class="thinking">to play</span>'
+    else:
+        status = ""
+    fan_n = min(o.count, 12)
+    fan = "".join(card_back("mini") for _ in range(fan_n))
+    if o.cards:
+        fan = "".join(render_card(c, extra="mini") for c in o.cards)
+    catch = ""
+    if o.catchable:
+        catch = (f'<button type="button" class="btn catch" data-action="catch" data-seat="{o.seat}"'
+                 f' data-testid="catch" data-focus="catch-{o.seat}">Catch! {e(o.name)} forgot UNO'
+                 '</button>')
+    label = (f"{o.name}, {o.level} AI, {o.count} card{'s' if o.count != 1 else ''}, "
+             f"score {o.score}" + (", their turn" if o.is_turn else "")
+             + (", called UNO" if o.called_uno else ""))
+    return (
+        f'<li class="{cls}" data-testid="opponent" data-seat="{o.seat}" data-count="{o.count}"'
+        f' aria-label="{e(label)}">'
+        f'<div class="who"><span class="avatar" aria-hidden="true">{e(o.name[:1])}</span>'
+        f'<span class="name">{e(o.name)}</span>'
+        f'<span class="level lv-{e(o.level)}">{e(o.level)}</span>{"".join(badges)}</div>'
+        f'<div class="fan{" open" if o.cards else ""}" aria-hidden="true">{fan}</div>'
+        f'<div class="meta"><span class="count" data-testid="card-count">{o.count} '
+        f'card{"s" if o.count != 1 else ""}</span><span class="score">{o.score} pts</span>'
+        f'{status}</div>{catch}</li>'
+    )
+
+
+def _opponents(tv: TableView) -> str:
+    return (f'<ol class="opponents n{len(tv.opponents)}">'
+            + "".join(_opponent(o, tv) for o in tv.opponents) + "</ol>")
+
+
+def _center(tv: TableView) -> str:
+    arrow = "↻" if tv.direction > 0 else "↺"
+    draw_attrs = ""
+    draw_cls = "pile draw-pile"
+    if tv.mode == "table":
+        if tv.actions.can_draw:
+            draw_cls += " can-draw"
+        draw_attrs = ' data-action="draw" data-focus="draw"'
+        tag = "button"
+        label = f"{tv.actions.draw_label} (draw pile, {tv.draw_count} cards)"
+    else:
+        tag = "div"
+        label = f"draw pile, {tv.draw_count} cards"
+    type_attr = 'type="button" ' if tag == "button" else ""
+    draw = (f'<{tag} {type_attr}class="{draw_cls}"'
+            f' data-testid="draw-pile" data-count="{tv.draw_count}"{draw_attrs}'
+            f' aria-label="{e(label)}">'
+            f'{card_back("stack")}<span class="pile-count">{tv.draw_count}</span>'
+            f'<span class="pile-label">{e(tv.actions.draw_label if tv.mode == "table" else "draw pile")}'
+            '</span></' + tag + '>')
+    if tv.top is not None:
+        top = render_card(tv.top, attrs=f' data-seq="{tv.discard_count}"')
+    else:
+        top = '<div class="card empty">lead any card</div>'
+    ring = f" ring-{tv.color}" if tv.color else ""
+    discard = (f'<div class="pile discard{ring}" data-testid="discard"'
+               f' data-count="{tv.discard_count}">{top}</div>')
+    col = tv.color
+    color_text = (f"current colour: {tv.color_name}" if col else "current colour: none yet")
+    differs = " differs" if tv.color_differs else ""
+    current = (f'<div class="current-color c-{e(col or "none")}{differs}" data-testid="current-color"'
+               f' data-color="{e(col)}">{color_swatch(col) if col else ""}'
+               f'<span>{e(color_text)}</span></div>')
+    direction = (f'<div class="direction" data-testid="direction" data-direction="{tv.direction}"'
+                 f' title="direction of play"><span class="arrow" aria-hidden="true">{arrow}</span>'
+                 f' {e(tv.direction_text)}</div>')
+    pending = ""
+    if tv.pending:
+        pending = (f'<div class="pending" data-testid="pending" data-count="{tv.pending}">'
+                   f'+{tv.pending} pending</div>')
+    turn_label = "You" if tv.turn == tv.you_seat else tv.turn_name
+    turn = (f'<div class="turn" data-testid="turn" data-seat="{tv.turn}">'
+            f'<span class="muted">turn:</span> <b>{e(turn_label)}</b></div>')
+    info = (f'<div class="table-info">{current}{direction}{turn}{pending}'
+            f'<div class="round-no">round {tv.round}</div></div>')
+    return f'<div class="piles">{draw}{discard}</div>{info}'
+
+
+def _button(action: str, text: str, testid: str, *, cls: str = "btn", attrs: str = "",
+            key: str = "", disabled: bool = False) -> str:
+    kbd = f' <kbd aria-hidden="true">{e(key)}</kbd>' if key else ""
+    dis = " disabled" if disabled else ""
+    keys = f' aria-keyshortcuts="{e(key)}"' if key else ""
+    return (f'<button type="button" class="{cls}" data-action="{action}" data-testid="{testid}"'
+            f' data-focus="{testid}"{keys}{attrs}{dis}>{e(text)}{kbd}</button>')
+
+
+def _prompt(tv: TableView) -> str:
+    a: ActionsView = tv.actions
+    parts = [f'<p class="status" data-testid="status">{e(tv.status)}</p>']
+    buttons: list[str] = []
+    if a.keep:
+        buttons.append(_button("keep", "Keep the card", "keep", key="K"))
+    if a.challenge:
+        buttons.append(_button("challenge", "Challenge the +4", "challenge", key="C",
+                               cls="btn warn"))
+    if a.accept:
+        buttons.append(_button("accept", f"Take {tv.pending} cards", "accept", key="A"))
+    uno_cls = "btn uno"
+    if a.uno:
+        uno_cls += " ready"
+    if a.uno_called:
+        uno_cls += " called"
+    buttons.append(_button("uno", "UNO!", "uno-button", cls=uno_cls, key="U",
+                           attrs=f' data-enabled="{"true" if a.uno else "false"}"'
+                           f' aria-pressed="{"true" if a.uno_called else "false"}"'))
+    if a.next_round:
+        buttons.append(_button("next-round", "Deal next round", "next-round", cls="btn primary",
+                               key="N"))
+    parts.append('<div class="actions">' + "".join(buttons) + "</div>")
+    if a.color_picker:
+        swatches = "".join(
+            f'<button type="button" class="color-choice c-{e(c)}" data-action="color"'
+            f' data-color="{e(c)}" data-focus="color-{e(c)}" aria-label="{e(COLOR_LABEL[c])}">'
+            f'{shape_svg(c, "swatch-shape")}<span>{e(COLOR_LABEL[c])}</span>'
+            f'<kbd aria-hidden="true">{e(c)}</kbd></button>'
+            for c in a.color_picker)
+        card = render_card(a.choice_card, extra="mini") if a.choice_card else ""
+        cancel = (_button("cancel", "Cancel", "cancel-choice", cls="btn ghost", key="Esc")
+                  if a.choice_card else "")
+        parts.append(f'<div class="picker" data-testid="color-picker" role="group"'
+                     f' aria-label="{e(a.color_picker_for)}">{card}<span class="picker-title">'
+                     f'{e(a.color_picker_for)}</span><div class="choices">{swatches}</div>'
+                     f'{cancel}</div>')
+    if a.target_picker:
+        opts = "".join(
+            f'<button type="button" class="btn target" data-action="target" data-seat="{s}"'
+            f' data-focus="target-{s}">{e(n)}</button>' for s, n in a.target_picker)
+        card = render_card(a.choice_card, extra="mini") if a.choice_card else ""
+        parts.append(f'<div class="picker" data-testid="target-picker" role="group"'
+                     f' aria-label="Swap hands with">{card}<span class="picker-title">'
+                     f'Swap hands with…</span><div class="choices">{opts}</div>'
+                     f'{_button("cancel", "Cancel", "cancel-choice", cls="btn ghost", key="Esc")}'
+                     '</div>')
+    if tv.jump_window and a.jump_in:
+        parts.append(f'<div class="jump-window" data-testid="jump-window">Jump in with '
+                     f'{e(", ".join(a.jump_in))}! <span class="countdown"><span></span></span></div>')
+    return "".join(parts)
+
+
+def _hand(tv: TableView) -> str:
+    turn = " my-turn" if tv.your_turn else ""
+    cards = "".join(render_card(c, button=True) for c in tv.hand)
+    n = len(tv.hand)
+    head = (f'<div class="hand-head"><span class="you-name">{e(tv.you)}</span>'
+            f'<span class="muted">{n} card{"s" if n != 1 else ""} · {tv.you_score} pts</span>'
+            + ('<span class="badge uno-badge">UNO!</span>' if tv.actions.uno_called else "")
+            + "</div>")
+    return (f'{head}<div class="hand{turn}" data-testid="hand" data-count="{n}" role="group"'
+            f' aria-label="Your hand, {n} cards">{cards}</div>')
+
+
+def _score_rows(rows: Iterable[ScoreRow], you: int, in_hand: bool) -> str:
+    out = []
+    for r in rows:
+        cls = []
+        if r.seat == you:
+            cls.append("me")
+        if r.winner:
+            cls.append("winner")
+        if not r.active:
+            cls.append("out")
+        hand_cell = f"<td>{r.in_hand}</td>" if in_hand else ""
+        out.append(f'<tr class="{" ".join(cls)}" data-seat="{r.seat}"><th scope="row">'
+                   f'{e(r.name)}</th>{hand_cell}<td data-testid="score">{r.total}</td></tr>')
+    return "".join(out)
+
+
+def _scores(tv: TableView) -> str:
+    return (f'<table class="scores" data-testid="scores"><caption>Scores · {e(tv.rules_text)}'
+            f'</caption><thead><tr><th scope="col">player</th><th scope="col">total</th></tr>'
+            f'</thead><tbody>{_score_rows(tv.scores, tv.you_seat, False)}</tbody></table>')
+
+
+def _entry(en: ValidatorEntry) -> str:
+    cls = "ok" if en.ok else "bad"
+    hint = f'<p class="hint">{e(en.hint)}</p>' if en.hint else ""
+    return (
+        f'<li class="entry {cls}" data-testid="validator-entry" data-code="{e(en.code)}"'
+        f' data-ok="{"true" if en.ok else "false"}" data-seat="{en.seat}">'
+        f'<div class="entry-head"><span class="code">{e(en.code)}</span>'
+        f'<span class="move">{e(en.who)} · <code>{e(en.move)}</code></span></div>'
+        f'<p class="message">{e(en.message)}</p>'
+        f'<p class="explanation">{e(en.explanation)}</p>'
+        f'<p class="rule">rule: {e(en.rule)}</p>{hint}</li>'
+    )
+
+
+def _validator(tv: TableView) -> str:
+    entries = "".join(_entry(x) for x in tv.entries)
+    if not entries:
+        entries = '<li class="empty">Every move you and the bots try shows up here with the ' \
+                  'validator\'s verdict.</li>'
+    return (f'<p class="deck-invariant" data-testid="deck-invariant">'
+            f'<span aria-hidden="true">✓</span> {e(tv.deck_message)}</p>'
+            f'<ol class="entries">{entries}</ol>')
+
+
+def _latest(tv: TableView) -> str:
+    en = tv.latest
+    if en is None:
+        return ""
+    text = en.message
+    if not en.ok:
+        text += " " + en.explanation
+        if en.hint:
+            text += " " + en.hint
+    return f'<span data-seq="{en.seq}">{e(text)}</span>'
+
+
+def _log(tv: TableView) -> str:
+    lines = "".join(
+        f'<li class="ev ev-{e(x.kind)}{" mine" if x.seat == tv.you_seat else ""}"'
+        f' data-kind="{e(x.kind)}">{e(x.text)}</li>' for x in tv.log)
+    return f'<ol class="log-lines" data-testid="log-lines">{lines}</ol>'
+
+
+def _overlay(tv: TableView) -> str:
+    s: RoundSummary | None = tv.summary
+    if s is None or tv.mode != "table":
+        return ""
+    you_won = s.winner == tv.you_seat
+    if s.game_over:
+        title = "You won the game! 🎉" if s.game_winner == tv.you else f"{s.game_winner} won the game"
+        testid = "game-over"
+    else:
+        title = "You won the round!" if you_won else f"{s.winner_name} won round {s.round}"
+        testid = "round-over"
+    gained = (f"{s.winner_name} scores {s.gained} points." if s.scoring != "elimination"
+              else f"Points left in hands count against their holders (out above {s.target}).")
+    goal = {"target": f"First to {s.target} points wins the game.",
+            "single-round": "One round decides the game.",
+            "elimination": ""}.get(s.scoring, "")
+    table = (f'<table class="scores final" data-testid="round-scores"><thead><tr>'
+             f'<th scope="col">player</th><th scope="col">left in hand</th>'
+             f'<th scope="col">total</th></tr></thead><tbody>'
+             f'{_score_rows(s.rows, tv.you_seat, True)}</tbody></table>')
+    if s.game_over:
+        buttons = (_button("play-again", "Play again", "play-again", cls="btn primary")
+                   + _button("setup", "Change settings", "setup", cls="btn ghost"))
+    else:
+        buttons = _button("next-round", "Deal next round", "next-round-dialog", cls="btn primary",
+                          key="N")
+    return (f'<div class="dialog" role="dialog" aria-modal="false" aria-labelledby="ov-title"'
+            f' data-testid="{testid}"><h2 id="ov-title">{e(title)}</h2>'
+            f'<p>{e(gained)} {e(goal)}</p>{table}<div class="dialog-buttons">{buttons}</div></div>')
+
+
+def _replay_bar(tv: TableView) -> str:
+    if tv.mode != "replay":
+        return ""
+    problem = (f'<p class="replay-problem" data-testid="replay-problem">{e(tv.replay_problem)}</p>'
+               if tv.replay_problem else "")
+    return (
+        f'<div class="replay-bar" data-testid="replay-bar"><strong>Replay</strong>'
+        + _button("replay-first", "⏮", "replay-first", cls="btn ghost",
+                  attrs=' aria-label="first step"')
+        + _button("replay-prev", "◀ Prev", "replay-prev", cls="btn", key="←",
+                  disabled=tv.replay_pos <= 0)
+        + f'<span class="replay-step" data-testid="replay-step" data-pos="{tv.replay_pos}"'
+        f' data-len="{tv.replay_len}">step {tv.replay_pos} / {tv.replay_len}</span>'
+        + _button("replay-next", "Next ▶", "replay-next", cls="btn", key="→",
+                  disabled=tv.replay_pos >= tv.replay_len)
+        + _button("replay-last", "⏭", "replay-last", cls="btn ghost",
+                  attrs=' aria-label="last step"')
+        + _button("replay-exit", "Close replay", "replay-exit", cls="btn ghost")
+        + f'<p class="replay-status">{e(tv.status)}</p>{problem}</div>'
+    )
+
+
+def render_topbar(mode: str, has_game: bool) -> str:
+    export = _button("export", "Export log", "export-log", cls="btn ghost",
+                     disabled=not has_game)
+    new = _button("setup", "New game", "new-game", cls="btn ghost")
+    imp = ('<label class="btn ghost file" data-testid="import-label">Replay a log'
+           '<input type="file" accept=".json,application/json" data-action="import"'
+           ' data-testid="import-log"></label>')
+    return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
+            f'<span>table</span></h1><nav class="tools" aria-label="game">{new}{export}{imp}'
+            f'<button type="button" class="btn ghost" data-action="help" data-testid="help"'
+            f' aria-expanded="false" aria-controls="help">?</button></nav>')
+
+
+def render_table(tv: TableView, notice: str = "") -> dict[str, str]:
+    return {
+        "topbar": render_topbar(tv.mode, True),
+        "notice": _notice(notice),
+        "start": "",
+        "opponents": _opponents(tv),
+        "center": _center(tv),
+        "prompt": _prompt(tv) if tv.mode == "table" else "",
+        "hand": _hand(tv),
+        "scores": _scores(tv),
+        "latest": _latest(tv),
+        "validator": _validator(tv),
+        "log": _log(tv),
+        "overlay": _overlay(tv),
+        "replay": _replay_bar(tv),
+    }
+
+
+def _notice(text: str) -> str:
+    if not text:
+        return ""
+    return (f'<div class="notice" role="alert" data-testid="notice"><span>{e(text)}</span>'
+            f'<button type="button" class="btn ghost" data-action="dismiss"'
+            f' aria-label="dismiss">×</button></div>')
+
+
+# ------------------------------------------------------------------------------------------
+# the start screen
+# ------------------------------------------------------------------------------------------
+
+
+def _field(f: FieldView) -> str:
+    fid = f"rule-{f.name}"
+    name = f"rule.{f.name}"
+    label = f.name.replace("_", " ")
+    changed = ' <span class="changed">changed</span>' if f.changed else ""
+    desc = f'<small id="{fid}-help" class="help">{e(f.description)}</small>'
+    if f.kind == "bool":
+        checked = " checked" if f.value else ""
+        return (f'<div class="field bool" data-field="{e(f.name)}"><label for="{fid}">'
+                f'<input type="checkbox" id="{fid}" name="{e(name)}" value="on"{checked}'
+                f' data-testid="{fid}" aria-describedby="{fid}-help"> {e(label)}{changed}'
+                f'</label>{desc}</div>')
+    if f.kind == "choice":
+        opts = "".join(
+            f'<option value="{e(o)}"{" selected" if o == f.value else ""}>{e(o)}</option>'
+            for o in f.options)
+        return (f'<div class="field" data-field="{e(f.name)}"><label for="{fid}">{e(label)}'
+                f'{changed}</label><select id="{fid}" name="{e(name)}" data-testid="{fid}"'
+                f' aria-describedby="{fid}-help">{opts}</select>{desc}</div>')
+    lo = f' min="{f.minimum}"' if f.minimum is not None else ""
+    hi = f' max="{f.maximum}"' if f.maximum is not None else ""
+    return (f'<div class="field" data-field="{e(f.name)}"><label for="{fid}">{e(label)}{changed}'
+            f'</label><input type="number" id="{fid}" name="{e(name)}" value="{e(f.value)}"'
+            f'{lo}{hi} data-testid="{fid}" aria-describedby="{fid}-help" inputmode="numeric">'
+            f'{desc}</div>')
+
+
+def render_start(sv: StartView) -> dict[str, str]:
+    players = "".join(
+        f'<option value="{n}"{" selected" if n == sv.players else ""}>{n}</option>'
+        for n in range(2, 11))
+    levels = []
+    for i, (lvl, nm) in enumerate(zip(sv.levels, sv.level_names), start=1):
+        opts = "".join(
+            f'<option value="{x}"{" selected" if x == lvl else ""}>{x}</option>'
+            for x in sv.all_levels)
+        levels.append(
+            f'<div class="field level-field"><label for="level-{i}">{e(nm)}</label>'
+            f'<select id="level-{i}" name="level.{i}" data-testid="level-{i}">{opts}</select></div>')
+    presets = "".join(
+        f'<label class="preset{" selected" if p == sv.preset else ""}">'
+        f'<input type="radio" name="preset" value="{e(p)}" data-testid="preset-{e(p)}"'
+        f'{" checked" if p == sv.preset else ""}><span class="preset-name">{e(p)}</span>'
+        f'<small>{e(d)}</small></label>'
+        for p, d in sv.presets)
+    fields = "".join(_field(f) for f in sv.fields)
+    n_changed = sum(1 for f in sv.fields if f.changed)
+    error = (f'<p class="form-error" role="alert" data-testid="start-error">{e(sv.error)}</p>'
+             if sv.error else "")
+    resume = (_button("resume", "Back to the game", "resume", cls="btn ghost")
+              if sv.can_resume else "")
+    seed = (f'<p class="muted">Seed {sv.seed} (from the address).</p>'
+            if sv.seed is not None else "")
+    html = (
+        f'<form class="start" data-testid="start-screen" autocomplete="off"'
+        f' onsubmit="return false">'
+        f'<h2>New game</h2>'
+        f'<div class="row"><div class="field"><label for="name">Your name</label>'
+        f'<input id="name" name="name" value="{e(sv.name)}" maxlength="40"'
+        f' data-testid="player-name"></div>'
+        f'<div class="field"><label for="players">Players</label><select id="players"'
+        f' name="players" data-testid="players">{players}</select></div></div>'
+        f'<fieldset class="levels"><legend>Opponents (AI level)</legend>{"".join(levels)}'
+        f'<small class="help">easy: plays a random legal card (and sometimes forgets UNO) · '
+        f'normal: a careful heuristic player · hard: searches ahead (thinks a moment).</small>'
+        f'</fieldset>'
+        f'<fieldset class="presets"><legend>Rules</legend>{presets}</fieldset>'
+        f'<details class="toggles"><summary>Every rule ({n_changed} changed from '
+        f'{e(sv.preset)})</summary><div class="fields">{fields}</div></details>'
+        f'{error}<div class="start-buttons">'
+        f'<button type="button" class="btn primary big" data-action="start"'
+        f' data-testid="start-game">Deal the cards</button>{resume}</div>{seed}</form>'
+    )
+    regions = {r: "" for r in REGIONS}
+    regions["topbar"] = render_topbar("start", sv.can_resume)
+    regions["notice"] = _notice(sv.notice)
+    regions["start"] = html
+    return regions
+

@@ -1,0 +1,742 @@
+"""The table session: one game at the browser table, in pure Python (no ``js``, no ``pyscript``).
+
+A :class:`Session` holds the seats (you at seat 0, bots at the others), the
+:class:`~uno_web.core.gamelog.GameRecorder` that plays and logs the game, one bot per AI seat,
+the validator entries (every attempted move, yours and the bots', with its verdict), and the
+little table state the screen needs (a colour or swap-target choice in progress, who is
+thinking).  The controller turns DOM events into the *intents* below (``click_card``,
+``draw``, ``choose_color`` ...), asks :meth:`Session.plan_ai` what a bot does next, and saves
+:meth:`Session.to_save` after every move; :func:`restore` reads it back by replaying the log.
+
+:class:`LogReplay` steps through an imported game log (``uno-web-log``) one action at a time.
+
+Everything here runs the same on CPython (the unit tests) and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Literal, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..core import (
+    IllegalMove, Move, MoveKind, Phase, Reason, RuleSet, RulesError, Verdict, check_deck, legal_moves, new_game, observe, parse_card, parse_color, resolve_rules,
+)
+from ..core.cards import IS_WILD, CardError, card_name, card_str, color_name
+from ..core.engine import apply
+from ..core.events import Event
+from ..core.gamelog import GameLog, GameRecorder, LogError, Seat, move_from_action, parse_log
+from ..core.rules import PRESETS
+from ..core.state import GameState
+
+__all__ = [
+    "HUMAN", "LEVELS", "BOT_NAMES", "SAVE_FORMAT", "TableSettings", "ValidatorEntry", "Choice",
+    "AiPlan", "Session", "SaveError", "restore", "LogReplay", "ReplayStep", "suggest",
+    "make_table_bot", "Speed", "SPEEDS",
+]
+
+HUMAN = 0
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo")
+SAVE_FORMAT = "uno-web-table"
+MAX_SAVED_ENTRIES = 60
+
+
+# ------------------------------------------------------------------------------------------
+# settings
+# ------------------------------------------------------------------------------------------
+
+
+class TableSettings(BaseModel):
+    """What the start screen chooses. Saved with the game (it crosses a boundary)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(2, ge=2, le=10)
+    name: str = Field("You", min_length=1, max_length=40)
+    levels: list[Literal["easy", "normal", "hard"]] = Field(
+        default_factory=lambda: ["easy"], description="AI level of seats 1, 2, ... in order.")
+    preset: str = "official"
+    overrides: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        v = " ".join(v.split())
+        if not v:
+            raise ValueError("the name must not be empty")
+        return v
+
+    @field_validator("preset")
+    @classmethod
+    def _preset(cls, v: str) -> str:
+        if v not in PRESETS:
+            raise ValueError(f"unknown preset {v!r}; known: {', '.join(PRESETS)}")
+        return v
+
+    def level(self, seat: int) -> str:
+        """The AI level of ``seat`` (1 ..); seats beyond the list play like the last one."""
+        if not self.levels:
+            return "easy"
+        return self.levels[min(seat - 1, len(self.levels) - 1)]
+
+    def rules(self) -> RuleSet:
+        return resolve_rules(self.preset, self.overrides)
+
+    def seat_names(self) -> list[str]:
+        names = [self.name]
+        for i in range(1, self.players):
+            bot = BOT_NAMES[i - 1]
+            names.append(bot if bot != self.name else f"{bot} (bot)")
+        return names
+
+    def seats(self) -> list[Seat]:
+        out = [Seat(name=self.name, kind="human")]
+        for i, nm in enumerate(self.seat_names()[1:], start=1):
+            out.append(Seat(name=nm, kind="ai", level=self.level(i)))
+        return out
+
+
+@dataclass(frozen=True)
+class Speed:
+    """Delays of the table, in seconds (``?speed=fast`` in tests)."""
+
+    turn: float  # before each bot move (the acting seat is highlighted meanwhile)
+    jump_window: float  # after a bot's play when you hold an identical card (jump-in rule)
+    slice: float  # Hard's thinking: most time per slice before yielding to the page
+
+
+SPEEDS: dict[str, Speed] = {
+    "normal": Speed(turn=0.6, jump_window=1.5, slice=0.012),
+    "slow": Speed(turn=1.1, jump_window=2.5, slice=0.012),
+    "fast": Speed(turn=0.03, jump_window=0.25, slice=0.012),
+}
+
+
+# ------------------------------------------------------------------------------------------
+# validator entries
+# ------------------------------------------------------------------------------------------
+
+
+class ValidatorEntry(BaseModel):
+    """One attempted move and the validator's verdict (saved with the game)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seq: int  # attempt number at this table
+    seat: int
+    who: str
+    move: str  # the move in notation, as checked
+    code: str
+    ok: bool
+    message: str
+    explanation: str
+    rule: str
+    hint: str = ""  # for a rejected move of yours: what you could do instead
+    round: int = 1
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A play waiting for your choice: the colour of a wild, or the player a 7 swaps with."""
+
+    card: int
+    colors: tuple[int, ...] = ()
+    targets: tuple[int, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "color" if self.colors else "target"
+
+
+@dataclass(frozen=True)
+class AiPlan:
+    """What a bot does next. ``move`` is set for reactions (decided at once); a turn is
+    decided by :meth:`Session.think` (Hard thinks in slices)."""
+
+    seat: int
+    kind: Literal["react", "turn"]
+    version: int  # the session version it was planned for; stale once anybody moved
+    level: str
+    move: Move | None = None
+
+
+# ------------------------------------------------------------------------------------------
+# bots
+# ------------------------------------------------------------------------------------------
+
+
+class _FallbackBot:
+    """Used only when ``uno_web.ai`` cannot be imported: plays the first playable card,
+    naming the colour it holds most of; calls its own UNO; never catches or jumps in."""
+
+    level = "fallback"
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def choose(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Move:
+        from ..core.cards import COLOR_OF
+
+        hand = list(obs.hand)
+
+        def weight(m: Move) -> tuple[int, int, int]:
+            if m.kind == MoveKind.PLAY:
+                col = m.color if m.color >= 0 else COLOR_OF[m.card]
+                held = sum(1 for c in hand if COLOR_OF[c] == col)
+                return (0, -int(m.uno), -held - (0 if IS_WILD[m.card] else 5))
+            order = [MoveKind.CHOOSE_COLOR, MoveKind.ACCEPT, MoveKind.DRAW, MoveKind.PASS]
+            return (1, order.index(m.kind) if m.kind in order else 9, 0)
+
+        return min(moves, key=weight)
+
+    def think(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Iterator[float]:
+        return self.choose(obs, moves, rng)  # type: ignore[return-value]
+        yield 1.0  # pragma: no cover
+
+    def react(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Move | None:
+        for m in moves:
+            if m.kind == MoveKind.CALL_UNO:
+                return m
+        return None
+
+
+def make_table_bot(level: str) -> tuple[Any, str]:
+    """A bot for an AI seat and the level it really plays at.
+
+    Uses ``uno_web.ai.make_bot``; the easy bot sometimes forgets to call UNO so that you can
+    catch it. A level the AI package cannot build yet (e.g. Hard before it lands) falls back to
+    the next weaker one; without the package at all, a small built-in heuristic plays.
+    """
+    try:
+        from ..ai import make_bot
+    except ImportError:
+        return _FallbackBot(level), "fallback"
+    options: dict[str, Any] = {"forget_uno": 0.3} if level == "easy" else {}
+    for lvl in (level, "normal", "easy")[LEVELS.index(level) if level in LEVELS else 0:]:
+        try:
+            return make_bot(lvl, **(options if lvl == level else {})), lvl
+        except (ImportError, ValueError, TypeError):
+            continue
+    return _FallbackBot(level), "fallback"
+
+
+# ------------------------------------------------------------------------------------------
+# what you could do instead
+# ------------------------------------------------------------------------------------------
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    return ", ".join(card_str(c) for c in cards)
+
+
+def suggest(s: GameState, seat: int = HUMAN) -> str:
+    """A sentence saying what ``seat`` may do now, from :func:`legal_moves` alone."""
+    if s.phase == Phase.GAME_OVER:
+        return "The game is over: start a new game."
+    moves = legal_moves(s, seat)
+    if s.phase == Phase.ROUND_OVER:
+        return "The round is over: deal the next round."
+    parts: list[str] = []
+    plays = sorted({m.card for m in moves if m.kind == MoveKind.PLAY})
+    kinds = {m.kind for m in moves}
+    if seat == s.turn:
+        if s.phase == Phase.CHOOSE_COLOR:
+            parts.append("choose the colour for the starting Wild")
+        if plays:
+            parts.append("play " + _cards_text(plays))
+        if MoveKind.DRAW in kinds:
+            parts.append("draw a card (the draw pile, or press D)")
+        if MoveKind.PASS in kinds:
+            parts.append("keep the drawn card (Keep, or press K)")
+        if MoveKind.CHALLENGE in kinds:
+            parts.append("challenge the Wild Draw Four (press C)")
+        if MoveKind.ACCEPT in kinds:
+            parts.append(f"take the {s.pending} cards (the draw pile, or press A)")
+    elif plays:
+        parts.append("jump in with " + _cards_text(plays))
+    if MoveKind.CALL_UNO in kinds:
+        parts.append("call UNO (press U)")
+    for m in moves:
+        if m.kind == MoveKind.CATCH:
+            parts.append(f"catch {s.name(m.target)}, who forgot to call UNO")
+    if not parts:
+        return f"Wait: it is {s.name(s.turn)}'s turn."
+    text = "You could " + ", or ".join(parts) + "."
+    if seat != s.turn:
+        text = f"It is {s.name(s.turn)}'s turn. " + text
+    return text
+
+
+# ------------------------------------------------------------------------------------------
+# the session
+# ------------------------------------------------------------------------------------------
+
+
+class SaveError(ValueError):
+    """A saved table that cannot be restored; the message says why."""
+
+
+class Session:
+    """One game at the table. Seat 0 is you; every other seat is a bot."""
+
+    def __init__(self, settings: TableSettings, seed: int = 0) -> None:
+        self.settings = settings
+        self.seed = int(seed)
+        rules = settings.rules()
+        names = settings.seat_names()
+        self.recorder = GameRecorder(rules, names, self.seed, preset=settings.preset,
+                                     seats=settings.seats())
+        self.bots: dict[int, Any] = {}
+        self.levels: dict[int, str] = {}  # the level each bot really plays at
+        for seat in range(1, settings.players):
+            self.bots[seat], self.levels[seat] = make_table_bot(settings.level(seat))
+        self.entries: list[ValidatorEntry] = []
+        self.version = 0  # moves applied so far
+        self.attempts = 0
+        self.choice: Choice | None = None
+        self.acting: int = -1  # the bot seat about to act (highlighted)
+        self.thinking: float | None = None  # Hard's progress while it thinks
+        self.jump_window = False  # the screen gives you a moment to jump in
+        self._offered = -1  # the version whose reactions were all declined
+
+    # --- reading --------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.recorder.state
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.recorder.rules
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.state.names
+
+    def human_moves(self) -> list[Move]:
+        return legal_moves(self.state, HUMAN)
+
+    def events(self) -> list[tuple[int, Event]]:
+        """Every event so far with the index of the move that caused it (0: the first deal)."""
+        out: list[tuple[int, Event]] = [(0, e) for e in self.recorder.initial_events]
+        for i, (_m, evs) in enumerate(self.recorder.history, start=1):
+            out.extend((i, e) for e in evs)
+        return out
+
+    def deck_message(self) -> str:
+        return check_deck(self.state).message
+
+    def log_json(self) -> str:
+        """The game as an ``uno-web-log`` document (what Export downloads)."""
+        return self.recorder.to_json()
+
+    # --- attempting moves -----------------------------------------------------------------
+    def attempt(self, move: Move, shown: str | None = None) -> ValidatorEntry:
+        """Check and, when legal, apply ``move``; record the verdict either way."""
+        s = self.state
+        try:
+            t = self.recorder.apply(move)
+            verdict = t.verdict
+        except IllegalMove as exc:
+            verdict = exc.verdict
+        if verdict.ok:
+            self.version += 1
+            self.choice = None
+            self.acting = -1
+            self.thinking = None
+            self.jump_window = False
+        return self._record(s, move, verdict, shown)
+
+    def _record(self, before: GameState, move: Move, verdict: Verdict, shown: str | None) -> ValidatorEntry:
+        self.attempts += 1
+        seat = move.seat
+        hint = ""
+        if not verdict.ok and seat == HUMAN:
+            hint = suggest(before, HUMAN)
+        entry = ValidatorEntry(
+            seq=self.attempts, seat=seat, who=before.name(seat), move=shown or str(move),
+            code=verdict.code.value, ok=verdict.ok, message=verdict.message,
+            explanation=verdict.explanation, rule=verdict.rule, hint=hint, round=before.round,
+        )
+        self.entries.append(entry)
+        if verdict.ok:
+            report = check_deck(self.state)
+            if not report.ok:  # pragma: no cover - the engine keeps the deck; a guard for bugs
+                self.attempts += 1
+                self.entries.append(ValidatorEntry(
+                    seq=self.attempts, seat=seat, who=before.name(seat), move=str(move),
+                    code=Reason.E_DECK_INVARIANT.value, ok=False,
+                    message=f"E_DECK_INVARIANT: {report.message}",
+                    explanation="Hands, draw pile and discard pile together must always hold "
+                    "exactly the deck.", rule="deck invariant", round=before.round))
+        return entry
+
+    # --- your intents (the controller calls these) ------------------------------------------
+    def click_card(self, text: str) -> ValidatorEntry | None:
+        """You clicked a card of your hand: play it, or open the colour / target choice.
+
+        Returns the validator entry, or None when a choice was opened.
+        """
+        try:
+            card = parse_card(text)
+        except CardError as exc:
+            return self._malformed(str(exc))
+        self.choice = None
+        options = [m for m in self.human_moves()
+                   if m.kind == MoveKind.PLAY and m.card == card and not m.uno]
+        if not options:
+            # illegal: still ask the validator, so the rejection says why. A wild needs a
+            # colour to be checked at all: the first colour stands in (no reason that can
+            # refuse a wild here depends on the colour), and the notation shows none.
+            if IS_WILD[card]:
+                move = Move.play(HUMAN, card, self.state.r.colors[0])
+                return self.attempt(move, shown=f"P{HUMAN}:{card_str(card)}")
+            return self.attempt(Move.play(HUMAN, card))
+        colors = tuple(sorted({m.color for m in options if m.color >= 0}))
+        targets = tuple(sorted({m.target for m in options if m.target >= 0}))
+        if len(options) == 1:
+            return self.attempt(options[0])
+        self.choice = Choice(card, colors, targets)
+        return None
+
+    def choose_color(self, text: str) -> ValidatorEntry | None:
+        """You picked a colour: for the wild being played, or for a starting Wild."""
+        try:
+            color = parse_color(text)
+        except CardError as exc:
+            return self._malformed(str(exc))
+        choice = self.choice
+        if choice is not None and choice.colors:
+            return self.attempt(Move.play(HUMAN, choice.card, color))
+        self.choice = None
+        return self.attempt(Move.choose_color(HUMAN, color))
+
+    def choose_target(self, seat: int) -> ValidatorEntry:
+        """You picked the player your 7 swaps hands with."""
+        choice = self.choice
+        card = choice.card if choice is not None else -1
+        if card < 0:
+            return self._malformed("no 7 is being played: pick a 7 from your hand first")
+        return self.attempt(Move.play(HUMAN, card, -1, int(seat)))
+
+    def cancel_choice(self) -> ValidatorEntry | None:
+        """You closed the colour / target choice without picking: the bare card is checked
+        (E_WILD_COLOR_MISSING / E_SWAP_TARGET_MISSING) so the panel says what was missing."""
+        choice = self.choice
+        self.choice = None
+        if choice is None:
+            return None
+        return self.attempt(Move.play(HUMAN, choice.card))
+
+    def draw(self) -> ValidatorEntry:
+        """The draw pile: draw a card, or take a pending penalty."""
+        s = self.state
+        self.choice = None
+        if s.phase == Phase.PENALTY and s.turn == HUMAN:
+            return self.attempt(Move.accept(HUMAN))
+        return self.attempt(Move.draw(HUMAN))
+
+    def keep(self) -> ValidatorEntry:
+        self.choice = None
+        return self.attempt(Move.pass_(HUMAN))
+
+    def call_uno(self) -> ValidatorEntry:
+        return self.attempt(Move.call_uno(HUMAN))
+
+    def catch(self, target: int) -> ValidatorEntry:
+        return self.attempt(Move.catch(HUMAN, int(target)))
+
+    def challenge(self) -> ValidatorEntry:
+        self.choice = None
+        return self.attempt(Move.challenge(HUMAN))
+
+    def accept(self) -> ValidatorEntry:
+        self.choice = None
+        return self.attempt(Move.accept(HUMAN))
+
+    def next_round(self) -> ValidatorEntry:
+        s = self.state
+        seat = HUMAN if s.active[HUMAN] else s.active_seats()[0]
+        return self.attempt(Move.next_round(seat))
+
+    def _deal_next_round(self) -> None:
+        """Deal the next round without a validator entry (replaying a save). Raises
+        :class:`IllegalMove`."""
+        s = self.state
+        seat = HUMAN if s.active[HUMAN] else s.active_seats()[0]
+        self.recorder.apply(Move.next_round(seat))
+        self.version += 1
+
+    def _malformed(self, detail: str) -> ValidatorEntry:
+        verdict = Verdict(Reason.E_MALFORMED, (("detail", detail),))
+        return self._record(self.state, Move(MoveKind.PLAY, HUMAN), verdict, shown="?")
+
+    # --- the bots ---------------------------------------------------------------------------
+    def _rng(self, seat: int, salt: int = 0) -> random.Random:
+        # plain integer arithmetic: the same stream on CPython and in Pyodide (32-bit hash)
+        return random.Random(self.seed * 1_000_003 + self.version * 7919 + seat * 131 + salt)
+
+    def plan_ai(self) -> AiPlan | None:
+        """What a bot does next, or None when the table waits for you.
+
+        First, once per position, every bot not on turn is offered its out-of-turn moves
+        (catch, UNO call, jump-in) through ``react``, as :mod:`uno_web.ai.match` does; then the
+        bot on turn, if any, takes its turn. A round that is over waits for you.
+        """
+        s = self.state
+        if s.phase >= Phase.ROUND_OVER:
+            return None
+        if self._offered != self.version:
+            seats = [t for t in self.bots if t != s.turn and s.active[t]]
+            self._rng(0, 1).shuffle(seats)
+            for seat in seats:
+                moves = legal_moves(s, seat)
+                if not moves:
+                    continue
+                move = self.bots[seat].react(observe(s, seat), moves, self._rng(seat, 2))
+                if move is not None and move in moves:
+                    return AiPlan(seat, "react", self.version, self.levels[seat], move)
+            self._offered = self.version
+        if s.turn in self.bots and s.active[s.turn]:
+            return AiPlan(s.turn, "turn", self.version, self.levels[s.turn])
+        return None
+
+    def think(self, plan: AiPlan) -> Iterator[float]:
+        """The bot's decision as a generator: yields progress in [0, 1] (Hard, in slices) and
+        returns the move (``StopIteration.value``)."""
+        if plan.move is not None:
+            return plan.move  # type: ignore[return-value]
+        s = self.state
+        bot = self.bots[plan.seat]
+        moves = legal_moves(s, plan.seat)
+        gen = bot.think(observe(s, plan.seat), moves, self._rng(plan.seat, 3))
+        move = yield from gen
+        return move  # type: ignore[return-value]
+
+    def decide(self, plan: AiPlan) -> Move:
+        """Run :meth:`think` to the end (CPython, tests)."""
+        gen = self.think(plan)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value  # type: ignore[no-any-return]
+
+    def commit_ai(self, plan: AiPlan, move: Move) -> ValidatorEntry | None:
+        """Apply a bot's move, unless the table moved on since it was planned."""
+        if plan.version != self.version:
+            return None
+        return self.attempt(move)
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let the bots act until the table waits for you (tests, benchmarks). Returns moves."""
+        made = 0
+        for _ in range(limit):
+            plan = self.plan_ai()
+            if plan is None:
+                break
+            self.commit_ai(plan, self.decide(plan))
+            made += 1
+        return made
+
+    def human_jump_moves(self) -> list[Move]:
+        """Your possible jump-ins right now (identical card, jump-in rule)."""
+        s = self.state
+        if s.turn == HUMAN:
+            return []
+        return [m for m in self.human_moves() if m.kind == MoveKind.PLAY]
+
+    # --- saving -----------------------------------------------------------------------------
+    def to_save(self) -> str:
+        """The table as JSON for localStorage: settings, seed, the game log, recent entries."""
+        data = {
+            "format": SAVE_FORMAT,
+            "version": 1,
+            "settings": self.settings.model_dump(),
+            "seed": self.seed,
+            "log": json.loads(self.recorder.to_json()),
+            "entries": [e.model_dump() for e in self.entries[-MAX_SAVED_ENTRIES:]],
+            "attempts": self.attempts,
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+
+class _Saved(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: Literal["uno-web-table"]
+    version: Literal[1]
+    settings: TableSettings
+    seed: int
+    log: dict[str, Any]
+    entries: list[ValidatorEntry] = Field(default_factory=list)
+    attempts: int = 0
+
+
+def restore(text: str) -> Session:
+    """A session from :meth:`Session.to_save` output: the log is replayed move by move through
+    a new recorder with the same seed, and must come out identical. Raises :class:`SaveError`
+    with a readable reason for anything else (corrupted JSON, another format, a log that does
+    not replay)."""
+    try:
+        saved = _Saved.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"]) or "save"
+        raise SaveError(f"not a saved table ({loc}: {first['msg']})") from None
+    try:
+        log = parse_log(saved.log)
+    except LogError as exc:
+        raise SaveError(str(exc)) from None
+    try:
+        session = Session(saved.settings, saved.seed)
+    except (RulesError, ValueError) as exc:
+        raise SaveError(f"the saved settings cannot start a game: {exc}") from None
+    rec = session.recorder
+    if [r["deck"] for r in rec.rounds] != [log.rounds[0].deck]:
+        raise SaveError("the saved game was dealt differently (saved by another version?)")
+    for i, rnd in enumerate(log.rounds):
+        if i > 0:
+            try:
+                session._deal_next_round()
+            except IllegalMove as exc:
+                raise SaveError(f"round {i + 1} cannot be dealt: {exc.verdict.message}") from None
+            if rec.rounds[-1]["deck"] != rnd.deck:
+                raise SaveError(f"round {i + 1} was dealt differently")
+        for j, action in enumerate(rnd.actions):
+            move = move_from_action(action)
+            try:
+                rec.apply(move)
+            except IllegalMove as exc:
+                raise SaveError(
+                    f"round {i + 1}, action {j + 1} does not replay: {exc.verdict.message}") from None
+            session.version += 1
+    if json.loads(rec.to_json())["rounds"] != json.loads(log.model_dump_json())["rounds"]:
+        raise SaveError("the saved game does not replay to the same log")
+    session.entries = list(saved.entries)
+    session.attempts = max(saved.attempts, max((e.seq for e in saved.entries), default=0))
+    return session
+
+
+# ------------------------------------------------------------------------------------------
+# replaying an imported log
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    state: GameState
+    events: list[Event]
+    move: str  # the action in notation ("" for a deal)
+    verdict: Verdict | None  # None for a deal
+    round: int
+
+
+@dataclass
+class LogReplay:
+    """An imported game log, replayed action by action for stepping through.
+
+    Each step is checked by the engine exactly as ``python -m uno_web validate`` does; the
+    replay stops at the first illegal action, which becomes :attr:`failure`.
+    """
+
+    log: GameLog
+    steps: list[ReplayStep]
+    failure: ValidatorEntry | None = None
+    cursor: int = 0
+    names: tuple[str, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def from_json(cls, text: "str | bytes") -> "LogReplay":
+        """Raises :class:`LogError` for a file that is not a readable game log."""
+        log = parse_log(text)
+        try:
+            rules = resolve_rules(log.rules.preset, log.rules.overrides)
+        except RulesError as exc:
+            raise LogError(str(exc)) from None
+        names = tuple(seat.name for seat in log.seats)
+        try:
+            deck = [parse_card(c) for c in log.rounds[0].deck]
+            ev0: list[Event] = []
+            s = new_game(rules, list(names), log.seed or 0, deck_order=deck, events=ev0)
+        except (ValueError, CardError) as exc:
+            raise LogError(f"round 1 cannot be dealt: {exc}") from None
+        steps = [ReplayStep(s, ev0, "", None, 1)]
+        failure: ValidatorEntry | None = None
+        seq = 0
+        for i, rnd in enumerate(log.rounds):
+            if failure is not None:
+                break
+            if i > 0:
+                try:
+                    order = [parse_card(c) for c in rnd.deck]
+                    t = apply(s, Move.next_round(s.active_seats()[0]), shuffles=[order])
+                except IllegalMove as exc:
+                    failure = _replay_failure(seq + 1, s, f"deal of round {i + 1}", exc.verdict)
+                    break
+                s = t.state
+                steps.append(ReplayStep(s, t.events, f"deal round {i + 1}", t.verdict, s.round))
+            for action in rnd.actions:
+                move = move_from_action(action)
+                shuffles = [[parse_card(c) for c in o] for o in action.reshuffles]
+                seq += 1
+                try:
+                    t = apply(s, move, shuffles=shuffles)
+                except IllegalMove as exc:
+                    failure = _replay_failure(seq, s, str(move), exc.verdict)
+                    break
+                s = t.state
+                steps.append(ReplayStep(s, t.events, str(move), t.verdict, s.round))
+        return cls(log=log, steps=steps, failure=failure, names=names)
+
+    @property
+    def current(self) -> ReplayStep:
+        return self.steps[self.cursor]
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor >= len(self.steps) - 1
+
+    def step(self, delta: int) -> None:
+        self.cursor = max(0, min(len(self.steps) - 1, self.cursor + delta))
+
+    def go(self, index: int) -> None:
+        self.cursor = max(0, min(len(self.steps) - 1, index))
+
+    def entries(self) -> list[ValidatorEntry]:
+        """Validator entries of every step up to the cursor (and the failure at the end)."""
+        out: list[ValidatorEntry] = []
+        for i, st in enumerate(self.steps[1:self.cursor + 1], start=1):
+            v = st.verdict
+            if v is None or not st.move or st.move.startswith("deal"):
+                if v is not None:
+                    out.append(_entry(i, -1, "table", st.move, v, st.round))
+                continue
+            seat = _seat_of(st.move)
+            prev = self.steps[i - 1].state
+            out.append(_entry(i, seat, prev.name(seat), st.move, v, st.round))
+        if self.failure is not None and self.at_end:
+            out.append(self.failure)
+        return out
+
+
+def _seat_of(notation: str) -> int:
+    digits = ""
+    for ch in notation[1:]:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return int(digits) if digits else -1
+
+
+def _entry(seq: int, seat: int, who: str, move: str, v: Verdict, rnd: int) -> ValidatorEntry:
+    return ValidatorEntry(seq=seq, seat=seat, who=who, move=move, code=v.code.value, ok=v.ok,
+                          message=v.message, explanation=v.explanation, rule=v.rule, round=rnd)
+
+
+def _replay_failure(seq: int, s: GameState, move: str, v: Verdict) -> ValidatorEntry:
+    seat = _seat_of(move)
+    return _entry(seq, seat, s.name(seat) if seat >= 0 else "table", move, v, s.round)

@@ -1,0 +1,644 @@
+"""What the screen shows, as plain data: ``view(session, seat)`` and friends are pure functions.
+
+They read a :class:`~uno_web.web.session.Session` (or a :class:`LogReplay`, or the settings of
+the start screen) and return frozen dataclasses; :mod:`uno_web.web.render` turns those into
+HTML.  No DOM here, so every line is tested on CPython.  What a seat may see is respected:
+opponents are counts, and their drawn cards appear in the log only as a number.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass, replace
+from typing import Any, Literal, Sequence
+
+from ..core import Move, MoveKind, Phase, RuleSet, check_deck, legal_moves
+from ..core.cards import (
+    COLOR_OF, IS_WILD, RANK_OF, Color, Rank, card_name, card_str, color_code, color_name,
+    parse_card,
+)
+from ..core.engine import hand_points
+from ..core.events import Event
+from ..core.rules import PRESET_DESCRIPTIONS, PRESETS
+from ..core.state import PHASE_NAMES, GameState, deck_colors
+from .session import HUMAN, LEVELS, LogReplay, Session, TableSettings, ValidatorEntry, suggest
+
+__all__ = [
+    "CardView", "OpponentView", "ActionsView", "ScoreRow", "RoundSummary", "LogLine",
+    "TableView", "FieldView", "StartView", "card_view", "view", "replay_view", "start_view",
+    "describe_event", "rule_fields", "settings_from_form", "MAX_ENTRIES", "MAX_LOG_LINES",
+]
+
+MAX_ENTRIES = 40
+MAX_LOG_LINES = 120
+
+_SUIT_SYMBOL = {Color.HEARTS: "♥", Color.DIAMONDS: "♦", Color.CLUBS: "♣", Color.SPADES: "♠"}
+_FACE = {
+    Rank.SKIP: "skip", Rank.REVERSE: "reverse", Rank.DRAW_TWO: "+2", Rank.WILD: "wild",
+    Rank.WILD_DRAW_FOUR: "+4", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A",
+    Rank.JOKER: "joker",
+}
+
+
+# ------------------------------------------------------------------------------------------
+# cards
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardView:
+    code: str  # notation: R7, W+4, QS, JK (data-card)
+    name: str  # "red 7", "queen of spades"
+    color: str  # R Y G B W (wild) H D C S
+    deck: Literal["uno", "suits"]
+    face: str  # "7", "skip", "reverse", "+2", "wild", "+4", "10", "J", "Q", "K", "A", "joker"
+    suit: str = ""  # ♥ ♦ ♣ ♠ for the playing-card deck
+    playable: bool = False
+    drawn: bool = False  # just drawn (phase drawn)
+    index: int = 0  # position in the hand
+    label: str = ""  # for screen readers: "red 7, playable"
+
+
+def card_view(card: int, playable: bool = False, drawn: bool = False, index: int = 0,
+              label_state: bool = True) -> CardView:
+    col = COLOR_OF[card]
+    rank = RANK_OF[card]
+    suits = col in _SUIT_SYMBOL or rank == Rank.JOKER
+    face = _FACE.get(Rank(rank), str(rank)) if rank > 10 else str(rank)
+    name = card_name(card)
+    label = name
+    if label_state:
+        label += ", playable" if playable else ", not playable"
+        if drawn:
+            label += ", just drawn"
+    return CardView(
+        code=card_str(card), name=name, color=color_code(col), deck="suits" if suits else "uno",
+        face=face, suit=_SUIT_SYMBOL.get(Color(col), "") if suits else "", playable=playable,
+        drawn=drawn, index=index, label=label,
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# the table
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpponentView:
+    seat: int
+    name: str
+    level: str
+    count: int
+    is_turn: bool
+    acting: bool  # highlighted: about to act
+    thinking: float | None  # Hard's progress while it thinks
+    called_uno: bool
+    catchable: bool  # you may catch them now
+    active: bool
+    score: int
+    dealer: bool
+    cards: tuple[CardView, ...] = ()  # only in a replay (every hand is shown)
+
+
+@dataclass(frozen=True)
+class ActionsView:
+    can_draw: bool  # the draw pile does something legal now
+    draw_label: str  # "Draw a card" / "Take 4 cards"
+    keep: bool
+    challenge: bool
+    accept: bool
+    uno: bool  # the UNO button would be a legal call
+    uno_called: bool
+    next_round: bool
+    color_picker: tuple[str, ...] = ()  # colour codes to choose from
+    color_picker_for: str = ""  # what the colour is for
+    target_picker: tuple[tuple[int, str], ...] = ()  # (seat, name)
+    choice_card: CardView | None = None
+    jump_in: tuple[str, ...] = ()  # cards you may jump in with
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    seat: int
+    name: str
+    total: int
+    in_hand: int  # points left in hand at round end (0 while playing)
+    active: bool
+    winner: bool
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    round: int
+    winner: int
+    winner_name: str
+    gained: int
+    rows: tuple[ScoreRow, ...]
+    game_over: bool
+    game_winner: str
+    scoring: str
+    target: int
+
+
+@dataclass(frozen=True)
+class LogLine:
+    index: int  # the move that caused it (0: first deal)
+    kind: str
+    text: str
+    seat: int = -1
+
+
+@dataclass(frozen=True)
+class TableView:
+    mode: Literal["table", "replay"]
+    round: int
+    you: str
+    you_seat: int
+    you_score: int
+    you_active: bool
+    hand: tuple[CardView, ...]
+    opponents: tuple[OpponentView, ...]
+    top: CardView | None
+    discard_count: int
+    color: str  # current colour code, "" while none
+    color_name: str
+    color_differs: bool  # the current colour is not the top card's printed colour
+    direction: int
+    direction_text: str
+    turn: int
+    turn_name: str
+    your_turn: bool
+    phase: str
+    draw_count: int
+    pending: int
+    status: str
+    actions: ActionsView
+    scores: tuple[ScoreRow, ...]
+    summary: RoundSummary | None
+    entries: tuple[ValidatorEntry, ...]  # newest first
+    latest: ValidatorEntry | None
+    deck_message: str
+    log: tuple[LogLine, ...]  # newest first
+    rules_text: str
+    deck: str  # "uno" / "playing-cards"
+    colors: tuple[str, ...]
+    jump_window: bool = False
+    busy: bool = False  # a bot is about to act
+    replay_pos: int = 0
+    replay_len: int = 0
+    replay_move: str = ""
+    replay_problem: str = ""
+
+
+def _direction_text(d: int) -> str:
+    return "clockwise" if d > 0 else "counter-clockwise"
+
+
+def rules_summary(rules: RuleSet, preset: str) -> str:
+    base = PRESETS.get(preset, RuleSet())
+    changed = [k for k, v in rules.model_dump().items() if getattr(base, k) != v]
+    text = preset
+    if changed:
+        text += " + " + ", ".join(f"{k}={getattr(rules, k)}" for k in changed)
+    return text
+
+
+def _scores(s: GameState, over: bool) -> tuple[ScoreRow, ...]:
+    return tuple(
+        ScoreRow(seat=i, name=s.name(i), total=s.scores[i],
+                 in_hand=hand_points(s.hands[i]) if over else 0, active=s.active[i],
+                 winner=over and i == s.round_winner)
+        for i in range(s.n)
+    )
+
+
+def _summary(s: GameState) -> RoundSummary | None:
+    if s.phase < Phase.ROUND_OVER or s.round_winner < 0:
+        return None
+    w = s.round_winner
+    rules = s.rules
+    gained = sum(s.round_points[i] for i in range(s.n) if i != w)
+    rows = tuple(
+        ScoreRow(seat=i, name=s.name(i), total=s.scores[i], in_hand=s.round_points[i],
+                 active=s.active[i], winner=i == w)
+        for i in range(s.n)
+    )
+    over = s.phase == Phase.GAME_OVER
+    return RoundSummary(
+        round=s.round, winner=w, winner_name=s.name(w), gained=gained, rows=rows, game_over=over,
+        game_winner=s.name(s.winner) if over and s.winner >= 0 else "", scoring=rules.scoring,
+        target=rules.target_score if rules.scoring == "target" else rules.elimination_threshold,
+    )
+
+
+def _status(s: GameState, moves: Sequence[Move], seat: int, thinking: bool, acting: int) -> str:
+    you = seat
+    if s.phase == Phase.GAME_OVER:
+        w = s.winner
+        return "You won the game!" if w == you else f"{s.name(w)} won the game."
+    if s.phase == Phase.ROUND_OVER:
+        w = s.round_winner
+        who = "You" if w == you else s.name(w)
+        return f"{who} won round {s.round}. Deal the next round when you are ready."
+    if not s.active[you]:
+        return f"You are out of the game; {s.name(s.turn)} is playing."
+    if s.turn != you:
+        name = s.name(s.turn)
+        plays = [m for m in moves if m.kind == MoveKind.PLAY]
+        if plays:
+            return f"Jump in now with {card_str(plays[0].card)}, or let {name} play."
+        if thinking:
+            return f"{name} is thinking…"
+        return f"{name} is playing…" if acting == s.turn else f"{name}'s turn."
+    top = s.discard[-1] if s.discard else -1
+    col = color_name(s.color) if s.color >= 0 else ""
+    if s.phase == Phase.CHOOSE_COLOR:
+        return "The first card is a Wild: choose the colour to play."
+    if s.phase == Phase.PENALTY:
+        opts = []
+        if any(m.kind == MoveKind.PLAY for m in moves):
+            opts.append("stack a draw card")
+        if any(m.kind == MoveKind.CHALLENGE for m in moves):
+            opts.append("challenge")
+        opts.append(f"take {s.pending} cards (draw pile)")
+        return f"Your turn: you face {s.pending} cards — " + ", ".join(opts) + "."
+    if s.phase == Phase.DRAWN:
+        drawn = " ".join(card_str(c) for c in s.drawn)
+        return f"You drew {drawn}: play it or keep it."
+    if top < 0:
+        return "Your turn: lead any card."
+    plays = [m for m in moves if m.kind == MoveKind.PLAY]
+    what = f"{col} or {_rank_word(top)}"
+    if plays:
+        return f"Your turn: play a card matching {what}, or draw."
+    return f"Your turn: nothing matches {what} — draw a card."
+
+
+def _rank_word(card: int) -> str:
+    rank = RANK_OF[card]
+    if IS_WILD[card]:
+        return "a wild card"
+    if rank <= 10:
+        return f"a {rank}"
+    return {Rank.SKIP: "a Skip", Rank.REVERSE: "a Reverse", Rank.DRAW_TWO: "a Draw Two",
+            Rank.JACK: "a Jack", Rank.QUEEN: "a Queen", Rank.KING: "a King", Rank.ACE: "an Ace",
+            Rank.JOKER: "a Joker"}.get(Rank(rank), card_str(card))
+
+
+def _table(
+    s: GameState, seat: int, *, mode: Literal["table", "replay"], levels: dict[int, str],
+    preset: str, entries: Sequence[ValidatorEntry], events: Sequence[tuple[int, Event]],
+    choice: Any = None, acting: int = -1, thinking: float | None = None,
+    jump_window: bool = False, reveal: bool = False,
+) -> TableView:
+    moves = legal_moves(s, seat) if mode == "table" else []
+    playable = {m.card for m in moves if m.kind == MoveKind.PLAY}
+    kinds = {m.kind for m in moves}
+    drawn = set(s.drawn) if s.turn == seat and s.phase == Phase.DRAWN else set()
+    hand = s.hands[seat]
+    order = _sorted_hand(hand)
+    hand_views = tuple(
+        card_view(c, playable=c in playable, drawn=c in drawn, index=i,
+                  label_state=mode == "table")
+        for i, c in enumerate(order)
+    )
+    catchable = {m.target for m in moves if m.kind == MoveKind.CATCH}
+    opponents = tuple(
+        OpponentView(
+            seat=i, name=s.name(i), level=levels.get(i, ""), count=len(s.hands[i]),
+            is_turn=s.turn == i and s.phase < Phase.ROUND_OVER, acting=acting == i,
+            thinking=thinking if acting == i else None,
+            called_uno=bool(s.called[i]) and len(s.hands[i]) <= 2,
+            catchable=i in catchable, active=s.active[i], score=s.scores[i],
+            dealer=s.dealer == i,
+            cards=tuple(card_view(c, label_state=False) for c in _sorted_hand(s.hands[i]))
+            if reveal else (),
+        )
+        for i in _around(s.n, seat)
+    )
+    top = card_view(s.discard[-1], label_state=False) if s.discard else None
+    color = color_code(s.color) if s.color >= 0 else ""
+    differs = bool(s.discard) and s.color >= 0 and COLOR_OF[s.discard[-1]] != s.color
+    your_turn = s.turn == seat and s.phase < Phase.ROUND_OVER and mode == "table"
+    actions = _actions(s, seat, moves, kinds, choice, mode)
+    over = s.phase >= Phase.ROUND_OVER
+    shown_events = events[-MAX_LOG_LINES * 2:]
+    log = tuple(reversed([
+        LogLine(i, e.kind, describe_event(e, s.names, seat), getattr(e, "seat", -1))
+        for i, e in shown_events
+    ]))[:MAX_LOG_LINES]
+    ent = tuple(reversed(list(entries[-MAX_ENTRIES:])))
+
+    return TableView(
+        mode=mode, round=s.round, you=s.name(seat), you_seat=seat, you_score=s.scores[seat],
+        you_active=s.active[seat], hand=hand_views, opponents=opponents, top=top,
+        discard_count=len(s.discard), color=color,
+        color_name=color_name(s.color) if s.color >= 0 else "none yet", color_differs=differs,
+        direction=s.direction, direction_text=_direction_text(s.direction), turn=s.turn,
+        turn_name=s.name(s.turn), your_turn=your_turn, phase=PHASE_NAMES[Phase(s.phase)],
+        draw_count=len(s.draw), pending=s.pending,
+        status=_status(s, moves, seat, thinking is not None, acting) if mode == "table" else "",
+        actions=actions, scores=_scores(s, over), summary=_summary(s), entries=ent,
+        latest=entries[-1] if entries else None, deck_message=check_deck(s).message, log=log,
+        rules_text=rules_summary(s.rules, preset), deck=s.rules.deck,
+        colors=tuple(color_code(c) for c in deck_colors(s.rules.deck)),
+        jump_window=jump_window, busy=acting >= 0,
+    )
+
+
+def _sorted_hand(hand: Sequence[int]) -> list[int]:
+    """Your hand grouped by colour, then rank (wilds last): easier to read than deal order."""
+    return sorted(hand, key=lambda c: (COLOR_OF[c], RANK_OF[c]))
+
+
+def _around(n: int, seat: int) -> list[int]:
+    """The other seats in play order starting after ``seat`` (left to right on the screen)."""
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[int], choice: Any,
+             mode: str) -> ActionsView:
+    if mode != "table":
+        return ActionsView(False, "", False, False, False, False, False, False)
+    penalty = s.phase == Phase.PENALTY and s.turn == seat
+    can_draw = (MoveKind.ACCEPT in kinds) if penalty else (MoveKind.DRAW in kinds)
+    draw_label = f"Take {s.pending} cards" if penalty else "Draw a card"
+    picker: tuple[str, ...] = ()
+    picker_for = ""
+    targets: tuple[tuple[int, str], ...] = ()
+    choice_card = None
+    if choice is not None:
+        choice_card = card_view(choice.card, playable=True, label_state=False)
+        if choice.colors:
+            picker = tuple(color_code(c) for c in choice.colors)
+            picker_for = f"Choose the colour for your {card_name(choice.card)}"
+        else:
+            targets = tuple((t, s.name(t)) for t in choice.targets)
+    elif MoveKind.CHOOSE_COLOR in kinds:
+        picker = tuple(color_code(m.color) for m in moves if m.kind == MoveKind.CHOOSE_COLOR)
+        picker_for = "The first card is a Wild: choose the colour"
+    jump = ()
+    if s.turn != seat:
+        jump = tuple(sorted({card_str(m.card) for m in moves if m.kind == MoveKind.PLAY}))
+    return ActionsView(
+        can_draw=can_draw, draw_label=draw_label, keep=MoveKind.PASS in kinds,
+        challenge=MoveKind.CHALLENGE in kinds, accept=MoveKind.ACCEPT in kinds,
+        uno=MoveKind.CALL_UNO in kinds,
+        uno_called=bool(s.called[seat]) and len(s.hands[seat]) <= 2,
+        next_round=MoveKind.NEXT_ROUND in kinds and s.phase == Phase.ROUND_OVER,
+        color_picker=picker, color_picker_for=picker_for, target_picker=targets,
+        choice_card=choice_card, jump_in=jump,
+    )
+
+
+def view(session: Session, seat: int = HUMAN) -> TableView:
+    """The table as ``seat`` sees it (you: seat 0)."""
+    return _table(
+        session.state, seat, mode="table", levels=session.levels, preset=session.settings.preset,
+        entries=session.entries, events=session.events(), choice=session.choice,
+        acting=session.acting, thinking=session.thinking, jump_window=session.jump_window,
+    )
+
+
+def replay_view(replay: LogReplay) -> TableView:
+    """An imported log at its cursor: every hand shown, no actions."""
+    step = replay.current
+    events: list[tuple[int, Event]] = []
+    for i, st in enumerate(replay.steps[:replay.cursor + 1]):
+        events.extend((i, e) for e in st.events)
+    levels = {i: (seat.level or seat.kind) for i, seat in enumerate(replay.log.seats)}
+    tv = _table(step.state, 0, mode="replay", levels=levels, preset=replay.log.rules.preset,
+                entries=replay.entries(), events=events, reveal=True)
+    problem = ""
+    if replay.failure is not None:
+        problem = (f"This log is not valid: action {replay.failure.seq} is refused "
+                   f"({replay.failure.message}). The replay stops there.")
+    return replace(tv, replay_pos=replay.cursor, replay_len=len(replay.steps) - 1,
+                   replay_move=step.move, replay_problem=problem,
+                   status=_replay_status(replay))
+
+
+def _replay_status(replay: LogReplay) -> str:
+    step = replay.current
+    if replay.cursor == 0:
+        return "Replay: the first deal. Step forward with Next (→)."
+    v = step.verdict
+    return f"Replay step {replay.cursor}: {step.move} — {v.message if v else ''}"
+
+
+# ------------------------------------------------------------------------------------------
+# the log panel
+# ------------------------------------------------------------------------------------------
+
+
+def _who(names: Sequence[str], seat: int, you: int) -> str:
+    if seat == you:
+        return "You"
+    if 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+_REASON_WORDS = {
+    "draw": "", "penalty": " as a penalty", "uno": " for not calling UNO",
+    "challenge": " after the challenge", "joker": " for the Joker",
+}
+
+
+def describe_event(e: Event, names: Sequence[str], you: int = HUMAN) -> str:
+    """One log line for ``you``: other players' drawn cards are only counted."""
+    k = e.kind
+    d: dict[str, Any]
+    seat = getattr(e, "seat", -1)
+    shown = e if (k == "cards_drawn" and seat == you) else e.public()
+    d = shown.to_dict()
+
+    def who(s: int) -> str:
+        return _who(names, s, you)
+
+    if k == "round_started":
+        return f"Round {d['round']}: {who(d['dealer'])} dealt."
+    if k == "first_card_turned":
+        return f"First card turned: {card_name_of(d['card'])}."
+    if k == "card_returned":
+        return f"{card_name_of(d['card'])} goes back under the draw pile; another card is turned."
+    if k == "card_played":
+        text = f"{who(d['seat'])} played {card_name_of(d['card'])}"
+        if d.get("jump_in"):
+            text += " (jump-in!)"
+        if d["card"] in ("W", "W+4") and d.get("color"):
+            text += f" and chose {d['color']}"
+        return text + "."
+    if k == "cards_drawn":
+        n = d["count"]
+        text = f"{who(d['seat'])} drew {n} card{'s' if n != 1 else ''}"
+        text += _REASON_WORDS.get(d["reason"], "")
+        if "cards" in d:
+            text += ": " + ", ".join(d["cards"])
+        return text + "."
+    if k == "turn_skipped":
+        return f"{who(d['seat'])} {'are' if d['seat'] == you else 'is'} skipped."
+    if k == "direction_reversed":
+        return f"Direction reversed: play goes {_direction_text(d['direction'])}."
+    if k == "color_chosen":
+        return f"{who(d['seat'])} chose {d['color']}."
+    if k == "pile_reshuffled":
+        if d.get("shuffled", True):
+            return "The draw pile ran out: the discard pile was shuffled into a new draw pile."
+        return "The draw pile ran out: the playing pile was turned over."
+    if k == "uno_called":
+        return f"{who(d['seat'])} called UNO!"
+    if k == "penalty_applied":
+        reason = {"draw_two": "Draw Two", "draw_four": "draw four", "stack": "the stack",
+                  "uno": "missed UNO call", "challenge": "challenge", "wild": "Wild",
+                  "first_card": "first card", "joker": "Joker"}.get(d["reason"], d["reason"])
+        by = f" (by {who(d['by'])})" if d.get("by", -1) >= 0 and d["by"] != d["seat"] else ""
+        return f"{who(d['seat'])} must draw {d['count']}: {reason}{by}."
+    if k == "challenge_resolved":
+        outcome = "it was a bluff!" if d["bluff"] else "it was legal."
+        return f"{who(d['challenger'])} challenged {who(d['challenged'])}'s Wild Draw Four: {outcome}"
+    if k == "hands_swapped":
+        return f"{who(d['seat'])} swapped hands with {who(d['target'])}."
+    if k == "hands_rotated":
+        return f"Every hand passed {_direction_text(d['direction'])}."
+    if k == "turn_passed":
+        return f"{who(d['seat'])} kept the card; turn over."
+    if k == "round_won":
+        return f"{who(d['seat'])} won the round ({d['points']} points)."
+    if k == "round_blocked":
+        return "Nobody can play or draw: the round is blocked."
+    if k == "player_eliminated":
+        return f"{who(d['seat'])} {'are' if d['seat'] == you else 'is'} out with {d['score']} points."
+    if k == "game_won":
+        return f"{who(d['seat'])} won the game!"
+    return k.replace("_", " ")  # pragma: no cover - every event kind is listed above
+
+
+def card_name_of(code: str) -> str:
+    return card_name(parse_card(code))
+
+
+# ------------------------------------------------------------------------------------------
+# the start screen
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldView:
+    name: str
+    kind: Literal["bool", "int", "choice"]
+    value: Any
+    description: str
+    options: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    changed: bool = False  # differs from the preset
+
+
+@dataclass(frozen=True)
+class StartView:
+    players: int
+    name: str
+    levels: tuple[str, ...]  # one per opponent
+    level_names: tuple[str, ...]  # their seat names
+    preset: str
+    presets: tuple[tuple[str, str], ...]  # (name, description)
+    fields: tuple[FieldView, ...]
+    error: str = ""
+    notice: str = ""
+    can_resume: bool = False
+    all_levels: tuple[str, ...] = LEVELS
+    seed: int | None = None
+
+
+def rule_fields(rules: RuleSet, preset: str) -> tuple[FieldView, ...]:
+    """Every RuleSet field with its description, kind and constraints (from the model)."""
+    base = PRESETS.get(preset, RuleSet())
+    out: list[FieldView] = []
+    for name, info in RuleSet.model_fields.items():
+        ann = info.annotation
+        value = getattr(rules, name)
+        changed = getattr(base, name) != value
+        desc = info.description or ""
+        if ann is bool:
+            out.append(FieldView(name, "bool", value, desc, changed=changed))
+        elif typing.get_origin(ann) is Literal:
+            out.append(FieldView(name, "choice", value, desc,
+                                 options=tuple(str(a) for a in typing.get_args(ann)),
+                                 changed=changed))
+        else:
+            lo = hi = None
+            for m in info.metadata:
+                lo = getattr(m, "ge", lo)
+                hi = getattr(m, "le", hi)
+            out.append(FieldView(name, "int", value, desc, minimum=lo, maximum=hi,
+                                 changed=changed))
+    return tuple(out)
+
+
+def start_view(settings: TableSettings, error: str = "", notice: str = "",
+               can_resume: bool = False, seed: int | None = None) -> StartView:
+    try:
+        rules = settings.rules()
+    except Exception:  # an override the preset no longer accepts: show the preset
+        rules = PRESETS[settings.preset]
+    names = settings.seat_names()[1:]
+    return StartView(
+        players=settings.players, name=settings.name,
+        levels=tuple(settings.level(i) for i in range(1, settings.players)),
+        level_names=tuple(names), preset=settings.preset,
+        presets=tuple((p, PRESET_DESCRIPTIONS.get(p, "")) for p in PRESETS),
+        fields=rule_fields(rules, settings.preset), error=error, notice=notice,
+        can_resume=can_resume, seed=seed,
+    )
+
+
+def settings_from_form(form: dict[str, str], previous: TableSettings) -> TableSettings:
+    """The start screen's form values (``FormData`` as a dict) as settings.
+
+    Rule fields are ``rule.<name>``; an unchecked checkbox is simply absent.  When the preset
+    changed, the rule fields are ignored (the new preset's values show).  Values that do not
+    parse keep the previous setting, so a half-typed number never breaks the form.
+    """
+    try:
+        players = int(form.get("players", previous.players))
+    except ValueError:
+        players = previous.players
+    players = max(2, min(10, players))
+    name = " ".join(str(form.get("name", previous.name)).split())[:40] or previous.name
+    levels: list[str] = []
+    for i in range(1, players):
+        lvl = form.get(f"level.{i}", previous.level(i))
+        levels.append(lvl if lvl in LEVELS else previous.level(i))
+    preset = form.get("preset", previous.preset)
+    if preset not in PRESETS:
+        preset = previous.preset
+    overrides: dict[str, Any] = {}
+    if preset == previous.preset:
+        base = PRESETS[preset]
+        for fv in rule_fields(base, preset):
+            key = f"rule.{fv.name}"
+            if fv.kind == "bool":
+                # the form always posts rule fields together: absence means unchecked
+                if any(k.startswith("rule.") for k in form):
+                    value: Any = key in form and form[key] not in ("", "false", "off")
+                else:
+                    value = previous.overrides.get(fv.name, fv.value)
+            elif key not in form:
+                value = previous.overrides.get(fv.name, fv.value)
+            elif fv.kind == "int":
+                try:
+                    value = int(form[key])
+                except ValueError:
+                    value = previous.overrides.get(fv.name, fv.value)
+                if fv.minimum is not None:
+                    value = max(fv.minimum, value)
+                if fv.maximum is not None:
+                    value = min(fv.maximum, value)
+            else:
+                value = form[key] if form[key] in fv.options else fv.value
+            if value != getattr(base, fv.name):
+                overrides[fv.name] = value
+    return TableSettings(players=players, name=name, levels=levels, preset=preset,  # type: ignore[arg-type]
+                         overrides=overrides)
+
