@@ -547,7 +547,7 @@ class Session:
         s = self.state
         if s.turn == HUMAN:
             return []
-        return [m for m in self.human_moves() if m.kind == MoveKind.PLAY]
+        return [m for m in self.human_moves() if m.kind == MoveKind.PLAY and not m.uno]
 
     # --- saving -----------------------------------------------------------------------------
     def to_save(self) -> str:
