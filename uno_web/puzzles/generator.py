@@ -31,7 +31,7 @@ import random
 from typing import Any, Optional
 
 from .duel import RULES, solve_duel
-from .notation import Card, format_cards
+from .notation import Card, format_card, format_cards
 from .solitaire import SearchLimitExceeded, solve_solitaire
 
 __all__ = [
@@ -348,7 +348,8 @@ def generate_duel(
             "p2": format_cards(h2),
             "winner": res.winner,
             "winning_leads": format_cards(res.winning_leads),
-            "line": [{"player": p, "card": format_cards([c])} for p, c in res.line],
+            "line": [{"player": p, "card": format_card(c)} for p, c in res.line],
+            "end": res.end,
             "rating": rating,
         }
         if difficulty is None or rating["level"] == difficulty:
