@@ -1,0 +1,275 @@
+"""Hard: determinized Monte Carlo search over the hidden cards.
+
+For a turn decision with more than one sensible option:
+
+1. **candidates**: the distinct plays (a play always carries the UNO call when it can; a
+   wild names one of the two colours Normal rates best; a 7 under 7-0 keeps every target), a
+   voluntary draw or keeping a drawn card when legal, and challenge / accept / stack facing a
+   penalty.
+2. **determinize**: :func:`uno_web.core.observation.sample_state` deals the unseen cards (card
+   counting: the deck minus this hand minus the discard pile) at random to the other hands,
+   with their public sizes, and the draw pile. Two refinements keep the guesses close to what
+   the table has shown: a player known (from the bot's memory, :mod:`uno_web.ai.memory`) to
+   have drawn on a colour gets no card of it when possible, and facing a challengeable Wild
+   Draw Four the guess decides whether it was a bluff from the sampled hand, keeping bluff
+   deals with probability ``honesty`` (players rarely bluff).
+3. **evaluate**: every candidate is applied to the *same* determinization and the round is
+   played out with the same random seed (common random numbers: the candidates are compared on
+   equal luck), with the ``greedy`` playout policy (a light Normal) or ``random``. The value is
+   1 for winning the round, plus ``points_weight`` times the points won (or minus the points
+   left in hand), so a won round with a rich haul beats a narrow one.
+4. **prune**: after every ``prune_every`` determinizations, candidates whose mean trails the
+   best by more than ``prune_z`` standard errors of the paired difference are dropped, so the
+   time goes to the close calls.
+5. The best mean wins; ties go to Normal's preference.
+
+Search runs for ``budget_ms`` milliseconds of thinking time (default 150) or, when
+``iterations`` is given, for exactly that many determinizations (deterministic for a given
+rng: what the tests use). :meth:`HardBot.think` is a generator that yields the progress
+fraction every ``slice_ms`` milliseconds, so the browser can run it between animation frames;
+``choose`` runs it to the end.
+
+Out-of-turn reactions (catch, UNO, jump-in) and trivial decisions are Normal's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Sequence
+
+from ..core.cards import COLOR_OF, IS_WILD
+from ..core.engine import step
+from ..core.moves import Move, MoveKind
+from ..core.observation import Observation, sample_state
+from ..core.state import GameState, Phase
+from .base import Bot, Thinking, _check_moves
+from .memory import Lack
+from .normal import NormalBot, _Ctx
+from .rollout import PLAYOUTS, round_value
+from .util import color_weights, dedupe_uno
+
+__all__ = ["HardBot"]
+
+PLAY = MoveKind.PLAY
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(
+        self,
+        budget_ms: float = 150.0,
+        iterations: int | None = None,
+        slice_ms: float = 5.0,
+        playout: str = "greedy",
+        points_weight: float = 0.25,
+        honesty: float = 0.5,
+        wild_colors: int = 2,
+        max_candidates: int = 10,
+        prune_every: int = 16,
+        prune_z: float = 3.0,
+        min_iterations: int = 8,
+        use_memory: bool = True,
+        **options: Any,
+    ) -> None:
+        super().__init__(**options)
+        if iterations is not None and int(iterations) < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        if not float(budget_ms) > 0:
+            raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
+        if not float(slice_ms) > 0:
+            raise ValueError(f"slice_ms must be positive, not {slice_ms!r}")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"unknown playout {playout!r}; choose one of {', '.join(PLAYOUTS)}")
+        if not 0.0 < float(honesty) <= 1.0:
+            raise ValueError(f"honesty must be in (0, 1], not {honesty!r}")
+        self.budget = float(budget_ms) / 1000.0
+        self.iterations = None if iterations is None else int(iterations)
+        self.slice = float(slice_ms) / 1000.0
+        self.playout_name = playout
+        self.playout = PLAYOUTS[playout]
+        self.points_weight = float(points_weight)
+        self.honesty = float(honesty)
+        self.wild_colors = max(1, int(wild_colors))
+        self.max_candidates = max(2, int(max_candidates))
+        self.prune_every = max(1, int(prune_every))
+        self.prune_z = float(prune_z)
+        self.min_iterations = max(1, int(min_iterations))
+        self.use_memory = bool(use_memory)
+        self.normal = NormalBot(honesty=honesty)
+        self.memory = self.normal.memory
+        #: statistics of the last search (for the UI and the benchmark)
+        self.last_stats: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------------------------------
+    def react(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move | None:
+        return self.normal.react(obs, moves, rng)
+
+    def think(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Thinking:
+        _check_moves(moves)
+        self.memory.update(obs)
+        move = yield from self._search(obs, moves, rng)
+        self.memory.note_move(obs, move)
+        return move
+
+    # ------------------------------------------------------------------------------------------
+    def candidates(self, obs: Observation, moves: Sequence[Move]) -> list[Move]:
+        """The moves worth searching, best-first by Normal's order (empty: none needed)."""
+        phase = obs.phase
+        if len(moves) == 1 or phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            return [moves[0]]
+        for m in moves:
+            if m.kind == MoveKind.CATCH:
+                return [m]
+        if phase == Phase.CHOOSE_COLOR:
+            return [m for m in moves if m.kind == MoveKind.CHOOSE_COLOR]
+        if len(obs.hand) == 1:
+            for m in moves:
+                if m.kind == MoveKind.CALL_UNO:
+                    return [m]
+        normal = self.normal
+        ctx = _Ctx(obs)
+        plays = dedupe_uno([m for m in moves if m.kind == PLAY])
+        if len(obs.hand) == 1 and plays:
+            return [plays[0]]  # the last card goes out
+        # wilds: keep the colours Normal rates best
+        weights = color_weights(obs.hand, ctx.colors)
+        keep: list[Move] = []
+        by_card: dict[tuple[int, int], list[Move]] = {}
+        for m in plays:
+            if m.color >= 0:
+                by_card.setdefault((m.card, m.target), []).append(m)
+            else:
+                keep.append(m)
+        for group in by_card.values():
+            group.sort(key=lambda m: (-weights.get(m.color, 0.0), m.color))
+            keep += group[: self.wild_colors]
+        scored = sorted(keep, key=lambda m: -normal.score(ctx, m))
+        if len(scored) > self.max_candidates:
+            scored = scored[: self.max_candidates]
+        others = [m for m in moves if m.kind in (MoveKind.PASS, MoveKind.CHALLENGE, MoveKind.ACCEPT)]
+        draw = next((m for m in moves if m.kind == MoveKind.DRAW), None)
+        # a voluntary draw is only worth a look when the only plays are wilds (saving one)
+        if draw is not None and (not scored or all(m.color >= 0 for m in scored)):
+            others.append(draw)
+        out = scored + others
+        if not out:
+            return [self.normal.decide(obs, moves, random.Random(0))]
+        return out
+
+    def _determinize(self, obs: Observation, rng: random.Random) -> GameState:
+        s = sample_state(obs, rng)
+        if self.use_memory and self.memory.lacks:
+            _apply_lacks(s, obs, self.memory.lacks, rng)
+        if obs.plus4_by >= 0 and obs.plus4_prev_color >= 0:
+            prev = obs.plus4_prev_color
+            for _ in range(20):
+                bluff = any(COLOR_OF[c] == prev for c in s.hands[obs.plus4_by])
+                if not bluff or rng.random() < self.honesty:
+                    break
+                s = sample_state(obs, rng)
+                if self.use_memory and self.memory.lacks:
+                    _apply_lacks(s, obs, self.memory.lacks, rng)
+            s.plus4_bluff = any(COLOR_OF[c] == prev for c in s.hands[obs.plus4_by])
+        return s
+
+    def _search(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Thinking:
+        cands = self.candidates(obs, moves)
+        if len(cands) == 1:
+            self.last_stats = {"candidates": 1, "iterations": 0, "seconds": 0.0}
+            return cands[0]
+        k = len(cands)
+        me = obs.seat
+        alive = list(range(k))
+        hist: list[list[float]] = [[] for _ in range(k)]
+        playout = self.playout
+        pw = self.points_weight
+        iterations = self.iterations
+        budget = self.budget
+        clock = time.perf_counter
+        spent = 0.0
+        t_slice = clock()
+        n = 0
+        while True:
+            base = self._determinize(obs, rng)
+            seed = int(rng.random() * (1 << 30))
+            for i in alive:
+                s = base.copy()
+                step(s, cands[i])
+                if s.phase < Phase.ROUND_OVER:
+                    s.seed = seed  # reshuffles follow the same luck for every candidate
+                    playout(s, random.Random(seed))
+                hist[i].append(round_value(s, me, pw))
+            n += 1
+            if len(alive) > 1 and n % self.prune_every == 0 and n >= self.min_iterations:
+                alive = self._prune(alive, hist)
+            now = clock()
+            if iterations is not None:
+                done = n >= iterations
+                progress = n / iterations
+            else:
+                done = n >= self.min_iterations and (
+                    spent + (now - t_slice) >= budget or len(alive) == 1
+                )
+                progress = min(1.0, (spent + now - t_slice) / budget)
+            if done:
+                spent += now - t_slice
+                break
+            if now - t_slice >= self.slice:
+                spent += now - t_slice
+                yield progress
+                t_slice = clock()
+        sums = [sum(h) for h in hist]
+        counts = [len(h) for h in hist]
+        pool = alive if alive else list(range(k))
+        best = max(pool, key=lambda i: (sums[i] / max(1, counts[i]), -i))
+        self.last_stats = {
+            "candidates": k, "iterations": n, "seconds": spent,
+            "values": {str(cands[i]): round(sums[i] / max(1, counts[i]), 3) for i in range(k)},
+        }
+        return cands[best]
+
+    def _prune(self, alive: list[int], hist: list[list[float]]) -> list[int]:
+        """Drop candidates that trail the leader by more than ``prune_z`` standard errors of
+        the paired difference (all alive candidates were evaluated on the same deals)."""
+        lead = max(alive, key=lambda i: (sum(hist[i]) / len(hist[i]), -i))
+        hl = hist[lead]
+        keep = []
+        for i in alive:
+            if i == lead:
+                keep.append(i)
+                continue
+            hi = hist[i]
+            m = len(hi)
+            d = [hl[t] - hi[t] for t in range(m)]
+            mean = sum(d) / m
+            var = sum((x - mean) ** 2 for x in d) / max(1, m - 1)
+            if mean > self.prune_z * math.sqrt(max(var, 1e-12) / m):
+                continue
+            keep.append(i)
+        return keep
+
+
+def _apply_lacks(s: GameState, obs: Observation, lacks: "dict[int, Lack]", rng: random.Random) -> None:
+    """Move cards of a colour a player is known to lack out of that player's sampled hand,
+    swapping them with cards of other colours from the draw pile."""
+    draw = s.draw
+    for seat, lack in lacks.items():
+        if seat == obs.seat or not (0 <= seat < s.n):
+            continue
+        hand = s.hands[seat]
+        col = lack.color
+        for j, c in enumerate(hand):
+            if COLOR_OF[c] != col and not IS_WILD[c]:
+                continue
+            # find a replacement in the draw pile
+            start = int(rng.random() * len(draw)) if draw else 0
+            for t in range(len(draw)):
+                idx = (start + t) % len(draw)
+                x = draw[idx]
+                if COLOR_OF[x] != col and not IS_WILD[x]:
+                    draw[idx] = c
+                    hand[j] = x
+                    break

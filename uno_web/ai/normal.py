@@ -1,0 +1,289 @@
+"""Normal: a strong hand-written heuristic that plays from the observation alone.
+
+Every playable move gets a score; the best one is played (ties: the first in the legal list,
+which is sorted, so Normal is deterministic for a given observation). What the score rewards:
+
+* **colour continuity**: the colour in force after the play should be one the bot holds many
+  (points-weighted) cards of, so a number match that switches to the bot's strong colour beats
+  staying in a weak one; a wild names the colour of the hand majority (weighted by points, ties
+  to the colour with fewer unseen cards);
+* **holding wilds**: a Wild / Wild Draw Four costs a lot of score while the bot has other
+  options and nobody is close to going out; a wild kept as the last card is worth a bonus
+  (it always plays);
+* **no bluffing**: under the challenge rule a Wild Draw Four while holding the current colour
+  is avoided unless it stops an opponent who is about to go out;
+* **attack**: Draw Two, Wild Draw Four, Skip (and Reverse when it turns play away from a
+  player close to going out) score highly when the next player holds one or two cards;
+* **dumping**: when any opponent holds two cards or fewer, high-point cards go first;
+* **tempo with two players**: a card that gives the turn back (Skip, two-player Reverse, draw
+  cards) is good when a follow-up is in hand, and a chain of them that ends the round wins;
+* **7-0**: a 7 swaps with the smallest hand, and 7s/0s are scored by how many cards the swap or
+  rotation gains; a Joker (makes its player draw 2) waits until it is the last card.
+
+Outside plays: UNO is always called (the play carries the call), a forgetful player is always
+caught, a jump-in is always taken, stacking is preferred to taking a penalty, and a Wild Draw
+Four is challenged when card counting says a bluff is likely enough to pay: the +4 player's
+hand is a random subset of the unseen cards, so the chance it holds the previous colour is
+hypergeometric (see :func:`uno_web.ai.util.plus4_bluff_probability`), tempered by
+``honesty`` (how rarely players bluff), and compared with the break-even chance of the draws
+at stake.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
+from ..core.moves import Move, MoveKind
+from ..core.observation import Observation
+from ..core.state import Phase
+from .base import Bot
+from .memory import Memory
+from .util import (
+    color_weights, colors_of, dedupe_uno, gives_extra_turn, matches, n_active, next_seat,
+    plus4_bluff_probability, prev_seat,
+)
+
+__all__ = ["NormalBot"]
+
+PLAY = MoveKind.PLAY
+_ATTACK = {1: 16.0, 2: 9.0, 3: 3.0}
+_DRAWS = (Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
+
+
+class _Ctx:
+    """What the scorer needs, computed once per decision."""
+
+    __slots__ = ("obs", "me", "hand", "h", "nxt", "prv", "two", "threat", "opp_min", "colors",
+                 "unseen_by_color", "rules")
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.me = obs.seat
+        self.hand = list(obs.hand)
+        self.h = len(self.hand)
+        self.nxt = next_seat(obs, obs.seat)
+        self.prv = prev_seat(obs, obs.seat)
+        self.two = n_active(obs) == 2
+        others = [obs.hand_counts[s] for s in range(obs.n) if s != obs.seat and obs.active[s]]
+        self.opp_min = min(others) if others else 99
+        self.threat = self.opp_min <= 2
+        self.colors = colors_of(obs)
+        left = {c: 0 for c in self.colors}
+        for card, k in obs.unseen().items():
+            col = COLOR_OF[card]
+            if col in left:
+                left[col] += k
+        self.unseen_by_color = left
+        self.rules = obs.rules
+
+
+class NormalBot(Bot):
+    level = "normal"
+
+    #: the score's weights; ``make_bot("normal", weights={...})`` overrides some (for tuning)
+    WEIGHTS: dict[str, float] = {
+        "color": 2.0, "follow": 0.5, "points": 0.06, "points_threat": 0.35, "hold_wild": 40.0,
+        "hold_wild4": 45.0, "bluff": 25.0, "attack": 1.0, "tempo": 2.0, "lacks": 6.0,
+        "last_wild": 6.0, "swap": 3.0,
+    }
+
+    def __init__(self, honesty: float = 0.5, draw_over_wild: bool = False,
+                 weights: "dict[str, float] | None" = None, **options: Any) -> None:
+        super().__init__(**options)
+        unknown = set(weights or ()) - set(self.WEIGHTS)
+        if unknown:
+            raise ValueError(f"unknown weight(s) {sorted(unknown)}; known: {sorted(self.WEIGHTS)}")
+        self.w = {**self.WEIGHTS, **(weights or {})}
+        if not 0.0 < float(honesty) <= 1.0:
+            raise ValueError(f"honesty must be in (0, 1], not {honesty!r}")
+        self.honesty = float(honesty)
+        self.draw_over_wild = bool(draw_over_wild)
+        self.memory = Memory()
+
+    # ------------------------------------------------------------------------------------------
+    def decide(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move:
+        self.memory.update(obs)
+        move = self._decide(obs, moves)
+        self.memory.note_move(obs, move)
+        return move
+
+    def _decide(self, obs: Observation, moves: Sequence[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        for m in moves:  # free: catch a player who forgot UNO before anything else
+            if m.kind == MoveKind.CATCH:
+                return m
+        phase = obs.phase
+        if phase == Phase.ROUND_OVER:
+            return moves[0]
+        if phase == Phase.CHOOSE_COLOR:
+            ctx = _Ctx(obs)
+            picks = [m for m in moves if m.kind == MoveKind.CHOOSE_COLOR]
+            if picks:
+                return self._best_color_move(ctx, picks)
+        plays = dedupe_uno([m for m in moves if m.kind == PLAY])
+        call = next((m for m in moves if m.kind == MoveKind.CALL_UNO), None)
+        if call is not None and len(obs.hand) == 1:
+            return call  # holding one card without having called: call before anything else
+        ctx = _Ctx(obs)
+        if phase == Phase.PENALTY:
+            return self._penalty(ctx, moves, plays)
+        if not plays:
+            for kind in (MoveKind.DRAW, MoveKind.PASS, MoveKind.ACCEPT):
+                for m in moves:
+                    if m.kind == kind:
+                        return m
+            return moves[0]
+        scored = [(self.score(ctx, m), i, m) for i, m in enumerate(plays)]
+        best_score, _, best = max(scored, key=lambda t: (t[0], -t[1]))
+        if phase == Phase.DRAWN:
+            keep = next((m for m in moves if m.kind == MoveKind.PASS), None)
+            if keep is not None and best_score < -15:
+                return keep
+            return best
+        if self.draw_over_wild and IS_WILD[best.card] and ctx.h > 3 and not ctx.threat:
+            draw = next((m for m in moves if m.kind == MoveKind.DRAW), None)
+            if draw is not None:
+                return draw
+        return best
+
+    def react(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move | None:
+        self.memory.update(obs)
+        move = self._react(obs, moves)
+        self.memory.note_move(obs, move)
+        return move
+
+    def _react(self, obs: Observation, moves: Sequence[Move]) -> Move | None:
+        for kind in (MoveKind.CALL_UNO, MoveKind.CATCH):
+            for m in moves:
+                if m.kind == kind:
+                    return m
+        plays = dedupe_uno([m for m in moves if m.kind == PLAY])
+        if plays:  # jump in: a free card out of the hand
+            ctx = _Ctx(obs)
+            return max(plays, key=lambda m: self.score(ctx, m))
+        return None
+
+    # ------------------------------------------------------------------------------------------
+    def _best_color_move(self, ctx: _Ctx, picks: Sequence[Move]) -> Move:
+        w = color_weights(ctx.hand, ctx.colors)
+        return max(picks, key=lambda m: (w.get(m.color, 0.0), -ctx.unseen_by_color.get(m.color, 0)))
+
+    def _penalty(self, ctx: _Ctx, moves: Sequence[Move], plays: list[Move]) -> Move:
+        obs = ctx.obs
+        accept = next((m for m in moves if m.kind == MoveKind.ACCEPT), None)
+        challenge = next((m for m in moves if m.kind == MoveKind.CHALLENGE), None)
+        p = plus4_bluff_probability(obs, self.honesty) if challenge is not None else 0.0
+        amount = max(obs.pending, 1)
+        f = 1.0 if ctx.two else 1.0 / max(1, n_active(obs) - 1)
+        # challenge if p * (A*f) - (1-p) * (A+3) > -(A+1)  (cards, a lost turn counted as one)
+        breakeven = 2.0 / (amount * f + amount + 3.0)
+        if plays:
+            best = max(plays, key=lambda m: self.score(ctx, m))
+            if challenge is not None and p > max(0.6, breakeven):
+                return challenge
+            return best
+        if challenge is not None and p > breakeven:
+            return challenge
+        return accept if accept is not None else moves[0]
+
+    # ------------------------------------------------------------------------------------------
+    def score(self, ctx: _Ctx, move: Move) -> float:
+        """How much Normal likes the play ``move`` (higher is better)."""
+        obs = ctx.obs
+        card = move.card
+        eff = EFFECT_OF[card]
+        after = list(ctx.hand)
+        after.remove(card)
+        if not after:
+            return 1000.0
+        rules = ctx.rules
+        col = move.color if IS_WILD[card] else COLOR_OF[card]
+        w = color_weights(after, ctx.colors)
+        W = self.w
+        s = W["color"] * w.get(col, 0.0) - 0.01 * ctx.unseen_by_color.get(col, 0)
+        # the player who acts after this card: known to lack the colour?
+        if ctx.two:
+            actor = ctx.nxt
+        elif eff in (Effect.SKIP,) or eff in _DRAWS:
+            actor = next_seat(obs, ctx.me, 2)
+        elif eff == Effect.REVERSE:
+            actor = ctx.prv
+        else:
+            actor = ctx.nxt
+        if self.memory.lacks_color(actor, col):
+            s += W["lacks"]
+        # follow-ups: cards that would still match if the colour stayed
+        follow = sum(1 for x in after if not IS_WILD[x] and (COLOR_OF[x] == col or RANK_OF[x] == RANK_OF[card]))
+        s += W["follow"] * follow
+        pts = POINTS_OF[card]
+        s += pts * (W["points_threat"] if ctx.threat else W["points"])
+        if IS_WILD[card]:
+            if len(after) >= 2 and not ctx.threat:
+                s -= W["hold_wild4"] if eff == Effect.WILD_DRAW_FOUR else W["hold_wild"]
+            if (
+                eff == Effect.WILD_DRAW_FOUR
+                and rules.wild_draw_four == "challenge"
+                and obs.color >= 0
+                and any(COLOR_OF[x] == obs.color for x in after)
+            ):
+                s -= 9.0 if obs.hand_counts[ctx.nxt] <= 2 else W["bluff"]
+        victim = ctx.nxt
+        vc = obs.hand_counts[victim]
+        if eff in _DRAWS or (eff == Effect.WILD and rules.wild_draws_one):
+            s += W["attack"] * _ATTACK.get(vc, 0.0) * 1.3 + (3.0 if ctx.two else 1.0)
+            if rules.stacking and not ctx.two:
+                s += 0.0
+        elif eff == Effect.SKIP:
+            s += W["attack"] * _ATTACK.get(vc, 0.0) + (2.0 if ctx.two else 0.5)
+        elif eff == Effect.REVERSE:
+            if ctx.two:
+                if rules.two_player_reverse == "skip":
+                    s += _ATTACK.get(vc, 0.0) + 2.0
+            else:
+                s += 0.7 * (_ATTACK.get(vc, 0.0) - _ATTACK.get(obs.hand_counts[ctx.prv], 0.0))
+        elif eff == Effect.SELF_DRAW_TWO:
+            s -= 14.0
+        # two players: a card that gives the turn back, with something to play after it
+        if ctx.two and gives_extra_turn(obs, card):
+            if any(matches(x, card, col) for x in after):
+                s += W["tempo"]
+            if self._chain_out(ctx, after, card, col, 4):
+                s += 300.0
+        if len(after) == 1:
+            last = after[0]
+            if rules.no_action_card_last and EFFECT_OF[last] != Effect.NUMBER:
+                s -= 10.0
+            elif IS_WILD[last]:
+                s += W["last_wild"]
+        if rules.seven_zero and EFFECT_OF[card] == Effect.NUMBER:
+            if RANK_OF[card] == 7 and move.target >= 0:
+                s += W["swap"] * (len(after) - obs.hand_counts[move.target])
+            elif RANK_OF[card] == 0:
+                s += W["swap"] * (len(after) - obs.hand_counts[ctx.prv])
+        return s
+
+    def _chain_out(self, ctx: _Ctx, hand: list[int], top: int, color: int, depth: int) -> bool:
+        """Two players: after playing ``top`` (naming ``color``) the turn comes back; can the
+        rest of ``hand`` go out through cards that keep the turn?"""
+        rules = ctx.rules
+        if len(hand) == 1:
+            last = hand[0]
+            if rules.no_action_card_last and EFFECT_OF[last] != Effect.NUMBER:
+                return False
+            return matches(last, top, color)
+        if depth <= 0:
+            return False
+        for i, x in enumerate(hand):
+            if not matches(x, top, color) or not gives_extra_turn(ctx.obs, x):
+                continue
+            rest = hand[:i] + hand[i + 1:]
+            if IS_WILD[x]:
+                cols = {COLOR_OF[y] for y in rest if not IS_WILD[y]} or {ctx.colors[0]}
+                if any(self._chain_out(ctx, rest, x, c, depth - 1) for c in cols):
+                    return True
+            elif self._chain_out(ctx, rest, x, COLOR_OF[x], depth - 1):
+                return True
+        return False

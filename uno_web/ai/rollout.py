@@ -1,0 +1,133 @@
+"""Playouts for the Hard bot's search, on full (determinized) game states it owns.
+
+These functions see a whole :class:`GameState`, but only ever one built by
+:func:`uno_web.core.observation.sample_state` from the searching bot's observation: a guess
+of the hidden cards, never the real ones.
+
+Two policies, both legal under every RuleSet (they ask the engine's own predicate
+:func:`uno_web.core.engine.can_play` whenever a house rule restricts plays):
+
+* ``random``: :func:`uno_web.core.simulate.random_playout` (RLCard's random agent);
+* ``greedy``: a light version of Normal: coloured cards before wilds, the card whose colour the
+  hand holds most of, wilds name the hand's majority colour, draw cards stacked when possible,
+  7s swap with the smallest hand. About as fast as the random policy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
+from ..core.engine import can_play, step
+from ..core.moves import Move, MoveKind
+from ..core.simulate import random_playout
+from ..core.state import GameState, Phase
+
+__all__ = ["greedy_playout", "random_playout", "PLAYOUTS", "round_value"]
+
+_PLAY = MoveKind.PLAY
+_PLAY_P = Phase.PLAY
+_DRAWN_P = Phase.DRAWN
+_PENALTY_P = Phase.PENALTY
+_OVER = Phase.ROUND_OVER
+_W4 = Effect.WILD_DRAW_FOUR
+_SELF2 = Effect.SELF_DRAW_TWO
+
+
+def _majority(hand: list[int], colors: tuple[int, ...], rng: random.Random) -> int:
+    counts = {c: 0 for c in colors}
+    for x in hand:
+        col = COLOR_OF[x]
+        if col in counts:
+            counts[col] += 1
+    best = max(counts.values())
+    tops = [c for c in colors if counts[c] == best]
+    return tops[0] if len(tops) == 1 else tops[int(rng.random() * len(tops))]
+
+
+def _pick(ok: list[int], hand: list[int], rng: random.Random) -> int:
+    """Coloured before wild (Wild Draw Four last), the colour the hand holds most of."""
+    counts: dict[int, int] = {}
+    for x in hand:
+        col = COLOR_OF[x]
+        counts[col] = counts.get(col, 0) + 1
+    best = -1.0
+    pick = ok[0]
+    for c in ok:
+        if IS_WILD[c]:
+            sc = 0.5 if EFFECT_OF[c] != _W4 else 0.0
+        elif EFFECT_OF[c] == _SELF2 and len(hand) > 1:
+            sc = 0.2
+        else:
+            sc = 10.0 + counts.get(COLOR_OF[c], 0) + 0.01 * POINTS_OF[c]
+        sc += rng.random() * 0.9
+        if sc > best:
+            best = sc
+            pick = c
+    return pick
+
+
+def _play_move(s: GameState, seat: int, card: int, rng: random.Random) -> Move:
+    r = s.r
+    hand = s.hands[seat]
+    color = _majority([x for x in hand if x != card], r.colors, rng) if IS_WILD[card] else -1
+    target = -1
+    if r.seven_zero and RANK_OF[card] == 7 and len(hand) > 1:
+        others = [t for t in range(s.n) if t != seat and s.active[t]]
+        target = min(others, key=lambda t: (len(s.hands[t]), rng.random()))
+    uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+    return Move(_PLAY, seat, card, color, target, uno)
+
+
+def greedy_playout(s: GameState, rng: random.Random, max_moves: int = 3000) -> int:
+    """Play the current round of ``s`` to its end in place with the greedy policy."""
+    r = s.r
+    plain = r.plain_matching
+    moves = 0
+    while s.phase < _OVER and moves < max_moves:
+        seat = s.turn
+        phase = s.phase
+        hand = s.hands[seat]
+        if phase == _PLAY_P:
+            if plain:
+                discard = s.discard
+                if discard:
+                    col = s.color
+                    trank = RANK_OF[discard[-1]]
+                    ok = [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
+                else:
+                    ok = hand
+            else:
+                ok = [c for c in hand if can_play(s, seat, c)]
+            move = _play_move(s, seat, _pick(ok, hand, rng), rng) if ok else Move(MoveKind.DRAW, seat)
+        elif phase == _DRAWN_P:
+            ok = [c for c in s.drawn if can_play(s, seat, c)]
+            move = _play_move(s, seat, ok[0], rng) if ok else Move(MoveKind.PASS, seat)
+        elif phase == _PENALTY_P:
+            ok = [c for c in hand if can_play(s, seat, c)]
+            move = _play_move(s, seat, _pick(ok, hand, rng), rng) if ok else Move(MoveKind.ACCEPT, seat)
+        else:  # CHOOSE_COLOR
+            move = Move(MoveKind.CHOOSE_COLOR, seat, -1, _majority(hand, r.colors, rng))
+        step(s, move)
+        moves += 1
+    return moves
+
+
+PLAYOUTS = {"greedy": greedy_playout, "random": random_playout}
+
+
+def round_value(s: GameState, seat: int, points_weight: float) -> float:
+    """The value of a finished round for ``seat``: 1 for winning it, 0 for losing it, plus
+    ``points_weight`` times the points won (as a fraction of 100, capped at 1) or minus the
+    points left in the hand (same scale). An unfinished round counts 1/n."""
+    w = s.round_winner
+    if s.phase < _OVER or w < 0:
+        return 1.0 / max(1, sum(s.active))
+    if w == seat:
+        if not points_weight:
+            return 1.0
+        gained = sum(p for i, p in enumerate(s.round_points) if i != seat)
+        return 1.0 + points_weight * min(1.0, gained / 100.0)
+    if not points_weight:
+        return 0.0
+    return -points_weight * min(1.0, s.round_points[seat] / 100.0)

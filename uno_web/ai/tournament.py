@@ -1,0 +1,311 @@
+"""Bot tournaments: ``python -m uno_web tournament --seats normal,easy --games 500``.
+
+Seeded games between bots under any preset, 2 to 10 seats. The bots rotate through the seats
+from game to game (entry ``i`` of ``--seats`` sits at seat ``(i + game) % n``), so every bot
+starts equally often. Prints, per entry and per level, the games won with a 95% Wilson
+interval and the mean points; ``--json`` prints the same as JSON.
+
+Out-of-turn reactions (catches, UNO calls, jump-ins) are offered to every seat after every
+move, and a finished round is dealt again, by :func:`uno_web.ai.match.play_game`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Sequence
+
+from ..core.rules import PRESETS, RulesError, resolve_rules
+from . import LEVELS, make_bot
+from .match import play_game
+from .stats import wilson
+
+__all__ = ["main", "run_tournament", "parse_seats"]
+
+EXIT_OK, EXIT_USAGE = 0, 2
+
+
+class UsageError(Exception):
+    """Bad command-line arguments (exit 2, no traceback)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse would print usage and exit
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="python -m uno_web tournament",
+        description="Play seeded games between bots and print win rates with 95%% Wilson "
+        "intervals and mean points per seat and level.",
+    )
+    p.add_argument("--seats", default="normal,easy",
+                   help="comma-separated bot levels, one per seat (easy, normal, hard); "
+                   "LEVEL*K repeats a level, e.g. normal,easy*3 (default: normal,easy)")
+    p.add_argument("--preset", default="official",
+                   help=f"rule preset: {', '.join(PRESETS)} (default: official)")
+    p.add_argument("--rules", help="JSON object of RuleSet overrides")
+    p.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--rounds", type=int, default=0,
+                   help="stop each game after this many rounds, the leader winning "
+                   "(default 0: play until the game is over)")
+    g.add_argument("--single-round", action="store_true",
+                   help="each game is one round (same as --rounds 1)")
+    p.add_argument("--workers", type=int, default=1, help="processes to run games in (default: 1)")
+    p.add_argument("--hard-ms", type=float, default=None,
+                   help="Hard's thinking time per decision in milliseconds (default: 150)")
+    p.add_argument("--hard-iterations", type=int, default=None,
+                   help="Hard searches this many determinizations per decision instead of a "
+                   "time budget (reproducible)")
+    p.add_argument("--options", default=None,
+                   help='JSON object of bot options per level, e.g. \'{"hard": {"playout": "random"}}\'')
+    p.add_argument("--max-moves", type=int, default=20_000, help="move limit per game")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
+    return p
+
+
+def parse_seats(text: str) -> list[str]:
+    """``"normal,easy*3"`` -> ``["normal", "easy", "easy", "easy"]`` (levels checked)."""
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip().lower()
+        if not part:
+            raise UsageError(f"empty seat in --seats {text!r}")
+        count = 1
+        if "*" in part:
+            name, _, k = part.partition("*")
+            part = name.strip()
+            try:
+                count = int(k)
+            except ValueError:
+                raise UsageError(f"bad repeat {k!r} in --seats: write LEVEL*K like easy*3") from None
+            if count < 1:
+                raise UsageError(f"bad repeat {k!r} in --seats: K must be at least 1")
+        if part not in LEVELS:
+            raise UsageError(f"unknown bot level {part!r} in --seats; choose from {', '.join(LEVELS)}")
+        out += [part] * count
+    if not 2 <= len(out) <= 10:
+        raise UsageError(f"a game has 2 to 10 seats, --seats gives {len(out)}")
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+
+
+def _play_one(task: tuple[Any, ...]) -> dict[str, Any]:
+    rules, levels, options, game, seed, rounds, max_moves = task
+    n = len(levels)
+    # entry i sits at seat (i + game) % n
+    seat_of = [(i + game) % n for i in range(n)]
+    bots = [None] * n
+    for i, level in enumerate(levels):
+        bots[seat_of[i]] = make_bot(level, **options.get(level, {}))
+    res = play_game(rules, bots, seed, rounds=rounds, max_moves=max_moves,
+                    timer=time.perf_counter)  # type: ignore[arg-type]
+    scores = [res.scores[seat_of[i]] for i in range(n)]
+    if res.winner >= 0:
+        share = [1.0 if seat_of[i] == res.winner else 0.0 for i in range(n)]
+    else:
+        share = [0.0] * n
+    return {
+        "game": game, "seed": seed, "share": share, "scores": scores,
+        "round_wins": [res.round_wins[seat_of[i]] for i in range(n)],
+        "rounds": res.rounds, "finished": res.finished, "moves": res.moves,
+        "decisions": [res.decisions[seat_of[i]] for i in range(n)],
+        "seconds": [res.think_seconds[seat_of[i]] for i in range(n)],
+    }
+
+
+def run_tournament(
+    rules: Any, levels: Sequence[str], games: int, seed: int = 0, rounds: int = 0,
+    workers: int = 1, options: "dict[str, dict[str, Any]] | None" = None,
+    max_moves: int = 20_000, progress: Any = None,
+) -> dict[str, Any]:
+    """Play the games and return the summary (what ``--json`` prints)."""
+    options = options or {}
+    levels = list(levels)
+    n = len(levels)
+    tasks = [(rules, levels, options, g, seed + g, rounds, max_moves) for g in range(games)]
+    results: list[dict[str, Any]] = []
+    t0 = time.perf_counter()
+    if workers > 1 and games > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            for r in pool.imap_unordered(_play_one, tasks, chunksize=max(1, min(8, games // (workers * 8)))):
+                results.append(r)
+                if progress:
+                    progress(len(results), games, time.perf_counter() - t0)
+    else:
+        for t in tasks:
+            results.append(_play_one(t))
+            if progress:
+                progress(len(results), games, time.perf_counter() - t0)
+    elapsed = time.perf_counter() - t0
+    results.sort(key=lambda r: r["game"])
+    entries = []
+    for i, level in enumerate(levels):
+        wins = sum(r["share"][i] for r in results)
+        lo, hi = wilson(wins, games)
+        dec = sum(r["decisions"][i] for r in results)
+        sec = sum(r["seconds"][i] for r in results)
+        entries.append({
+            "entry": i, "level": level, "games": games, "wins": wins,
+            "win_rate": wins / games if games else 0.0, "ci95": [lo, hi],
+            "mean_points": sum(r["scores"][i] for r in results) / games if games else 0.0,
+            "round_wins": sum(r["round_wins"][i] for r in results),
+            "decisions": dec, "decisions_per_second": dec / sec if sec > 0 else None,
+        })
+    by_level = []
+    for level in dict.fromkeys(levels):
+        idx = [i for i, lv in enumerate(levels) if lv == level]
+        seats_games = games * len(idx)
+        wins = sum(entries[i]["wins"] for i in idx)
+        lo, hi = wilson(wins, seats_games)
+        by_level.append({
+            "level": level, "seats": len(idx), "seat_games": seats_games, "wins": wins,
+            "win_rate": wins / seats_games if seats_games else 0.0, "ci95": [lo, hi],
+            "baseline": 1.0 / n,
+            "mean_points": sum(entries[i]["mean_points"] for i in idx) / len(idx),
+        })
+    return {
+        "rules": rules.changed_fields(),
+        "seats": levels, "games": games, "seed": seed,
+        "rounds": rounds or "game",
+        "scoring": rules.scoring,
+        "unfinished": sum(1 for r in results if not r["finished"]),
+        "total_rounds": sum(r["rounds"] for r in results),
+        "seconds": elapsed,
+        "entries": entries, "levels": by_level,
+    }
+
+
+def _progress_printer(stream: Any) -> Any:
+    last = [0.0]
+
+    def show(done: int, total: int, elapsed: float) -> None:
+        now = time.perf_counter()
+        if done < total and now - last[0] < 0.2:
+            return
+        last[0] = now
+        width = 30
+        filled = int(width * done / total) if total else width
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+                     f"{elapsed:6.1f}s eta {eta:5.0f}s")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    lines = []
+    rounds = summary["rounds"]
+    what = "one round" if rounds == 1 else (f"{rounds} rounds" if rounds != "game" else "whole games")
+    lines.append(
+        f"{summary['games']} games ({what}), seats {','.join(summary['seats'])}, "
+        f"scoring {summary['scoring']}, {summary['seconds']:.1f}s"
+        + (f", {summary['unfinished']} stopped by the move limit" if summary["unfinished"] else "")
+    )
+    lines.append(f"{'entry':<10} {'level':<7} {'wins':>8} {'win rate':>9} {'95% CI':>17} "
+                 f"{'mean pts':>9} {'dec/s':>8}")
+    for e in summary["entries"]:
+        lo, hi = e["ci95"]
+        dps = e["decisions_per_second"]
+        lines.append(
+            f"{'#' + str(e['entry']):<10} {e['level']:<7} {e['wins']:>8g} {e['win_rate']:>8.1%} "
+            f"{'[' + format(lo, '.1%') + ', ' + format(hi, '.1%') + ']':>17} "
+            f"{e['mean_points']:>9.1f} {dps if dps is None else format(dps, '.0f'):>8}"
+        )
+    if len(summary["levels"]) < len(summary["entries"]):
+        lines.append("by level:")
+        for lv in summary["levels"]:
+            lo, hi = lv["ci95"]
+            lines.append(
+                f"{lv['level']:<10} seats {lv['seats']} win rate {lv['win_rate']:.1%} "
+                f"[{lo:.1%}, {hi:.1%}] (baseline {lv['baseline']:.1%}), mean pts {lv['mean_points']:.1f}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: "Sequence[str] | None" = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        levels = parse_seats(args.seats)
+        try:
+            overrides = json.loads(args.rules) if args.rules else {}
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"--rules is not JSON: {exc}") from None
+        if not isinstance(overrides, dict):
+            raise UsageError("--rules must be a JSON object of RuleSet fields")
+        try:
+            rules = resolve_rules(args.preset, overrides)
+        except RulesError as exc:
+            raise UsageError(str(exc)) from None
+        if args.games < 1:
+            raise UsageError("--games must be at least 1")
+        if args.workers < 1:
+            raise UsageError("--workers must be at least 1")
+        rounds = 1 if args.single_round else args.rounds
+        if rounds < 0:
+            raise UsageError("--rounds must be 0 (whole games) or more")
+        if args.max_moves < 1:
+            raise UsageError("--max-moves must be at least 1")
+        try:
+            options = json.loads(args.options) if args.options else {}
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"--options is not JSON: {exc}") from None
+        if not isinstance(options, dict) or not all(
+            k in LEVELS and isinstance(v, dict) for k, v in options.items()
+        ):
+            raise UsageError(f"--options must map levels ({', '.join(LEVELS)}) to JSON objects")
+        hard = dict(options.get("hard", {}))
+        if args.hard_ms is not None:
+            if args.hard_ms <= 0:
+                raise UsageError("--hard-ms must be positive")
+            hard["budget_ms"] = args.hard_ms
+        if args.hard_iterations is not None:
+            if args.hard_iterations < 1:
+                raise UsageError("--hard-iterations must be at least 1")
+            hard["iterations"] = args.hard_iterations
+        if hard:
+            options["hard"] = hard
+        for level in set(levels):  # options are checked before any game starts
+            try:
+                make_bot(level, **options.get(level, {}))
+            except (TypeError, ValueError) as exc:
+                raise UsageError(f"bad options for {level}: {exc}") from None
+        try:
+            from ..core.engine import new_game
+
+            new_game(rules, len(levels), 0)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    except UsageError as exc:
+        print(f"tournament: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    progress = None if args.quiet else _progress_printer(sys.stderr)
+    summary = run_tournament(rules, levels, args.games, args.seed, rounds, args.workers, options,
+                             args.max_moves, progress)
+    summary = {"preset": args.preset, **summary}
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_table(summary))
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,136 @@
+"""Small helpers the bots share. They read only an :class:`Observation` (never a GameState)."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
+from ..core.moves import Move, MoveKind
+from ..core.observation import Observation
+from ..core.state import deck_colors
+
+__all__ = [
+    "next_seat", "prev_seat", "n_active", "colors_of", "color_weights", "best_color",
+    "plus4_bluff_probability", "matches", "gives_extra_turn", "dedupe_uno", "first_of_kind",
+]
+
+PLAY = MoveKind.PLAY
+
+
+def n_active(obs: Observation) -> int:
+    return sum(1 for a in obs.active if a)
+
+
+def next_seat(obs: Observation, seat: int, steps: int = 1, direction: int | None = None) -> int:
+    """The seat ``steps`` active seats after ``seat`` in the direction of play."""
+    d = obs.direction if direction is None else direction
+    n = obs.n
+    act = obs.active
+    if not any(act):
+        return seat
+    while steps:
+        seat = (seat + d) % n
+        if act[seat]:
+            steps -= 1
+    return seat
+
+
+def prev_seat(obs: Observation, seat: int) -> int:
+    return next_seat(obs, seat, 1, -obs.direction)
+
+
+def colors_of(obs: Observation) -> tuple[int, ...]:
+    return deck_colors(obs.rules.deck)
+
+
+def color_weights(hand: Iterable[int], colors: Sequence[int], point_weight: float = 0.04) -> dict[int, float]:
+    """How strong each colour is in ``hand``: the number of its cards plus a little for their
+    points (so that, between equal counts, the colour with the heavier cards is kept in play
+    and its cards get dumped first)."""
+    w = {c: 0.0 for c in colors}
+    for card in hand:
+        col = COLOR_OF[card]
+        if col in w:
+            w[col] += 1.0 + point_weight * POINTS_OF[card]
+    return w
+
+
+def best_color(obs: Observation, hand: Sequence[int], unseen: "dict[int, int] | None" = None) -> int:
+    """The colour to name for a wild: hand majority weighted by points; ties go to the colour
+    of which fewer cards are unseen (the others are less likely to hold it)."""
+    colors = colors_of(obs)
+    w = color_weights(hand, colors)
+    if unseen is None:
+        unseen = obs.unseen()
+    left = {c: 0 for c in colors}
+    for card, k in unseen.items():
+        col = COLOR_OF[card]
+        if col in left:
+            left[col] += k
+    return max(colors, key=lambda c: (w[c], -left[c], -c))
+
+
+def matches(card: int, top: int, color: int) -> bool:
+    """Colour/number/symbol matching (no house-rule restriction)."""
+    if IS_WILD[card] or top < 0:
+        return True
+    return COLOR_OF[card] == color or RANK_OF[card] == RANK_OF[top]
+
+
+def gives_extra_turn(obs: Observation, card: int) -> bool:
+    """With two players left, does playing ``card`` give its player the next turn again
+    (assuming the victim of a draw card takes the penalty)?"""
+    if n_active(obs) != 2:
+        return False
+    eff = EFFECT_OF[card]
+    if eff in (Effect.SKIP, Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR):
+        return True
+    if eff == Effect.REVERSE:
+        return obs.rules.two_player_reverse == "skip"
+    if eff == Effect.WILD:
+        return obs.rules.wild_draws_one
+    return False
+
+
+def plus4_bluff_probability(obs: Observation, honesty: float = 1.0) -> float:
+    """The probability that the pending Wild Draw Four was a bluff.
+
+    Card counting: the player who played it now holds ``k`` cards, a random subset of the
+    ``U`` cards this player cannot see, ``m`` of which have the colour that was in force. The
+    chance that none of them has that colour is hypergeometric:
+    ``C(U-m, k) / C(U, k)``. ``honesty`` is a likelihood ratio
+    P(play +4 | could follow colour) / P(play +4 | could not): 1.0 takes the deal at face value,
+    smaller values assume players rarely bluff.
+    """
+    bluffer = obs.plus4_by
+    prev = obs.plus4_prev_color
+    if bluffer < 0 or prev < 0:
+        return 0.0
+    k = obs.hand_counts[bluffer]
+    unseen = obs.unseen()
+    total = sum(unseen.values())
+    same = sum(v for c, v in unseen.items() if COLOR_OF[c] == prev)
+    if k <= 0 or total <= 0:
+        return 0.0
+    p_none = 1.0
+    for i in range(min(k, total)):
+        if total - i <= 0:
+            break
+        p_none *= max(0.0, (total - same - i) / (total - i))
+    p_has = 1.0 - p_none
+    num = p_has * honesty
+    den = num + p_none
+    return num / den if den > 0 else 0.0
+
+
+def dedupe_uno(moves: Sequence[Move]) -> list[Move]:
+    """Plays with the UNO call when both variants are listed (a bot never forgets by accident)."""
+    with_call = {m._replace(uno=False) for m in moves if m.kind == PLAY and m.uno}
+    return [m for m in moves if not (m.kind == PLAY and not m.uno and m in with_call)]
+
+
+def first_of_kind(moves: Sequence[Move], kind: int) -> Move | None:
+    for m in moves:
+        if m.kind == kind:
+            return m
+    return None
