@@ -1,11 +1,12 @@
-"""Placeholder boot of the page: import pydantic and uno_web, then mark the page ready.
+"""Boot of the page: import pydantic and uno_web, start the table, mark the page ready.
 
 index.html runs ``uno_web.web.boot.main()`` from its ``<script type="py">``.  The contract the
 browser tests (tests/web) and bench/bench_boot.py rely on:
 
-- ``document.body.dataset.ready == "1"`` once Python is up (``body[data-ready="1"]``);
+- ``document.body.dataset.ready == "1"`` once the table is usable (``body[data-ready="1"]``);
 - ``data-pydantic`` / ``data-python`` / ``data-uno-web`` on <body> carry the versions loaded,
-  ``data-ready-ms`` the page's ``performance.now()`` at that moment.
+  ``data-ready-ms`` the page's ``performance.now()`` at that moment;
+- ``#boot-status`` says "Python ready" (the loading screen is hidden by then).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ def main() -> None:
 
     import uno_web
 
+    from . import controller
+
     body = document.body
     status = document.getElementById("boot-status")
     if status is not None:
@@ -26,5 +29,6 @@ def main() -> None:
     body.dataset.pydantic = pydantic.VERSION
     body.dataset.python = sys.version.split()[0]
     body.dataset.unoWeb = uno_web.__version__
+    controller.start()
     body.dataset.readyMs = str(round(window.performance.now()))
     body.dataset.ready = "1"

@@ -279,7 +279,7 @@ def _rank_word(card: int) -> str:
     if IS_WILD[card]:
         return "a wild card"
     if rank <= 10:
-        return f"a {rank}"
+        return f"an {rank}" if rank == 8 else f"a {rank}"
     return {Rank.SKIP: "a Skip", Rank.REVERSE: "a Reverse", Rank.DRAW_TWO: "a Draw Two",
             Rank.JACK: "a Jack", Rank.QUEEN: "a Queen", Rank.KING: "a King", Rank.ACE: "an Ace",
             Rank.JOKER: "a Joker"}.get(Rank(rank), card_str(card))

@@ -1,0 +1,597 @@
+"""The page controller: the only module of uno_web that imports ``pyscript`` / ``js``.
+
+It does three things (docs/table.md): turn a DOM event into an intent of the
+:class:`~uno_web.web.session.Session`, let the bots act on a timer, and write the rendered
+regions into the page.  One delegated ``click`` handler, one ``change`` handler and one
+``keydown`` handler (``pyscript.when``); the game itself lives in the session, the pictures in
+:mod:`~uno_web.web.view` and :mod:`~uno_web.web.render`.
+
+Saved in ``localStorage``: ``uno_web.table.v1`` (the game log + table settings, after every
+move) and ``uno_web.settings.v1`` (the start screen's last settings).
+
+URL parameters: ``seed=N`` (deterministic deals and bots), ``speed=fast|normal|slow``,
+``delay=MS`` (the pause before each bot move, for tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import traceback
+from dataclasses import replace
+from typing import Any
+
+from pyscript import document, window, when  # type: ignore[import-not-found]
+from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
+
+from ..core import Phase
+from ..core.gamelog import LogError
+from .render import REGIONS, render_start, render_table
+from .session import (
+    HUMAN, SPEEDS, LogReplay, SaveError, Session, Speed, TableSettings, restore,
+)
+from .view import replay_view, settings_from_form, start_view, view
+
+__all__ = ["Controller", "start", "STORE_KEY", "SETTINGS_KEY"]
+
+STORE_KEY = "uno_web.table.v1"
+SETTINGS_KEY = "uno_web.settings.v1"
+
+_COLOR_KEYS = {"r": "R", "y": "Y", "g": "G", "b": "B", "h": "H", "d": "D", "c": "C", "s": "S"}
+
+
+def _now() -> float:
+    return float(window.performance.now())
+
+
+def js(value: Any) -> Any:
+    """A JS value with ``null`` / ``undefined`` as None (Pyodide 314 gives ``jsnull``)."""
+    return None if is_none(value) else value
+
+
+def q(selector: str) -> Any:
+    return js(document.querySelector(selector))
+
+
+def by_id(elem_id: str) -> Any:
+    return js(document.getElementById(elem_id))
+
+
+def attr(el: Any, name: str) -> str:
+    """An element's attribute as text ("" when absent or when ``el`` is not an element)."""
+    get = getattr(el, "getAttribute", None)
+    if el is None or get is None:
+        return ""
+    value = js(get(name))
+    return "" if value is None else str(value)
+
+
+class Controller:
+    def __init__(self) -> None:
+        params = window.URLSearchParams.new(window.location.search)
+        self.seed_param = _int_or_none(js(params.get("seed")))
+        self.speed: Speed = SPEEDS.get(str(js(params.get("speed")) or "normal"), SPEEDS["normal"])
+        delay = _int_or_none(js(params.get("delay")))  # ms before each bot move (tests)
+        if delay is not None:
+            self.speed = replace(self.speed, turn=max(0, delay) / 1000)
+        self.session: Session | None = None
+        self.replay: LogReplay | None = None
+        self.mode = "start"
+        self.notice = ""
+        self.start_error = ""
+        self.draft = self._load_settings()
+        self.regions = {name: document.getElementById(f"r-{name}") for name in REGIONS}
+        self.rendered: dict[str, str] = {}
+        self.ai_task: Any = None
+        self.export_url: Any = None
+        self.body = document.body
+
+    # --- storage ----------------------------------------------------------------------------
+    def _storage_get(self, key: str) -> str | None:
+        try:
+            value = js(window.localStorage.getItem(key))
+        except Exception:  # storage disabled
+            return None
+        return None if value is None else str(value)
+
+    def _storage_set(self, key: str, value: str) -> None:
+        try:
+            window.localStorage.setItem(key, value)
+        except Exception as exc:  # quota, private mode: the game goes on unsaved
+            self.notice = f"The game could not be saved in this browser ({exc})."
+
+    def _storage_remove(self, key: str) -> None:
+        try:
+            window.localStorage.removeItem(key)
+        except Exception:
+            pass
+
+    def _load_settings(self) -> TableSettings:
+        text = self._storage_get(SETTINGS_KEY)
+        if text:
+            try:
+                return TableSettings.model_validate_json(text)
+            except Exception:
+                self._storage_remove(SETTINGS_KEY)
+        return TableSettings(players=2, levels=["easy"])
+
+    def save(self) -> None:
+        if self.session is not None:
+            self._storage_set(STORE_KEY, self.session.to_save())
+
+    def load_saved(self) -> None:
+        """Resume the saved game; a save that cannot be restored is reported and discarded."""
+        text = self._storage_get(STORE_KEY)
+        if not text:
+            return
+        try:
+            self.session = restore(text)
+        except SaveError as exc:
+            self._discard_save(str(exc))
+            return
+        except Exception as exc:  # a bug must not break the page: report, discard, go on
+            window.console.warn("restoring the saved game failed:\n" + traceback.format_exc())
+            self._discard_save(f"{type(exc).__name__}: {exc}")
+            return
+        self.draft = self.session.settings
+        self.mode = "table"
+
+    def _discard_save(self, reason: str) -> None:
+        self._storage_remove(STORE_KEY)
+        self.session = None
+        self.mode = "start"
+        self.notice = f"Your saved game could not be restored and was discarded: {reason}"
+        self.body.dataset.saveDiscarded = "1"
+
+    # --- rendering --------------------------------------------------------------------------
+    def render(self) -> None:
+        if self.mode == "table" and self.session is not None:
+            regions = render_table(view(self.session), self.notice)
+        elif self.mode == "replay" and self.replay is not None:
+            regions = render_table(replay_view(self.replay), self.notice)
+        else:
+            self.mode = "start"
+            regions = render_start(start_view(
+                self.draft, error=self.start_error, notice=self.notice,
+                can_resume=self.session is not None, seed=self.seed_param))
+        active = js(document.activeElement)
+        focus_key = ""
+        focus_id = ""
+        if active is not None and active != self.body:
+            focus_key = attr(active, "data-focus")
+            focus_id = attr(active, "id")
+        details = q("details.toggles")
+        toggles_open = bool(details.open) if details is not None else False
+        for name, html in regions.items():
+            if self.rendered.get(name) != html:
+                self.regions[name].innerHTML = html
+                self.rendered[name] = html
+        if toggles_open:
+            details = q("details.toggles")
+            if details is not None:
+                details.open = True
+        body = self.body
+        body.dataset.mode = self.mode
+        s = self.session
+        if self.mode == "table" and s is not None:
+            st = s.state
+            body.dataset.phase = ["play", "drawn", "choose-color", "penalty", "round-over",
+                                  "game-over"][st.phase]
+            body.dataset.turn = str(st.turn)
+            body.dataset.version = str(s.version)
+        else:
+            body.dataset.phase = ""
+        if js(document.activeElement) is None or document.activeElement == body:
+            self._restore_focus(focus_key, focus_id)
+
+    def _restore_focus(self, key: str, elem_id: str) -> None:
+        el = None
+        if key:
+            el = q(f'[data-focus="{key}"]')
+            if el is None and key.startswith("hand-"):
+                cards = document.querySelectorAll("[data-testid=hand] [data-card]")
+                if cards.length:
+                    idx = min(int(key[5:]), cards.length - 1)
+                    el = cards.item(idx)
+            if el is None:
+                el = q('[data-focus="draw"]')
+        elif elem_id:
+            el = by_id(elem_id)
+        if el is not None:
+            el.focus(to_js({"preventScroll": True}))
+
+    # --- starting and stopping games --------------------------------------------------------
+    def new_seed(self) -> int:
+        if self.seed_param is not None:
+            return self.seed_param
+        return random.randrange(1, 2**31)
+
+    def start_game(self, settings: TableSettings) -> None:
+        try:
+            session = Session(settings, self.new_seed())
+        except ValueError as exc:  # e.g. too many players for the hand size
+            self.start_error = str(exc)
+            self.mode = "start"
+            return
+        self.start_error = ""
+        self.notice = ""
+        self.session = session
+        self.replay = None
+        self.mode = "table"
+        self._storage_set(SETTINGS_KEY, settings.model_dump_json())
+        self.save()
+
+    def read_form(self) -> dict[str, str]:
+        form = q("form.start")
+        out: dict[str, str] = {}
+        if form is None:
+            return out
+        for el in form.elements:
+            name = attr(el, "name")
+            if not name:
+                continue
+            kind = attr(el, "type") or str(getattr(el, "type", "") or "")
+            if kind in ("checkbox", "radio"):
+                if el.checked:
+                    out[name] = str(el.value)
+            else:
+                out[name] = str(el.value)
+        return out
+
+    # --- the bots ---------------------------------------------------------------------------
+    def kick(self) -> None:
+        """Make sure the bot loop runs (it stops by itself when the table waits for you)."""
+        if self.ai_task is None or self.ai_task.done():
+            self.ai_task = asyncio.ensure_future(self.run_bots())
+
+    async def run_bots(self) -> None:
+        try:
+            await self._run_bots()
+        except Exception:
+            window.console.error("the bot loop failed:\n" + traceback.format_exc())
+            self.notice = "A bot failed to move; see the browser console. Start a new game."
+            self.body.dataset.busy = "0"
+            self.render()
+
+    async def _run_bots(self) -> None:
+        while self.mode == "table" and self.session is not None:
+            s = self.session
+            plan = s.plan_ai()
+            if plan is None:
+                s.acting = -1
+                s.jump_window = False
+                self.body.dataset.busy = "0"
+                self.render()
+                return
+            self.body.dataset.busy = "1"
+            s.acting = plan.seat
+            delay = self.speed.turn
+            if plan.kind == "turn" and s.rules.jump_in and s.human_jump_moves():
+                s.jump_window = True
+                delay = max(delay, self.speed.jump_window)
+                self.body.style.setProperty("--jump-ms", f"{int(delay * 1000)}ms")
+            self.render()
+            await asyncio.sleep(delay)
+            if s is not self.session or plan.version != s.version:
+                continue  # you moved meanwhile: plan again
+            s.jump_window = False
+            move = plan.move
+            if move is None:
+                move = await self._think(s, plan)
+                if move is None:
+                    continue
+            entry = s.commit_ai(plan, move)
+            if entry is not None:
+                self.save()
+                self.render()
+
+    async def _think(self, s: Session, plan: Any) -> Any:
+        """Run the bot's ``think`` generator in slices, yielding to the page between them."""
+        hard = plan.level == "hard"
+        if hard:
+            s.thinking = 0.0
+            self.render()
+        gen = s.think(plan)
+        slice_end = _now() + self.speed.slice * 1000
+        while True:
+            try:
+                progress = next(gen)
+            except StopIteration as stop:
+                s.thinking = None
+                return stop.value
+            if _now() >= slice_end:
+                if hard:
+                    s.thinking = max(0.0, min(1.0, float(progress)))
+                    self.render()
+                await asyncio.sleep(0)
+                slice_end = _now() + self.speed.slice * 1000
+                if s is not self.session or plan.version != s.version:
+                    s.thinking = None
+                    return None
+
+    # --- events -----------------------------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        target = js(event.target)
+        el = js(target.closest("[data-action]")) if target is not None else None
+        if el is None:
+            return
+        action = attr(el, "data-action")
+        if action == "import":
+            return  # the file input: handled on change
+        self._guarded(event, lambda: self.dispatch(action, el))
+
+    def on_change(self, event: Any) -> None:
+        target = js(event.target)
+        if target is None:
+            return
+        if attr(target, "data-action") == "import":
+            files = js(target.files)
+            if files is not None and files.length:
+                asyncio.ensure_future(self.import_file(files.item(0), target))
+            return
+        if self.mode == "start" and js(target.closest("form.start")) is not None:
+            self._guarded(event, lambda: self.form_changed(attr(target, "name")))
+
+    def on_key(self, event: Any) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = js(event.target)
+        tag = str(getattr(target, "tagName", "") or "") if target is not None else ""
+        if tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        key = str(event.key)
+        action = self.key_action(key)
+        if action is None:
+            return
+        event.preventDefault()
+        self._guarded(event, action)
+
+    def _guarded(self, event: Any, fn: Any) -> None:
+        t0 = float(event.timeStamp) if event is not None else _now()
+        try:
+            fn()
+        except Exception as exc:
+            window.console.error("uno_web table: " + traceback.format_exc())
+            self.notice = f"Something went wrong: {type(exc).__name__}: {exc}"
+            self.render()
+            return
+        self.body.dataset.lastEventMs = f"{_now() - t0:.1f}"
+
+    def after_move(self) -> None:
+        """You did something: draw it now, save it, and let the bots respond."""
+        self.render()
+        self.save()
+        self.kick()
+
+    def dispatch(self, action: str, el: Any) -> None:
+        s = self.session
+        if action == "dismiss":
+            self.notice = ""
+            self.body.dataset.saveDiscarded = ""
+            self.render()
+            return
+        if action == "help":
+            self.toggle_help()
+            return
+        if action == "setup":
+            self.mode = "start"
+            if s is not None:
+                self.draft = s.settings
+            self.start_error = ""
+            self.render()
+            return
+        if action == "resume":
+            if s is not None:
+                self.mode = "table"
+                self.render()
+                self.kick()
+            return
+        if action == "start":
+            self.draft = settings_from_form(self.read_form(), self.draft)
+            self.start_game(self.draft)
+            self.render()
+            if self.mode == "table":
+                self._focus_hand()
+                self.kick()
+            return
+        if action == "play-again":
+            if s is not None:
+                self.start_game(s.settings)
+                self.after_move()
+            return
+        if action == "export":
+            self.export()
+            return
+        if action.startswith("replay-"):
+            self.replay_action(action)
+            return
+        if s is None or self.mode != "table":
+            return
+        if action == "card":
+            s.click_card(attr(el, "data-card"))
+        elif action == "color":
+            s.choose_color(attr(el, "data-color"))
+        elif action == "target":
+            s.choose_target(int(attr(el, "data-seat")))
+        elif action == "cancel":
+            s.cancel_choice()
+        elif action == "draw":
+            s.draw()
+        elif action == "keep":
+            s.keep()
+        elif action == "uno":
+            s.call_uno()
+        elif action == "catch":
+            s.catch(int(attr(el, "data-seat")))
+        elif action == "challenge":
+            s.challenge()
+        elif action == "accept":
+            s.accept()
+        elif action == "next-round":
+            s.next_round()
+        else:
+            return
+        self.after_move()
+        if s.choice is not None:  # a picker opened: put the keyboard on it
+            first = q(
+                "[data-testid=color-picker] [data-color], [data-testid=target-picker] [data-seat]")
+            if first is not None:
+                first.focus()
+
+    def key_action(self, key: str) -> Any:
+        k = key.lower()
+        if self.mode == "replay":
+            return {"arrowleft": lambda: self.replay_action("replay-prev"),
+                    "arrowright": lambda: self.replay_action("replay-next"),
+                    "home": lambda: self.replay_action("replay-first"),
+                    "end": lambda: self.replay_action("replay-last")}.get(k)
+        if k == "?":
+            return self.toggle_help
+        s = self.session
+        if self.mode != "table" or s is None:
+            return None
+
+        def act(fn: Any) -> Any:
+            return lambda: (fn(), self.after_move())
+
+        pick_color = s.choice is not None and bool(s.choice.colors) or (
+            s.state.phase == Phase.CHOOSE_COLOR and s.state.turn == HUMAN)
+        if pick_color and k in _COLOR_KEYS and _COLOR_KEYS[k] in view_colors(s):
+            return act(lambda: s.choose_color(_COLOR_KEYS[k]))
+        if s.choice is not None and s.choice.targets and k.isdigit():
+            idx = int(k) - 1
+            if 0 <= idx < len(s.choice.targets):
+                return act(lambda: s.choose_target(s.choice.targets[idx]))  # type: ignore[union-attr]
+        if k == "escape" and s.choice is not None:
+            return act(s.cancel_choice)
+        if k in ("arrowleft", "arrowright"):
+            return lambda: self.move_focus(-1 if k == "arrowleft" else 1)
+        simple = {"d": s.draw, "k": s.keep, "u": s.call_uno, "a": s.accept, "c": s.challenge}
+        if k in simple:
+            return act(simple[k])
+        if k == "n" and s.state.phase == Phase.ROUND_OVER:
+            return act(s.next_round)
+        return None
+
+    def move_focus(self, step: int) -> None:
+        cards = document.querySelectorAll("[data-testid=hand] [data-card]")
+        n = int(cards.length)
+        if not n:
+            return
+        active = js(document.activeElement)
+        idx = -1
+        for i in range(n):
+            if cards.item(i) == active:
+                idx = i
+        cards.item((idx + step) % n if idx >= 0 else 0).focus()
+
+    def _focus_hand(self) -> None:
+        first = q("[data-testid=hand] [data-playable=true]") or q("[data-testid=hand] [data-card]")
+        if first is not None:
+            first.focus(to_js({"preventScroll": True}))
+
+    def toggle_help(self) -> None:
+        box = by_id("help")
+        if box is None:
+            return
+        box.hidden = not box.hidden
+        btn = q("[data-testid=help]")
+        if btn is not None:
+            btn.setAttribute("aria-expanded", "false" if box.hidden else "true")
+
+    def form_changed(self, name: str) -> None:
+        old = self.draft
+        self.draft = settings_from_form(self.read_form(), old)
+        self.start_error = ""
+        if name in ("players", "preset") or name.startswith("rule.") or name.startswith("level"):
+            self.render()
+
+    # --- export and replay ------------------------------------------------------------------
+    def export(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        text = s.log_json()
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+        if self.export_url is not None:
+            window.URL.revokeObjectURL(self.export_url)
+        self.export_url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = self.export_url
+        a.download = f"uno-game-{s.seed}.json"
+        a.hidden = True
+        self.body.appendChild(a)
+        a.click()
+        a.remove()
+
+    async def import_file(self, file: Any, input_el: Any) -> None:
+        try:
+            text = str(await file.text())
+            try:
+                self.replay = LogReplay.from_json(text)
+            except LogError as exc:
+                self.notice = f"{file.name} is not a game log this table can replay: {exc}"
+                self.render()
+                return
+            self.notice = ""
+            self.mode = "replay"
+            self.render()
+        finally:
+            input_el.value = ""
+
+    def replay_action(self, action: str) -> None:
+        rp = self.replay
+        if action == "replay-exit":
+            self.replay = None
+            self.mode = "table" if self.session is not None else "start"
+            self.render()
+            self.kick()
+            return
+        if rp is None:
+            return
+        if action == "replay-next":
+            rp.step(+1)
+        elif action == "replay-prev":
+            rp.step(-1)
+        elif action == "replay-first":
+            rp.go(0)
+        elif action == "replay-last":
+            rp.go(len(rp.steps) - 1)
+        self.render()
+
+    # --- boot -------------------------------------------------------------------------------
+    def attach(self) -> None:
+        app = by_id("app")
+        when("click", app)(self.on_click)
+        when("change", app)(self.on_change)
+        when("keydown", document)(self.on_key)
+
+    def boot(self) -> None:
+        self.load_saved()
+        self.attach()
+        document.getElementById("app").hidden = False
+        document.getElementById("loading").hidden = True
+        self.render()
+        if self.mode == "table":
+            self.kick()
+
+
+def view_colors(s: Session) -> tuple[str, ...]:
+    from ..core.cards import color_code
+
+    return tuple(color_code(c) for c in s.state.r.colors)
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(str(value)) if value is not None and str(value).strip() else None
+    except ValueError:
+        return None
+
+
+def start() -> Controller:
+    """Build the controller, restore a saved game, draw the page. Called by boot.main()."""
+    c = Controller()
+    c.boot()
+    return c
+
