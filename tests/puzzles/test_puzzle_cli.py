@@ -75,6 +75,7 @@ def test_help_exits_zero(capsys):
     assert code == 0 and "solitaire" in out
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
 def test_module_entry_point_subprocess():
     p = subprocess.run([sys.executable, "-m", "uno_web.puzzles.cli", "solitaire", "R1", "Z9"],
                        capture_output=True, text=True, timeout=60)
