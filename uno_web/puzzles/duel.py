@@ -435,20 +435,26 @@ def analyse_duel_position(
     h1 = tuple(sorted(as_cards(p1)))
     h2 = tuple(sorted(as_cards(p2)))
     lc = _card_or_none(last)
+    solver = _UnoSolver(max_nodes=max_nodes) if rule == "uno" else None
+    return _analyse(h1, h2, lc, to_move, rule, solver)
+
+
+def _analyse(h1: tuple, h2: tuple, lc: Optional[Card], to_move: int, rule: str,
+             solver: Optional[_UnoSolver]) -> DuelPosition:
     over = _game_over(h1, h2, lc, to_move, rule)
     base = dict(p1=list(h1), p2=list(h2), last=lc, to_move=to_move, rule=rule)
     if over is not None:
         return DuelPosition(**base, winner=over, winning_moves=[], losing_moves=[], game_over=True, method="rules")
     X, Y = (h1, h2) if to_move == 1 else (h2, h1)
     nodes = 0
-    if rule == "geography":
+    if solver is None:
         values = _geo_winning_moves(X, Y, lc)
         method = "matching"
     else:
-        solver = _UnoSolver(max_nodes=max_nodes)
+        nodes0, cut0 = solver.nodes, solver.cutoffs
         values = solver.move_values(X, Y, lc)
-        nodes = solver.nodes
-        method = "matching+search" if solver.nodes > solver.cutoffs else "matching"
+        nodes = solver.nodes - nodes0
+        method = "matching+search" if nodes > solver.cutoffs - cut0 else "matching"
     wins = [c for c, v in values.items() if v]
     loses = [c for c, v in values.items() if not v]
     winner = to_move if wins else 3 - to_move
@@ -463,33 +469,35 @@ def solve_duel(p1: Any, p2: Any, *, rule: str = "uno", max_nodes: Optional[int] 
     h2 = tuple(sorted(as_cards(p2)))
     if not h1 or not h2:
         raise ValueError("both players need at least one card")
-    pos = analyse_duel_position(h1, h2, None, 1, rule=rule, max_nodes=max_nodes)
+    solver = _UnoSolver(max_nodes=max_nodes) if rule == "uno" else None
+    pos = _analyse(h1, h2, None, 1, rule, solver)
     outcomes = {c: 1 for c in pos.winning_moves}
     outcomes.update({c: 2 for c in pos.losing_moves})
     outcomes = dict(sorted(outcomes.items()))
-    line, end, line_nodes = _principal_line(h1, h2, rule, max_nodes)
+    line, end = _principal_line(h1, h2, rule, solver)
     return DuelResult(
         p1=list(h1), p2=list(h2), rule=rule, winner=pos.winner,
         winning_leads=pos.winning_moves, lead_outcomes=outcomes, line=line,
-        matching_size=matching_number(h1, h2), method=pos.method, nodes=pos.nodes + line_nodes, end=end,
+        matching_size=matching_number(h1, h2), method=pos.method, nodes=solver.nodes if solver else 0, end=end,
     )
 
 
-def _principal_line(h1: tuple, h2: tuple, rule: str, max_nodes: Optional[int]) -> tuple[list[tuple[int, Card]], str, int]:
+def _principal_line(h1: tuple, h2: tuple, rule: str,
+                    solver: Optional[_UnoSolver]) -> tuple[list[tuple[int, Card]], str]:
+    """Winner plays its first winning card, loser its first legal card; the
+    memo of ``solver`` is shared with the main solve."""
     hands = {1: h1, 2: h2}
     last: Optional[Card] = None
     player = 1
     line: list[tuple[int, Card]] = []
-    nodes = 0
     while True:
-        pos = analyse_duel_position(hands[1], hands[2], last, player, rule=rule, max_nodes=max_nodes)
-        nodes += pos.nodes
+        pos = _analyse(hands[1], hands[2], last, player, rule, solver)
         if pos.game_over:
             if rule == "uno" and not hands[3 - player]:
                 end = f"player {3 - player} emptied their hand"
             else:
                 end = f"player {player} cannot play"
-            return line, end, nodes
+            return line, end
         card = pos.winning_moves[0] if pos.winning_moves else pos.losing_moves[0]
         line.append((player, card))
         hands[player] = _without(hands[player], card)
