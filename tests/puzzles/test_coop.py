@@ -85,3 +85,5 @@ def test_bad_input_and_budget():
         solve_coop("", "R1")
     with pytest.raises(SearchLimitExceeded):
         solve_coop("R1 R2 R3 R4 G1 G2 G3", "R5 R6 R7 G5 G6 G7 B1", max_nodes=3)
+    with pytest.raises(ValueError):
+        solve_coop([(0, n) for n in range(60)], [(1, n) for n in range(60)])

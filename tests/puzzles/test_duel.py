@@ -170,6 +170,14 @@ def test_bad_input():
         analyse_duel_position("R1", "R2", None, 3)
 
 
+def test_size_limits():
+    big1 = [(c, n) for c in range(4) for n in range(10)] * 2
+    big2 = [(c, n) for c in range(4, 8) for n in range(10)] * 2
+    with pytest.raises(ValueError):
+        solve_duel(big1, big2, rule="uno")
+    assert solve_duel(big1, big2, rule="geography").winner in (1, 2)
+
+
 def test_uno_rule_budget():
     rng = random.Random(2)
     deck = [(c, k) for c in range(4) for k in range(10) for _ in range(2)]

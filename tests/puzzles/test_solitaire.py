@@ -147,3 +147,10 @@ def test_random_deck_hands_are_fast():
             check(cards)
             worst = max(worst, time.perf_counter() - t)
     assert worst < 1.0, worst
+
+
+def test_very_long_hands_do_not_recurse():
+    # the search uses an explicit stack: thousands of cards are fine
+    rng = random.Random(1)
+    cards = [(rng.randrange(4), rng.randrange(10)) for _ in range(3000)]
+    assert check(cards).solvable

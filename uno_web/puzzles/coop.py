@@ -24,7 +24,8 @@ from .solitaire import SearchLimitExceeded
 
 __all__ = ["CoopResult", "solve_coop", "is_valid_coop_line", "coop_brute_force"]
 
-Step = tuple[int, Optional[Card]]  # (player, card) or (player, None) for a forced skip
+Step = tuple[int, Optional[Card]]
+MAX_COOP_CARDS = 100  # the search recurses once per play; keeps the depth safe in the browser  # (player, card) or (player, None) for a forced skip
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,8 @@ def solve_coop(p1: Any, p2: Any, *, max_nodes: Optional[int] = 1_000_000) -> Coo
     h2 = tuple(sorted(as_cards(p2)))
     if not h1 or not h2:
         raise ValueError("both players need at least one card")
+    if len(h1) + len(h2) > MAX_COOP_CARDS:
+        raise ValueError(f"the cooperative solver is for small hands: at most {MAX_COOP_CARDS} cards in total")
     failed: set = set()
     nodes = 0
 

@@ -435,8 +435,22 @@ def analyse_duel_position(
     h1 = tuple(sorted(as_cards(p1)))
     h2 = tuple(sorted(as_cards(p2)))
     lc = _card_or_none(last)
-    solver = _UnoSolver(max_nodes=max_nodes) if rule == "uno" else None
+    solver = _uno_solver(h1, h2, rule, max_nodes)
     return _analyse(h1, h2, lc, to_move, rule, solver)
+
+
+MAX_UNO_RULE_CARDS = 100  # the uno-rule search recurses once per play
+
+
+def _uno_solver(h1: tuple, h2: tuple, rule: str, max_nodes: Optional[int]) -> Optional[_UnoSolver]:
+    if rule != "uno":
+        return None
+    if len(h1) + len(h2) > MAX_UNO_RULE_CARDS:
+        raise ValueError(
+            f"the uno-rule duel search takes at most {MAX_UNO_RULE_CARDS} cards in total "
+            f"(the geography rule has no limit)"
+        )
+    return _UnoSolver(max_nodes=max_nodes)
 
 
 def _analyse(h1: tuple, h2: tuple, lc: Optional[Card], to_move: int, rule: str,
@@ -469,7 +483,7 @@ def solve_duel(p1: Any, p2: Any, *, rule: str = "uno", max_nodes: Optional[int] 
     h2 = tuple(sorted(as_cards(p2)))
     if not h1 or not h2:
         raise ValueError("both players need at least one card")
-    solver = _UnoSolver(max_nodes=max_nodes) if rule == "uno" else None
+    solver = _uno_solver(h1, h2, rule, max_nodes)
     pos = _analyse(h1, h2, None, 1, rule, solver)
     outcomes = {c: 1 for c in pos.winning_moves}
     outcomes.update({c: 2 for c in pos.losing_moves})

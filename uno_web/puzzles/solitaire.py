@@ -578,14 +578,46 @@ class _Solver:
             "no playing order exists (exhaustive search over all orders, with pruning)",
         )
 
-    def extend(self, last: int, path: list[int]) -> bool:
+    def extend(self, start: int, path: list[int]) -> bool:
+        """Depth-first search from ``path`` (ending with ``start``), with an
+        explicit stack so that long hands never hit the recursion limit (the
+        browser's WebAssembly stack is small)."""
+        res, key, moves = self.enter(start, path)
+        if res is not None:
+            return res
+        counts = self.counts
+        frames: list[list] = [[key, moves, 0]]
+        while frames:
+            frame = frames[-1]
+            key, moves, i = frame
+            if i > 0:  # undo the move tried last at this level
+                path.pop()
+                counts[moves[i - 1]] += 1
+            if i == len(moves):
+                self.failed.add(key)
+                frames.pop()
+                continue
+            frame[2] = i + 1
+            t = moves[i]
+            counts[t] -= 1
+            path.append(t)
+            res, k2, m2 = self.enter(t, path)
+            if res is True:
+                return True
+            if res is None:
+                frames.append([k2, m2, 0])
+        return False
+
+    def enter(self, last: int, path: list[int]) -> tuple[Optional[bool], Any, Any]:
+        """Examine a search node: (True, ...) solved (path completed),
+        (False, ...) dead, (None, key, moves) to be expanded."""
         counts = self.counts
         remaining = len(self.cards) - len(path)
         if remaining == 0:
-            return True
+            return True, None, None
         key = self.key(last)
         if key in self.failed:
-            return False
+            return False, None, None
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise SearchLimitExceeded(f"solitaire search exceeded {self.max_nodes} nodes")
@@ -599,45 +631,36 @@ class _Solver:
         for u, v, k, _ in edges:
             if root[u] != r0:
                 self.failed.add(key)
-                return False
+                return False, None, None
             deg[u] += k
             deg[v] += k
         if not (deg[lc] or deg[ln]):
             self.failed.add(key)
-            return False
+            return False, None, None
         if self.use_shortcuts:
             s = _euler_start(V, edges, (lc, ln))
             if s is not None:
                 path.extend(_euler_trail(V, edges, s))
-                return True
+                return True, None, None
         # rooted bridge chain test on remaining + top card
-        lt = last
         ext = []
         root_index = -1
         for i, e in enumerate(edges):
-            if e[3] == lt:
-                ext.append((e[0], e[1], e[2] + 1, lt))
+            if e[3] == last:
+                ext.append((e[0], e[1], e[2] + 1, last))
                 root_index = i
             else:
                 ext.append(e)
         if root_index == -1:
             root_index = len(ext)
-            ext.append((lc, ln, 1, lt))
+            ext.append((lc, ln, 1, last))
         if remaining >= 3 and not _rooted_chain_ok(V, ext, root_index):
             self.failed.add(key)
-            return False
+            return False, None, None
         # moves, fewest onward neighbours first
-        moves = []
+        scored = []
         for u, v, k, t in edges:
             if u == lc or v == ln:
-                moves.append((deg[u] + deg[v] - k, t))
-        moves.sort()
-        for _, t in moves:
-            counts[t] -= 1
-            path.append(t)
-            if self.extend(t, path):
-                return True
-            path.pop()
-            counts[t] += 1
-        self.failed.add(key)
-        return False
+                scored.append((deg[u] + deg[v] - k, t))
+        scored.sort()
+        return None, key, [t for _, t in scored]
