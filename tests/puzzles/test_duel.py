@@ -144,14 +144,14 @@ def test_rules_differ_on_exhaustion():
 
 
 def test_known_instances():
-    r = solve_duel("R1 G2", "G1 B2")
+    r = solve_duel("R1 G2", "G1 B2", rule="uno")
     assert r.winner == 1 and r.winning_leads == [(0, 1)]
     # player 2 can always answer and player 1 runs dry first
     r = solve_duel("R1 R2", "R3 R4 R5", rule="geography")
     assert r.winner == 2
     # G2 is forced; player 2 then goes out with G1 (uno rule), while under the
     # geography rule player 2 playing G1 leaves player 1 with R1 on G1: R1 fits
-    pos = analyse_duel_position("R1 G2", "G1", "G7", 1)
+    pos = analyse_duel_position("R1 G2", "G1", "G7", 1, rule="uno")
     assert pos.winner == 2 and pos.losing_moves == [(2, 2)]
     pos = analyse_duel_position("R1 G2", "G1", "G7", 1, rule="geography")
     assert pos.winner == 1 and pos.winning_moves == [(2, 2)]

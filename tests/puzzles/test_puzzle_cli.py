@@ -26,7 +26,7 @@ def test_leading_solve_word_and_quoted_list(capsys):
 
 
 def test_duel_and_position(capsys):
-    code, out, _ = run(capsys, "duel", "--p1", "R1 G2", "--p2", "G1 B2")
+    code, out, _ = run(capsys, "duel", "--p1", "R1 G2", "--p2", "G1 B2", "--rule", "uno")
     d = json.loads(out)
     assert code == 0 and d["winner"] == 1 and d["winning_leads"] == ["R1"]
     code, out, _ = run(capsys, "duel", "--p1", "R1 G2", "--p2", "G1", "--last", "G7", "--to-move", "1",

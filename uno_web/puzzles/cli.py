@@ -61,7 +61,7 @@ def _build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("duel", help="uncooperative two-player UNO: who wins with perfect play?")
     d.add_argument("--p1", required=True, help="player 1's hand")
     d.add_argument("--p2", required=True, help="player 2's hand")
-    d.add_argument("--rule", choices=("uno", "geography"), default="uno",
+    d.add_argument("--rule", choices=("geography", "uno"), default="geography",
                    help="uno: emptying your hand wins (default); geography: last player to play wins (Thm 4.2)")
     d.add_argument("--last", default=None, help="card on top of the pile (analyse a position in progress)")
     d.add_argument("--to-move", type=int, choices=(1, 2), default=None, help="player to move (with --last)")
@@ -88,7 +88,7 @@ def _build_parser() -> argparse.ArgumentParser:
         else:
             x.add_argument("--hand", type=int, default=5, help="player 1's hand size (default 5)")
             x.add_argument("--p2-hand", type=int, default=None, help="player 2's hand size (default: --hand)")
-            x.add_argument("--rule", choices=("uno", "geography"), default="uno")
+            x.add_argument("--rule", choices=("geography", "uno"), default="geography")
             x.add_argument("--p1-wins", type=_tri, default=None, help="yes, no or any (default any)")
     return p
 

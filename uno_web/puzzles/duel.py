@@ -7,7 +7,8 @@ number); nobody may pass voluntarily (assumption (d)) and there is no draw pile.
 
 Two end-of-game rules are supported (``rule=``):
 
-``"geography"`` -- the model of Theorem 4.2.  The game *is* Undirected Vertex
+``"geography"`` (default) -- the model of Theorem 4.2 and of the issue: "a player who
+    cannot play loses".  The game *is* Undirected Vertex
     Geography on the UNO-2 graph (vertices = the cards of both hands, an edge
     between a card of player 1 and a card of player 2 when they match; player
     1's lead places the token).  The player who cannot play on their turn loses
@@ -20,7 +21,7 @@ Two end-of-game rules are supported (``rule=``):
     matching saturates his hand, i.e. nu(H1, H2) < |H1|; lead u wins iff
     nu(H1 - u, H2) = nu(H1, H2).
 
-``"uno"`` (default) -- real UNO: a player who plays their last card wins at
+``"uno"`` -- real UNO: a player who plays their last card wins at
     once; a player who holds cards but cannot play loses (the paper's "first
     loser", assumption (f2)).  The matching argument still decides many
     positions (see :func:`_uno_matching_cutoff`, each case proved in
@@ -257,7 +258,7 @@ class _UnoSolver:
 # ---------------------------------------------------------------------------
 
 
-def duel_minimax(p1: Any, p2: Any, last: Optional[Any] = None, to_move: int = 1, *, rule: str = "uno") -> int:
+def duel_minimax(p1: Any, p2: Any, last: Optional[Any] = None, to_move: int = 1, *, rule: str = "geography") -> int:
     """Plain memoised minimax (no matching); returns the winner (1 or 2).
     Exponential -- a test oracle for small hands."""
     _check_rule(rule)
@@ -420,7 +421,7 @@ DEFAULT_MAX_NODES = 2_000_000
 
 
 def analyse_duel_position(
-    p1: Any, p2: Any, last: Any = None, to_move: int = 1, *, rule: str = "uno",
+    p1: Any, p2: Any, last: Any = None, to_move: int = 1, *, rule: str = "geography",
     max_nodes: Optional[int] = DEFAULT_MAX_NODES,
 ) -> DuelPosition:
     """Who wins a duel position with perfect play, and which moves win.
@@ -476,7 +477,7 @@ def _analyse(h1: tuple, h2: tuple, lc: Optional[Card], to_move: int, rule: str,
                         method=method, nodes=nodes)
 
 
-def solve_duel(p1: Any, p2: Any, *, rule: str = "uno", max_nodes: Optional[int] = DEFAULT_MAX_NODES) -> DuelResult:
+def solve_duel(p1: Any, p2: Any, *, rule: str = "geography", max_nodes: Optional[int] = DEFAULT_MAX_NODES) -> DuelResult:
     """Decide Uncooperative Uno-2: player 1 (hand ``p1``) leads, player 2 holds ``p2``."""
     _check_rule(rule)
     h1 = tuple(sorted(as_cards(p1)))

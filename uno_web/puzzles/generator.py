@@ -212,7 +212,7 @@ def _random_vs_perfect(h1: tuple, h2: tuple, rule: str, max_states: int) -> tupl
     return p, len(memo)
 
 
-def rate_duel(p1: Any, p2: Any, *, rule: str = "uno", max_states: int = 300_000) -> dict[str, Any]:
+def rate_duel(p1: Any, p2: Any, *, rule: str = "geography", max_states: int = 300_000) -> dict[str, Any]:
     """Difficulty rating of a duel puzzle ("win as player 1"), see module docstring."""
     res = solve_duel(p1, p2, rule=rule)
     h1, h2 = tuple(res.p1), tuple(res.p2)
@@ -310,7 +310,7 @@ def generate_duel(
     colors: int = 4,
     numbers: int = 10,
     copies: int = 2,
-    rule: str = "uno",
+    rule: str = "geography",
     p1_wins: Optional[bool] = None,
     difficulty: Optional[str] = None,
     max_tries: int = 200,
