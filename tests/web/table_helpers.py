@@ -1,0 +1,106 @@
+"""Helpers for the table's browser tests (tests/web/test_table_browser.py, bench/bench_table.py).
+
+Seeds are found at run time on CPython with the same core the page runs, so the tests do not
+depend on a particular shuffle or on what the bots choose: a predicate looks at the first deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+from urllib.parse import urlencode
+
+from uno_web.core import GameState, MoveKind, Phase, legal_moves, new_game
+from uno_web.core.cards import IS_WILD, card_str
+from uno_web.web.session import HUMAN, TableSettings
+
+IDLE = """() => {
+  const b = document.body.dataset;
+  return b.ready === '1' && b.mode === 'table' && b.busy !== '1'
+    && (b.turn === '0' || b.phase === 'round-over' || b.phase === 'game-over');
+}"""
+
+
+def find_seed(predicate: Callable[[GameState], bool], settings: TableSettings | None = None,
+              limit: int = 2000) -> int:
+    """The first seed whose first deal satisfies ``predicate``."""
+    st = settings or TableSettings(players=2, levels=["easy"], overrides={"scoring": "single-round"})
+    rules = st.rules()
+    for seed in range(1, limit):
+        s = new_game(rules, st.seat_names(), seed)
+        if predicate(s):
+            return seed
+    raise AssertionError("no seed found for the predicate")  # pragma: no cover
+
+
+def you_start(s: GameState) -> bool:
+    return s.turn == HUMAN and s.phase == Phase.PLAY
+
+
+def playable(s: GameState) -> list[int]:
+    return sorted({m.card for m in legal_moves(s, HUMAN) if m.kind == MoveKind.PLAY})
+
+
+def unplayable(s: GameState) -> list[int]:
+    ok = set(playable(s))
+    return [c for c in s.hands[HUMAN] if c not in ok]
+
+
+def plain_playable(s: GameState) -> list[int]:
+    """Playable number cards (the turn then simply passes to the next seat)."""
+    from uno_web.core.cards import RANK_OF
+
+    return [c for c in playable(s) if not IS_WILD[c] and RANK_OF[c] <= 9]
+
+
+def table_url(**params: Any) -> str:
+    return "index.html?" + urlencode({k: v for k, v in params.items() if v is not None})
+
+
+def open_table(page: Any, wait_ready: Any, **params: Any) -> None:
+    page.goto(table_url(**params))
+    wait_ready(page)
+
+
+def start_game(page: Any, players: int = 2, levels: tuple[str, ...] = ("easy",),
+               preset: str = "official", scoring: str | None = "single-round",
+               name: str | None = None) -> None:
+    """Fill the start screen and deal (through the form, as a person would)."""
+    page.wait_for_selector("[data-testid=start-screen]")
+    if name is not None:
+        page.fill("[data-testid=player-name]", name)
+    page.select_option("[data-testid=players]", str(players))
+    for i, level in enumerate(levels, start=1):
+        page.select_option(f"[data-testid=level-{i}]", level)
+    page.check(f"[data-testid=preset-{preset}]")
+    if scoring is not None:
+        page.click("details.toggles > summary")
+        page.select_option("[data-testid=rule-scoring]", scoring)
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+
+
+def wait_idle(page: Any, timeout_ms: int = 30_000) -> None:
+    """Wait until the table waits for you (your turn, or a round/game over)."""
+    page.wait_for_function(IDLE, timeout=timeout_ms, polling=20)
+
+
+def hand(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("[data-testid=hand] [data-card]",
+                                          "els => els.map(e => e.dataset.card)"))
+
+
+def latest_entry(page: Any) -> dict[str, str]:
+    return dict(page.eval_on_selector(
+        "[data-testid=validator-panel] [data-testid=validator-entry]",
+        """e => ({code: e.dataset.code, ok: e.dataset.ok, text: e.textContent,
+                 message: e.querySelector('.message').textContent,
+                 explanation: e.querySelector('.explanation').textContent,
+                 hint: (e.querySelector('.hint') || {}).textContent || ''})"""))
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.version || '0'"))
+
+
+def card_code(card: int) -> str:
+    return card_str(card)
