@@ -118,6 +118,8 @@ def test_illegal_clicks_are_explained_and_change_nothing(page: Any, wait_ready: 
     assert "You could play" in entry["hint"] and good in entry["hint"]
     assert hand(page) == before and version(page) == 0
     assert bad in page.inner_text("[data-testid=validator-latest]")
+    note = page.locator("[data-testid=rejection]")  # also next to your cards
+    assert note.is_visible() and note.get_attribute("data-code") == "E_NO_MATCH"
 
     page.locator(f"[data-testid=hand] [data-card='{good}']").first.click()
     assert page.locator("[data-testid=turn]").get_attribute("data-seat") == "1"

@@ -87,11 +87,33 @@ def test_bot_named_like_you_gets_another_name() -> None:
     assert TableSettings(players=2, name="Ada").seat_names() == ["Ada", "Ada (bot)"]
 
 
-def test_table_bots_fall_back_when_a_level_is_missing() -> None:
+def test_table_bots_play_the_level_asked_for() -> None:
+    from uno_web import ai
+
     for level in ("easy", "normal", "hard"):
         bot, real = make_table_bot(level)
-        assert real in ("easy", "normal", "hard", "fallback")
         assert hasattr(bot, "choose") and hasattr(bot, "react") and hasattr(bot, "think")
+        try:
+            ai.make_bot(level)
+        except (ImportError, ValueError):  # pragma: no cover - that level has not landed yet
+            assert real != level
+        else:
+            assert real == level and bot.level == level
+
+
+def test_table_bots_fall_back_to_a_weaker_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    from uno_web import ai
+
+    real_make = ai.make_bot
+
+    def no_hard(level: str, **options: Any) -> Any:
+        if level == "hard":
+            raise ImportError("hard is not there yet")
+        return real_make(level, **options)
+
+    monkeypatch.setattr(ai, "make_bot", no_hard)
+    assert make_table_bot("hard")[1] == "normal"
+    assert make_table_bot("easy")[1] == "easy"
 
 
 # ------------------------------------------------------------------------------------------
@@ -126,6 +148,10 @@ def test_illegal_card_is_rejected_explained_and_changes_nothing() -> None:
     html = render.render_table(tv)
     assert 'data-code="E_NO_MATCH"' in html["validator"]
     assert "R5" in html["latest"]
+    assert 'data-testid="rejection" data-code="E_NO_MATCH"' in html["prompt"]
+    # a legal move clears the note next to your cards
+    assert s.click_card("R5") is not None
+    assert 'data-testid="rejection"' not in render.render_table(view(s))["prompt"]
 
 
 def test_out_of_turn_click_is_e_not_turn() -> None:

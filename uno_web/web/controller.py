@@ -117,7 +117,9 @@ class Controller:
 
     def save(self) -> None:
         if self.session is not None:
+            t0 = _now()
             self._storage_set(STORE_KEY, self.session.to_save())
+            self.body.dataset.saveMs = f"{_now() - t0:.1f}"
 
     def load_saved(self) -> None:
         """Resume the saved game; a save that cannot be restored is reported and discarded."""

@@ -285,10 +285,14 @@ def _prompt(tv: TableView) -> str:
     buttons.append(_button("uno", "UNO!", "uno-button", cls=uno_cls, key="U",
                            attrs=f' data-enabled="{"true" if a.uno else "false"}"'
                            f' aria-pressed="{"true" if a.uno_called else "false"}"'))
-    if a.next_round:
-        buttons.append(_button("next-round", "Deal next round", "next-round", cls="btn primary",
-                               key="N"))
     parts.append('<div class="actions">' + "".join(buttons) + "</div>")
+    rej = tv.latest
+    if rej is not None and not rej.ok and rej.seat == tv.you_seat:
+        # your last attempt was refused: say so next to your cards (the panel may be off-screen)
+        parts.append(
+            f'<div class="rejection" role="note" data-testid="rejection" data-code="{e(rej.code)}">'
+            f'<span class="code">{e(rej.code)}</span> <b>{e(rej.explanation)}</b>'
+            f'{" " + e(rej.hint) if rej.hint else ""}</div>')
     if a.color_picker:
         swatches = "".join(
             f'<button type="button" class="color-choice c-{e(c)}" data-action="color"'
@@ -420,7 +424,7 @@ def _overlay(tv: TableView) -> str:
         buttons = (_button("play-again", "Play again", "play-again", cls="btn primary")
                    + _button("setup", "Change settings", "setup", cls="btn ghost"))
     else:
-        buttons = _button("next-round", "Deal next round", "next-round-dialog", cls="btn primary",
+        buttons = _button("next-round", "Deal next round", "next-round", cls="btn primary",
                           key="N")
     return (f'<div class="dialog" role="dialog" aria-modal="false" aria-labelledby="ov-title"'
             f' data-testid="{testid}"><h2 id="ov-title">{e(title)}</h2>'

@@ -43,6 +43,7 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo")
 SAVE_FORMAT = "uno-web-table"
 MAX_SAVED_ENTRIES = 60
+EASY_FORGETS_UNO = 0.3  # how often the easy bot forgets to call UNO (so you can catch it)
 
 
 # ------------------------------------------------------------------------------------------
@@ -215,10 +216,12 @@ def make_table_bot(level: str) -> tuple[Any, str]:
         from ..ai import make_bot
     except ImportError:
         return _FallbackBot(level), "fallback"
-    options: dict[str, Any] = {"forget_uno": 0.3} if level == "easy" else {}
-    for lvl in (level, "normal", "easy")[LEVELS.index(level) if level in LEVELS else 0:]:
+    rank = LEVELS.index(level) if level in LEVELS else 0
+    chain = [level] + [lvl for lvl in reversed(LEVELS[:rank])]  # hard -> normal -> easy
+    for lvl in chain:
+        options: dict[str, Any] = {"forget_uno": EASY_FORGETS_UNO} if lvl == "easy" else {}
         try:
-            return make_bot(lvl, **(options if lvl == level else {})), lvl
+            return make_bot(lvl, **options), lvl
         except (ImportError, ValueError, TypeError):
             continue
     return _FallbackBot(level), "fallback"

@@ -1,0 +1,235 @@
+"""Table responsiveness in headless Chromium: time from a click on a card to the rendered page.
+
+    .venv/bin/python bench/bench_table.py                 # figures (median / p90 / max, ms)
+    .venv/bin/python bench/bench_table.py --runs 40
+    .venv/bin/python bench/bench_table.py --screenshots docs/screenshots
+
+Figures (a script that prints, not a test):
+
+* ``handler``: ``element.click()`` in the page until the Python handler returned: the intent,
+  the validator, ``view`` + ``render`` and the DOM writes of the changed regions (PyScript
+  calls the handler synchronously inside the click);
+* ``frame``: the same plus the next animation frame (style, layout, paint scheduled);
+* ``save``: of that, writing the game (log + settings) to localStorage (inside the handler).
+
+for an illegal click (the validator's rejection is rendered), a legal play (the card leaves the
+hand, the pile and the colour change; the bots then move), and a draw.  Aim: < 50 ms.
+
+``--screenshots DIR`` writes the PNGs of docs/table.md instead (start, mid-game, a validator
+rejection, round end; desktop 1280x860 and phone 360x780).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+from table_helpers import (  # noqa: E402
+    find_seed, plain_playable, unplayable, wait_idle, you_start,
+)
+
+CLICK_JS = """async (sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const t0 = performance.now();
+  el.click();
+  const t1 = performance.now();
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+  const t2 = performance.now();
+  return [t1 - t0, t2 - t0, +(document.body.dataset.saveMs || 0)];
+}"""
+
+
+def _launch(pw: Any) -> Any:
+    return pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                              args=["--no-sandbox", "--disable-gpu"])
+
+
+def _boot(page: Any, url: str) -> float:
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+    return time.perf_counter() - t0
+
+
+def _start(page: Any, players: int = 2, levels: tuple[str, ...] = ("easy",),
+           scoring: str | None = "single-round", preset: str = "official") -> None:
+    page.select_option("[data-testid=players]", str(players))
+    for i, level in enumerate(levels, start=1):
+        page.select_option(f"[data-testid=level-{i}]", level)
+    page.check(f"[data-testid=preset-{preset}]")
+    if scoring:
+        page.click("details.toggles > summary")
+        page.select_option("[data-testid=rule-scoring]", scoring)
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+
+
+def _stats(name: str, rows: list[list[float]]) -> None:
+    if not rows:
+        print(f"{name:14s} (no samples)")
+        return
+    for i, label in enumerate(("handler", "frame")):
+        xs = sorted(r[i] for r in rows)
+        p90 = xs[min(len(xs) - 1, int(len(xs) * 0.9))]
+        print(f"{name:14s} {label:8s} n={len(xs):3d}  median {statistics.median(xs):6.1f} ms"
+              f"  p90 {p90:6.1f} ms  max {xs[-1]:6.1f} ms")
+
+
+def bench(base: str, runs: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    illegal: list[list[float]] = []
+    plays: list[list[float]] = []
+    draws: list[list[float]] = []
+    saves: list[float] = []
+    with sync_playwright() as pw:
+        browser = _launch(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        boot = _boot(page, base + "index.html?speed=fast&seed=1")
+        print(f"boot to ready: {boot:.1f} s")
+        games = 0
+        while len(plays) < runs and games < 50:
+            games += 1
+            page.evaluate("localStorage.clear()")
+            page.click("[data-testid=new-game]")
+            _start(page)
+            for _ in range(200):
+                wait_idle(page)
+                if page.evaluate("document.body.dataset.phase") in ("round-over", "game-over"):
+                    break
+                bad = page.locator("[data-testid=hand] [data-playable=false]")
+                if bad.count() and len(illegal) < runs:
+                    r = page.evaluate(CLICK_JS, "[data-testid=hand] [data-playable=false]")
+                    if r:
+                        illegal.append(r)
+                if page.locator("[data-testid=color-picker]").count():
+                    page.click("[data-testid=color-picker] [data-color]")
+                    continue
+                sel = "[data-testid=hand] [data-playable=true]"
+                if page.locator(sel).count():
+                    r = page.evaluate(CLICK_JS, sel)
+                    if r and not page.locator("[data-testid=color-picker]").count():
+                        plays.append(r)
+                        saves.append(r[2])
+                    if page.locator("[data-testid=color-picker]").count():
+                        page.click("[data-testid=color-picker] [data-color]")
+                elif page.locator("[data-testid=keep]").count():
+                    page.click("[data-testid=keep]")
+                else:
+                    r = page.evaluate(CLICK_JS, "[data-testid=draw-pile]")
+                    if r:
+                        draws.append(r)
+                        saves.append(r[2])
+                if len(plays) >= runs:
+                    break
+        browser.close()
+    print(f"games: {games}")
+    _stats("illegal click", illegal)
+    _stats("legal play", plays)
+    _stats("draw", draws)
+    if saves:
+        print(f"{'save':14s} localStorage  median {statistics.median(saves):6.1f} ms"
+              f"  max {max(saves):6.1f} ms (part of the handler)")
+
+
+# ------------------------------------------------------------------------------------------
+# screenshots for docs/table.md
+
+
+def _shot(page: Any, out: Path, name: str, phone_too: bool = True) -> None:
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(250)
+    page.screenshot(path=str(out / f"{name}-desktop.png"))
+    if phone_too:
+        page.set_viewport_size({"width": 360, "height": 780})
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(out / f"{name}-phone.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 860})
+    print("wrote", name)
+
+
+def _play_turn(page: Any) -> None:
+    if page.locator("[data-testid=color-picker] [data-color]").count():
+        page.locator("[data-testid=color-picker] [data-color]").first.click()
+        return
+    mine = page.locator("[data-testid=hand] [data-playable=true]")
+    if mine.count():
+        mine.first.click()
+        if page.locator("[data-testid=color-picker] [data-color]").count():
+            page.locator("[data-testid=color-picker] [data-color]").first.click()
+    elif page.locator("[data-testid=keep]").count():
+        page.click("[data-testid=keep]")
+    else:
+        page.click("[data-testid=draw-pile]")
+
+
+def screenshots(base: str, out: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from uno_web.web.session import TableSettings
+
+    out.mkdir(parents=True, exist_ok=True)
+    st = TableSettings(players=4, levels=["easy", "normal", "hard"])
+    seed = find_seed(lambda s: you_start(s) and bool(unplayable(s)) and bool(plain_playable(s)),
+                     st)
+    with sync_playwright() as pw:
+        browser = _launch(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        _boot(page, base + f"index.html?seed={seed}&speed=fast")
+        _shot(page, out, "start")
+        _start(page, players=4, levels=("easy", "normal", "hard"), scoring=None)
+        # a few turns in: mid-game, then a validator rejection
+        for _ in range(4):
+            wait_idle(page)
+            _play_turn(page)
+        wait_idle(page)
+        while not page.locator("[data-testid=hand] [data-playable=false]").count():
+            _play_turn(page)
+            wait_idle(page)
+        _shot(page, out, "midgame")
+        page.locator("[data-testid=hand] [data-playable=false]").first.click()
+        _shot(page, out, "rejection")
+        # play on (bots fast) until the round ends
+        for _ in range(400):
+            wait_idle(page, timeout_ms=60_000)
+            if page.evaluate("document.body.dataset.phase") in ("round-over", "game-over"):
+                break
+            _play_turn(page)
+        _shot(page, out, "round-end")
+        browser.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=25, help="legal plays to time (default 25)")
+    ap.add_argument("--screenshots", type=Path, help="write the docs screenshots to this folder")
+    args = ap.parse_args(argv)
+    from uno_web.site import serve, vendor
+
+    if vendor.main([]) != 0:
+        return 1
+    server, url = serve.start_in_thread("127.0.0.1", 0, ROOT, quiet=True)
+    try:
+        if args.screenshots:
+            screenshots(url, args.screenshots)
+        else:
+            bench(url, args.runs)
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
