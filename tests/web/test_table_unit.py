@@ -176,7 +176,7 @@ def test_wild_asks_for_a_colour_then_plays_it() -> None:
     assert entry is not None and entry.ok and entry.code == "OK_PLAY"
     tv = view(s)
     assert tv.color == "G" and tv.color_differs and tv.top is not None and tv.top.code == "W"
-    assert 'data-color="G"' in render.render_table(tv)["center"]
+    assert 'data-color="G"' in render.render_table(tv)["info"]
 
 
 def test_cancelled_wild_is_e_wild_color_missing() -> None:
@@ -457,10 +457,10 @@ def test_render_hooks_and_escaping() -> None:
     assert "<img src=x" not in joined and "&lt;img src=x" in joined
     assert 'data-testid="hand"' in html["hand"]
     assert html["hand"].count("data-card=") == len(s.state.hands[0])
-    assert re.search(r'data-testid="draw-pile"', html["center"])
-    assert re.search(r'data-testid="discard"[^>]*>.*data-card="', html["center"])
-    assert 'data-testid="current-color"' in html["center"]
-    assert 'data-testid="turn" data-seat="' in html["center"]
+    assert re.search(r'data-testid="draw-pile"', html["draw"])
+    assert re.search(r'data-testid="discard"[^>]*>.*data-card="', html["discard"])
+    assert 'data-testid="current-color"' in html["info"]
+    assert 'data-testid="turn" data-seat="' in html["info"]
     assert html["opponents"].count('data-testid="opponent"') == 2
     assert 'data-testid="uno-button"' in html["prompt"]
     assert "108 cards accounted for" in html["validator"]

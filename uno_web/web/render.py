@@ -28,7 +28,8 @@ __all__ = [
 
 #: every region the page has, in page order
 REGIONS: tuple[str, ...] = (
-    "topbar", "notice", "start", "opponents", "center", "prompt", "hand", "scores", "latest",
+    "topbar", "notice", "start", "opponents", "draw", "discard", "info", "prompt", "hand",
+    "scores", "latest",
     "validator", "log", "overlay", "replay",
 )
 
@@ -139,7 +140,9 @@ def render_card(c: CardView, *, button: bool = False, extra: str = "", testid: s
     return f'<div class="{classes}"{hooks} role="img" aria-label="{e(label)}"{attrs}>{inner}</div>'
 
 
-def card_back(cls: str = "") -> str:
+def card_back(cls: str = "", deck: str = "uno") -> str:
+    if deck == "playing-cards":
+        return f'<span class="card back suits-back {cls}" aria-hidden="true"></span>'
     return (f'<span class="card back {cls}" aria-hidden="true"><span class="oval">'
             '<span class="logo">UNO</span></span></span>')
 
@@ -157,7 +160,7 @@ def color_swatch(code: str) -> str:
 def _opponent(o: OpponentView, tv: TableView) -> str:
     cls = "opponent"
     if o.is_turn:
-        cls += " turn"
+        cls += " on-turn"
     if o.acting:
         cls += " acting"
     if not o.active:
@@ -180,7 +183,7 @@ def _opponent(o: OpponentView, tv: TableView) -> str:
     else:
         status = ""
     fan_n = min(o.count, 12)
-    fan = "".join(card_back("mini") for _ in range(fan_n))
+    fan = "".join(card_back("mini", tv.deck) for _ in range(fan_n))
     if o.cards:
         fan = "".join(render_card(c, extra="mini") for c in o.cards)
     catch = ""
@@ -209,7 +212,7 @@ def _opponents(tv: TableView) -> str:
             + "".join(_opponent(o, tv) for o in tv.opponents) + "</ol>")
 
 
-def _center(tv: TableView) -> str:
+def _center(tv: TableView) -> dict[str, str]:
     arrow = "↻" if tv.direction > 0 else "↺"
     draw_attrs = ""
     draw_cls = "pile draw-pile"
@@ -226,7 +229,7 @@ def _center(tv: TableView) -> str:
     draw = (f'<{tag} {type_attr}class="{draw_cls}"'
             f' data-testid="draw-pile" data-count="{tv.draw_count}"{draw_attrs}'
             f' aria-label="{e(label)}">'
-            f'{card_back("stack")}<span class="pile-count">{tv.draw_count}</span>'
+            f'{card_back("stack", tv.deck)}<span class="pile-count">{tv.draw_count}</span>'
             f'<span class="pile-label">{e(tv.actions.draw_label if tv.mode == "table" else "draw pile")}'
             '</span></' + tag + '>')
     if tv.top is not None:
@@ -254,7 +257,8 @@ def _center(tv: TableView) -> str:
             f'<span class="muted">turn:</span> <b>{e(turn_label)}</b></div>')
     info = (f'<div class="table-info">{current}{direction}{turn}{pending}'
             f'<div class="round-no">round {tv.round}</div></div>')
-    return f'<div class="piles">{draw}{discard}</div>{info}'
+    # three regions: the discard pile is rewritten only when a card lands on it (its animation)
+    return {"draw": draw, "discard": discard, "info": info}
 
 
 def _button(action: str, text: str, testid: str, *, cls: str = "btn", attrs: str = "",
@@ -472,7 +476,7 @@ def render_table(tv: TableView, notice: str = "") -> dict[str, str]:
         "notice": _notice(notice),
         "start": "",
         "opponents": _opponents(tv),
-        "center": _center(tv),
+        **_center(tv),
         "prompt": _prompt(tv) if tv.mode == "table" else "",
         "hand": _hand(tv),
         "scores": _scores(tv),

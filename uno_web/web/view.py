@@ -489,6 +489,12 @@ def describe_event(e: Event, names: Sequence[str], you: int = HUMAN) -> str:
     if k == "uno_called":
         return f"{who(d['seat'])} called UNO!"
     if k == "penalty_applied":
+        n = d["count"]
+        takes = "take" if d["seat"] == you else "takes"
+        if d["reason"] == "draw":
+            return f"{who(d['seat'])} {takes} the {n} card{'s' if n != 1 else ''}."
+        if d["reason"] == "stack":
+            return f"{who(d['seat'])} {takes} the whole stack: {n} cards."
         reason = {"draw_two": "Draw Two", "draw_four": "draw four", "stack": "the stack",
                   "uno": "missed UNO call", "challenge": "challenge", "wild": "Wild",
                   "first_card": "first card", "joker": "Joker"}.get(d["reason"], d["reason"])
