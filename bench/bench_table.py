@@ -16,7 +16,7 @@ for an illegal click (the validator's rejection is rendered), a legal play (the 
 hand, the pile and the colour change; the bots then move), and a draw.  Aim: < 50 ms.
 
 ``--screenshots DIR`` writes the PNGs of docs/table.md instead (start, mid-game, a validator
-rejection, round end; desktop 1280x860 and phone 360x780).
+rejection, round end; desktop 1280x860 and phone 360x780, the visible part of the page).
 """
 
 from __future__ import annotations
@@ -153,7 +153,8 @@ def _shot(page: Any, out: Path, name: str, phone_too: bool = True) -> None:
     if phone_too:
         page.set_viewport_size({"width": 360, "height": 780})
         page.wait_for_timeout(250)
-        page.screenshot(path=str(out / f"{name}-phone.png"), full_page=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(out / f"{name}-phone.png"))
         page.set_viewport_size({"width": 1280, "height": 860})
     print("wrote", name)
 

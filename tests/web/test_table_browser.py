@@ -135,11 +135,12 @@ def test_illegal_clicks_are_explained_and_change_nothing(page: Any, wait_ready: 
 
 def test_wild_asks_for_a_colour_by_keyboard(page: Any, wait_ready: Any) -> None:
     seed = _seed_with(lambda s: any(IS_WILD[c] for c in playable(s)))
-    open_table(page, wait_ready, seed=seed, speed="fast")
+    # the bot waits 3 s before answering, so the Wild is still on top when we look
+    open_table(page, wait_ready, seed=seed, speed="fast", delay=3000)
     start_game(page)
     wild = next(c for c in hand(page) if c in ("W", "W+4"))
     card = page.locator(f"[data-testid=hand] [data-card='{wild}']").first
-    assert card.get_attribute("aria-label").endswith("playable")
+    assert card.get_attribute("aria-label").endswith(", playable")
     card.focus()
     page.keyboard.press("Enter")
     picker = page.locator("[data-testid=color-picker]")

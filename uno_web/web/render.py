@@ -262,12 +262,14 @@ def _center(tv: TableView) -> dict[str, str]:
 
 
 def _button(action: str, text: str, testid: str, *, cls: str = "btn", attrs: str = "",
-            key: str = "", disabled: bool = False) -> str:
+            key: str = "", disabled: bool = False, wide: str = "") -> str:
+    """A button; ``wide`` is extra text left out on narrow screens ("New" + " game")."""
     kbd = f' <kbd aria-hidden="true">{e(key)}</kbd>' if key else ""
     dis = " disabled" if disabled else ""
     keys = f' aria-keyshortcuts="{e(key)}"' if key else ""
+    more = f'<span class="wide">{e(wide)}</span>' if wide else ""
     return (f'<button type="button" class="{cls}" data-action="{action}" data-testid="{testid}"'
-            f' data-focus="{testid}"{keys}{attrs}{dis}>{e(text)}{kbd}</button>')
+            f' data-focus="{testid}"{keys}{attrs}{dis}>{e(text)}{more}{kbd}</button>')
 
 
 def _prompt(tv: TableView) -> str:
@@ -295,8 +297,8 @@ def _prompt(tv: TableView) -> str:
         # your last attempt was refused: say so next to your cards (the panel may be off-screen)
         parts.append(
             f'<div class="rejection" role="note" data-testid="rejection" data-code="{e(rej.code)}">'
-            f'<span class="code">{e(rej.code)}</span> <b>{e(rej.explanation)}</b>'
-            f'{" " + e(rej.hint) if rej.hint else ""}</div>')
+            f'<span class="code">{e(rej.code)}</span> <b>{e(_detail(rej.message))}.</b> '
+            f'{e(rej.hint or rej.explanation)}</div>')
     if a.color_picker:
         swatches = "".join(
             f'<button type="button" class="color-choice c-{e(c)}" data-action="color"'
@@ -325,6 +327,12 @@ def _prompt(tv: TableView) -> str:
         parts.append(f'<div class="jump-window" data-testid="jump-window">Jump in with '
                      f'{e(", ".join(a.jump_in))}! <span class="countdown"><span></span></span></div>')
     return "".join(parts)
+
+
+def _detail(message: str) -> str:
+    """A verdict message without its ``CODE: `` prefix."""
+    head, sep, rest = message.partition(": ")
+    return rest if sep and head.isupper() else message
 
 
 def _hand(tv: TableView) -> str:
@@ -458,10 +466,13 @@ def _replay_bar(tv: TableView) -> str:
 
 
 def render_topbar(mode: str, has_game: bool) -> str:
-    export = _button("export", "Export log", "export-log", cls="btn ghost",
-                     disabled=not has_game)
-    new = _button("setup", "New game", "new-game", cls="btn ghost")
-    imp = ('<label class="btn ghost file" data-testid="import-label">Replay a log'
+    export = _button("export", "Export", "export-log", cls="btn ghost", wide=" log",
+                     disabled=not has_game, attrs=' aria-label="Export the game log"')
+    new = _button("setup", "New", "new-game", cls="btn ghost", wide=" game",
+                  attrs=' aria-label="New game"')
+    imp = ('<label class="btn ghost file" data-testid="import-label"'
+           ' aria-label="Replay a game log file">Replay'
+           '<span class="wide"> a log</span>'
            '<input type="file" accept=".json,application/json" data-action="import"'
            ' data-testid="import-log"></label>')
     return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
