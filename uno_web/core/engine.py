@@ -110,6 +110,7 @@ def new_game(
     s.vuln = [0] * n
     s.jump_window = False
     s.active = [True] * n
+    s.n_active = n
     s.scores = [0] * n
     s.round = 0
     s.dealer = n - 1  # so that seat 0, left of the dealer, starts the first round
@@ -243,7 +244,7 @@ def hand_points(hand: Iterable[int]) -> int:
 
 
 def _n_active(s: GameState) -> int:
-    return sum(s.active)
+    return s.n_active
 
 
 def _matches(s: GameState, card: int) -> bool:
@@ -783,7 +784,7 @@ def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -
         return
     # a turn move: it closes the catch window of earlier plays (official: "before the next
     # player acts") and the jump-in window
-    if r.uno_window == "next-action":
+    if r.window_next_action:
         if any(s.vuln):
             s.vuln = [0] * s.n
     elif r.uno_window == "until-next-play":
@@ -838,12 +839,12 @@ def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -
 
 
 def _advance(s: GameState, steps: int) -> None:
-    s.turn = next_seat(s, s.turn, steps)
-    if s.r.uno_window == "next-turn-end":
-        vuln = s.vuln
-        for i in range(s.n):
-            if vuln[i]:
-                vuln[i] -= 1
+    if s.n_active == s.n:  # nobody eliminated: plain modular arithmetic
+        s.turn = (s.turn + s.direction * steps) % s.n
+    else:
+        s.turn = next_seat(s, s.turn, steps)
+    if s.r.window_turn_end:
+        _advance_tick(s)
 
 
 def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> None:
@@ -877,7 +878,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
                 ev.append(UnoCalled(seat))
             s.called[seat] = True
         else:
-            s.vuln[seat] = 2 if r.uno_window == "next-turn-end" else 1
+            s.vuln[seat] = 2 if r.window_turn_end else 1
     elif left != 1:
         s.called[seat] = False
     amount = r.amount[eff]
@@ -923,7 +924,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
         if r.responds[eff]:
             s.phase = Phase.PENALTY
             s.turn = victim
-            if r.uno_window == "next-turn-end":
+            if r.window_turn_end:
                 _advance_tick(s)
             return
         total = s.pending
@@ -1095,6 +1096,7 @@ def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
         for i in range(n):
             if s.active[i] and s.scores[i] > r.threshold:
                 s.active[i] = False
+                s.n_active -= 1
                 if ev is not None:
                     ev.append(PlayerEliminated(i, s.scores[i]))
         alive = [i for i in range(n) if s.active[i]]

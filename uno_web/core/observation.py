@@ -136,6 +136,7 @@ def sample_state(obs: Observation, rng: "random.Random") -> GameState:
     s.vuln = [1 if t in obs.catchable else 0 for t in range(obs.n)]
     s.jump_window = obs.jump_window
     s.active = list(obs.active)
+    s.n_active = sum(obs.active)
     s.scores = list(obs.scores)
     s.round = obs.round
     s.dealer = obs.dealer

@@ -150,6 +150,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
     s.vuln = [1 if (i in pos.uncalled and len(hands[i]) == 1) else 0 for i in range(n)]
     s.jump_window = False
     s.active = [True] * n
+    s.n_active = n
     s.scores = list(pos.scores) if pos.scores else [0] * n
     s.round = 1
     s.dealer = (pos.turn - pos.direction) % n

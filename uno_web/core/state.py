@@ -68,7 +68,7 @@ class CompiledRules:
         "plus4", "wild_last_resort", "wild_draws_one", "no_action_last", "s22", "s44", "s24",
         "s42", "escalating", "jump_in", "seven_zero", "may_draw_when_playable", "draw_to_match",
         "forced_play", "joker_penalty", "turn_over", "uno_call", "uno_penalty", "uno_window",
-        "scoring", "target", "threshold", "responds", "plain_matching", "amount",
+        "scoring", "target", "threshold", "responds", "plain_matching", "amount", "window_next_action", "window_turn_end",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -98,6 +98,8 @@ class CompiledRules:
         self.uno_call = rules.uno_call
         self.uno_penalty = rules.uno_penalty
         self.uno_window = rules.uno_catch_window
+        self.window_next_action = self.uno_window == "next-action"
+        self.window_turn_end = self.uno_window == "next-turn-end"
         self.scoring = rules.scoring
         self.target = rules.target_score
         self.threshold = rules.elimination_threshold
@@ -161,7 +163,7 @@ class GameState:
     __slots__ = (
         "r", "n", "names", "seed", "hands", "draw", "discard", "color", "direction", "turn",
         "phase", "pending", "drawn", "plus4_by", "plus4_bluff", "plus4_prev_color", "called",
-        "vuln", "jump_window", "active", "scores", "round", "dealer", "shuffle_count",
+        "vuln", "jump_window", "active", "n_active", "scores", "round", "dealer", "shuffle_count",
         "stuck", "winner", "round_winner", "last_player", "round_points",
     )
 
@@ -185,6 +187,7 @@ class GameState:
     vuln: list[int]
     jump_window: bool
     active: list[bool]
+    n_active: int
     scores: list[int]
     round: int
     dealer: int
@@ -217,6 +220,7 @@ class GameState:
         s.vuln = self.vuln[:]
         s.jump_window = self.jump_window
         s.active = self.active[:]
+        s.n_active = self.n_active
         s.scores = self.scores[:]
         s.round = self.round
         s.dealer = self.dealer
