@@ -244,6 +244,7 @@ class Controller:
     def kick(self) -> None:
         """Make sure the bot loop runs (it stops by itself when the table waits for you)."""
         if self.ai_task is None or self.ai_task.done():
+            self.body.dataset.busy = "1"  # until the loop has seen there is nothing to do
             self.ai_task = asyncio.ensure_future(self.run_bots())
 
     async def run_bots(self) -> None:
@@ -286,6 +287,7 @@ class Controller:
             if entry is not None:
                 self.save()
                 self.render()
+        self.body.dataset.busy = "0"  # left the table (start screen, replay)
 
     async def _think(self, s: Session, plan: Any) -> Any:
         """Run the bot's ``think`` generator in slices, yielding to the page between them."""
