@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Literal, Sequence
+from typing import Any, Generator, Literal, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -39,6 +39,8 @@ __all__ = [
 ]
 
 HUMAN = 0
+Level = Literal["easy", "normal", "hard"]
+Thinking = Generator[float, None, Move]
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo")
 SAVE_FORMAT = "uno-web-table"
@@ -58,8 +60,9 @@ class TableSettings(BaseModel):
 
     players: int = Field(2, ge=2, le=10)
     name: str = Field("You", min_length=1, max_length=40)
-    levels: list[Literal["easy", "normal", "hard"]] = Field(
-        default_factory=lambda: ["easy"], description="AI level of seats 1, 2, ... in order.")
+    levels: list[Level] = Field(
+        default_factory=lambda: list[Level](["easy"]),
+        description="AI level of seats 1, 2, ... in order.")
     preset: str = "official"
     overrides: dict[str, Any] = Field(default_factory=dict)
 
@@ -189,13 +192,14 @@ class _FallbackBot:
                 col = m.color if m.color >= 0 else COLOR_OF[m.card]
                 held = sum(1 for c in hand if COLOR_OF[c] == col)
                 return (0, -int(m.uno), -held - (0 if IS_WILD[m.card] else 5))
-            order = [MoveKind.CHOOSE_COLOR, MoveKind.ACCEPT, MoveKind.DRAW, MoveKind.PASS]
+            order = [int(k) for k in (MoveKind.CHOOSE_COLOR, MoveKind.ACCEPT, MoveKind.DRAW,
+                                      MoveKind.PASS)]
             return (1, order.index(m.kind) if m.kind in order else 9, 0)
 
         return min(moves, key=weight)
 
-    def think(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Iterator[float]:
-        return self.choose(obs, moves, rng)  # type: ignore[return-value]
+    def think(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Thinking:
+        return self.choose(obs, moves, rng)
         yield 1.0  # pragma: no cover
 
     def react(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Move | None:
@@ -507,17 +511,17 @@ class Session:
             return AiPlan(s.turn, "turn", self.version, self.levels[s.turn])
         return None
 
-    def think(self, plan: AiPlan) -> Iterator[float]:
+    def think(self, plan: AiPlan) -> Thinking:
         """The bot's decision as a generator: yields progress in [0, 1] (Hard, in slices) and
         returns the move (``StopIteration.value``)."""
         if plan.move is not None:
-            return plan.move  # type: ignore[return-value]
+            return plan.move
         s = self.state
         bot = self.bots[plan.seat]
         moves = legal_moves(s, plan.seat)
         gen = bot.think(observe(s, plan.seat), moves, self._rng(plan.seat, 3))
-        move = yield from gen
-        return move  # type: ignore[return-value]
+        move: Move = yield from gen
+        return move
 
     def decide(self, plan: AiPlan) -> Move:
         """Run :meth:`think` to the end (CPython, tests)."""
@@ -526,7 +530,8 @@ class Session:
             try:
                 next(gen)
             except StopIteration as stop:
-                return stop.value  # type: ignore[no-any-return]
+                move: Move = stop.value
+                return move
 
     def commit_ai(self, plan: AiPlan, move: Move) -> ValidatorEntry | None:
         """Apply a bot's move, unless the table moved on since it was planned."""

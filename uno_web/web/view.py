@@ -377,7 +377,7 @@ def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[int], ch
     elif MoveKind.CHOOSE_COLOR in kinds:
         picker = tuple(color_code(m.color) for m in moves if m.kind == MoveKind.CHOOSE_COLOR)
         picker_for = "The first card is a Wild: choose the colour"
-    jump = ()
+    jump: tuple[str, ...] = ()
     if s.turn != seat:
         jump = tuple(sorted({card_str(m.card) for m in moves if m.kind == MoveKind.PLAY}))
     return ActionsView(
@@ -645,6 +645,6 @@ def settings_from_form(form: dict[str, str], previous: TableSettings) -> TableSe
                 value = form[key] if form[key] in fv.options else fv.value
             if value != getattr(base, fv.name):
                 overrides[fv.name] = value
-    return TableSettings(players=players, name=name, levels=levels, preset=preset,  # type: ignore[arg-type]
+    return TableSettings(players=players, name=name, levels=levels, preset=preset,
                          overrides=overrides)
 
