@@ -63,8 +63,10 @@ def open_table(page: Any, wait_ready: Any, **params: Any) -> None:
 
 def start_game(page: Any, players: int = 2, levels: tuple[str, ...] = ("easy",),
                preset: str = "official", scoring: str | None = "single-round",
-               name: str | None = None) -> None:
-    """Fill the start screen and deal (through the form, as a person would)."""
+               name: str | None = None, toggles: tuple[str, ...] = ()) -> None:
+    """Fill the start screen and deal (through the form, as a person would).
+
+    ``toggles``: boolean rules to switch on (``"seven_zero"``, ``"jump_in"`` ...)."""
     page.wait_for_selector("[data-testid=start-screen]")
     if name is not None:
         page.fill("[data-testid=player-name]", name)
@@ -72,9 +74,12 @@ def start_game(page: Any, players: int = 2, levels: tuple[str, ...] = ("easy",),
     for i, level in enumerate(levels, start=1):
         page.select_option(f"[data-testid=level-{i}]", level)
     page.check(f"[data-testid=preset-{preset}]")
-    if scoring is not None:
+    if scoring is not None or toggles:
         page.click("details.toggles > summary")
+    if scoring is not None:
         page.select_option("[data-testid=rule-scoring]", scoring)
+    for name_ in toggles:
+        page.check(f"[data-testid=rule-{name_}]")
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=hand] [data-card]")
 

@@ -155,6 +155,33 @@ def test_wild_asks_for_a_colour_by_keyboard(page: Any, wait_ready: Any) -> None:
     assert latest_entry(page)["code"] == "OK_PLAY"
 
 
+def test_seven_zero_asks_whom_to_swap_with(page: Any, wait_ready: Any) -> None:
+    st = TableSettings(players=3, levels=["easy", "easy"],
+                       overrides={"scoring": "single-round", "seven_zero": True})
+    from uno_web.core.cards import RANK_OF
+
+    seed = find_seed(lambda s: you_start(s) and any(
+        RANK_OF[c] == 7 and not IS_WILD[c] for c in playable(s)), st)
+    open_table(page, wait_ready, seed=seed, speed="fast", delay=3000)
+    start_game(page, players=3, levels=("easy", "easy"), toggles=("seven_zero",))
+    seven = next(c for c in hand(page)
+                 if page.locator(f"[data-testid=hand] [data-card='{c}']").first.get_attribute(
+                     "data-playable") == "true" and c[1:] == "7")
+    page.locator(f"[data-testid=hand] [data-card='{seven}']").first.click()
+    picker = page.locator("[data-testid=target-picker]")
+    picker.wait_for()
+    assert picker.locator("[data-seat]").evaluate_all("els => els.map(e => e.dataset.seat)") == ["1", "2"]
+    page.keyboard.press("Escape")  # closing it checks the bare 7: the validator says what is missing
+    assert latest_entry(page)["code"] == "E_SWAP_TARGET_MISSING"
+    assert picker.count() == 0 and version(page) == 0
+    ben_cards = int(page.get_attribute("[data-testid=opponent][data-seat='2']", "data-count"))
+    page.locator(f"[data-testid=hand] [data-card='{seven}']").first.click()
+    page.keyboard.press("2")  # the second choice: Ben (seat 2)
+    entry = latest_entry(page)
+    assert entry["code"] == "OK_PLAY" and f"P0:{seven}>2" in entry["text"]
+    assert len(hand(page)) == ben_cards
+
+
 def test_reload_resumes_the_same_game(page: Any, wait_ready: Any) -> None:
     seed = _seed_with(lambda s: bool(plain_playable(s)))
     url = table_url(seed=seed, speed="fast")
