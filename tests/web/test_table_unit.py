@@ -492,6 +492,7 @@ def test_start_view_lists_every_rule_with_help() -> None:
         assert f'name="rule.{name}"' in html
     assert html.count('name="preset"') == len(PRESETS)
     assert 'data-testid="level-2"' in html and 'data-testid="start-game"' in html
+    assert "<code>playing-cards</code>" in html and "`" not in html
 
 
 def test_settings_from_form() -> None:

@@ -13,6 +13,7 @@ nothing from a name or a log reaches the page unescaped.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Iterable
 
@@ -472,7 +473,7 @@ def render_topbar(mode: str, has_game: bool) -> str:
                   attrs=' aria-label="New game"')
     imp = ('<label class="btn ghost file" data-testid="import-label"'
            ' aria-label="Replay a game log file">Replay'
-           '<span class="wide"> a log</span>'
+           '<span class="wide">&nbsp;a log</span>'
            '<input type="file" accept=".json,application/json" data-action="import"'
            ' data-testid="import-log"></label>')
     return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
@@ -512,12 +513,17 @@ def _notice(text: str) -> str:
 # ------------------------------------------------------------------------------------------
 
 
+def _rich(text: str) -> str:
+    """Escape ``text`` and show its `backquoted` words as code (the RuleSet descriptions)."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", e(text))
+
+
 def _field(f: FieldView) -> str:
     fid = f"rule-{f.name}"
     name = f"rule.{f.name}"
     label = f.name.replace("_", " ")
     changed = ' <span class="changed">changed</span>' if f.changed else ""
-    desc = f'<small id="{fid}-help" class="help">{e(f.description)}</small>'
+    desc = f'<small id="{fid}-help" class="help">{_rich(f.description)}</small>'
     if f.kind == "bool":
         checked = " checked" if f.value else ""
         return (f'<div class="field bool" data-field="{e(f.name)}"><label for="{fid}">'
