@@ -451,7 +451,7 @@ def _replay_bar(tv: TableView) -> str:
                if tv.replay_problem else "")
     return (
         f'<div class="replay-bar" data-testid="replay-bar"><strong>Replay</strong>'
-        + _button("replay-first", "⏮", "replay-first", cls="btn ghost",
+        + _button("replay-first", "◀◀", "replay-first", cls="btn ghost",
                   attrs=' aria-label="first step"')
         + _button("replay-prev", "◀ Prev", "replay-prev", cls="btn", key="←",
                   disabled=tv.replay_pos <= 0)
@@ -459,7 +459,7 @@ def _replay_bar(tv: TableView) -> str:
         f' data-len="{tv.replay_len}">step {tv.replay_pos} / {tv.replay_len}</span>'
         + _button("replay-next", "Next ▶", "replay-next", cls="btn", key="→",
                   disabled=tv.replay_pos >= tv.replay_len)
-        + _button("replay-last", "⏭", "replay-last", cls="btn ghost",
+        + _button("replay-last", "▶▶", "replay-last", cls="btn ghost",
                   attrs=' aria-label="last step"')
         + _button("replay-exit", "Close replay", "replay-exit", cls="btn ghost")
         + f'<p class="replay-status">{e(tv.status)}</p>{problem}</div>'
