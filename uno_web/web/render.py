@@ -419,7 +419,8 @@ def _overlay(tv: TableView) -> str:
         return ""
     you_won = s.winner == tv.you_seat
     if s.game_over:
-        title = "You won the game! 🎉" if s.game_winner == tv.you else f"{s.game_winner} won the game"
+        title = ("You won the game!" if s.game_winner_seat == tv.you_seat
+                 else f"{s.game_winner} won the game")
         testid = "game-over"
     else:
         title = "You won the round!" if you_won else f"{s.winner_name} won round {s.round}"

@@ -137,6 +137,7 @@ class RoundSummary:
     game_over: bool
     game_winner: str
     scoring: str
+    game_winner_seat: int = -1
     target: int
 
 
@@ -228,6 +229,7 @@ def _summary(s: GameState) -> RoundSummary | None:
         round=s.round, winner=w, winner_name=s.name(w), gained=gained, rows=rows, game_over=over,
         game_winner=s.name(s.winner) if over and s.winner >= 0 else "", scoring=rules.scoring,
         target=rules.target_score if rules.scoring == "target" else rules.elimination_threshold,
+        game_winner_seat=s.winner if over else -1,
     )
 
 
