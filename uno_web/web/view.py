@@ -137,8 +137,8 @@ class RoundSummary:
     game_over: bool
     game_winner: str
     scoring: str
-    game_winner_seat: int = -1
     target: int
+    game_winner_seat: int = -1
 
 
 @dataclass(frozen=True)
