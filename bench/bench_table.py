@@ -194,7 +194,11 @@ def screenshots(base: str, out: Path) -> None:
             wait_idle(page)
             _play_turn(page)
         wait_idle(page)
-        while not page.locator("[data-testid=hand] [data-playable=false]").count():
+        for _ in range(40):  # a turn with cards you can play and cards you cannot
+            if (page.locator("[data-testid=hand] [data-playable=false]").count()
+                    and page.locator("[data-testid=hand] [data-playable=true]").count()
+                    and page.evaluate("document.body.dataset.phase") == "play"):
+                break
             _play_turn(page)
             wait_idle(page)
         _shot(page, out, "midgame")
