@@ -321,7 +321,8 @@ def test_whole_game_against_bots_gives_a_valid_log(levels: list[str]) -> None:
 
 
 def test_target_scoring_has_round_over_and_next_round() -> None:
-    st = TableSettings(players=2, levels=["easy"], overrides={"target_score": 60})
+    """Several rounds: the summary, next round, and the score table per round add up."""
+    st = TableSettings(players=3, levels=["easy", "easy"], overrides={"target_score": 400})
     s = Session(st, seed=11)
     seen_round_over = False
     for _ in range(5000):
@@ -332,12 +333,16 @@ def test_target_scoring_has_round_over_and_next_round() -> None:
             seen_round_over = True
             tv = view(s)
             assert tv.summary is not None and not tv.summary.game_over
-            assert 'data-testid="round-over"' in render.render_table(tv)["overlay"]
+            html = render.render_table(tv)
+            assert 'data-testid="round-over"' in html["overlay"] and "this round" in html["overlay"]
+            played = sum(1 for r in tv.scores[0].per_round)
+            assert played == s.state.round and f'data-rounds="{played}"' in html["scores"]
+            assert [sum(r.per_round) for r in tv.scores] == list(s.state.scores)
             assert s.next_round().code == "OK_NEXT_ROUND"
             continue
         play_human_turn(s)
     assert s.state.phase == Phase.GAME_OVER
-    assert seen_round_over or s.state.round == 1
+    assert seen_round_over and s.state.round > 1
     assert validate_log(s.log_json()).valid
 
 

@@ -348,9 +348,13 @@ def _hand(tv: TableView) -> str:
             f' aria-label="Your hand, {n} cards">{cards}</div>')
 
 
-def _score_rows(rows: Iterable[ScoreRow], you: int, in_hand: bool) -> str:
+MAX_ROUND_COLUMNS = 8
+
+
+def _score_rows(rows: Iterable[ScoreRow], you: int, in_hand: bool, per_round: int = 0) -> str:
     out = []
     for r in rows:
+        rounds = "".join(f"<td>{x}</td>" for x in r.per_round[-per_round:]) if per_round else ""
         cls = []
         if r.seat == you:
             cls.append("me")
@@ -360,14 +364,19 @@ def _score_rows(rows: Iterable[ScoreRow], you: int, in_hand: bool) -> str:
             cls.append("out")
         hand_cell = f"<td>{r.in_hand}</td>" if in_hand else ""
         out.append(f'<tr class="{" ".join(cls)}" data-seat="{r.seat}"><th scope="row">'
-                   f'{e(r.name)}</th>{hand_cell}<td data-testid="score">{r.total}</td></tr>')
+                   f'{e(r.name)}</th>{hand_cell}{rounds}<td data-testid="score">{r.total}</td></tr>')
     return "".join(out)
 
 
 def _scores(tv: TableView) -> str:
-    return (f'<table class="scores" data-testid="scores"><caption>Scores · {e(tv.rules_text)}'
-            f'</caption><thead><tr><th scope="col">player</th><th scope="col">total</th></tr>'
-            f'</thead><tbody>{_score_rows(tv.scores, tv.you_seat, False)}</tbody></table>')
+    played = len(tv.scores[0].per_round) if tv.scores else 0
+    shown = min(played, MAX_ROUND_COLUMNS)
+    heads = "".join(f'<th scope="col" title="round {k}">R{k}</th>'
+                    for k in range(played - shown + 1, played + 1))
+    return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>Scores · '
+            f'{e(tv.rules_text)}</caption><thead><tr><th scope="col">player</th>{heads}'
+            f'<th scope="col">total</th></tr></thead>'
+            f'<tbody>{_score_rows(tv.scores, tv.you_seat, False, shown)}</tbody></table>')
 
 
 def _entry(en: ValidatorEntry) -> str:
@@ -432,8 +441,8 @@ def _overlay(tv: TableView) -> str:
             "elimination": ""}.get(s.scoring, "")
     table = (f'<table class="scores final" data-testid="round-scores"><thead><tr>'
              f'<th scope="col">player</th><th scope="col">left in hand</th>'
-             f'<th scope="col">total</th></tr></thead><tbody>'
-             f'{_score_rows(s.rows, tv.you_seat, True)}</tbody></table>')
+             f'<th scope="col">this round</th><th scope="col">total</th></tr></thead><tbody>'
+             f'{_score_rows(s.rows, tv.you_seat, True, 1)}</tbody></table>')
     if s.game_over:
         buttons = (_button("play-again", "Play again", "play-again", cls="btn primary")
                    + _button("setup", "Change settings", "setup", cls="btn ghost"))

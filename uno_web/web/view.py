@@ -125,6 +125,7 @@ class ScoreRow:
     in_hand: int  # points left in hand at round end (0 while playing)
     active: bool
     winner: bool
+    per_round: tuple[int, ...] = ()  # what each round scored for this seat (see round_scores)
 
 
 @dataclass(frozen=True)
@@ -204,16 +205,33 @@ def rules_summary(rules: RuleSet, preset: str) -> str:
     return text
 
 
-def _scores(s: GameState, over: bool) -> tuple[ScoreRow, ...]:
+def round_scores(events: Sequence[tuple[int, Event]], n: int, scoring: str) -> list[tuple[int, ...]]:
+    """Per finished round, what it added to each seat's score: the round's points for its winner
+    (target / single-round scoring), the points left in hand for the others (elimination)."""
+    out: list[tuple[int, ...]] = []
+    for _i, ev in events:
+        if ev.kind != "round_won":
+            continue
+        w = getattr(ev, "seat")
+        if scoring == "elimination":
+            pts = getattr(ev, "round_points")
+            out.append(tuple(0 if i == w else int(pts[i]) for i in range(n)))
+        else:
+            out.append(tuple(int(getattr(ev, "points")) if i == w else 0 for i in range(n)))
+    return out
+
+
+def _scores(s: GameState, over: bool, history: Sequence[tuple[int, ...]]) -> tuple[ScoreRow, ...]:
     return tuple(
         ScoreRow(seat=i, name=s.name(i), total=s.scores[i],
                  in_hand=hand_points(s.hands[i]) if over else 0, active=s.active[i],
-                 winner=over and i == s.round_winner)
+                 winner=over and i == s.round_winner,
+                 per_round=tuple(r[i] for r in history))
         for i in range(s.n)
     )
 
 
-def _summary(s: GameState) -> RoundSummary | None:
+def _summary(s: GameState, history: Sequence[tuple[int, ...]] = ()) -> RoundSummary | None:
     if s.phase < Phase.ROUND_OVER or s.round_winner < 0:
         return None
     w = s.round_winner
@@ -221,7 +239,8 @@ def _summary(s: GameState) -> RoundSummary | None:
     gained = sum(s.round_points[i] for i in range(s.n) if i != w)
     rows = tuple(
         ScoreRow(seat=i, name=s.name(i), total=s.scores[i], in_hand=s.round_points[i],
-                 active=s.active[i], winner=i == w)
+                 active=s.active[i], winner=i == w,
+                 per_round=(history[-1][i],) if history else ())
         for i in range(s.n)
     )
     over = s.phase == Phase.GAME_OVER
@@ -324,7 +343,8 @@ def _table(
     your_turn = s.turn == seat and s.phase < Phase.ROUND_OVER and mode == "table"
     actions = _actions(s, seat, moves, kinds, choice, mode)
     over = s.phase >= Phase.ROUND_OVER
-    shown_events = events[-MAX_LOG_LINES * 2:]
+    history = round_scores(events, s.n, s.rules.scoring)
+    shown_events = events[-MAX_LOG_LINES:]
     log = tuple(reversed([
         LogLine(i, e.kind, describe_event(e, s.names, seat), getattr(e, "seat", -1))
         for i, e in shown_events
@@ -340,7 +360,8 @@ def _table(
         turn_name=s.name(s.turn), your_turn=your_turn, phase=PHASE_NAMES[Phase(s.phase)],
         draw_count=len(s.draw), pending=s.pending,
         status=_status(s, moves, seat, thinking is not None, acting) if mode == "table" else "",
-        actions=actions, scores=_scores(s, over), summary=_summary(s), entries=ent,
+        actions=actions, scores=_scores(s, over, history), summary=_summary(s, history),
+        entries=ent,
         latest=entries[-1] if entries else None, deck_message=check_deck(s).message, log=log,
         rules_text=rules_summary(s.rules, preset), deck=s.rules.deck,
         colors=tuple(color_code(c) for c in deck_colors(s.rules.deck)),
