@@ -9,8 +9,12 @@ regions into the page.  One delegated ``click`` handler, one ``change`` handler 
 Saved in ``localStorage``: ``uno_web.table.v1`` (the game log + table settings, after every
 move) and ``uno_web.settings.v1`` (the start screen's last settings).
 
-URL parameters: ``seed=N`` (deterministic deals and bots), ``speed=fast|normal|slow``,
-``delay=MS`` (the pause before each bot move, for tests).
+URL parameters (all of them in docs/embedding.md): ``seed=N`` (deterministic deals and bots),
+``speed=fast|normal|slow``, ``delay=MS`` (the pause before each bot move, for tests); a position
+(``hands=…&top=…``) or ``lesson=SLUG`` starts the table from that position (never saved);
+``mode=solitaire|duel|puzzles`` opens the puzzles; ``embed=1`` shows any of these as an embed
+(no start screen, no storage, minimal chrome; index.html starts Python only once the embed is
+on screen or clicked).
 """
 
 from __future__ import annotations
@@ -26,7 +30,20 @@ from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
 from ..core import Phase
 from ..core.gamelog import LogError
-from .render import REGIONS, render_start, render_table
+from ..core.position import Position, PositionError, position_to_query
+from ..puzzles.notation import format_cards
+from .links import (
+    DIFFICULTIES, DUEL_RULES, PageRequest, duel_query, open_query, read_page, share_view,
+    solitaire_query,
+)
+from .puzzle import (
+    DuelSession, PuzzleError, SolitaireSession, duel_view, solitaire_view,
+)
+from .puzzle_render import ChooserView, render_chooser, render_duel, render_solitaire
+from .render import (
+    REGIONS, render_embed_bar, render_embed_error, render_share, render_start, render_table,
+    render_topbar,
+)
 from .session import (
     HUMAN, SPEEDS, LogReplay, SaveError, Session, Speed, TableSettings, restore,
 )
@@ -74,20 +91,31 @@ class Controller:
         delay = _int_or_none(js(params.get("delay")))  # ms before each bot move (tests)
         if delay is not None:
             self.speed = replace(self.speed, turn=max(0, delay) / 1000)
+        self.request: PageRequest = read_page(str(window.location.search))
+        self.embed = self.request.embed
         self.session: Session | None = None
         self.replay: LogReplay | None = None
-        self.mode = "start"
+        self.puzzle: SolitaireSession | DuelSession | None = None
+        self.chooser = ChooserView()
+        self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle
         self.notice = ""
         self.start_error = ""
-        self.draft = self._load_settings()
+        self.embed_error = ""
+        self.share_open = False
+        self.share_goal = ""
+        self.draft = TableSettings(players=2, levels=["easy"]) if self.embed else self._load_settings()
         self.regions = {name: document.getElementById(f"r-{name}") for name in REGIONS}
         self.rendered: dict[str, str] = {}
         self.ai_task: Any = None
+        self.duel_task: Any = None
         self.export_url: Any = None
+        self.posted_height = -1
         self.body = document.body
 
     # --- storage ----------------------------------------------------------------------------
     def _storage_get(self, key: str) -> str | None:
+        if self.embed:  # an embed never reads or writes the site's saved game
+            return None
         try:
             value = js(window.localStorage.getItem(key))
         except Exception:  # storage disabled
@@ -95,6 +123,8 @@ class Controller:
         return None if value is None else str(value)
 
     def _storage_set(self, key: str, value: str) -> None:
+        if self.embed:
+            return
         try:
             window.localStorage.setItem(key, value)
         except Exception as exc:  # quota, private mode: the game goes on unsaved
@@ -116,7 +146,8 @@ class Controller:
         return TableSettings(players=2, levels=["easy"])
 
     def save(self) -> None:
-        if self.session is not None:
+        # a game from a position (a link, an embed) is not saved: it has no log to replay
+        if self.session is not None and self.session.position is None:
             t0 = _now()
             self._storage_set(STORE_KEY, self.session.to_save())
             self.body.dataset.saveMs = f"{_now() - t0:.1f}"
@@ -146,16 +177,43 @@ class Controller:
         self.body.dataset.saveDiscarded = "1"
 
     # --- rendering --------------------------------------------------------------------------
-    def render(self) -> None:
+    def regions_now(self) -> dict[str, str]:
+        """The HTML of every region for the current mode (pure functions of the state)."""
+        puzzle = self.puzzle
         if self.mode == "table" and self.session is not None:
             regions = render_table(view(self.session), self.notice)
         elif self.mode == "replay" and self.replay is not None:
             regions = render_table(replay_view(self.replay), self.notice)
+        elif self.mode == "puzzle" and puzzle is not None:
+            bar = render_topbar("puzzle", True, can_share=True)
+            if isinstance(puzzle, SolitaireSession):
+                regions = render_solitaire(solitaire_view(puzzle), bar, self.notice)
+            else:
+                regions = render_duel(duel_view(puzzle), bar, self.notice)
+            regions["logtitle"] = "Moves"
+        elif self.mode == "puzzles":
+            chooser = replace(self.chooser, can_resume=puzzle is not None)
+            regions = render_chooser(chooser, render_topbar("puzzles", self.session is not None),
+                                     self.notice)
+            regions["logtitle"] = "Moves"
         else:
             self.mode = "start"
             regions = render_start(start_view(
                 self.draft, error=self.start_error, notice=self.notice,
                 can_resume=self.session is not None, seed=self.seed_param))
+        if self.embed:
+            if self.mode not in ("table", "puzzle"):  # an embed shows nothing else
+                regions = {r: "" for r in REGIONS}
+            regions["topbar"] = self.embed_bar()
+            regions["replay"] = ""
+            if self.embed_error:
+                regions["notice"] = render_embed_error(self.embed_error, self.open_href())
+        if self.share_open and not self.embed:
+            regions["share"] = self.share_html()
+        return regions
+
+    def render(self) -> None:
+        regions = self.regions_now()
         active = js(document.activeElement)
         focus_key = ""
         focus_id = ""
@@ -183,8 +241,24 @@ class Controller:
             body.dataset.version = str(s.version)
         else:
             body.dataset.phase = ""
+        pz = self.puzzle
+        if self.mode == "puzzle" and pz is not None:
+            body.dataset.puzzle = "solitaire" if isinstance(pz, SolitaireSession) else "duel"
+            if isinstance(pz, SolitaireSession):
+                body.dataset.puzzleState = ("solved" if pz.solved else "stuck" if pz.stuck
+                                            else "play")
+                body.dataset.version = str(len(pz.played))
+            else:
+                body.dataset.puzzleState = "over" if pz.over else "play"
+                body.dataset.version = str(len(pz.line))
+                body.dataset.turn = str(pz.to_move)
+        else:
+            body.dataset.puzzle = ""
+            body.dataset.puzzleState = ""
         if js(document.activeElement) is None or document.activeElement == body:
             self._restore_focus(focus_key, focus_id)
+        if self.embed:
+            self.post_height()
 
     def _restore_focus(self, key: str, elem_id: str) -> None:
         el = None
@@ -201,6 +275,217 @@ class Controller:
             el = by_id(elem_id)
         if el is not None:
             el.focus(to_js({"preventScroll": True}))
+
+    # --- embeds and share links ------------------------------------------------------------
+    def page_base(self) -> str:
+        """This page's address without its query (share links are absolute)."""
+        loc = window.location
+        return f"{loc.origin}{loc.pathname}"
+
+    def open_href(self) -> str:
+        """The full page for this embed ("open in uno_web"), in a new tab."""
+        query = open_query(str(window.location.search))
+        return f"{self.page_base()}?{query}" if query else self.page_base()
+
+    def embed_bar(self) -> str:
+        goal = ""
+        title = ""
+        if self.mode == "table" and self.session is not None and self.session.position is not None:
+            goal = self.session.position.goal or self.request.goal
+        elif self.mode == "puzzle" and self.puzzle is not None:
+            goal = self.puzzle.goal
+            title = ("Solitaire UNO: play every card, each matching the one before."
+                     if isinstance(self.puzzle, SolitaireSession) else
+                     "Duel: beat a perfect opponent, open hands.")
+        return render_embed_bar(goal, self.open_href(), can_reset=not self.embed_error,
+                                title=title)
+
+    def share_query(self) -> tuple[str, str]:
+        """The query of what is on screen now, and what it is ("position" / "puzzle")."""
+        goal = self.share_goal.strip()
+        pz = self.puzzle
+        if self.mode == "puzzle" and pz is not None:
+            if isinstance(pz, SolitaireSession):
+                return solitaire_query(format_cards(sorted(pz.cards)), goal), "puzzle"
+            return duel_query(format_cards(sorted(pz.p1)), format_cards(sorted(pz.p2)), pz.rule,
+                              goal), "puzzle"
+        s = self.session
+        if s is None:
+            raise ValueError("there is nothing to share yet")
+        if not s.can_share():
+            raise ValueError("the round is over: share a position while the round is on")
+        return position_to_query(s.share_position(goal)), "position"
+
+    def share_html(self) -> str:
+        try:
+            query, what = self.share_query()
+        except (ValueError, PositionError) as exc:
+            return render_share("", "", "", self.share_goal, error=str(exc))
+        sv = share_view(self.page_base(), query, goal=self.share_goal, what=what,
+                        title="UNO " + what)
+        return render_share(sv.link, sv.embed_url, sv.snippet, sv.goal, what)
+
+    def open_share(self) -> None:
+        self.share_open = True
+        if self.mode == "puzzle" and self.puzzle is not None:
+            self.share_goal = self.puzzle.goal
+        elif self.session is not None and self.session.position is not None:
+            self.share_goal = self.session.position.goal or ""
+        else:
+            self.share_goal = ""
+        self.render()
+        el = by_id("share-link") or q("[data-testid=share-close]")
+        if el is not None:
+            el.focus()
+
+    def copy(self, target_id: str) -> None:
+        el = by_id(target_id)
+        if el is None:
+            return
+        el.select()
+        try:
+            window.navigator.clipboard.writeText(el.value)
+        except Exception:  # no clipboard API (insecure context): the text stays selected
+            pass
+
+    def post_height(self) -> None:
+        """Tell the page around the embed how tall it is (it may resize the iframe)."""
+        app = by_id("app")
+        if app is None or window.parent == window:
+            return
+        height = int(app.getBoundingClientRect().height) + 8
+        if height != self.posted_height:
+            self.posted_height = height
+            window.parent.postMessage(to_js({"type": "uno_web:height", "height": height}), "*")
+
+    def clean_url(self) -> None:
+        """Leaving a position or puzzle from the address: drop it from the address, so that a
+        reload resumes the saved game (only seed / speed / delay stay)."""
+        params = window.URLSearchParams.new(window.location.search)
+        keep = []
+        for key in ("seed", "speed", "delay"):
+            value = js(params.get(key))
+            if value is not None:
+                keep.append(f"{key}={value}")
+        query = "?" + "&".join(keep) if keep else ""
+        if str(window.location.search) != query:
+            window.history.replaceState(None, "", f"{window.location.pathname}{query}")
+            self.request = read_page(query)
+
+    # --- positions and puzzles --------------------------------------------------------------
+    def start_position(self, position: Position, bots: str) -> None:
+        """The table from a position (a link, a lesson, an embed); raises PositionError."""
+        self.session = Session.from_position(position, bots=bots)
+        self.replay = None
+        self.mode = "table"
+
+    def reset(self) -> None:
+        """Back to the starting position (or the start of the puzzle)."""
+        if self.mode == "puzzle" and self.puzzle is not None:
+            self.puzzle.restart()
+            self.render()
+            return
+        s = self.session
+        if s is not None and s.position is not None:
+            bots = self.request.bots if self.request.position is not None else "normal"
+            self.start_position(s.position, bots)
+            self.render()
+            self.kick()
+
+    def open_puzzle(self, puzzle: SolitaireSession | DuelSession) -> None:
+        self.puzzle = puzzle
+        self.mode = "puzzle"
+        self.chooser = replace(self.chooser, error="")
+        self.notice = ""
+
+    def read_puzzle_form(self, kind: str) -> dict[str, str]:
+        form = q(f'form.puzzle-form[data-kind="{kind}"]')
+        return self.read_form(form) if form is not None else {}
+
+    def puzzle_from_form(self, action: str) -> None:
+        kind = "solitaire" if action in ("new-solitaire", "solitaire-cards") else "duel"
+        form = self.read_puzzle_form(kind)
+        cv = self.chooser
+        if kind == "solitaire":
+            n = _int_or_none(form.get("n")) or cv.n_cards
+            diff = form.get("difficulty", cv.difficulty)
+            cv = replace(cv, n_cards=n, difficulty=diff if diff in DIFFICULTIES else "",
+                         cards=form.get("cards", cv.cards))
+        else:
+            hand = _int_or_none(form.get("hand")) or cv.hand_size
+            rule = form.get("rule", cv.rule)
+            cv = replace(cv, hand_size=hand, rule=rule if rule in DUEL_RULES else "geography",
+                         winnable="winnable" in form, p1=form.get("p1", cv.p1),
+                         p2=form.get("p2", cv.p2))
+        self.chooser = cv
+        try:
+            if action == "new-solitaire":
+                self.open_puzzle(SolitaireSession.generate(cv.n_cards, cv.difficulty or None,
+                                                           self.seed_param))
+            elif action == "solitaire-cards":
+                self.open_puzzle(SolitaireSession.from_text(cv.cards))
+            elif action == "new-duel":
+                self.open_puzzle(DuelSession.generate(cv.hand_size, cv.rule, self.seed_param,
+                                                      True if cv.winnable else None))
+            else:
+                self.open_puzzle(DuelSession.from_text(cv.p1, cv.p2, cv.rule))
+        except (PuzzleError, ValueError) as exc:
+            self.chooser = replace(cv, error=str(exc))
+            self.mode = "puzzles"
+
+    def new_puzzle(self) -> None:
+        """"New puzzle": another one like the current one (generated, same settings)."""
+        cv = self.chooser
+        if isinstance(self.puzzle, DuelSession):
+            self.open_puzzle(DuelSession.generate(cv.hand_size, self.puzzle.rule, None,
+                                                  True if cv.winnable else None))
+        else:
+            self.open_puzzle(SolitaireSession.generate(cv.n_cards, cv.difficulty or None, None))
+
+    def puzzle_action(self, action: str, el: Any) -> bool:
+        """A click in a puzzle; True when it was one."""
+        pz = self.puzzle
+        if pz is None or self.mode != "puzzle":
+            return False
+        if action == "card":
+            pz.play(attr(el, "data-card"))
+            if isinstance(pz, DuelSession):
+                self.kick_duel()
+        elif action == "puzzle-undo":
+            pz.undo()
+        elif action == "puzzle-check" and isinstance(pz, SolitaireSession):
+            pz.check()
+        elif action == "puzzle-solution" and isinstance(pz, SolitaireSession):
+            pz.show_solution()
+        elif action in ("puzzle-restart", "reset"):
+            pz.restart()
+        elif action == "puzzle-new":
+            self.new_puzzle()
+        else:
+            return False
+        self.render()
+        return True
+
+    def kick_duel(self) -> None:
+        """The computer answers after the turn delay (so you see your card land first)."""
+        pz = self.puzzle
+        if isinstance(pz, DuelSession) and pz.to_move == 2 and not pz.over:
+            self.body.dataset.busy = "1"
+            self.duel_task = asyncio.ensure_future(self._duel_reply(pz, len(pz.line)))
+
+    async def _duel_reply(self, pz: DuelSession, at: int) -> None:
+        try:
+            await asyncio.sleep(self.speed.turn)
+            if self.puzzle is pz and len(pz.line) == at and pz.to_move == 2:
+                pz.opponent_move()
+                if self.mode == "puzzle":
+                    self.render()
+        except Exception:
+            window.console.error("the duel opponent failed:\n" + traceback.format_exc())
+            self.notice = "The computer failed to move; see the browser console."
+            self.render()
+        finally:
+            self.body.dataset.busy = "0"
 
     # --- starting and stopping games --------------------------------------------------------
     def new_seed(self) -> int:
@@ -223,8 +508,8 @@ class Controller:
         self._storage_set(SETTINGS_KEY, settings.model_dump_json())
         self.save()
 
-    def read_form(self) -> dict[str, str]:
-        form = q("form.start")
+    def read_form(self, form: Any = None) -> dict[str, str]:
+        form = form if form is not None else q("form.start")
         out: dict[str, str] = {}
         if form is None:
             return out
@@ -333,6 +618,12 @@ class Controller:
             if files is not None and files.length:
                 asyncio.ensure_future(self.import_file(files.item(0), target))
             return
+        if attr(target, "name") == "share-goal":
+            def goal() -> None:
+                self.share_goal = str(target.value)[:200]
+                self.render()
+            self._guarded(event, goal)
+            return
         if self.mode == "start" and js(target.closest("form.start")) is not None:
             self._guarded(event, lambda: self.form_changed(attr(target, "name")))
 
@@ -377,21 +668,65 @@ class Controller:
         if action == "help":
             self.toggle_help()
             return
+        if action == "share":
+            self.open_share()
+            return
+        if action == "share-close":
+            self.share_open = False
+            self.render()
+            return
+        if action == "copy":
+            self.copy(attr(el, "data-target"))
+            return
+        if self.embed and action in ("setup", "puzzles", "start", "solitaire", "duel"):
+            return  # an embed shows one position or puzzle, nothing else
         if action == "setup":
             self.mode = "start"
-            if s is not None:
+            self.share_open = False
+            if s is not None and s.position is None:
                 self.draft = s.settings
             self.start_error = ""
+            self.clean_url()
             self.render()
+            return
+        if action == "puzzles":
+            self.mode = "puzzles"
+            self.share_open = False
+            self.clean_url()
+            self.render()
+            return
+        if action in ("solitaire", "duel"):  # the start screen's quick start
+            self.clean_url()
+            self.puzzle_from_form("new-solitaire" if action == "solitaire" else "new-duel")
+            self.render()
+            self._focus_hand()
+            return
+        if action in ("new-solitaire", "solitaire-cards", "new-duel", "duel-cards"):
+            self.puzzle_from_form(action)
+            self.render()
+            if self.mode == "puzzle":
+                self._focus_hand()
+            return
+        if action == "puzzle-resume":
+            if self.puzzle is not None:
+                self.mode = "puzzle"
+                self.render()
+            return
+        if self.puzzle_action(action, el):
+            return
+        if action == "reset":
+            self.reset()
             return
         if action == "resume":
             if s is not None:
                 self.mode = "table"
+                self.share_open = False
                 self.render()
                 self.kick()
             return
         if action == "start":
             self.draft = settings_from_form(self.read_form(), self.draft)
+            self.clean_url()
             self.start_game(self.draft)
             self.render()
             if self.mode == "table":
@@ -451,6 +786,14 @@ class Controller:
                     "end": lambda: self.replay_action("replay-last")}.get(k)
         if k == "?":
             return self.toggle_help
+        if k == "escape" and self.share_open:
+            return lambda: self.dispatch("share-close", None)
+        if self.mode == "puzzle" and self.puzzle is not None:
+            if k == "z":
+                return lambda: self.puzzle_action("puzzle-undo", None)
+            if k in ("arrowleft", "arrowright"):
+                return lambda: self.move_focus(-1 if k == "arrowleft" else 1)
+            return None
         s = self.session
         if self.mode != "table" or s is None:
             return None
@@ -571,13 +914,59 @@ class Controller:
         when("keydown", document)(self.on_key)
 
     def boot(self) -> None:
-        self.load_saved()
+        """Show what the address asks for (docs/embedding.md), else the saved game / start."""
+        req = self.request
+        if self.embed:
+            self.body.dataset.embed = "1"
+        else:
+            self.load_saved()
+        try:
+            self.open_request(req)
+        except (PositionError, PuzzleError, ValueError) as exc:
+            self.report_bad_link(str(exc))
+        if req.error:
+            self.report_bad_link(req.error)
         self.attach()
         document.getElementById("app").hidden = False
         document.getElementById("loading").hidden = True
+        placeholder = by_id("embed-ph")
+        if placeholder is not None:
+            placeholder.hidden = True
         self.render()
         if self.mode == "table":
             self.kick()
+        elif self.mode == "puzzle":
+            self.kick_duel()
+        if not self.embed and (self.mode == "puzzle" or self.request.kind == "position"):
+            self._focus_hand()  # never in an embed: it would take the focus from the page around
+
+    def open_request(self, req: PageRequest) -> None:
+        if req.kind == "position" and req.position is not None:
+            self.start_position(req.position, req.bots)
+        elif req.kind == "solitaire":
+            if req.cards:
+                self.open_puzzle(SolitaireSession.from_text(req.cards, req.goal))
+            else:
+                self.open_puzzle(SolitaireSession.generate(req.n_cards, req.difficulty,
+                                                           self.seed_param))
+            self.chooser = replace(self.chooser, n_cards=req.n_cards,
+                                   difficulty=req.difficulty or "")
+        elif req.kind == "duel":
+            if req.p1 or req.p2:
+                self.open_puzzle(DuelSession.from_text(req.p1, req.p2, req.rule, req.goal))
+            else:
+                self.open_puzzle(DuelSession.generate(req.hand_size, req.rule, self.seed_param))
+            self.chooser = replace(self.chooser, hand_size=req.hand_size, rule=req.rule)
+        elif req.kind == "puzzles" and not self.embed:
+            self.mode = "puzzles"
+
+    def report_bad_link(self, message: str) -> None:
+        if self.embed:
+            self.embed_error = message[:1].upper() + message[1:]
+            return
+        self.notice = f"This link cannot be shown: {message}"
+        if self.request.kind in ("solitaire", "duel"):
+            self.mode = "puzzles"
 
 
 def view_colors(s: Session) -> tuple[str, ...]:

@@ -24,15 +24,17 @@ from .view import (
 
 __all__ = [
     "REGIONS", "render_card", "render_table", "render_start", "render_topbar", "color_swatch",
-    "COLOR_LABEL",
+    "COLOR_LABEL", "render_embed_bar", "render_share", "render_embed_error", "TUTORIAL_HREF",
 ]
 
 #: every region the page has, in page order
 REGIONS: tuple[str, ...] = (
-    "topbar", "notice", "start", "opponents", "draw", "discard", "info", "prompt", "hand",
-    "scores", "latest",
-    "validator", "log", "overlay", "replay",
+    "topbar", "notice", "share", "start", "opponents", "draw", "discard", "info", "prompt",
+    "hand", "scores", "latest",
+    "validator", "logtitle", "log", "overlay", "replay",
 )
+
+TUTORIAL_HREF = "static/tutorial.html"
 
 COLOR_LABEL = {
     "R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "wild",
@@ -476,26 +478,109 @@ def _replay_bar(tv: TableView) -> str:
     )
 
 
-def render_topbar(mode: str, has_game: bool) -> str:
+def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
+                  can_share: bool = False) -> str:
+    """The top bar: New game, Puzzles, Share, Export log, Replay a log, Rules tutorial, help.
+
+    ``mode``: ``start`` / ``table`` / ``replay`` / ``puzzles`` / ``puzzle``."""
     export = _button("export", "Export", "export-log", cls="btn ghost", wide=" log",
-                     disabled=not has_game, attrs=' aria-label="Export the game log"')
+                     disabled=not (has_game and can_export),
+                     attrs=' aria-label="Export the game log"' + (
+                         "" if can_export else
+                         ' title="a game started from a position has no log to export"'))
     new = _button("setup", "New", "new-game", cls="btn ghost", wide=" game",
                   attrs=' aria-label="New game"')
+    puzzles = _button("puzzles", "Puzzles", "puzzles", cls="btn ghost")
+    share = ""
+    if mode in ("table", "puzzle"):
+        share = _button("share", "Share", "share", cls="btn ghost", disabled=not can_share,
+                        attrs=' aria-label="Share or embed this position"')
     imp = ('<label class="btn ghost file" data-testid="import-label"'
            ' aria-label="Replay a game log file">Replay'
            '<span class="wide">&nbsp;a log</span>'
            '<input type="file" accept=".json,application/json" data-action="import"'
            ' data-testid="import-log"></label>')
+    if mode in ("puzzle", "puzzles"):
+        export = imp = ""
+    tutorial = (f'<a class="btn ghost" href="{TUTORIAL_HREF}" data-testid="tutorial-link">'
+                'Rules<span class="wide">&nbsp;tutorial</span></a>')
+    title = "puzzles" if mode in ("puzzle", "puzzles") else "table"
     return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
-            f'<span>table</span></h1><nav class="tools" aria-label="game">{new}{export}{imp}'
+            f'<span>{title}</span></h1><nav class="tools" aria-label="game">{new}{puzzles}{share}'
+            f'{export}{imp}{tutorial}'
             f'<button type="button" class="btn ghost" data-action="help" data-testid="help"'
             f' aria-expanded="false" aria-controls="help">?</button></nav>')
 
 
+def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
+                     title: str = "") -> str:
+    """The embed's only chrome: the goal, a reset button and "open in uno_web"."""
+    goal_html = (f'<p class="goal" data-testid="goal">{e(goal)}</p>' if goal else
+                 f'<p class="goal muted">{e(title or "Try a move: the validator explains it.")}</p>')
+    reset = (_button("reset", "Reset", "embed-reset", cls="btn ghost",
+                     attrs=' aria-label="Back to the starting position"') if can_reset else "")
+    return (f'<div class="embed-bar" data-testid="embed-bar">'
+            f'<span class="logo-card" aria-hidden="true">UNO</span>{goal_html}'
+            f'<span class="embed-tools">{reset}<a class="btn ghost open-link" href="{e(open_href)}"'
+            f' target="_blank" rel="noopener" data-testid="open-link">open in uno_web ↗</a>'
+            '</span></div>')
+
+
+def render_embed_error(message: str, open_href: str) -> str:
+    return (f'<div class="notice embed-error" role="alert" data-testid="embed-error">'
+            f'<span>{e(message)}</span><a class="btn ghost" href="{e(open_href)}" target="_blank"'
+            ' rel="noopener">open uno_web</a></div>')
+
+
+def render_share(link: str, embed_url: str, snippet: str, goal: str, what: str = "position",
+                 error: str = "") -> str:
+    """The share dialog: the link to the table and the ``<iframe>`` snippet, with copy buttons."""
+    if error:
+        body = f'<p class="form-error">{e(error)}</p>'
+    else:
+        body = (
+            f'<label for="share-goal">What should the reader try? <small>(optional, shown above '
+            f'the {e(what)})</small></label>'
+            f'<input id="share-goal" name="share-goal" value="{e(goal)}" maxlength="200"'
+            f' data-testid="share-goal" placeholder="e.g. Find the only winning card">'
+            f'<label for="share-link">Link to this {e(what)}</label>'
+            f'<div class="copy-row"><input id="share-link" readonly value="{e(link)}"'
+            f' data-testid="share-link">'
+            f'<button type="button" class="btn" data-action="copy" data-target="share-link"'
+            f' data-testid="copy-link">Copy</button></div>'
+            f'<label for="embed-snippet">Embed it in a page</label>'
+            f'<div class="copy-row"><textarea id="embed-snippet" readonly rows="3"'
+            f' data-testid="embed-snippet">{e(snippet)}</textarea>'
+            f'<button type="button" class="btn" data-action="copy" data-target="embed-snippet"'
+            f' data-testid="copy-snippet">Copy</button></div>'
+            f'<p class="muted">The embed starts Python only when it scrolls into view. '
+            f'<a href="{e(embed_url)}" target="_blank" rel="noopener" data-testid="embed-preview">'
+            f'Preview the embed</a> · <a href="{e(link)}" data-testid="share-open">Open the '
+            f'link</a></p>')
+    return (f'<section class="share-box" role="dialog" aria-labelledby="share-title"'
+            f' data-testid="share-dialog"><h2 id="share-title">Share this {e(what)}</h2>{body}'
+            + _button("share-close", "Close", "share-close", cls="btn ghost", key="Esc")
+            + '</section>')
+
+
+def _position_bar(tv: TableView) -> str:
+    """Above the table when the game started from a link: the goal and a reset button."""
+    goal = (f'<span class="goal" data-testid="goal">{e(tv.goal)}</span>' if tv.goal else
+            '<span class="muted">A position from a link (not saved).</span>')
+    return (f'<div class="position-bar" data-testid="position-bar">{goal}'
+            + _button("reset", "Reset position", "reset-position", cls="btn ghost")
+            + '</div>')
+
+
 def render_table(tv: TableView, notice: str = "") -> dict[str, str]:
+    replay = _replay_bar(tv)
+    if tv.mode == "table" and tv.from_position:
+        replay = _position_bar(tv)
     return {
-        "topbar": render_topbar(tv.mode, True),
+        "topbar": render_topbar(tv.mode, True, can_export=tv.can_export,
+                                can_share=tv.can_share),
         "notice": _notice(notice),
+        "share": "",
         "start": "",
         "opponents": _opponents(tv),
         **_center(tv),
@@ -504,9 +589,10 @@ def render_table(tv: TableView, notice: str = "") -> dict[str, str]:
         "scores": _scores(tv),
         "latest": _latest(tv),
         "validator": _validator(tv),
+        "logtitle": "Game log",
         "log": _log(tv),
         "overlay": _overlay(tv),
-        "replay": _replay_bar(tv),
+        "replay": replay,
     }
 
 
@@ -600,10 +686,21 @@ def render_start(sv: StartView) -> dict[str, str]:
         f'{error}<div class="start-buttons">'
         f'<button type="button" class="btn primary big" data-action="start"'
         f' data-testid="start-game">Deal the cards</button>{resume}</div>{seed}</form>'
+        f'<section class="start more" data-testid="start-puzzles" aria-labelledby="more-title">'
+        f'<h2 id="more-title">Puzzles and the rules tutorial</h2>'
+        f'<p class="muted">Two puzzles from <i>The complexity of UNO</i>: play a whole hand '
+        f'alone (Solitaire), or beat a perfect opponent with open hands (Duel). The tutorial '
+        f'shows five tricky rules as positions you can try.</p><div class="start-buttons">'
+        + _button("solitaire", "Solitaire", "start-solitaire", cls="btn")
+        + _button("duel", "Duel", "start-duel", cls="btn")
+        + _button("puzzles", "All puzzles", "start-all-puzzles", cls="btn ghost")
+        + f'<a class="btn ghost" href="{TUTORIAL_HREF}" data-testid="start-tutorial">'
+        f'Rules tutorial</a></div></section>'
     )
     regions = {r: "" for r in REGIONS}
     regions["topbar"] = render_topbar("start", sv.can_resume)
     regions["notice"] = _notice(sv.notice)
     regions["start"] = html
+    regions["logtitle"] = "Game log"
     return regions
 

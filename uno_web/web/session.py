@@ -29,19 +29,22 @@ from ..core.cards import IS_WILD, CardError, card_name, card_str, color_name
 from ..core.engine import apply
 from ..core.events import Event
 from ..core.gamelog import GameLog, GameRecorder, LogError, Seat, move_from_action, parse_log
+from ..core.position import Position, build_state, position_from_state
 from ..core.rules import PRESETS
 from ..core.state import GameState
 
 __all__ = [
     "HUMAN", "LEVELS", "BOT_NAMES", "SAVE_FORMAT", "TableSettings", "ValidatorEntry", "Choice",
     "AiPlan", "Session", "SaveError", "restore", "LogReplay", "ReplayStep", "suggest",
-    "make_table_bot", "Speed", "SPEEDS",
+    "make_table_bot", "Speed", "SPEEDS", "PositionRecorder", "BOT_CHOICES",
 ]
 
 HUMAN = 0
 Level = Literal["easy", "normal", "hard"]
 Thinking = Generator[float, None, Move]
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: what the bots of a game started from a position do (``?bots=``): a level, or stay still
+BOT_CHOICES: tuple[str, ...] = LEVELS + ("still",)
 BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo")
 SAVE_FORMAT = "uno-web-table"
 MAX_SAVED_ENTRIES = 60
@@ -287,20 +290,64 @@ class SaveError(ValueError):
     """A saved table that cannot be restored; the message says why."""
 
 
-class Session:
-    """One game at the table. Seat 0 is you; every other seat is a bot."""
+class PositionRecorder:
+    """Plays a game that starts from a :class:`~uno_web.core.position.Position` (a link, an
+    embed, a lesson) instead of a deal.
 
-    def __init__(self, settings: TableSettings, seed: int = 0) -> None:
+    It has the parts of :class:`~uno_web.core.gamelog.GameRecorder` the session uses
+    (``state``, ``rules``, ``preset``, ``apply``, ``history``, ``initial_events``), but no game
+    log: a log starts with a dealt deck, which a position does not have.  Such a game is
+    therefore neither saved nor exported.
+    """
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.state = build_state(position)
+        self.rules = position.rules()
+        self.preset = position.preset
+        self.seed = position.seed
+        self.initial_events: list[Event] = []
+        self.history: list[tuple[Move, list[Event]]] = []
+        self.rounds: list[dict[str, Any]] = []
+
+    def apply(self, move: Move) -> Any:
+        t = apply(self.state, move)
+        self.state = t.state
+        self.history.append((move, list(t.events)))
+        return t
+
+    def to_json(self) -> str:
+        raise ValueError("a game started from a position has no complete game log")
+
+
+class Session:
+    """One game at the table. Seat 0 is you; every other seat is a bot.
+
+    A session normally deals a new game; :meth:`from_position` starts one from a position
+    instead (a link, an embed, a tutorial lesson).
+    """
+
+    def __init__(self, settings: TableSettings, seed: int = 0, *,
+                 position: Position | None = None, still: bool = False) -> None:
         self.settings = settings
         self.seed = int(seed)
-        rules = settings.rules()
-        names = settings.seat_names()
-        self.recorder = GameRecorder(rules, names, self.seed, preset=settings.preset,
-                                     seats=settings.seats())
+        self.position = position
+        self.recorder: GameRecorder | PositionRecorder
+        if position is None:
+            self.recorder = GameRecorder(settings.rules(), settings.seat_names(), self.seed,
+                                         preset=settings.preset, seats=settings.seats())
+        else:
+            self.recorder = PositionRecorder(position)
+        # a position holds still: until the first move is made the bots do not react out of
+        # turn (no UNO call, catch or jump-in changes what the reader is looking at)
+        self.hold_reactions = position is not None
         self.bots: dict[int, Any] = {}
         self.levels: dict[int, str] = {}  # the level each bot really plays at
         for seat in range(1, settings.players):
-            self.bots[seat], self.levels[seat] = make_table_bot(settings.level(seat))
+            if still:
+                self.levels[seat] = "still"
+            else:
+                self.bots[seat], self.levels[seat] = make_table_bot(settings.level(seat))
         self.entries: list[ValidatorEntry] = []
         self.version = 0  # moves applied so far
         self.attempts = 0
@@ -309,6 +356,36 @@ class Session:
         self.thinking: float | None = None  # Hard's progress while it thinks
         self.jump_window = False  # the screen gives you a moment to jump in
         self._offered = -1  # the version whose reactions were all declined
+
+    @classmethod
+    def from_position(cls, position: Position, bots: str = "normal") -> "Session":
+        """A game from ``position``: you at seat 0, the other seats bots of level ``bots``
+        (``"still"``: they never move).  Raises PositionError / ValueError for a position
+        that cannot be played."""
+        n = len(position.hands)
+        level = bots if bots in LEVELS else "normal"
+        names = position.names or []
+        settings = TableSettings(
+            players=n, name=(names[0] if names and names[0].strip() else "You"),
+            levels=[level] * (n - 1),
+            preset=position.preset, overrides=dict(position.overrides))
+        return cls(settings, position.seed, position=position, still=bots == "still")
+
+    @property
+    def can_export(self) -> bool:
+        """A dealt game has a game log; a game from a position has none."""
+        return self.position is None
+
+    def share_position(self, goal: str | None = None) -> Position:
+        """The current position, for a share link or an embed: the rules (preset +
+        overrides), every hand, the top card, the current colour, whose turn, the direction,
+        a pending penalty, and ``goal``.  The discard pile under the top card and the order of
+        the draw pile are left out (the link stays short; the cards go back to the draw pile)."""
+        pos = position_from_state(self.state, preset=self.settings.preset, goal=goal or None)
+        return pos.model_copy(update={"draw": "", "discard": "", "scores": None})
+
+    def can_share(self) -> bool:
+        return self.state.phase < Phase.ROUND_OVER
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -496,6 +573,8 @@ class Session:
         s = self.state
         if s.phase >= Phase.ROUND_OVER:
             return None
+        if self.hold_reactions and self.version == 0:
+            self._offered = self.version  # a position holds still until the first move
         if self._offered != self.version:
             seats = [t for t in self.bots if t != s.turn and s.active[t]]
             self._rng(0, 1).shuffle(seats)

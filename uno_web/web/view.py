@@ -190,6 +190,10 @@ class TableView:
     replay_len: int = 0
     replay_move: str = ""
     replay_problem: str = ""
+    from_position: bool = False  # the game started from a position (a link, an embed)
+    goal: str = ""  # what the position asks the reader to try
+    can_export: bool = True  # a dealt game has a log to export
+    can_share: bool = False  # the position can be shared (not after the round)
 
 
 def _direction_text(d: int) -> str:
@@ -416,11 +420,14 @@ def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[int], ch
 
 def view(session: Session, seat: int = HUMAN) -> TableView:
     """The table as ``seat`` sees it (you: seat 0)."""
-    return _table(
+    tv = _table(
         session.state, seat, mode="table", levels=session.levels, preset=session.settings.preset,
         entries=session.entries, events=session.events(), choice=session.choice,
         acting=session.acting, thinking=session.thinking, jump_window=session.jump_window,
     )
+    pos = session.position
+    return replace(tv, from_position=pos is not None, goal=(pos.goal or "") if pos else "",
+                   can_export=session.can_export, can_share=session.can_share())
 
 
 def replay_view(replay: LogReplay) -> TableView:

@@ -1,0 +1,184 @@
+"""What the page's address asks for, and the links the table hands out (pure Python).
+
+``index.html`` is one page for everything; its query parameters choose what it shows
+(docs/embedding.md lists them all):
+
+- nothing: the table's start screen (or the saved game);
+- a position (``hands=R7 G5,B1 B2&top=R9&…``, :func:`~uno_web.core.position.position_to_query`):
+  the table starts from that position;
+- ``lesson=<slug>``: a tutorial lesson of :data:`~uno_web.puzzles.lessons.LESSONS` (its position,
+  unless the address carries one);
+- ``mode=solitaire`` (``cards=…``, or ``n=12&difficulty=medium`` to generate one),
+  ``mode=duel`` (``p1=…&p2=…&rule=geography|uno``, or ``hand=5``), ``mode=puzzles`` (the
+  puzzle chooser);
+- ``embed=1`` with any of these: the embed view (no start screen, minimal chrome, started
+  lazily by index.html);
+- ``bots=easy|normal|hard|still`` (positions), ``seed=N``, ``speed=…``, ``delay=MS`` (tests).
+
+:func:`read_page` turns a query into a :class:`PageRequest`; :func:`share_view` builds the link
+and the ``<iframe>`` snippet for the share dialog.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Literal
+from urllib.parse import parse_qsl, urlencode
+
+from ..core.position import Position, PositionError, position_from_query
+from ..puzzles.lessons import LESSONS, Lesson
+from .session import BOT_CHOICES
+
+__all__ = [
+    "PageRequest", "read_page", "ShareView", "share_view", "iframe_snippet", "open_query",
+    "solitaire_query", "duel_query", "lesson_by_slug", "EMBED_HEIGHT", "PAGE_ONLY_PARAMS",
+    "DUEL_RULES", "DIFFICULTIES",
+]
+
+Kind = Literal["start", "position", "solitaire", "duel", "puzzles"]
+
+#: parameters about how the page runs, not about what it shows (left out of share links)
+PAGE_ONLY_PARAMS = frozenset({"embed", "start", "speed", "delay"})
+DUEL_RULES: tuple[str, ...] = ("geography", "uno")
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
+EMBED_HEIGHT = 560  # px: the iframe snippet's height (the embed fits 360-800 px widths)
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """What an address asks the page to show."""
+
+    kind: Kind
+    embed: bool = False
+    position: Position | None = None
+    lesson: Lesson | None = None
+    goal: str = ""
+    bots: str = "normal"
+    cards: str = ""  # solitaire: the hand given in the address
+    n_cards: int = 12  # solitaire: how many cards to generate
+    difficulty: str | None = None
+    p1: str = ""  # duel: the hands given in the address
+    p2: str = ""
+    hand_size: int = 5  # duel: hand size to generate
+    rule: str = "geography"
+    error: str = ""  # the address asked for something that cannot be shown: why
+
+
+def lesson_by_slug(slug: str) -> Lesson | None:
+    return next((les for les in LESSONS if les.slug == slug), None)
+
+
+def _int(value: str, default: int, lo: int, hi: int) -> int:
+    try:
+        return max(lo, min(hi, int(value)))
+    except ValueError:
+        return default
+
+
+def read_page(query: str) -> PageRequest:
+    """The :class:`PageRequest` of a query string (with or without the leading ``?``).
+
+    Never raises: a position or a lesson that cannot be read gives ``error`` (the page says
+    why and shows the start screen, or the error in an embed)."""
+    params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+    embed = params.get("embed", "") in ("1", "true", "yes")
+    bots = params.get("bots", "normal")
+    if bots not in BOT_CHOICES:
+        bots = "normal"
+    mode = params.get("mode", "")
+    difficulty = params.get("difficulty") or None
+    if difficulty not in DIFFICULTIES:
+        difficulty = None
+    rule = params.get("rule", "geography")
+    if mode == "solitaire":
+        return PageRequest(
+            "solitaire", embed=embed, cards=params.get("cards", "").strip(),
+            n_cards=_int(params.get("n", ""), 12, 2, 40), difficulty=difficulty,
+            goal=params.get("goal", ""))
+    if mode == "duel":
+        error = "" if rule in DUEL_RULES else (
+            f"unknown duel rule {rule!r}: use rule=geography or rule=uno")
+        return PageRequest(
+            "duel", embed=embed, p1=params.get("p1", "").strip(), p2=params.get("p2", "").strip(),
+            hand_size=_int(params.get("hand", ""), 5, 1, 12),
+            rule=rule if rule in DUEL_RULES else "geography", goal=params.get("goal", ""),
+            error=error)
+    if mode == "puzzles":
+        return PageRequest("puzzles", embed=embed)
+    lesson = None
+    slug = params.get("lesson")
+    if slug is not None:
+        lesson = lesson_by_slug(slug)
+        if lesson is None:
+            known = ", ".join(les.slug for les in LESSONS)
+            return PageRequest("start", embed=embed,
+                               error=f"there is no lesson {slug!r} (lessons: {known})")
+    if "hands" in params:
+        try:
+            pos = position_from_query(query)
+        except PositionError as exc:
+            return PageRequest("start", embed=embed, lesson=lesson,
+                               error=f"the position in this link cannot be shown: {exc}")
+    elif lesson is not None:
+        pos = lesson.position
+    else:
+        if embed:
+            return PageRequest("start", embed=True,
+                               error="an embed needs a position (hands=…), a lesson=… or a mode=…")
+        return PageRequest("start")
+    goal = pos.goal or (lesson.position.goal if lesson is not None and lesson.position.goal else "")
+    return PageRequest("position", embed=embed, position=pos, lesson=lesson, goal=goal or "",
+                       bots=bots)
+
+
+def solitaire_query(cards: str, goal: str = "") -> str:
+    items = [("mode", "solitaire"), ("cards", cards)]
+    if goal:
+        items.append(("goal", goal))
+    return urlencode(items)
+
+
+def duel_query(p1: str, p2: str, rule: str = "geography", goal: str = "") -> str:
+    items = [("mode", "duel"), ("p1", p1), ("p2", p2)]
+    if rule != "geography":
+        items.append(("rule", rule))
+    if goal:
+        items.append(("goal", goal))
+    return urlencode(items)
+
+
+def open_query(query: str) -> str:
+    """The query of the full page for an embed's query (``embed``, ``start`` ... dropped)."""
+    items = [(k, v) for k, v in parse_qsl(query.lstrip("?"), keep_blank_values=True)
+             if k not in PAGE_ONLY_PARAMS]
+    return urlencode(items)
+
+
+def iframe_snippet(src: str, title: str = "UNO position", height: int = EMBED_HEIGHT) -> str:
+    """The ``<iframe>`` to paste into a page (fluid width up to 800 px, lazy)."""
+    return (f'<iframe src="{escape(src, quote=True)}" title="{escape(title, quote=True)}" '
+            f'width="100%" height="{height}" loading="lazy" '
+            f'style="max-width:800px;border:0;border-radius:12px"></iframe>')
+
+
+@dataclass(frozen=True)
+class ShareView:
+    """The share dialog: the link to the full table and the embed snippet."""
+
+    link: str
+    embed_url: str
+    snippet: str
+    goal: str
+    what: str  # "position" / "puzzle"
+    error: str = ""
+
+
+def share_view(base: str, query: str, *, goal: str = "", what: str = "position",
+               title: str = "UNO position") -> ShareView:
+    """``base``: the page's address without its query (``https://…/index.html``)."""
+    link = f"{base}?{query}"
+    embed_url = f"{base}?embed=1&{query}"
+    return ShareView(link=link, embed_url=embed_url, snippet=iframe_snippet(embed_url, title),
+                     goal=goal, what=what)
+

@@ -1,0 +1,345 @@
+"""HTML of the puzzle modes (pure): the puzzle chooser, Solitaire and the Duel.
+
+The puzzles reuse the table's regions (``#r-opponents`` … ``#r-validator``) and its pieces (cards,
+buttons, validator entries from :mod:`uno_web.web.render`), so they look like the table and the
+embed layout works for them unchanged.  Test hooks are listed in docs/table.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .links import DIFFICULTIES, DUEL_RULES
+from .puzzle import DuelView, SolitaireView, SolverAnswer
+from .render import REGIONS, _button, _detail, _entry, _notice, color_swatch, e, render_card
+from .session import ValidatorEntry
+from .view import CardView
+
+__all__ = ["ChooserView", "render_chooser", "render_solitaire", "render_duel",
+           "SOLITAIRE_SIZES", "DUEL_SIZES"]
+
+SOLITAIRE_SIZES: tuple[int, ...] = (6, 8, 10, 12, 16, 20)
+DUEL_SIZES: tuple[int, ...] = (3, 4, 5, 6, 7, 8)
+
+
+@dataclass(frozen=True)
+class ChooserView:
+    """The puzzle chooser's form values (what the last puzzle used) and an error to show."""
+
+    n_cards: int = 12
+    difficulty: str = ""
+    hand_size: int = 5
+    rule: str = "geography"
+    winnable: bool = True
+    cards: str = ""
+    p1: str = ""
+    p2: str = ""
+    error: str = ""
+    can_resume: bool = False
+
+
+def _options(values: tuple[str, ...], selected: str, labels: dict[str, str] | None = None) -> str:
+    labels = labels or {}
+    return "".join(
+        f'<option value="{e(v)}"{" selected" if v == selected else ""}>{e(labels.get(v, v))}</option>'
+        for v in values)
+
+
+def render_chooser(cv: ChooserView, topbar: str, notice: str = "") -> dict[str, str]:
+    """The puzzle chooser (``mode=puzzles``): Solitaire and Duel, generated or typed in."""
+    error = (f'<p class="form-error" role="alert" data-testid="puzzle-error">{e(cv.error)}</p>'
+             if cv.error else "")
+    sizes = _options(tuple(str(n) for n in SOLITAIRE_SIZES), str(cv.n_cards))
+    diffs = _options(("",) + DIFFICULTIES, cv.difficulty, {"": "any"})
+    hands = _options(tuple(str(n) for n in DUEL_SIZES), str(cv.hand_size))
+    rules = _options(DUEL_RULES, cv.rule, {
+        "geography": "geography: who cannot play loses (the paper)",
+        "uno": "uno: your last card wins"})
+    resume = (_button("puzzle-resume", "Back to the puzzle", "puzzle-resume", cls="btn ghost")
+              if cv.can_resume else "")
+    html = (
+        '<div class="start puzzles" data-testid="puzzle-chooser">'
+        '<h2>Puzzles</h2>'
+        '<p class="muted">Two puzzles from <i>The complexity of UNO</i> (Demaine, Demaine, '
+        'Harvey, Uehara, Uno, Uno), played with number cards only. The solvers behind the '
+        'hints are exact.</p>'
+        f'{error}'
+        '<form class="puzzle-form" data-kind="solitaire" autocomplete="off" onsubmit="return false">'
+        '<fieldset><legend>Solitaire UNO</legend>'
+        '<p class="help">Play your whole hand: the first card is free, then every card must '
+        'match the one before by colour or number. Deciding this is NP-complete (the paper\'s '
+        'Theorem 3.3), yet small hands are quick to solve.</p>'
+        '<div class="row">'
+        f'<div class="field"><label for="pz-n">Cards</label><select id="pz-n" name="n"'
+        f' data-testid="puzzle-n">{sizes}</select></div>'
+        f'<div class="field"><label for="pz-diff">Difficulty</label><select id="pz-diff"'
+        f' name="difficulty" data-testid="puzzle-difficulty">{diffs}</select></div>'
+        '</div>'
+        '<div class="start-buttons">'
+        + _button("new-solitaire", "Deal a solitaire", "new-solitaire", cls="btn primary")
+        + '</div>'
+        '<div class="field"><label for="pz-cards">…or type the cards</label>'
+        f'<input id="pz-cards" name="cards" value="{e(cv.cards)}" placeholder="R1 R2 G2 G5 B5"'
+        ' data-testid="puzzle-cards"></div>'
+        + _button("solitaire-cards", "Play these cards", "solitaire-cards", cls="btn")
+        + '</fieldset></form>'
+        '<form class="puzzle-form" data-kind="duel" autocomplete="off" onsubmit="return false">'
+        '<fieldset><legend>Duel</legend>'
+        '<p class="help">Uncooperative two-player UNO with open hands: you lead, the computer '
+        'answers, every card must match the one before. The computer plays perfectly. Who wins '
+        'is decided in polynomial time by maximum matchings (the paper\'s Theorem 4.2).</p>'
+        '<div class="row">'
+        f'<div class="field"><label for="pz-hand">Cards each</label><select id="pz-hand"'
+        f' name="hand" data-testid="puzzle-hand">{hands}</select></div>'
+        f'<div class="field"><label for="pz-rule">End rule</label><select id="pz-rule"'
+        f' name="rule" data-testid="puzzle-rule">{rules}</select></div>'
+        '</div>'
+        '<div class="field bool"><label for="pz-win"><input type="checkbox" id="pz-win"'
+        f' name="winnable" value="on"{" checked" if cv.winnable else ""}'
+        ' data-testid="puzzle-winnable"> only duels you can win</label></div>'
+        '<div class="start-buttons">'
+        + _button("new-duel", "Deal a duel", "new-duel", cls="btn primary")
+        + '</div>'
+        '<div class="row">'
+        f'<div class="field"><label for="pz-p1">…or your hand</label><input id="pz-p1" name="p1"'
+        f' value="{e(cv.p1)}" placeholder="R1 G2" data-testid="puzzle-p1"></div>'
+        f'<div class="field"><label for="pz-p2">the computer\'s hand</label><input id="pz-p2"'
+        f' name="p2" value="{e(cv.p2)}" placeholder="G1 B2" data-testid="puzzle-p2"></div>'
+        '</div>'
+        + _button("duel-cards", "Play these hands", "duel-cards", cls="btn")
+        + '</fieldset></form>'
+        f'<div class="start-buttons">{resume}'
+        + _button("setup", "Back to the table", "to-table", cls="btn ghost")
+        + '</div></div>'
+    )
+    regions = {r: "" for r in REGIONS}
+    regions["topbar"] = topbar
+    regions["notice"] = _notice(notice)
+    regions["start"] = html
+    return regions
+
+
+# ------------------------------------------------------------------------------------------
+# shared pieces
+# ------------------------------------------------------------------------------------------
+
+
+def _hand(cards: tuple[CardView, ...], your_turn: bool, title: str) -> str:
+    turn = " my-turn" if your_turn else ""
+    n = len(cards)
+    body = "".join(render_card(c, button=True) for c in cards)
+    if not cards:
+        body = '<p class="muted empty-hand">no cards left</p>'
+    return (f'<div class="hand-head"><span class="you-name">{e(title)}</span>'
+            f'<span class="muted">{n} card{"s" if n != 1 else ""}</span></div>'
+            f'<div class="hand{turn}" data-testid="hand" data-count="{n}" role="group"'
+            f' aria-label="Your hand, {n} cards">{body}</div>')
+
+
+def _discard(top: CardView | None, color: str, count: int, empty: str) -> str:
+    ring = f" ring-{color}" if color else ""
+    card = render_card(top, attrs=f' data-seq="{count}"') if top is not None else (
+        f'<div class="card empty">{e(empty)}</div>')
+    return f'<div class="pile discard{ring}" data-testid="discard" data-count="{count}">{card}</div>'
+
+
+def _current_color(color: str, name: str) -> str:
+    text = f"current colour: {name}" if color else "current colour: none yet"
+    return (f'<div class="current-color c-{e(color or "none")}" data-testid="current-color"'
+            f' data-color="{e(color)}">{color_swatch(color) if color else ""}'
+            f'<span>{e(text)}</span></div>')
+
+
+def _rejection(latest: ValidatorEntry | None) -> str:
+    if latest is None or latest.ok or latest.seat != 0:
+        return ""
+    return (f'<div class="rejection" role="note" data-testid="rejection" data-code="{e(latest.code)}">'
+            f'<span class="code">{e(latest.code)}</span> <b>{e(_detail(latest.message))}.</b> '
+            f'{e(latest.hint or latest.explanation)}</div>')
+
+
+def _validator(entries: tuple[ValidatorEntry, ...], rule: str) -> str:
+    items = "".join(_entry(x) for x in entries)
+    if not items:
+        items = ('<li class="empty">Every card you try shows up here with the validator\'s '
+                 'verdict.</li>')
+    return (f'<p class="deck-invariant puzzle-rule" data-testid="puzzle-rule">{e(rule)}</p>'
+            f'<ol class="entries">{items}</ol>')
+
+
+def _latest(latest: ValidatorEntry | None) -> str:
+    if latest is None:
+        return ""
+    text = latest.message
+    if not latest.ok:
+        text += " " + latest.explanation + (" " + latest.hint if latest.hint else "")
+    return f'<span data-seq="{latest.seq}">{e(text)}</span>'
+
+
+def _log(lines: tuple[str, ...]) -> str:
+    return ('<ol class="log-lines" data-testid="log-lines">'
+            + "".join(f"<li>{e(x)}</li>" for x in lines) + "</ol>")
+
+
+def _head(title: str, source: str, goal: str) -> str:
+    goal_html = (f'<p class="goal" data-testid="goal">{e(goal)}</p>' if goal else "")
+    return (f'<div class="puzzle-head"><h2>{e(title)}</h2>'
+            f'<p class="muted source">{e(source)}</p>{goal_html}</div>')
+
+
+def _mini_row(cards: tuple[CardView, ...], testid: str, empty: str, numbered: bool = False) -> str:
+    if not cards:
+        return f'<p class="muted" data-testid="{e(testid)}" data-cards="">{e(empty)}</p>'
+    items = "".join(
+        f'<li>{render_card(c, extra="mini")}'
+        + (f'<span class="n">{i}</span>' if numbered else "") + "</li>"
+        for i, c in enumerate(cards, start=1))
+    codes = " ".join(c.code for c in cards)
+    return f'<ol class="mini-row" data-testid="{e(testid)}" data-cards="{e(codes)}">{items}</ol>'
+
+
+# ------------------------------------------------------------------------------------------
+# Solitaire
+# ------------------------------------------------------------------------------------------
+
+
+def _answer(ans: SolverAnswer | None, current: bool, solution: tuple[CardView, ...]) -> str:
+    if ans is None:
+        return ('<p class="muted" data-testid="solver-answer" data-solvable="">Ask the solver '
+                'whether the cards left can still all be played, or for a solution.</p>')
+    stale = "" if current else (
+        '<p class="muted stale">(asked before your last moves; ask again)</p>')
+    cls = "answer ok" if ans.solvable else "answer bad"
+    sol = ""
+    if solution:
+        sol = _mini_row(solution, "solution", "", numbered=True)
+    return (f'<div class="{cls}" data-testid="solver-answer" data-kind="{e(ans.kind)}"'
+            f' data-solvable="{"true" if ans.solvable else "false"}" data-at="{ans.at}">'
+            f'<p>{e(ans.text)}</p>{sol}{stale}</div>')
+
+
+def render_solitaire(v: SolitaireView, topbar: str, notice: str = "") -> dict[str, str]:
+    left = len(v.hand)
+    head = _head("Solitaire UNO", v.source, v.goal)
+    played = _mini_row(v.played, "played", "No card played yet: the first card is free.",
+                       numbered=True)
+    opponents = f'{head}<div class="played-box"><h3>Played ({len(v.played)} / {v.total})</h3>{played}</div>'
+    info = (f'<div class="table-info">{_current_color(v.color, v.color_name)}'
+            f'<div class="turn" data-testid="cards-left" data-count="{left}">'
+            f'<span class="muted">cards left:</span> <b>{left}</b></div></div>')
+    buttons = (
+        _button("puzzle-undo", "Undo", "puzzle-undo", disabled=not v.can_undo, key="Z")
+        + _button("puzzle-check", "Is it still solvable from here?", "puzzle-check",
+                  disabled=v.state == "solved")
+        + _button("puzzle-solution", "Show a solution", "puzzle-solution",
+                  disabled=v.state == "solved")
+        + _button("puzzle-restart", "Start again", "puzzle-restart", cls="btn ghost",
+                  disabled=not v.can_undo)
+        + _button("puzzle-new", "New puzzle", "puzzle-new", cls="btn ghost"))
+    solved = ""
+    if v.state == "solved":
+        solved = (f'<div class="solved" role="status" data-testid="puzzle-solved">'
+                  f'<b>Solved!</b> All {v.total} cards played, each matching the one before.</div>')
+    prompt = (f'<p class="status" data-testid="status">{e(v.status)}</p>{solved}'
+              f'<div class="actions">{buttons}</div>{_rejection(v.latest)}'
+              f'<div class="puzzle-state" data-testid="puzzle-state" data-state="{v.state}"'
+              ' hidden></div>')
+    panel = (f'<section class="solver-panel" data-testid="solver-panel" aria-live="polite">'
+             f'<h2>Solver</h2>{_answer(v.answer, v.answer_current, v.solution)}</section>')
+    regions = {r: "" for r in REGIONS}
+    regions.update({
+        "topbar": topbar, "notice": _notice(notice), "opponents": opponents,
+        "discard": _discard(v.top, v.color, len(v.played), "first card free"),
+        "info": info, "prompt": prompt, "hand": _hand(v.hand, v.state == "play", "Your hand"),
+        "scores": panel, "latest": _latest(v.latest),
+        "validator": _validator(v.entries, v.rule), "log": _log(v.moves),
+    })
+    return regions
+
+
+# ------------------------------------------------------------------------------------------
+# Duel
+# ------------------------------------------------------------------------------------------
+
+
+def _cards_text(cards: tuple[str, ...]) -> str:
+    return ", ".join(cards) if cards else "none"
+
+
+def _analysis(v: DuelView) -> str:
+    who = "You win" if v.start_winner == 1 else "The computer wins"
+    leads = (f'winning first cards: <b data-testid="duel-winning-leads" data-cards="'
+             f'{e(" ".join(v.winning_leads))}">{e(_cards_text(v.winning_leads))}</b>'
+             if v.start_winner == 1 else
+             '<span data-testid="duel-winning-leads" data-cards="">every first card loses'
+             '</span>')
+    start = (f'<p data-testid="duel-winner" data-winner="{v.start_winner}">'
+             f'From the start, with perfect play: <b>{e(who)}</b>; {leads}.</p>')
+    if v.over:
+        now = (f'<p data-testid="duel-now" data-winning="{"true" if v.winner == 1 else "false"}"'
+               f' data-moves="">Game over: {"you won" if v.winner == 1 else "the computer won"}.</p>')
+    elif v.your_turn:
+        if v.now_winning:
+            text = (f"You are winning: winning cards now: <b>{e(_cards_text(v.now_moves))}</b>"
+                    + (f"; losing: {e(_cards_text(v.now_losing))}" if v.now_losing else "") + ".")
+        else:
+            text = "You are losing now: every card you can play loses against perfect play."
+        now = (f'<p data-testid="duel-now" data-winning="{"true" if v.now_winning else "false"}"'
+               f' data-moves="{e(" ".join(v.now_moves))}">{text}</p>')
+    else:
+        now = (f'<p data-testid="duel-now" data-winning="{"true" if v.now_winning else "false"}"'
+               ' data-moves="">'
+               + ("You are still winning." if v.now_winning else
+                  "You are losing now: the computer has a winning answer.") + '</p>')
+    reviews = "".join(
+        f'<li class="{"good" if r.keeps_win else "bad" if r.was_winning else "lost"}"'
+        f' data-card="{e(r.card)}" data-keeps-win="{"true" if r.keeps_win else "false"}">'
+        f'{r.number}. {e(r.card)}: '
+        + ("kept the win" if r.keeps_win else "gave the win away" if r.was_winning
+           else "already lost") + "</li>"
+        for r in v.reviews)
+    review = (f'<ol class="reviews" data-testid="duel-reviews">{reviews}</ol>' if reviews else "")
+    return (f'<details class="solver-panel" data-testid="duel-analysis" open><summary><h2>'
+            f'Analysis</h2></summary>{start}{now}{review}'
+            f'<p class="muted rule-note">{e(v.rule_text)}</p></details>')
+
+
+def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
+    head = _head("Duel", v.source, v.goal)
+    n = len(v.opponent)
+    opp_cls = "opponent open-hand" + (" on-turn" if not v.your_turn and not v.over else "")
+    opponent = (
+        f'{head}<div class="{opp_cls}" data-testid="opponent" data-seat="1" data-count="{n}">'
+        f'<div class="who"><span class="avatar" aria-hidden="true">C</span>'
+        f'<span class="name">Computer</span><span class="level lv-hard">perfect</span></div>'
+        f'<div class="fan open" data-testid="opponent-hand">'
+        + "".join(render_card(c, extra="mini") for c in v.opponent)
+        + f'</div><div class="meta"><span class="count">{n} card{"s" if n != 1 else ""}</span>'
+        '</div></div>')
+    turn = ("game over" if v.over else "You" if v.your_turn else "Computer")
+    info = (f'<div class="table-info">{_current_color(v.color, v.color_name)}'
+            f'<div class="turn" data-testid="turn" data-player="{1 if v.your_turn else 2}">'
+            f'<span class="muted">turn:</span> <b>{e(turn)}</b></div>'
+            f'<div class="round-no">rule: {e(v.rule)}</div></div>')
+    buttons = (
+        _button("puzzle-undo", "Undo", "puzzle-undo", disabled=not v.can_undo, key="Z")
+        + _button("puzzle-restart", "Start again", "puzzle-restart", cls="btn ghost",
+                  disabled=not v.can_undo)
+        + _button("puzzle-new", "New duel", "puzzle-new", cls="btn ghost"))
+    result = ""
+    if v.over:
+        cls = "solved" if v.winner == 1 else "lost"
+        result = (f'<div class="{cls}" role="status" data-testid="duel-result"'
+                  f' data-winner="{v.winner}">{e(v.status)}</div>')
+    prompt = (f'<p class="status" data-testid="status">{e(v.status)}</p>{result}'
+              f'<div class="actions">{buttons}</div>{_rejection(v.latest)}')
+    line = tuple(f"{i}. {who}: {card}" for i, (who, card) in enumerate(v.line, start=1))
+    regions = {r: "" for r in REGIONS}
+    regions.update({
+        "topbar": topbar, "notice": _notice(notice), "opponents": opponent,
+        "discard": _discard(v.top, v.color, len(v.line), "lead any card"),
+        "info": info, "prompt": prompt, "hand": _hand(v.hand, v.your_turn, "Your hand"),
+        "scores": _analysis(v), "latest": _latest(v.latest),
+        "validator": _validator(v.entries, v.rule_text), "log": _log(tuple(reversed(line))),
+    })
+    return regions
