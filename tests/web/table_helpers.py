@@ -109,3 +109,59 @@ def version(page: Any) -> int:
 
 def card_code(card: int) -> str:
     return card_str(card)
+
+
+# ------------------------------------------------------------------------------------------
+# positions, embeds, lessons (test_embed_browser.py, test_table_position_browser.py)
+
+READY = "() => document.body && document.body.dataset.ready === '1'"
+PYTHON_PATHS = ("/static/vendor/pyscript/", "/static/vendor/pyodide/", "/pyscript.toml",
+                "/uno_web/")
+
+
+def is_python_request(url: str) -> bool:
+    """A request for PyScript, Pyodide, the config or a Python module."""
+    from urllib.parse import urlsplit
+
+    path = urlsplit(url).path
+    return any(p in path or path.endswith(p) for p in PYTHON_PATHS)
+
+
+def seat0_entries(where: Any) -> int:
+    return int(where.evaluate(
+        "document.querySelectorAll(\"[data-testid=validator-entry][data-seat='0']\").length"))
+
+
+def your_latest(where: Any) -> dict[str, str]:
+    """The newest validator entry of seat 0 (you)."""
+    return dict(where.eval_on_selector(
+        "[data-testid=validator-panel] [data-testid=validator-entry][data-seat='0']",
+        """e => ({code: e.dataset.code, ok: e.dataset.ok,
+                 message: e.querySelector('.message').textContent,
+                 explanation: e.querySelector('.explanation').textContent})"""))
+
+
+def try_move(where: Any, notation: str) -> dict[str, str]:
+    """Make ``notation`` (a move of seat 0) by clicks in a page or frame; the verdict."""
+    from uno_web.core import parse_move
+    from uno_web.core.cards import color_code
+
+    move = parse_move(notation)
+    before = seat0_entries(where)
+    if move.kind == MoveKind.PLAY:
+        where.locator(f"[data-testid=hand] [data-card='{card_str(move.card)}']").first.click()
+        picker = where.locator("[data-testid=color-picker] [data-color]")
+        if IS_WILD[move.card] and picker.count():
+            where.click(f"[data-testid=color-picker] [data-color='{color_code(move.color)}']")
+    elif move.kind == MoveKind.ACCEPT:
+        where.click("[data-testid=accept]")
+    elif move.kind == MoveKind.CATCH:
+        where.click(f"[data-testid=catch][data-seat='{move.target}']")
+    elif move.kind == MoveKind.CHALLENGE:
+        where.click("[data-testid=challenge]")
+    else:  # pragma: no cover - the lessons use only these
+        raise AssertionError(f"no click for {notation}")
+    where.wait_for_function(
+        "n => document.querySelectorAll(\"[data-testid=validator-entry][data-seat='0']\")"
+        ".length > n", arg=before, timeout=10_000)
+    return your_latest(where)
