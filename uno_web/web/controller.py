@@ -632,9 +632,9 @@ class Controller:
             return
         target = js(event.target)
         tag = str(getattr(target, "tagName", "") or "") if target is not None else ""
-        if tag in ("INPUT", "SELECT", "TEXTAREA"):
-            return
         key = str(event.key)
+        if tag in ("INPUT", "SELECT", "TEXTAREA") and not (key == "Escape" and self.share_open):
+            return
         action = self.key_action(key)
         if action is None:
             return
