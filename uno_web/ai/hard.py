@@ -21,7 +21,9 @@ For a turn decision with more than one sensible option:
 4. **prune**: after every ``prune_every`` determinizations, candidates whose mean trails the
    best by more than ``prune_z`` standard errors of the paired difference are dropped, so the
    time goes to the close calls.
-5. The best mean wins; ties go to Normal's preference.
+5. The best mean wins, except that Normal's own choice (searched first) is kept unless the
+   best trails... is ahead of it by more than ``prefer_normal`` standard errors of the paired
+   difference: the search overrides the heuristic only when it is fairly sure.
 
 Search runs for ``budget_ms`` milliseconds of thinking time (default 150) or, when
 ``iterations`` is given, for exactly that many determinizations (deterministic for a given
@@ -72,6 +74,7 @@ class HardBot(Bot):
         prune_z: float = 3.0,
         min_iterations: int = 8,
         use_memory: bool = True,
+        prefer_normal: float = 1.0,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -98,6 +101,7 @@ class HardBot(Bot):
         self.prune_z = float(prune_z)
         self.min_iterations = max(1, int(min_iterations))
         self.use_memory = bool(use_memory)
+        self.prefer_normal = float(prefer_normal)
         self.normal = NormalBot(honesty=honesty)
         self.memory = self.normal.memory
         #: statistics of the last search (for the UI and the benchmark)
@@ -155,8 +159,10 @@ class HardBot(Bot):
         if draw is not None and (not scored or all(m.color >= 0 for m in scored)):
             others.append(draw)
         out = scored + others
-        if not out:
-            return [self.normal.decide(obs, moves, random.Random(0))]
+        favourite = self.normal._decide(obs, moves)  # Normal's move goes first
+        if favourite in out:
+            out.remove(favourite)
+        out.insert(0, favourite)
         return out
 
     def _determinize(self, obs: Observation, rng: random.Random) -> GameState:
@@ -225,6 +231,16 @@ class HardBot(Bot):
         counts = [len(h) for h in hist]
         pool = alive if alive else list(range(k))
         best = max(pool, key=lambda i: (sums[i] / max(1, counts[i]), -i))
+        # Normal's favourite (candidate 0) stays unless the search finds it clearly worse
+        if best != 0 and 0 in pool and self.prefer_normal > 0:
+            h0, hb = hist[0], hist[best]
+            m = min(len(h0), len(hb))
+            if m > 1:
+                d = [hb[t] - h0[t] for t in range(m)]
+                mean = sum(d) / m
+                var = sum((x - mean) ** 2 for x in d) / (m - 1)
+                if mean <= self.prefer_normal * math.sqrt(max(var, 1e-12) / m):
+                    best = 0
         self.last_stats = {
             "candidates": k, "iterations": n, "seconds": spent,
             "values": {str(cands[i]): round(sums[i] / max(1, counts[i]), 3) for i in range(k)},

@@ -90,6 +90,7 @@ class NormalBot(Bot):
     }
 
     def __init__(self, honesty: float = 0.5, draw_over_wild: bool = False,
+                 keep_drawn_wild: bool = False,
                  weights: "dict[str, float] | None" = None, **options: Any) -> None:
         super().__init__(**options)
         unknown = set(weights or ()) - set(self.WEIGHTS)
@@ -100,6 +101,7 @@ class NormalBot(Bot):
             raise ValueError(f"honesty must be in (0, 1], not {honesty!r}")
         self.honesty = float(honesty)
         self.draw_over_wild = bool(draw_over_wild)
+        self.keep_drawn_wild = bool(keep_drawn_wild)
         self.memory = Memory()
 
     # ------------------------------------------------------------------------------------------
@@ -136,7 +138,9 @@ class NormalBot(Bot):
                     if m.kind == kind:
                         return m
             return moves[0]
-        scored = [(self.score(ctx, m), i, m) for i, m in enumerate(plays)]
+        # a drawn card: the hand had nothing playable, so a drawn wild is not saved for later
+        hold = phase != Phase.DRAWN or self.keep_drawn_wild
+        scored = [(self.score(ctx, m, hold), i, m) for i, m in enumerate(plays)]
         best_score, _, best = max(scored, key=lambda t: (t[0], -t[1]))
         if phase == Phase.DRAWN:
             keep = next((m for m in moves if m.kind == MoveKind.PASS), None)
@@ -190,7 +194,7 @@ class NormalBot(Bot):
         return accept if accept is not None else moves[0]
 
     # ------------------------------------------------------------------------------------------
-    def score(self, ctx: _Ctx, move: Move) -> float:
+    def score(self, ctx: _Ctx, move: Move, hold: bool = True) -> float:
         """How much Normal likes the play ``move`` (higher is better)."""
         obs = ctx.obs
         card = move.card
@@ -221,7 +225,7 @@ class NormalBot(Bot):
         pts = POINTS_OF[card]
         s += pts * (W["points_threat"] if ctx.threat else W["points"])
         if IS_WILD[card]:
-            if len(after) >= 2 and not ctx.threat:
+            if hold and len(after) >= 2 and not ctx.threat:
                 s -= W["hold_wild4"] if eff == Effect.WILD_DRAW_FOUR else W["hold_wild"]
             if (
                 eff == Effect.WILD_DRAW_FOUR

@@ -32,6 +32,7 @@ _PENALTY_P = Phase.PENALTY
 _OVER = Phase.ROUND_OVER
 _W4 = Effect.WILD_DRAW_FOUR
 _SELF2 = Effect.SELF_DRAW_TWO
+_ATTACKS = frozenset((Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR, Effect.SKIP))
 
 
 def _majority(hand: list[int], colors: tuple[int, ...], rng: random.Random) -> int:
@@ -45,8 +46,11 @@ def _majority(hand: list[int], colors: tuple[int, ...], rng: random.Random) -> i
     return tops[0] if len(tops) == 1 else tops[int(rng.random() * len(tops))]
 
 
-def _pick(ok: list[int], hand: list[int], rng: random.Random) -> int:
-    """Coloured before wild (Wild Draw Four last), the colour the hand holds most of."""
+def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool) -> int:
+    """Coloured before wild (Wild Draw Four last), the colour the hand holds most of; draw
+    cards and skips first when the next player is close to going out."""
+    if len(ok) == 1:
+        return ok[0]
     counts: dict[int, int] = {}
     for x in hand:
         col = COLOR_OF[x]
@@ -54,17 +58,30 @@ def _pick(ok: list[int], hand: list[int], rng: random.Random) -> int:
     best = -1.0
     pick = ok[0]
     for c in ok:
+        eff = EFFECT_OF[c]
         if IS_WILD[c]:
-            sc = 0.5 if EFFECT_OF[c] != _W4 else 0.0
-        elif EFFECT_OF[c] == _SELF2 and len(hand) > 1:
+            sc = 0.5 if eff != _W4 else 0.0
+        elif eff == _SELF2 and len(hand) > 1:
             sc = 0.2
         else:
             sc = 10.0 + counts.get(COLOR_OF[c], 0) + 0.01 * POINTS_OF[c]
+        if threat and eff in _ATTACKS:
+            sc += 20.0
         sc += rng.random() * 0.9
         if sc > best:
             best = sc
             pick = c
     return pick
+
+
+def _threat(s: GameState, seat: int) -> bool:
+    """Does the next player hold two cards or fewer?"""
+    n = s.n
+    d = s.direction
+    nxt = (seat + d) % n
+    while not s.active[nxt]:
+        nxt = (nxt + d) % n
+    return len(s.hands[nxt]) <= 2
 
 
 def _play_move(s: GameState, seat: int, card: int, rng: random.Random) -> Move:
@@ -99,13 +116,19 @@ def greedy_playout(s: GameState, rng: random.Random, max_moves: int = 3000) -> i
                     ok = hand
             else:
                 ok = [c for c in hand if can_play(s, seat, c)]
-            move = _play_move(s, seat, _pick(ok, hand, rng), rng) if ok else Move(MoveKind.DRAW, seat)
+            if ok:
+                move = _play_move(s, seat, _pick(ok, hand, rng, _threat(s, seat)), rng)
+            else:
+                move = Move(MoveKind.DRAW, seat)
         elif phase == _DRAWN_P:
             ok = [c for c in s.drawn if can_play(s, seat, c)]
             move = _play_move(s, seat, ok[0], rng) if ok else Move(MoveKind.PASS, seat)
         elif phase == _PENALTY_P:
             ok = [c for c in hand if can_play(s, seat, c)]
-            move = _play_move(s, seat, _pick(ok, hand, rng), rng) if ok else Move(MoveKind.ACCEPT, seat)
+            if ok:
+                move = _play_move(s, seat, _pick(ok, hand, rng, False), rng)
+            else:
+                move = Move(MoveKind.ACCEPT, seat)
         else:  # CHOOSE_COLOR
             move = Move(MoveKind.CHOOSE_COLOR, seat, -1, _majority(hand, r.colors, rng))
         step(s, move)
