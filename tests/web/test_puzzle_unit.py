@@ -17,7 +17,7 @@ from uno_web.puzzles.notation import format_card, parse_cards
 from uno_web.puzzles.solitaire import is_valid_solitaire_sequence
 from uno_web.web.links import read_page
 from uno_web.web.puzzle import (
-    SOLITAIRE_RULE, DuelSession, PuzzleError, SolitaireSession, duel_view, solitaire_view,
+    SOLITAIRE_RULE_LABEL, DuelSession, PuzzleError, SolitaireSession, duel_view, solitaire_view,
 )
 from uno_web.web.puzzle_render import ChooserView, render_chooser, render_duel, render_solitaire
 
@@ -55,7 +55,7 @@ def test_solitaire_verdicts_come_from_the_catalogue() -> None:
     s = SolitaireSession.from_text(SMALL)
     first = s.play("R1")
     assert first.ok and first.code == "OK_PLAY" and "4 cards left" in first.message
-    assert first.rule == SOLITAIRE_RULE
+    assert first.rule == SOLITAIRE_RULE_LABEL
     bad = s.play("G5")
     assert bad.code == "E_NO_MATCH" and not bad.ok
     assert bad.message == "E_NO_MATCH: G5 matches neither the current colour red nor the top card R1"
@@ -125,7 +125,7 @@ def test_solitaire_html_has_the_hooks() -> None:
     html = render_solitaire(solitaire_view(s), "<topbar>")
     assert 'data-testid="hand"' in html["hand"] and 'data-card="R2"' in html["hand"]
     assert 'data-testid="rejection" data-code="E_NO_MATCH"' in html["prompt"]
-    assert 'data-testid="solver-answer" data-kind="solvable" data-solvable="true"' in html["scores"]
+    assert 'data-testid="solver-answer" data-kind="solvable" data-solvable="true"' in html["prompt"]
     assert 'data-testid="played" data-cards="R1"' in html["opponents"]
     assert 'data-code="E_NO_MATCH"' in html["validator"]
     assert html["topbar"] == "<topbar>"

@@ -42,7 +42,7 @@ Kind = Literal["start", "position", "solitaire", "duel", "puzzles"]
 PAGE_ONLY_PARAMS = frozenset({"embed", "start", "speed", "delay"})
 DUEL_RULES: tuple[str, ...] = ("geography", "uno")
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
-EMBED_HEIGHT = 560  # px: the iframe snippet's height (the embed fits 360-800 px widths)
+EMBED_HEIGHT = 600  # px: the iframe snippet's height (the embed fits 360-800 px widths)
 
 
 @dataclass(frozen=True)

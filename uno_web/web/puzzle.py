@@ -38,7 +38,7 @@ from .view import CardView
 __all__ = [
     "PuzzleError", "SolitaireSession", "DuelSession", "SolverAnswer", "SolitaireView",
     "DuelView", "MoveReview", "solitaire_view", "duel_view", "puzzle_card", "SOLITAIRE_RULE",
-    "duel_rule_text", "PUZZLE_COLORS", "OPPONENT", "MAX_PUZZLE_CARDS",
+    "duel_rule_text", "duel_rule_label", "SOLITAIRE_RULE_LABEL", "PUZZLE_COLORS", "OPPONENT", "MAX_PUZZLE_CARDS",
 ]
 
 PUZZLE_COLORS = "RYGB"
@@ -48,11 +48,18 @@ YOU = "You"
 MAX_PUZZLE_CARDS = 60
 SOLITAIRE_RULE = ("Solitaire UNO (the paper's Uno-1): every card matches the one before it "
                   "by colour or number; the first card is free")
+SOLITAIRE_RULE_LABEL = "Solitaire UNO (Uno-1): match the card before"
 SEARCH_BUDGET = 200_000  # solver nodes for an answer in the page (the page must not freeze)
 
 
 class PuzzleError(ValueError):
     """A puzzle that the table cannot show (bad notation, a fifth colour, too many cards)."""
+
+
+def duel_rule_label(rule: str) -> str:
+    """The short form, for the validator's "rule:" line."""
+    return (f"Duel (Uno-2, Theorem 4.2), {rule} rule: "
+            + ("who cannot play loses" if rule == "geography" else "your last card wins"))
 
 
 def duel_rule_text(rule: str) -> str:
@@ -197,17 +204,17 @@ class SolitaireSession:
             v = Verdict(Reason.E_MALFORMED, (("detail", str(exc)),))
             return self._add(_entry(self.attempts, YOU, 0, code or "?", v))
         if self.solved:
-            v = Verdict(Reason.E_GAME_OVER, (("winner", YOU), ("rule", SOLITAIRE_RULE)))
+            v = Verdict(Reason.E_GAME_OVER, (("winner", YOU), ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, code, v))
         last = self.last
         name = format_card(card)
         if card not in self.hand:
             v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", "your hand"), ("card", name),
-                                                  ("rule", SOLITAIRE_RULE)))
+                                                  ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         if last is not None and not _matches(card, last):
             v = Verdict(Reason.E_NO_MATCH, (("card", name), ("color", color_word(last)),
-                                            ("top", format_card(last)), ("rule", SOLITAIRE_RULE)))
+                                            ("top", format_card(last)), ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         _remove(self.hand, card)
         self.played.append(card)
@@ -215,7 +222,7 @@ class SolitaireSession:
         after = ("the hand is played out" if not left else
                  f"{left} card{'s' if left != 1 else ''} left")
         v = Verdict(Reason.OK_PLAY, (("who", YOU), ("card", name), ("color", color_word(card)),
-                                     ("next", after), ("rule", SOLITAIRE_RULE)))
+                                     ("next", after), ("rule", SOLITAIRE_RULE_LABEL)))
         self.moves.append(f"{len(self.played)}. {name}")
         if self.solved:
             self.moves.append(f"Solved: all {len(self.cards)} cards played.")
@@ -455,7 +462,7 @@ class DuelSession:
     def play(self, code: str) -> ValidatorEntry:
         """You (player 1) clicked a card."""
         self.attempts += 1
-        rule_text = duel_rule_text(self.rule)
+        rule_text = duel_rule_label(self.rule)
         try:
             card = read_cards(code, "card")[0]
         except (PuzzleError, IndexError) as exc:
@@ -495,7 +502,7 @@ class DuelSession:
             nxt = self._name(self.to_move)
         v = Verdict(Reason.OK_PLAY, (("who", self._name(player)), ("card", name),
                                      ("color", color_word(card)), ("next", nxt),
-                                     ("rule", duel_rule_text(self.rule))))
+                                     ("rule", duel_rule_label(self.rule))))
         if player == 2:
             self.attempts += 1  # the computer's move is an attempt of its own
         return self._add(_entry(self.attempts, self._name(player), player - 1, name, v))
@@ -563,6 +570,7 @@ class DuelSession:
 class DuelView:
     rule: str
     rule_text: str
+    rule_label: str
     opponent: tuple[CardView, ...]
     hand: tuple[CardView, ...]
     top: CardView | None
@@ -615,7 +623,8 @@ def duel_view(d: DuelSession, max_entries: int = 40) -> DuelView:
     source = (f"generated: {len(d.p1)} v {len(d.p2)} cards, {src.get('level', '')}, "
               f"seed {src.get('seed')}" if src else f"{len(d.p1)} v {len(d.p2)} cards from the link")
     return DuelView(
-        rule=d.rule, rule_text=duel_rule_text(d.rule), opponent=opp, hand=hand,
+        rule=d.rule, rule_text=duel_rule_text(d.rule), rule_label=duel_rule_label(d.rule),
+        opponent=opp, hand=hand,
         top=puzzle_card(last, label_state=False) if last is not None else None,
         color=PUZZLE_COLORS[last[0]] if last is not None else "",
         color_name=color_word(last) if last is not None else "none yet",

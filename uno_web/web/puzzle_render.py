@@ -205,8 +205,7 @@ def _mini_row(cards: tuple[CardView, ...], testid: str, empty: str, numbered: bo
 
 def _answer(ans: SolverAnswer | None, current: bool, solution: tuple[CardView, ...]) -> str:
     if ans is None:
-        return ('<p class="muted" data-testid="solver-answer" data-solvable="">Ask the solver '
-                'whether the cards left can still all be played, or for a solution.</p>')
+        return ""
     stale = "" if current else (
         '<p class="muted stale">(asked before your last moves; ask again)</p>')
     cls = "answer ok" if ans.solvable else "answer bad"
@@ -240,18 +239,21 @@ def render_solitaire(v: SolitaireView, topbar: str, notice: str = "") -> dict[st
     if v.state == "solved":
         solved = (f'<div class="solved" role="status" data-testid="puzzle-solved">'
                   f'<b>Solved!</b> All {v.total} cards played, each matching the one before.</div>')
+    # the solver's answer sits right under its buttons (on a phone the side panels are far
+    # below the table, and a button that seems to do nothing is worse than no button)
+    answer = (f'<section class="solver-panel" data-testid="solver-panel" aria-live="polite">'
+              f'{_answer(v.answer, v.answer_current, v.solution)}</section>'
+              if v.answer is not None else "")
     prompt = (f'<p class="status" data-testid="status">{e(v.status)}</p>{solved}'
-              f'<div class="actions">{buttons}</div>{_rejection(v.latest)}'
+              f'<div class="actions">{buttons}</div>{_rejection(v.latest)}{answer}'
               f'<div class="puzzle-state" data-testid="puzzle-state" data-state="{v.state}"'
               ' hidden></div>')
-    panel = (f'<section class="solver-panel" data-testid="solver-panel" aria-live="polite">'
-             f'<h2>Solver</h2>{_answer(v.answer, v.answer_current, v.solution)}</section>')
     regions = {r: "" for r in REGIONS}
     regions.update({
         "topbar": topbar, "notice": _notice(notice), "opponents": opponents,
         "discard": _discard(v.top, v.color, len(v.played), "first card free"),
         "info": info, "prompt": prompt, "hand": _hand(v.hand, v.state == "play", "Your hand"),
-        "scores": panel, "latest": _latest(v.latest),
+        "scores": "", "latest": _latest(v.latest),
         "validator": _validator(v.entries, v.rule), "log": _log(v.moves),
     })
     return regions
@@ -294,7 +296,7 @@ def _analysis(v: DuelView) -> str:
     reviews = "".join(
         f'<li class="{"good" if r.keeps_win else "bad" if r.was_winning else "lost"}"'
         f' data-card="{e(r.card)}" data-keeps-win="{"true" if r.keeps_win else "false"}">'
-        f'{r.number}. {e(r.card)}: '
+        f'{e(r.card)}: '
         + ("kept the win" if r.keeps_win else "gave the win away" if r.was_winning
            else "already lost") + "</li>"
         for r in v.reviews)
@@ -340,6 +342,6 @@ def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
         "discard": _discard(v.top, v.color, len(v.line), "lead any card"),
         "info": info, "prompt": prompt, "hand": _hand(v.hand, v.your_turn, "Your hand"),
         "scores": _analysis(v), "latest": _latest(v.latest),
-        "validator": _validator(v.entries, v.rule_text), "log": _log(tuple(reversed(line))),
+        "validator": _validator(v.entries, v.rule_label), "log": _log(tuple(reversed(line))),
     })
     return regions

@@ -549,7 +549,7 @@ def render_share(link: str, embed_url: str, snippet: str, goal: str, what: str =
             f'<button type="button" class="btn" data-action="copy" data-target="share-link"'
             f' data-testid="copy-link">Copy</button></div>'
             f'<label for="embed-snippet">Embed it in a page</label>'
-            f'<div class="copy-row"><textarea id="embed-snippet" readonly rows="3"'
+            f'<div class="copy-row"><textarea id="embed-snippet" readonly rows="4"'
             f' data-testid="embed-snippet">{e(snippet)}</textarea>'
             f'<button type="button" class="btn" data-action="copy" data-target="embed-snippet"'
             f' data-testid="copy-snippet">Copy</button></div>'

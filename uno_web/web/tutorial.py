@@ -27,7 +27,7 @@ from ..puzzles.lessons import LESSONS, Lesson, lesson_query
 __all__ = ["render_tutorial", "describe_try", "TUTORIAL_PATH", "main"]
 
 TUTORIAL_PATH = Path(__file__).resolve().parents[2] / "static" / "tutorial.html"
-IFRAME_HEIGHT = 560
+IFRAME_HEIGHT = 600
 
 
 def e(text: object) -> str:
@@ -64,6 +64,7 @@ _STYLE = """
          color: var(--ink); background: #f5f3ec; }
   header { background: var(--felt); color: #f4f1e8; padding: 1.6rem 1rem 1.4rem; }
   header .wrap, main { max-width: 52rem; margin: 0 auto; }
+  header .wrap { padding: 0 1rem; }
   header h1 { margin: 0 0 .4rem; font-size: 2rem; }
   header p { margin: .3rem 0; max-width: 44rem; }
   header a { color: #ffe27d; }
