@@ -13,7 +13,8 @@ from uno_web.core import (
 )
 from uno_web.core.cards import ALL_CARDS
 from uno_web.core.gamelog import GameRecorder, validate_log
-from uno_web.core.simulate import play_random_game
+from uno_web.core.engine import playable_cards
+from uno_web.core.simulate import play_random_game, playable_now
 
 TOGGLES = st.fixed_dictionaries({}, optional={
     "stack_draw_two_on_draw_two": st.booleans(),
@@ -70,6 +71,9 @@ def run_game(rules: RuleSet, players: int, seed: int, max_actions: int = 400) ->
             legal = set(legal_moves(s, seat))
             for m in candidate_moves(s, seat, rng):
                 assert check(s, m).ok == (m in legal), (s, m, check(s, m))
+        # the playouts' fast playable-card check agrees with legal_moves
+        if s.phase == Phase.PLAY:
+            assert set(playable_now(s, s.turn)) == set(playable_cards(s, s.turn))
         # an illegal move leaves the state exactly as it was
         snap = s.snapshot()
         for m in candidate_moves(s, s.turn, rng)[:6]:
@@ -173,3 +177,19 @@ def test_tampered_reshuffles_are_rejected():
     bad["rounds"][0]["actions"][0]["reshuffles"] = [["R1"]]
     if (r, j) != (0, 0):
         assert validate_log(bad).failure["code"] in ("E_RESHUFFLE_UNEXPECTED", "E_RESHUFFLE_NOT_PERMUTATION")
+
+
+def test_playout_card_picker_is_used():
+    from uno_web.core.cards import POINTS_OF
+    from uno_web.core.simulate import random_playout
+
+    picked: list[int] = []
+
+    def highest(s, seat, ok, rng):
+        card = max(ok, key=lambda c: POINTS_OF[c])
+        picked.append(card)
+        return card
+
+    s = new_game(RuleSet(), 3, 5)
+    random_playout(s, random.Random(1), pick=highest)
+    assert picked and s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)

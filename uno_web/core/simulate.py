@@ -21,9 +21,11 @@ from .moves import Move, MoveKind
 from .rules import RuleSet
 from .state import GameState, Phase
 
-__all__ = ["random_playout", "play_random_game", "Policy"]
+__all__ = ["random_playout", "play_random_game", "playable_now", "Policy", "CardPicker"]
 
 Policy = Callable[[GameState, int, list[Move], random.Random], Move]
+# chooses which of the playable cards a playout plays: (state, seat, playable, rng) -> card
+CardPicker = Callable[[GameState, int, list[int], random.Random], int]
 
 _PLAY = MoveKind.PLAY
 _DRAW = Move(MoveKind.DRAW, 0)
@@ -41,36 +43,51 @@ def _random_play(s: GameState, seat: int, card: int, rng: random.Random) -> Move
     return Move(_PLAY, seat, card, color, target, uno)
 
 
-def random_playout(s: GameState, rng: random.Random, max_moves: int = 100_000) -> int:
-    """Play the current round of ``s`` to its end in place with the random policy.
+def playable_now(s: GameState, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand it may play now in the play phase, with repeats.
 
-    Returns the number of moves made. ``s`` must be owned by the caller (copy it first).
+    The engine's own predicate; plain colour/number matching is inlined for speed.
+    """
+    hand = s.hands[seat]
+    if s.r.plain_matching and s.phase != Phase.PENALTY:
+        discard = s.discard
+        if not discard:
+            return hand[:]
+        col = s.color
+        trank = RANK_OF[discard[-1]]
+        return [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
+    return [c for c in hand if _play_problem(s, seat, c, hand) is None]
+
+
+def _random_pick(s: GameState, seat: int, ok: list[int], rng: random.Random) -> int:
+    return ok[int(rng.random() * len(ok))]
+
+
+def random_playout(
+    s: GameState, rng: random.Random, max_moves: int = 100_000, pick: CardPicker | None = None
+) -> int:
+    """Play the current round of ``s`` to its end in place.
+
+    The policy is the random one described above; ``pick`` replaces the choice of which
+    playable card to play (AI rollouts pass a greedier picker). Returns the number of moves
+    made. ``s`` must be owned by the caller (copy it first).
     """
     r = s.r
-    plain = r.plain_matching
+    choose = pick or _random_pick
     moves = 0
     execute = _execute
     src = _RngOnly
     while s.phase < Phase.ROUND_OVER and moves < max_moves:
         seat = s.turn
         phase = s.phase
-        hand = s.hands[seat]
         if phase == Phase.PLAY:
-            if plain:
-                discard = s.discard
-                if discard:
-                    col = s.color
-                    trank = RANK_OF[discard[-1]]
-                    ok = [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
-                else:
-                    ok = hand
-            else:
-                ok = [c for c in hand if _play_problem(s, seat, c, hand) is None]
+            ok = playable_now(s, seat)
             if ok:
-                move = _random_play(s, seat, ok[int(rng.random() * len(ok))], rng)
+                move = _random_play(s, seat, choose(s, seat, ok, rng), rng)
             else:
                 move = Move(MoveKind.DRAW, seat)
         elif phase == Phase.DRAWN:
+            hand = s.hands[seat]
             ok = [c for c in s.drawn if _play_problem(s, seat, c, hand) is None]
             move = _random_play(s, seat, ok[0], rng) if ok else Move(MoveKind.PASS, seat)
         elif phase == Phase.PENALTY:
