@@ -43,6 +43,7 @@ def test_position_addresses_and_errors() -> None:
     bad = read_page("hands=R7 Q9,B1&top=R9")
     assert bad.kind == "start" and "cannot be shown" in bad.error and "Q9" in bad.error
     assert "no lesson" in read_page("embed=1&lesson=nope").error
+    assert "Value error" not in read_page("hands=R7 Q9,B1&top=R9").error
     assert read_page("embed=1").error  # an embed of nothing
     assert read_page("").kind == "start" and not read_page("seed=4").error
     only_slug = read_page("embed=1&lesson=uno-catch")

@@ -207,7 +207,7 @@ class Controller:
             regions["topbar"] = self.embed_bar()
             regions["replay"] = ""
             if self.embed_error:
-                regions["notice"] = render_embed_error(self.embed_error, self.open_href())
+                regions["notice"] = render_embed_error(self.embed_error)
         if self.share_open and not self.embed:
             regions["share"] = self.share_html()
         return regions
@@ -297,6 +297,8 @@ class Controller:
             title = ("Solitaire UNO: play every card, each matching the one before."
                      if isinstance(self.puzzle, SolitaireSession) else
                      "Duel: beat a perfect opponent, open hands.")
+        if self.embed_error:
+            title = "This embed cannot be shown:"
         return render_embed_bar(goal, self.open_href(), can_reset=not self.embed_error,
                                 title=title)
 
@@ -961,10 +963,11 @@ class Controller:
             self.mode = "puzzles"
 
     def report_bad_link(self, message: str) -> None:
+        text = message[:1].upper() + message[1:]
         if self.embed:
-            self.embed_error = message[:1].upper() + message[1:]
+            self.embed_error = text
             return
-        self.notice = f"This link cannot be shown: {message}"
+        self.notice = text
         if self.request.kind in ("solitaire", "duel"):
             self.mode = "puzzles"
 

@@ -113,13 +113,14 @@ def read_page(query: str) -> PageRequest:
         if lesson is None:
             known = ", ".join(les.slug for les in LESSONS)
             return PageRequest("start", embed=embed,
-                               error=f"there is no lesson {slug!r} (lessons: {known})")
+                               error=f"this link names no lesson {slug!r} (lessons: {known})")
     if "hands" in params:
         try:
             pos = position_from_query(query)
         except PositionError as exc:
+            detail = str(exc).replace("Value error, ", "")  # pydantic's prefix says nothing
             return PageRequest("start", embed=embed, lesson=lesson,
-                               error=f"the position in this link cannot be shown: {exc}")
+                               error=f"the position in this link cannot be shown: {detail}")
     elif lesson is not None:
         pos = lesson.position
     else:

@@ -526,10 +526,10 @@ def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
             '</span></div>')
 
 
-def render_embed_error(message: str, open_href: str) -> str:
+def render_embed_error(message: str) -> str:
+    """Why an embed's address cannot be shown (the embed bar above links to the site)."""
     return (f'<div class="notice embed-error" role="alert" data-testid="embed-error">'
-            f'<span>{e(message)}</span><a class="btn ghost" href="{e(open_href)}" target="_blank"'
-            ' rel="noopener">open uno_web</a></div>')
+            f'<span>{e(message)}</span></div>')
 
 
 def render_share(link: str, embed_url: str, snippet: str, goal: str, what: str = "position",
