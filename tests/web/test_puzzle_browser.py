@@ -134,8 +134,13 @@ def test_duel_analysis_and_a_perfect_game(page: Any, wait_ready: Any) -> None:
 
 
 def test_puzzles_from_the_start_screen_and_share(page: Any, wait_ready: Any) -> None:
-    page.goto("index.html?seed=4&speed=fast")
+    # a puzzle link that cannot be shown is explained, and the chooser offers the rest
+    page.goto("index.html?mode=solitaire&cards=R1+C4:2&seed=4&speed=fast")
     wait_ready(page)
+    assert page.evaluate("document.body.dataset.mode") == "puzzles"
+    assert "fifth colour" in page.inner_text("[data-testid=notice]")
+    page.click("[data-testid=new-game]")
+    assert "mode=" not in page.url  # the bad link is gone from the address
     page.click("[data-testid=start-all-puzzles]")
     page.wait_for_selector("[data-testid=puzzle-chooser]")
     assert page.evaluate("document.body.dataset.mode") == "puzzles"
