@@ -82,7 +82,7 @@ def read_page(query: str) -> PageRequest:
     Never raises: a position or a lesson that cannot be read gives ``error`` (the page says
     why and shows the start screen, or the error in an embed)."""
     params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
-    embed = params.get("embed", "") in ("1", "true", "yes")
+    embed = params.get("embed", "") == "1"  # as index.html's starter script reads it
     bots = params.get("bots", "normal")
     if bots not in BOT_CHOICES:
         bots = "normal"
