@@ -52,3 +52,9 @@ def test_impossible_positions_are_refused(kw, fragment):
     with pytest.raises(PositionError) as exc:
         build_state(kw)
     assert fragment in str(exc.value)
+
+
+def test_errors_carry_no_pydantic_prefix():
+    with pytest.raises(PositionError) as exc:
+        build_state({"hands": ["R7 X9", "B1"], "top": "R9"})
+    assert "Value error" not in str(exc.value) and str(exc.value).startswith("hands: hand 0: unknown card")

@@ -162,3 +162,18 @@ def test_ok_play_message_names_the_new_colour_and_next_seat():
     s = _base(hands=["W R1", "B5", "Y5"])
     msg = v(s, "P0:W=Y").message
     assert msg == "OK_PLAY: You played W; colour yellow; next: Bot 1"
+
+
+def test_messages_agree_with_a_seat_called_you():
+    s = _base(hands=["W+4 R1", "B5"], overrides={"wild_draw_four": "strict"})
+    assert v(s, "P0:W+4=G").detail == "You still hold a red card, so Wild Draw Four is not allowed"
+    assert v(s, "P0:R7").detail == "You do not hold R7"
+    other = _base(hands=["R1 R2", "B5 B6"], names=["Ada", "Bo"])
+    assert v(other, "P0:R7").detail == "Ada does not hold R7"
+
+
+def test_not_turn_message_reads_well_both_ways():
+    s = _base(hands=["R1 R2", "B5 B6"], names=["You", "Ada"])
+    assert v(s, "P1:B5").detail == "it is your turn, not Ada's"
+    s = _base(hands=["R1 R2", "B5 B6"], names=["Ada", "You"])
+    assert v(s, "P1:B5").detail == "it is Ada's turn, not yours"

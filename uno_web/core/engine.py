@@ -443,7 +443,8 @@ def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out:
 
 
 def _v(code: Reason, s: GameState, move: Move, **params: Any) -> Verdict:
-    base: dict[str, Any] = {"who": s.name(move.seat) if 0 <= move.seat < s.n else f"seat {move.seat}"}
+    seat = move.seat if isinstance(move.seat, int) else -1
+    base: dict[str, Any] = {"who": s.name(seat) if 0 <= seat < s.n else f"seat {move.seat}"}
     base.update(params)
     return Verdict(code, tuple(base.items()))
 
@@ -491,7 +492,7 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
             return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=n_hand, detail="already called")
         if n_hand == 1 or (n_hand == 2 and seat == s.turn and phase in (Phase.PLAY, Phase.DRAWN)):
             return None
-        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=n_hand, detail=f"holds {n_hand} cards")
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=n_hand, detail=f"with {n_hand} cards")
     if kind == MoveKind.CATCH:
         t = move.target
         if not r.uno_call:

@@ -22,7 +22,7 @@ from .events import Event, PileReshuffled, RoundStarted
 from .invariants import check_deck
 from .moves import Move, MoveKind
 from .reasons import Reason
-from .rules import RuleSet, RulesError, resolve_rules
+from .rules import RuleSet, RulesError, resolve_rules, validation_problem
 from .state import GameState, Phase, validate_deck_order
 
 __all__ = [
@@ -185,11 +185,7 @@ def parse_log(data: "str | bytes | dict[str, Any]") -> GameLog:
             return _LOG_ADAPTER.validate_json(data)
         return _LOG_ADAPTER.validate_python(data)
     except ValidationError as exc:
-        errs = exc.errors()
-        first = errs[0]
-        loc = ".".join(str(p) for p in first["loc"]) or "log"
-        more = f" (and {len(errs) - 1} more problems)" if len(errs) > 1 else ""
-        raise LogError(f"malformed log at {loc}: {first['msg']}{more}") from None
+        raise LogError(f"malformed log at {validation_problem(exc, 'log')}") from None
 
 
 # ------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .cards import CardError, card_str, cards_str, color_code, parse_card, parse_cards, parse_color
-from .rules import RuleSet, RulesError, resolve_rules
+from .rules import RuleSet, RulesError, resolve_rules, validation_problem
 from .state import GameState, Phase, compile_rules
 
 __all__ = [
@@ -87,8 +87,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         try:
             pos = Position.model_validate(pos)
         except ValidationError as exc:
-            e = exc.errors()[0]
-            raise PositionError(f"{'.'.join(map(str, e['loc'])) or 'position'}: {e['msg']}") from None
+            raise PositionError(validation_problem(exc, "position")) from None
     rules = pos.rules()
     r = compile_rules(rules)
     n = len(pos.hands)
@@ -279,5 +278,4 @@ def position_from_query(query: str) -> Position:
     try:
         return Position.model_validate(data)
     except ValidationError as exc:
-        e = exc.errors()[0]
-        raise PositionError(f"{'.'.join(map(str, e['loc'])) or 'position'}: {e['msg']}") from None
+        raise PositionError(validation_problem(exc, "position")) from None

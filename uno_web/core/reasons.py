@@ -172,7 +172,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_NOT_TURN: Explanation(
         "Only the player whose turn it is may act (unless a rule allows a jump-in).",
         f"{_OFFICIAL}: turn order",
-        "it is {turn}'s turn, not {who}'s",
+        "it is {turns} turn, not {whose}",
     ),
     Reason.E_CHOOSE_COLOR_FIRST: Explanation(
         "A Wild started the discard pile: the first player must name the colour first.",
@@ -187,7 +187,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_CARD_NOT_OWNED: Explanation(
         "A player can only play a card from their own hand.",
         f"{_OFFICIAL}: playing",
-        "{who} does not hold {card}",
+        "{who} {does} not hold {card}",
     ),
     Reason.E_CARD_NOT_IN_DECK: Explanation(
         "The card is not part of the deck this game is played with.",
@@ -213,7 +213,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_PLUS4_NOT_ALLOWED: Explanation(
         "A Wild Draw Four may only be played when you hold no card of the current colour.",
         "wild_draw_four = strict",
-        "{who} still holds a {color} card, so Wild Draw Four is not allowed",
+        "{who} still {holds} a {color} card, so Wild Draw Four is not allowed",
     ),
     Reason.E_WILD_NOT_LAST_RESORT: Explanation(
         "A wild card may only be played when no other card in the hand can be played.",
@@ -233,7 +233,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_PENALTY_PENDING: Explanation(
         "A player facing a draw penalty must take it (or stack, or challenge where allowed).",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
-        "{who} faces {pending} cards: {options}",
+        "{who} {faces} {pending} cards: {options}",
     ),
     Reason.E_STACK_NOT_ALLOWED: Explanation(
         "Under these rules this card cannot be stacked on the pending draw card.",
@@ -285,7 +285,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_PASS_NOT_ALLOWED: Explanation(
         "Passing (keeping the drawn card) is only possible right after drawing.",
         f"{_OFFICIAL}: drawing",
-        "{who} has not drawn this turn; play a card or draw",
+        "{who} {has} not drawn this turn; play a card or draw",
     ),
     Reason.E_MUST_PLAY_DRAWN: Explanation(
         "Under forced play a playable card just drawn must be played.",
@@ -316,7 +316,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_NO_PENALTY: Explanation(
         "Taking a penalty is only possible when a draw card is pending against you.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
-        "{who} has no penalty to take",
+        "{who} {has} no penalty to take",
     ),
     Reason.E_MALFORMED: Explanation(
         "The move could not be read.",
@@ -356,6 +356,25 @@ class _Default(dict):  # type: ignore[type-arg]
         return "?"
 
 
+_SECOND_PERSON = {"does": "do", "holds": "hold", "has": "have", "faces": "face"}
+
+
+def _is_you(name: object) -> bool:
+    return str(name).strip().lower() == "you"
+
+
+def _grammar(params: dict[str, Any]) -> dict[str, Any]:
+    """Words that agree with the names in a message: "You hold" / "Ada holds", "your turn" /
+    "Ada's turn", "not yours" / "not Ada's". Templates use {holds}, {turns}, {whose}…"""
+    who = params.get("who", "")
+    out = {v: (p if _is_you(who) else v) for v, p in _SECOND_PERSON.items()}
+    out["whose"] = "yours" if _is_you(who) else f"{who}'s"
+    turn = params.get("turn", "")
+    out["turns"] = "your" if _is_you(turn) else f"{turn}'s"
+    out.update(params)
+    return out
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The validator's answer to one move: a code, its parameters, and the toggle behind it."""
@@ -382,7 +401,7 @@ class Verdict:
 
     @property
     def detail(self) -> str:
-        return CATALOGUE[self.code].template.format_map(_Default(self.params))
+        return CATALOGUE[self.code].template.format_map(_Default(_grammar(dict(self.params))))
 
     @property
     def message(self) -> str:

@@ -18,6 +18,20 @@ class RulesError(ValueError):
     """An unknown preset or a bad override."""
 
 
+def validation_problem(exc: ValidationError, what: str, first_only: bool = True) -> str:
+    """A pydantic error as one readable line: ``where: what is wrong`` (no "Value error, ")."""
+    errs = exc.errors()
+    parts = []
+    for e in errs[:1] if first_only else errs:
+        loc = ".".join(str(p) for p in e["loc"]) or what
+        msg = str(e["msg"]).removeprefix("Value error, ")
+        parts.append(f"{loc}: {msg}")
+    text = "; ".join(parts)
+    if first_only and len(errs) > 1:
+        text += f" (and {len(errs) - 1} more problems)"
+    return text
+
+
 def _f(default: Any, description: str, **kw: Any) -> Any:
     return Field(default, description=description, **kw)
 
@@ -252,10 +266,7 @@ def resolve_rules(preset: str = "official", overrides: "dict[str, Any] | None" =
     try:
         return RuleSet.model_validate({**base.model_dump(), **overrides})
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'rules'}: {e['msg']}" for e in exc.errors()
-        )
-        raise RulesError(f"bad rule override: {problems}") from None
+        raise RulesError(f"bad rule override: {validation_problem(exc, 'rules', False)}") from None
 
 
 DECISIONS: list[tuple[str, str]] = [
