@@ -86,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
         results[name] = summary
         for ent in summary["entries"]:
+            if ent.get("searched_decisions"):
+                print(f"{'':<18} hard searched {ent['searched_decisions']} of {ent['decisions']} "
+                      f"decisions, {ent['mean_iterations']:.0f} determinizations each on average")
+        for ent in summary["entries"]:
             if ent["decisions"]:
                 secs = ent["decisions"] / ent["decisions_per_second"] if ent["decisions_per_second"] else 0.0
                 dps.setdefault(ent["level"], []).append((ent["decisions"], secs))

@@ -83,12 +83,13 @@ def test_random_rule_combinations(case: int) -> None:
     easy_opts = {"forget_uno": 0.5}
     bots = [make_bot(lv, **(FAST_HARD if lv == "hard" else easy_opts if lv == "easy" else {}))
             for lv in levels]
-    # (a round can cycle for ever under reshuffle="turn-over" with deterministic players, so
-    # the move limit may stop a game: legality is what is checked here)
+    # (a round can cycle for ever under reshuffle="turn-over" with deterministic players, and
+    # the 54-card deck with big hands can make rounds very long, so the move limit may stop a
+    # game there: legality is what is checked)
     res = play_game(rules, bots, seed=case, rounds=1 if "hard" in levels else 3, safe=True,
                     max_moves=1500)
     assert res.moves > 0 and sum(res.decisions) > 0
-    if rules.reshuffle == "shuffle":
+    if rules.reshuffle == "shuffle" and rules.deck == "uno":
         assert res.finished, rules.changed_fields()
 
 

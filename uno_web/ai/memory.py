@@ -7,7 +7,11 @@ kept it: they held no card of that colour nor of that number/symbol (and no wild
 and casual players play a card when they can. The note lasts until that player's card count
 grows again (a new card may bring the colour back) or the round ends.
 
-It is a heuristic: players may draw voluntarily when the rules allow it, so it is used to
+Likewise a player who answered the colour with a wild (exactly one card played since the
+last note, a wild, by that player) probably held none of that colour: players keep their wilds
+while they can follow colour (a weaker note, ``how="wild"``).
+
+It is a heuristic: players may draw or play wilds when they could follow, so it is used to
 prefer colours, never as certainty.
 """
 
@@ -26,6 +30,7 @@ class Lack(NamedTuple):
     color: int
     rank: int
     count: int  # the player's card count when noted
+    how: str = "drew"  # "drew": drew and kept the card; "wild": answered the colour with a wild
 
 
 class _Seen(NamedTuple):
@@ -39,7 +44,8 @@ class _Seen(NamedTuple):
 class Memory:
     """Per-seat notes, valid for one game (one bot instance plays one seat)."""
 
-    def __init__(self) -> None:
+    def __init__(self, wild_notes: bool = True) -> None:
+        self.wild_notes = wild_notes
         self.lacks: dict[int, Lack] = {}
         self._seen: _Seen | None = None
         self._round = -1
@@ -80,6 +86,22 @@ class Memory:
                 if obs.hand_counts[seat] == prev.counts[seat] + 1:
                     rank = RANK_OF[top] if COLOR_OF[top] != 4 else -1
                     self.lacks[seat] = Lack(prev.color, rank, obs.hand_counts[seat])
+        elif (
+            prev is not None
+            and self.wild_notes
+            and prev.round == obs.round
+            and len(obs.discard) == prev.discard_len + 1
+            and top >= 0
+            and IS_WILD[top]
+            and prev.top >= 0
+            and prev.color >= 0
+            and obs.discard[-2] == prev.top
+            and 0 <= obs.last_player != obs.seat
+        ):
+            # a wild answered the colour: players who can follow colour usually do
+            seat = obs.last_player
+            rank = RANK_OF[prev.top] if not IS_WILD[prev.top] else -1
+            self.lacks[seat] = Lack(prev.color, rank, obs.hand_counts[seat], "wild")
         self._seen = _Seen(obs.round, len(obs.discard), top, obs.color, obs.hand_counts)
 
     def note_move(self, obs: Observation, move: "Move | None") -> None:

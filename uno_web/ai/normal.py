@@ -85,12 +85,12 @@ class NormalBot(Bot):
     #: the score's weights; ``make_bot("normal", weights={...})`` overrides some (for tuning)
     WEIGHTS: dict[str, float] = {
         "color": 2.0, "follow": 0.5, "points": 0.06, "points_threat": 0.35, "hold_wild": 40.0,
-        "hold_wild4": 45.0, "bluff": 25.0, "attack": 1.0, "tempo": 2.0, "lacks": 6.0,
+        "hold_wild4": 40.0, "bluff": 25.0, "attack": 1.0, "tempo": 2.0, "lacks": 6.0,
         "last_wild": 6.0, "swap": 3.0,
     }
 
     def __init__(self, honesty: float = 0.5, draw_over_wild: bool = False,
-                 keep_drawn_wild: bool = False,
+                 keep_drawn_wild: bool = False, wild_notes: bool = True,
                  weights: "dict[str, float] | None" = None, **options: Any) -> None:
         super().__init__(**options)
         unknown = set(weights or ()) - set(self.WEIGHTS)
@@ -102,7 +102,7 @@ class NormalBot(Bot):
         self.honesty = float(honesty)
         self.draw_over_wild = bool(draw_over_wild)
         self.keep_drawn_wild = bool(keep_drawn_wild)
-        self.memory = Memory()
+        self.memory = Memory(wild_notes=wild_notes)
 
     # ------------------------------------------------------------------------------------------
     def decide(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move:

@@ -119,6 +119,8 @@ def _play_one(task: tuple[Any, ...]) -> dict[str, Any]:
         "rounds": res.rounds, "finished": res.finished, "moves": res.moves,
         "decisions": [res.decisions[seat_of[i]] for i in range(n)],
         "seconds": [res.think_seconds[seat_of[i]] for i in range(n)],
+        "searches": [getattr(bots[seat_of[i]], "searches", 0) for i in range(n)],
+        "iterations": [getattr(bots[seat_of[i]], "total_iterations", 0) for i in range(n)],
     }
 
 
@@ -162,6 +164,10 @@ def run_tournament(
             "round_wins": sum(r["round_wins"][i] for r in results),
             "decisions": dec, "decisions_per_second": dec / sec if sec > 0 else None,
         })
+        searches = sum(r["searches"][i] for r in results)
+        if searches:
+            entries[-1]["searched_decisions"] = searches
+            entries[-1]["mean_iterations"] = sum(r["iterations"][i] for r in results) / searches
     by_level = []
     for level in dict.fromkeys(levels):
         idx = [i for i, lv in enumerate(levels) if lv == level]
