@@ -9,8 +9,10 @@ Two policies, both legal under every RuleSet (they ask the engine's own predicat
 
 * ``random``: :func:`uno_web.core.simulate.random_playout` (RLCard's random agent);
 * ``greedy``: a light version of Normal: coloured cards before wilds, the card whose colour the
-  hand holds most of, wilds name the hand's majority colour, draw cards stacked when possible,
-  7s swap with the smallest hand. About as fast as the random policy.
+  hand holds most of, wilds name the hand's majority colour, draw cards and skips first when the
+  next player holds two cards or fewer, draw cards stacked when possible, a Wild Draw Four
+  challenged when its player still holds two cards or more, 7s swap with the smallest hand.
+  About as fast as the random policy.
 """
 
 from __future__ import annotations
@@ -100,6 +102,7 @@ def greedy_playout(s: GameState, rng: random.Random, max_moves: int = 3000) -> i
     """Play the current round of ``s`` to its end in place with the greedy policy."""
     r = s.r
     plain = r.plain_matching
+    challenge = r.plus4 == "challenge"
     moves = 0
     while s.phase < _OVER and moves < max_moves:
         seat = s.turn
@@ -125,7 +128,11 @@ def greedy_playout(s: GameState, rng: random.Random, max_moves: int = 3000) -> i
             move = _play_move(s, seat, ok[0], rng) if ok else Move(MoveKind.PASS, seat)
         elif phase == _PENALTY_P:
             ok = [c for c in hand if can_play(s, seat, c)]
-            if ok:
+            if s.plus4_by >= 0 and challenge and len(s.hands[s.plus4_by]) >= 2:
+                # card counting says a bluff is likely enough once the +4 player holds two
+                # cards or more (what Normal concludes); the playout cannot know the truth
+                move = Move(MoveKind.CHALLENGE, seat)
+            elif ok:
                 move = _play_move(s, seat, _pick(ok, hand, rng, False), rng)
             else:
                 move = Move(MoveKind.ACCEPT, seat)
