@@ -219,19 +219,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=25, help="legal plays to time (default 25)")
     ap.add_argument("--screenshots", type=Path, help="write the docs screenshots to this folder")
     args = ap.parse_args(argv)
-    from uno_web.site import serve, vendor
+    from uno_web.site.serve import serving
 
-    if vendor.main([]) != 0:
-        return 1
-    server, url = serve.start_in_thread("127.0.0.1", 0, ROOT, quiet=True)
     try:
-        if args.screenshots:
-            screenshots(url, args.screenshots)
-        else:
-            bench(url, args.runs)
-    finally:
-        server.shutdown()
-        server.server_close()
+        with serving(ROOT) as url:
+            if args.screenshots:
+                screenshots(url, args.screenshots)
+            else:
+                bench(url, args.runs)
+    except RuntimeError as exc:
+        print(exc, file=sys.stderr)
+        return 1
     return 0
 
 

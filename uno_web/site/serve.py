@@ -13,6 +13,7 @@ Before serving it runs the build (:func:`uno_web.site.vendor.main`), which regen
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import socket
 import sys
@@ -20,6 +21,7 @@ import threading
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -99,6 +101,22 @@ def start_in_thread(host: str = "127.0.0.1", port: int = 0, root: Path = REPO_RO
     thread.start()
     h, p = server.server_address[:2]
     return server, f"http://{h}:{p}/"
+
+
+@contextlib.contextmanager
+def serving(root: Path = REPO_ROOT, build: bool = True) -> Iterator[str]:
+    """Build what is missing, serve ``root`` on a free loopback port for the ``with`` block,
+    and give its base URL (benchmarks and scripts use this)."""
+    from uno_web.site import vendor
+
+    if build and vendor.main([]) != 0:
+        raise RuntimeError("the vendor build failed (see above)")
+    server, url = start_in_thread("127.0.0.1", 0, root, quiet=True)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main(argv: list[str] | None = None) -> int:
