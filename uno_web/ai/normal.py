@@ -84,9 +84,10 @@ class NormalBot(Bot):
 
     #: the score's weights; ``make_bot("normal", weights={...})`` overrides some (for tuning)
     WEIGHTS: dict[str, float] = {
-        "color": 2.0, "follow": 0.5, "points": 0.06, "points_threat": 0.35, "hold_wild": 40.0,
-        "hold_wild4": 40.0, "bluff": 25.0, "attack": 1.0, "tempo": 2.0, "lacks": 6.0,
-        "last_wild": 6.0, "swap": 3.0,
+        "color": 2.0, "follow": -0.5, "points": 0.06, "points_threat": 0.35, "hold_wild": 40.0,
+        "hold_wild4": 40.0, "hold_threat": 0.5, "bluff": 25.0, "attack": 1.0, "tempo": 2.0,
+        "action2p": 1.0, "lacks": 3.0, "last_wild": 6.0, "last_color": 6.0, "swap": 3.0,
+        "pair": 5.0,
     }
 
     def __init__(self, honesty: float = 0.5, draw_over_wild: bool = False,
@@ -222,11 +223,20 @@ class NormalBot(Bot):
         # follow-ups: cards that would still match if the colour stayed
         follow = sum(1 for x in after if not IS_WILD[x] and (COLOR_OF[x] == col or RANK_OF[x] == RANK_OF[card]))
         s += W["follow"] * follow
+        # keep pairs of the same number/symbol in two colours (a way to change colour later)
+        if not IS_WILD[card] and W["pair"]:
+            rank = RANK_OF[card]
+            if any(RANK_OF[x] == rank and COLOR_OF[x] != col for x in after):
+                s -= W["pair"]
         pts = POINTS_OF[card]
-        s += pts * (W["points_threat"] if ctx.threat else W["points"])
         if IS_WILD[card]:
-            if hold and len(after) >= 2 and not ctx.threat:
-                s -= W["hold_wild4"] if eff == Effect.WILD_DRAW_FOUR else W["hold_wild"]
+            # a wild's points are never a reason to play it: it is the most useful card
+            if hold and len(after) >= 2:
+                held = W["hold_wild4"] if eff == Effect.WILD_DRAW_FOUR else W["hold_wild"]
+                s -= held * (W["hold_threat"] if ctx.threat else 1.0)
+        else:
+            s += pts * (W["points_threat"] if ctx.threat else W["points"])
+        if IS_WILD[card]:
             if (
                 eff == Effect.WILD_DRAW_FOUR
                 and rules.wild_draw_four == "challenge"
@@ -237,15 +247,13 @@ class NormalBot(Bot):
         victim = ctx.nxt
         vc = obs.hand_counts[victim]
         if eff in _DRAWS or (eff == Effect.WILD and rules.wild_draws_one):
-            s += W["attack"] * _ATTACK.get(vc, 0.0) * 1.3 + (3.0 if ctx.two else 1.0)
-            if rules.stacking and not ctx.two:
-                s += 0.0
+            s += W["attack"] * _ATTACK.get(vc, 0.0) * 1.3 + (1.5 * W["action2p"] if ctx.two else 1.0)
         elif eff == Effect.SKIP:
-            s += W["attack"] * _ATTACK.get(vc, 0.0) + (2.0 if ctx.two else 0.5)
+            s += W["attack"] * _ATTACK.get(vc, 0.0) + (W["action2p"] if ctx.two else 0.5)
         elif eff == Effect.REVERSE:
             if ctx.two:
                 if rules.two_player_reverse == "skip":
-                    s += _ATTACK.get(vc, 0.0) + 2.0
+                    s += W["attack"] * _ATTACK.get(vc, 0.0) + W["action2p"]
             else:
                 s += 0.7 * (_ATTACK.get(vc, 0.0) - _ATTACK.get(obs.hand_counts[ctx.prv], 0.0))
         elif eff == Effect.SELF_DRAW_TWO:
@@ -262,6 +270,8 @@ class NormalBot(Bot):
                 s -= 10.0
             elif IS_WILD[last]:
                 s += W["last_wild"]
+            elif COLOR_OF[last] == col:
+                s += W["last_color"]  # the last card follows the colour left in force
         if rules.seven_zero and EFFECT_OF[card] == Effect.NUMBER:
             if RANK_OF[card] == 7 and move.target >= 0:
                 s += W["swap"] * (len(after) - obs.hand_counts[move.target])
