@@ -47,9 +47,11 @@ def test_table_boots_offline_to_the_start_screen(page: Any, guard: Any, wait_rea
     assert all(guard.is_local(u) for u in guard.requests)
 
 
-def test_a_whole_game_against_the_ai_by_clicks(page: Any, wait_ready: Any) -> None:
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_whole_game_against_the_ai_by_clicks(page: Any, wait_ready: Any, level: str) -> None:
     open_table(page, wait_ready, seed=5, speed="fast")
-    start_game(page, players=2, levels=("easy",), scoring="single-round")
+    start_game(page, players=2, levels=(level,), scoring="single-round")
+    assert level.upper() in page.inner_text("[data-testid=opponent]").upper()
     assert page.locator("[data-testid=opponent]").count() == 1
     clicks = 0
     for _ in range(600):
@@ -92,6 +94,9 @@ def test_a_whole_game_against_the_ai_by_clicks(page: Any, wait_ready: Any) -> No
     codes = page.eval_on_selector_all("[data-testid=validator-entry][data-seat='0']",
                                       "els => els.map(e => e.dataset.code)")
     assert codes and all(c.startswith("OK_") for c in codes), codes
+    bot_codes = page.eval_on_selector_all("[data-testid=validator-entry][data-seat='1']",
+                                          "els => els.map(e => e.dataset.code)")
+    assert bot_codes and all(c.startswith("OK_") for c in bot_codes), bot_codes
     assert "108 cards accounted for" in page.inner_text("[data-testid=deck-invariant]")
     assert clicks >= 3
 
