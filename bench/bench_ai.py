@@ -4,7 +4,8 @@
     .venv/bin/python bench/bench_ai.py --games 400 --hard-games 100   # a quicker look
 
 Every "game" here is ONE ROUND under the official rules (the round winner wins), seeded, with
-the seats rotating from game to game so every bot starts equally often. Figures are win rates
+the seats rotating from game to game so every bot starts equally often; the ``-500`` line
+plays whole official games (first to 500 points) instead. Figures are win rates
 with 95% Wilson intervals:
 
 * 2 players: Normal vs Easy (target >= 70%), Hard vs Normal (target >= 60%), Hard vs Easy;
@@ -59,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     hard = {"budget_ms": args.hard_ms}
     matches = [
         ("normal-vs-easy", ["normal", "easy"], args.games, "target >= 70%"),
+        ("normal-vs-easy-500", ["normal", "easy"], args.games, "whole games to 500 points"),
         ("hard-vs-normal", ["hard", "normal"], args.hard_games, "target >= 60%"),
         ("hard-vs-easy", ["hard", "easy"], args.hard_games, ""),
         ("easy-vs-easy", ["easy", "easy"], args.games, "sanity: 50%"),
@@ -75,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, seats, games, note in matches:
         if only and name not in only:
             continue
-        summary = run_tournament(rules, seats, games, seed=args.seed, rounds=1,
+        rounds = 0 if name.endswith("-500") else 1
+        summary = run_tournament(rules, seats, games, seed=args.seed, rounds=rounds,
                                  workers=args.workers, options={"hard": hard},
                                  progress=_progress(name))
         e = summary["entries"][0]

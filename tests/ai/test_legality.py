@@ -86,8 +86,9 @@ def test_random_rule_combinations(case: int) -> None:
     # (a round can cycle for ever under reshuffle="turn-over" with deterministic players, and
     # the 54-card deck with big hands can make rounds very long, so the move limit may stop a
     # game there: legality is what is checked)
-    res = play_game(rules, bots, seed=case, rounds=1 if "hard" in levels else 3, safe=True,
-                    max_moves=1500)
+    hard = "hard" in levels
+    res = play_game(rules, bots, seed=case, rounds=1 if hard else 3, safe=True,
+                    max_moves=400 if hard else 1500)
     assert res.moves > 0 and sum(res.decisions) > 0
     if rules.reshuffle == "shuffle" and rules.deck == "uno":
         assert res.finished, rules.changed_fields()

@@ -31,13 +31,38 @@ def test_calls_uno_with_second_to_last_card() -> None:
 
 def test_wild_names_the_majority_colour_weighted_by_points() -> None:
     # only the wild plays on red; blue is the majority
-    obs = make_obs("W B1 B2 B9 G3", "R5")
+    obs = make_obs("W B1 B2 B9 G3", "R5", counts=[4])
     move, _ = decide(obs)
     assert move.card == parse_card("W") and move.color == Color.BLUE
     # equal counts: the heavier colour wins (green +2 and 9 vs blue 1 and 2)
-    obs = make_obs("W B1 B2 G+2 G9", "R5")
+    obs = make_obs("W B1 B2 G+2 G9", "R5", counts=[4])
     move, _ = decide(obs)
     assert move.color == Color.GREEN
+
+
+def test_saves_a_wild_by_drawing_while_opponents_are_far_from_going_out() -> None:
+    obs = make_obs("W B1 B2 B9 G3", "R5", counts=[8])
+    move, _ = decide(obs)
+    assert move.kind == MoveKind.DRAW
+    # a drawn wild is kept too
+    obs = make_obs("W B1 B2 B9 G3", "R5", counts=[8], phase=Phase.DRAWN, drawn=(parse_card("W"),))
+    move, moves = decide(obs)
+    assert any(m.kind == MoveKind.PLAY for m in moves)
+    assert move.kind == MoveKind.PASS
+    # not when the option is off, nor when an opponent is closer to going out
+    move, _ = decide(make_obs("W B1 B2 B9 G3", "R5", counts=[8]), save_wilds=0)
+    assert move.card == parse_card("W")
+    move, _ = decide(make_obs("W B1 B2 B9 G3", "R5", counts=[5]))
+    assert move.card == parse_card("W")
+
+
+def test_keeps_a_pair_of_the_same_number() -> None:
+    # G3 and G4 both follow green; G3 pairs with B3 (a way to blue later): G4 goes
+    obs = make_obs("R1 G3 G4 B3 B5 B8", "G1", counts=[6])
+    move, _ = decide(obs)
+    assert move.card == parse_card("G4")
+    move, _ = decide(obs, weights={"pair": 0.0, "follow": 0.5})
+    assert move.card == parse_card("G3")
 
 
 def test_choose_colour_phase_picks_the_majority() -> None:

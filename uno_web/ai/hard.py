@@ -76,6 +76,7 @@ class HardBot(Bot):
         min_iterations: int = 8,
         use_memory: bool = True,
         prefer_normal: float = 1.0,
+        playout_moves: int = 600,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -103,6 +104,7 @@ class HardBot(Bot):
         self.min_iterations = max(1, int(min_iterations))
         self.use_memory = bool(use_memory)
         self.prefer_normal = float(prefer_normal)
+        self.playout_moves = max(10, int(playout_moves))
         self.normal = NormalBot(honesty=honesty)
         self.memory = self.normal.memory
         #: statistics of the last search (for the UI and the benchmark)
@@ -210,7 +212,7 @@ class HardBot(Bot):
                 step(s, cands[i])
                 if s.phase < Phase.ROUND_OVER:
                     s.seed = seed  # reshuffles follow the same luck for every candidate
-                    playout(s, random.Random(seed))
+                    playout(s, random.Random(seed), self.playout_moves)
                 hist[i].append(round_value(s, me, pw))
             n += 1
             if len(alive) > 1 and n % self.prune_every == 0 and n >= self.min_iterations:

@@ -90,8 +90,7 @@ class NormalBot(Bot):
         "pair": 5.0,
     }
 
-    def __init__(self, honesty: float = 0.5, draw_over_wild: bool = False,
-                 keep_drawn_wild: bool = False, wild_notes: bool = True,
+    def __init__(self, honesty: float = 0.5, save_wilds: int = 6, wild_notes: bool = True,
                  weights: "dict[str, float] | None" = None, **options: Any) -> None:
         super().__init__(**options)
         unknown = set(weights or ()) - set(self.WEIGHTS)
@@ -101,8 +100,9 @@ class NormalBot(Bot):
         if not 0.0 < float(honesty) <= 1.0:
             raise ValueError(f"honesty must be in (0, 1], not {honesty!r}")
         self.honesty = float(honesty)
-        self.draw_over_wild = bool(draw_over_wild)
-        self.keep_drawn_wild = bool(keep_drawn_wild)
+        if not 0 <= int(save_wilds) <= 200:
+            raise ValueError(f"save_wilds must be a card count (0 = never), not {save_wilds!r}")
+        self.save_wilds = int(save_wilds)
         self.memory = Memory(wild_notes=wild_notes)
 
     # ------------------------------------------------------------------------------------------
@@ -140,15 +140,20 @@ class NormalBot(Bot):
                         return m
             return moves[0]
         # a drawn card: the hand had nothing playable, so a drawn wild is not saved for later
-        hold = phase != Phase.DRAWN or self.keep_drawn_wild
+        # (unless every opponent is far from going out, see save_wilds)
+        hold = phase != Phase.DRAWN
         scored = [(self.score(ctx, m, hold), i, m) for i, m in enumerate(plays)]
         best_score, _, best = max(scored, key=lambda t: (t[0], -t[1]))
+        saving = (
+            self.save_wilds > 0 and IS_WILD[best.card] and ctx.h > 2
+            and ctx.opp_min >= self.save_wilds
+        )
         if phase == Phase.DRAWN:
             keep = next((m for m in moves if m.kind == MoveKind.PASS), None)
-            if keep is not None and best_score < -15:
+            if keep is not None and (best_score < -15 or saving):
                 return keep
             return best
-        if self.draw_over_wild and IS_WILD[best.card] and ctx.h > 3 and not ctx.threat:
+        if saving:  # only wilds play: draw instead and keep the wild for later
             draw = next((m for m in moves if m.kind == MoveKind.DRAW), None)
             if draw is not None:
                 return draw

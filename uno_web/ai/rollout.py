@@ -149,7 +149,8 @@ PLAYOUTS = {"greedy": greedy_playout, "random": random_playout}
 def round_value(s: GameState, seat: int, points_weight: float) -> float:
     """The value of a finished round for ``seat``: 1 for winning it, 0 for losing it, plus
     ``points_weight`` times the points won (as a fraction of 100, capped at 1) or minus the
-    points left in the hand (same scale). An unfinished round counts 1/n."""
+    points left in the hand (same scale). A round the playout did not finish (its move limit:
+    some house rules make rounds cycle) counts 1/n."""
     w = s.round_winner
     if s.phase < _OVER or w < 0:
         return 1.0 / max(1, sum(s.active))
