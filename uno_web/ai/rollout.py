@@ -48,9 +48,10 @@ def _majority(hand: list[int], colors: tuple[int, ...], rng: random.Random) -> i
     return tops[0] if len(tops) == 1 else tops[int(rng.random() * len(tops))]
 
 
-def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool) -> int:
+def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool, pairs: bool = False) -> int:
     """Coloured before wild (Wild Draw Four last), the colour the hand holds most of; draw
-    cards and skips first when the next player is close to going out."""
+    cards and skips first when the next player is close to going out; with ``pairs``, a card
+    whose number/symbol the hand also holds in another colour is kept."""
     if len(ok) == 1:
         return ok[0]
     counts: dict[int, int] = {}
@@ -67,6 +68,13 @@ def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool) -> i
             sc = 0.2
         else:
             sc = 10.0 + counts.get(COLOR_OF[c], 0) + 0.01 * POINTS_OF[c]
+            if pairs:
+                rank = RANK_OF[c]
+                col = COLOR_OF[c]
+                for x in hand:
+                    if RANK_OF[x] == rank and COLOR_OF[x] != col:
+                        sc -= 1.5
+                        break
         if threat and eff in _ATTACKS:
             sc += 20.0
         sc += rng.random() * 0.9
@@ -98,52 +106,77 @@ def _play_move(s: GameState, seat: int, card: int, rng: random.Random) -> Move:
     return Move(_PLAY, seat, card, color, target, uno)
 
 
-def greedy_playout(s: GameState, rng: random.Random, max_moves: int = 3000) -> int:
-    """Play the current round of ``s`` to its end in place with the greedy policy."""
+def _far(s: GameState, seat: int) -> bool:
+    """Do all the other active players hold 6 cards or more?"""
+    hands = s.hands
+    act = s.active
+    for i in range(s.n):
+        if i != seat and act[i] and len(hands[i]) < 6:
+            return False
+    return True
+
+
+def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
+    """The greedy policy's move for the player on turn in ``s`` (not ROUND_OVER)."""
     r = s.r
-    plain = r.plain_matching
-    challenge = r.plus4 == "challenge"
+    seat = s.turn
+    phase = s.phase
+    hand = s.hands[seat]
+    if phase == _PLAY_P:
+        if r.plain_matching:
+            discard = s.discard
+            if discard:
+                col = s.color
+                trank = RANK_OF[discard[-1]]
+                ok = [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
+            else:
+                ok = hand
+        else:
+            ok = [c for c in hand if can_play(s, seat, c)]
+        if not ok:
+            return Move(MoveKind.DRAW, seat)
+        card = _pick(ok, hand, rng, _threat(s, seat), smart)
+        if (smart and IS_WILD[card] and len(hand) > 2 and r.may_draw_when_playable
+                and _far(s, seat)):
+            return Move(MoveKind.DRAW, seat)
+        return _play_move(s, seat, card, rng)
+    if phase == _DRAWN_P:
+        ok = [c for c in s.drawn if can_play(s, seat, c)]
+        if not ok:
+            return Move(MoveKind.PASS, seat)
+        if smart and IS_WILD[ok[0]] and len(hand) > 2 and not r.forced_play and _far(s, seat):
+            return Move(MoveKind.PASS, seat)
+        return _play_move(s, seat, ok[0], rng)
+    if phase == _PENALTY_P:
+        if s.plus4_by >= 0 and r.plus4 == "challenge" and len(s.hands[s.plus4_by]) >= 2:
+            # card counting says a bluff is likely enough once the +4 player holds two cards
+            # or more (what Normal concludes); the playout cannot know the truth
+            return Move(MoveKind.CHALLENGE, seat)
+        ok = [c for c in hand if can_play(s, seat, c)]
+        if ok:
+            return _play_move(s, seat, _pick(ok, hand, rng, False), rng)
+        return Move(MoveKind.ACCEPT, seat)
+    return Move(MoveKind.CHOOSE_COLOR, seat, -1, _majority(hand, r.colors, rng))
+
+
+def greedy_playout(s: GameState, rng: random.Random, max_moves: int = 3000, smart: bool = True) -> int:
+    """Play the current round of ``s`` to its end in place with the greedy policy.
+
+    ``smart`` adds two of Normal's habits: keep same-number pairs, and draw rather than play a
+    wild while every opponent holds 6 cards or more."""
     moves = 0
     while s.phase < _OVER and moves < max_moves:
-        seat = s.turn
-        phase = s.phase
-        hand = s.hands[seat]
-        if phase == _PLAY_P:
-            if plain:
-                discard = s.discard
-                if discard:
-                    col = s.color
-                    trank = RANK_OF[discard[-1]]
-                    ok = [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
-                else:
-                    ok = hand
-            else:
-                ok = [c for c in hand if can_play(s, seat, c)]
-            if ok:
-                move = _play_move(s, seat, _pick(ok, hand, rng, _threat(s, seat)), rng)
-            else:
-                move = Move(MoveKind.DRAW, seat)
-        elif phase == _DRAWN_P:
-            ok = [c for c in s.drawn if can_play(s, seat, c)]
-            move = _play_move(s, seat, ok[0], rng) if ok else Move(MoveKind.PASS, seat)
-        elif phase == _PENALTY_P:
-            ok = [c for c in hand if can_play(s, seat, c)]
-            if s.plus4_by >= 0 and challenge and len(s.hands[s.plus4_by]) >= 2:
-                # card counting says a bluff is likely enough once the +4 player holds two
-                # cards or more (what Normal concludes); the playout cannot know the truth
-                move = Move(MoveKind.CHALLENGE, seat)
-            elif ok:
-                move = _play_move(s, seat, _pick(ok, hand, rng, False), rng)
-            else:
-                move = Move(MoveKind.ACCEPT, seat)
-        else:  # CHOOSE_COLOR
-            move = Move(MoveKind.CHOOSE_COLOR, seat, -1, _majority(hand, r.colors, rng))
-        step(s, move)
+        step(s, greedy_move(s, rng, smart))
         moves += 1
     return moves
 
 
-PLAYOUTS = {"greedy": greedy_playout, "random": random_playout}
+def basic_playout(s: GameState, rng: random.Random, max_moves: int = 3000) -> int:
+    """The greedy policy without Normal's pair and wild-saving habits."""
+    return greedy_playout(s, rng, max_moves, smart=False)
+
+
+PLAYOUTS = {"greedy": greedy_playout, "basic": basic_playout, "random": random_playout}
 
 
 def round_value(s: GameState, seat: int, points_weight: float) -> float:
