@@ -75,7 +75,7 @@ class HardBot(Bot):
         prune_z: float = 3.0,
         min_iterations: int = 8,
         use_memory: bool = True,
-        prefer_normal: float = 1.0,
+        prefer_normal: float = 0.0,
         playout_moves: int = 600,
         **options: Any,
     ) -> None:

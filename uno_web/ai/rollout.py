@@ -48,6 +48,9 @@ def _majority(hand: list[int], colors: tuple[int, ...], rng: random.Random) -> i
     return tops[0] if len(tops) == 1 else tops[int(rng.random() * len(tops))]
 
 
+TUNE = {"pair": 1.5, "noise": 0.9, "last": 0.0}
+
+
 def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool, pairs: bool = False) -> int:
     """Coloured before wild (Wild Draw Four last), the colour the hand holds most of; draw
     cards and skips first when the next player is close to going out; with ``pairs``, a card
@@ -73,11 +76,15 @@ def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool, pair
                 col = COLOR_OF[c]
                 for x in hand:
                     if RANK_OF[x] == rank and COLOR_OF[x] != col:
-                        sc -= 1.5
+                        sc -= TUNE["pair"]
                         break
+                if len(hand) == 2:
+                    last = hand[0] if hand[1] == c else hand[1]
+                    if IS_WILD[last] or COLOR_OF[last] == col:
+                        sc += TUNE["last"]
         if threat and eff in _ATTACKS:
             sc += 20.0
-        sc += rng.random() * 0.9
+        sc += rng.random() * TUNE["noise"]
         if sc > best:
             best = sc
             pick = c
