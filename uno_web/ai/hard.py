@@ -77,6 +77,7 @@ class HardBot(Bot):
         use_memory: bool = True,
         prefer_normal: float = 0.0,
         playout_moves: int = 600,
+        horizon: int = 0,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -105,6 +106,9 @@ class HardBot(Bot):
         self.use_memory = bool(use_memory)
         self.prefer_normal = float(prefer_normal)
         self.playout_moves = max(10, int(playout_moves))
+        if int(horizon) < 0:
+            raise ValueError(f"horizon must be 0 (play rounds out) or a number of moves, not {horizon!r}")
+        self.horizon = int(horizon)
         self.normal = NormalBot(honesty=honesty)
         self.memory = self.normal.memory
         #: statistics of the last search (for the UI and the benchmark)
@@ -212,7 +216,7 @@ class HardBot(Bot):
                 step(s, cands[i])
                 if s.phase < Phase.ROUND_OVER:
                     s.seed = seed  # reshuffles follow the same luck for every candidate
-                    playout(s, random.Random(seed), self.playout_moves)
+                    playout(s, random.Random(seed), self.horizon or self.playout_moves)
                 hist[i].append(round_value(s, me, pw))
             n += 1
             if len(alive) > 1 and n % self.prune_every == 0 and n >= self.min_iterations:

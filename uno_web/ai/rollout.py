@@ -186,14 +186,43 @@ def basic_playout(s: GameState, rng: random.Random, max_moves: int = 3000) -> in
 PLAYOUTS = {"greedy": greedy_playout, "basic": basic_playout, "random": random_playout}
 
 
+#: the evaluator's weights (fitted on greedy self-play: hand sizes, wilds, the turn)
+EVAL = {"cards": 0.5, "wilds": 0.3, "turn": 0.3}
+
+
+def estimate(s: GameState, seat: int) -> float:
+    """The chance that ``seat`` wins the unfinished round of ``s``: a softmax over the active
+    players of ``-cards * hand size + wilds * wild cards + turn * (on turn)``."""
+    import math
+
+    b = EVAL["cards"]
+    g = EVAL["wilds"]
+    d = EVAL["turn"]
+    total = 0.0
+    mine = 0.0
+    for i in range(s.n):
+        if not s.active[i]:
+            continue
+        h = s.hands[i]
+        w = 0
+        for c in h:
+            if IS_WILD[c]:
+                w += 1
+        x = math.exp(-b * len(h) + g * w + (d if i == s.turn else 0.0))
+        total += x
+        if i == seat:
+            mine = x
+    return mine / total if total > 0 else 0.0
+
+
 def round_value(s: GameState, seat: int, points_weight: float) -> float:
     """The value of a finished round for ``seat``: 1 for winning it, 0 for losing it, plus
     ``points_weight`` times the points won (as a fraction of 100, capped at 1) or minus the
-    points left in the hand (same scale). A round the playout did not finish (its move limit:
-    some house rules make rounds cycle) counts 1/n."""
+    points left in the hand (same scale). A round the playout did not finish (its horizon or
+    move limit) is valued by :func:`estimate`."""
     w = s.round_winner
     if s.phase < _OVER or w < 0:
-        return 1.0 / max(1, sum(s.active))
+        return estimate(s, seat)
     if w == seat:
         if not points_weight:
             return 1.0
