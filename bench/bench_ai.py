@@ -1,7 +1,7 @@
 """Strength benchmark of the bots (a script that prints figures, not a timed test).
 
     .venv/bin/python bench/bench_ai.py                    # the full run (long: Hard thinks 150 ms)
-    .venv/bin/python bench/bench_ai.py --games 400 --hard-games 100   # a quicker look
+    .venv/bin/python bench/bench_ai.py --games 400 --hard-games 100 --hard-other-games 50   # quick
 
 Every "game" here is ONE ROUND under the official rules (the round winner wins), seeded, with
 the seats rotating from game to game so every bot starts equally often; the ``-500`` line
@@ -49,7 +49,9 @@ def _progress(label: str):  # type: ignore[no-untyped-def]
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=2000, help="games for Easy/Normal matches")
-    p.add_argument("--hard-games", type=int, default=600, help="games for matches with Hard")
+    p.add_argument("--hard-games", type=int, default=2000, help="games of Hard vs Normal")
+    p.add_argument("--hard-other-games", type=int, default=600,
+                   help="games of Hard's other matches (vs Easy, vs three Easy)")
     p.add_argument("--hard-ms", type=float, default=150.0, help="Hard's time per decision")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--seed", type=int, default=10_000)
@@ -62,11 +64,11 @@ def main(argv: list[str] | None = None) -> int:
         ("normal-vs-easy", ["normal", "easy"], args.games, "target >= 70%"),
         ("normal-vs-easy-500", ["normal", "easy"], args.games, "whole games to 500 points"),
         ("hard-vs-normal", ["hard", "normal"], args.hard_games, "target >= 60%"),
-        ("hard-vs-easy", ["hard", "easy"], args.hard_games, ""),
+        ("hard-vs-easy", ["hard", "easy"], args.hard_other_games, ""),
         ("easy-vs-easy", ["easy", "easy"], args.games, "sanity: 50%"),
         ("easy-vs-3-easy", ["easy", "easy", "easy", "easy"], args.games, "baseline 25%"),
         ("normal-vs-3-easy", ["normal", "easy", "easy", "easy"], args.games, "baseline 25%"),
-        ("hard-vs-3-easy", ["hard", "easy", "easy", "easy"], args.hard_games, "baseline 25%"),
+        ("hard-vs-3-easy", ["hard", "easy", "easy", "easy"], args.hard_other_games, "baseline 25%"),
     ]
     only = {x.strip() for x in args.only.split(",") if x.strip()}
     results = {}
@@ -91,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         for ent in summary["entries"]:
             if ent.get("searched_decisions"):
                 print(f"{'':<18} hard searched {ent['searched_decisions']} of {ent['decisions']} "
-                      f"decisions, {ent['mean_iterations']:.0f} determinizations each on average")
+                      f"decisions, {ent['mean_iterations']:.0f} determinizations each on average, "
+                      f"longest decision {ent['max_decision_ms']:.0f} ms")
         for ent in summary["entries"]:
             if ent["decisions"]:
                 secs = ent["decisions"] / ent["decisions_per_second"] if ent["decisions_per_second"] else 0.0

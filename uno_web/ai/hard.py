@@ -41,13 +41,13 @@ import random
 import time
 from typing import Any, Sequence
 
-from ..core.cards import COLOR_OF, IS_WILD
+from ..core.cards import COLOR_OF, IS_WILD, RANK_OF
 from ..core.engine import step
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation, sample_state
 from ..core.state import GameState, Phase
 from .base import Bot, Thinking, _check_moves
-from .memory import Lack
+from .memory import Note
 from .normal import NormalBot, _Ctx
 from .rollout import PLAYOUTS, round_value
 from .util import color_weights, dedupe_uno
@@ -67,7 +67,7 @@ class HardBot(Bot):
         iterations: int | None = None,
         slice_ms: float = 5.0,
         playout: str = "greedy",
-        points_weight: float = 0.25,
+        points_weight: float = 0.0,
         honesty: float = 0.5,
         wild_colors: int = 2,
         max_candidates: int = 10,
@@ -177,8 +177,8 @@ class HardBot(Bot):
 
     def _determinize(self, obs: Observation, rng: random.Random) -> GameState:
         s = sample_state(obs, rng)
-        if self.use_memory and self.memory.lacks:
-            _apply_lacks(s, obs, self.memory.lacks, rng)
+        if self.use_memory and self.memory.notes:
+            apply_notes(s, obs, self.memory.notes, rng)
         if obs.plus4_by >= 0 and obs.plus4_prev_color >= 0:
             prev = obs.plus4_prev_color
             for _ in range(20):
@@ -186,8 +186,8 @@ class HardBot(Bot):
                 if not bluff or rng.random() < self.honesty:
                     break
                 s = sample_state(obs, rng)
-                if self.use_memory and self.memory.lacks:
-                    _apply_lacks(s, obs, self.memory.lacks, rng)
+                if self.use_memory and self.memory.notes:
+                    apply_notes(s, obs, self.memory.notes, rng)
             s.plus4_bluff = any(COLOR_OF[c] == prev for c in s.hands[obs.plus4_by])
         return s
 
@@ -280,26 +280,68 @@ class HardBot(Bot):
         return keep
 
 
-def _apply_lacks(s: GameState, obs: Observation, lacks: "dict[int, Lack]", rng: random.Random) -> None:
-    """Move cards of a colour a player is known to lack out of that player's sampled hand,
-    swapping them with cards of other colours from the draw pile."""
+def _violates(c: int, note: Note) -> bool:
+    if IS_WILD[c]:
+        return note.no_wild
+    return COLOR_OF[c] == note.color or RANK_OF[c] == note.rank
+
+
+def apply_notes(s: GameState, obs: Observation, notes: "dict[int, list[Note]]",
+                rng: random.Random) -> None:
+    """Make a dealt guess agree with what the table has shown (:class:`~.memory.Note`).
+
+    A note covers the ``k`` cards a player has held longest; the dealt hand is in random order,
+    so its first ``k`` cards stand for them. A card that breaks a "lack" note is swapped with a
+    draw-pile card that keeps every note of its place; a "favour" note swaps cards of the
+    colours outnumbering the named one for cards of it. Each note is kept in ``trust`` of the
+    deals; with nothing to swap a card stays (the guess stays a legal deal).
+    """
     draw = s.draw
-    for seat, lack in lacks.items():
+    if not draw:
+        return
+    nd = len(draw)
+    for seat, seat_notes in notes.items():
         if seat == obs.seat or not (0 <= seat < s.n):
             continue
-        if lack.how != "drew" and rng.random() >= _WILD_NOTE_TRUST:
-            continue
         hand = s.hands[seat]
-        col = lack.color
-        for j, c in enumerate(hand):
-            if COLOR_OF[c] != col and not IS_WILD[c]:
+        lacks = [n for n in seat_notes if n.kind == "lack" and rng.random() < n.trust]
+        if lacks:
+            for j in range(min(len(hand), max(n.k for n in lacks))):
+                c = hand[j]
+                here = [n for n in lacks if n.k > j]
+                if not any(_violates(c, n) for n in here):
+                    continue
+                start = int(rng.random() * nd)
+                for t in range(nd):
+                    idx = (start + t) % nd
+                    x = draw[idx]
+                    if not any(_violates(x, n) for n in here):
+                        draw[idx] = c
+                        hand[j] = x
+                        break
+        for n in seat_notes:
+            if n.kind != "favour" or rng.random() >= n.trust:
                 continue
-            # find a replacement in the draw pile
-            start = int(rng.random() * len(draw)) if draw else 0
-            for t in range(len(draw)):
-                idx = (start + t) % len(draw)
-                x = draw[idx]
-                if COLOR_OF[x] != col and not IS_WILD[x]:
-                    draw[idx] = c
-                    hand[j] = x
+            k = min(n.k, len(hand))
+            want = n.color
+            for _ in range(k):
+                counts = [0, 0, 0, 0]
+                for c in hand[:k]:
+                    col = COLOR_OF[c]
+                    if col < 4 and not IS_WILD[c]:
+                        counts[col] += 1
+                other = max((col for col in range(4) if col != want), key=lambda col: counts[col])
+                if counts[want] >= counts[other]:
+                    break
+                j = next(j for j in range(k) if COLOR_OF[hand[j]] == other and not IS_WILD[hand[j]])
+                here = [m for m in lacks if m.k > j]
+                start = int(rng.random() * nd)
+                for t in range(nd):
+                    idx = (start + t) % nd
+                    x = draw[idx]
+                    if COLOR_OF[x] == want and not IS_WILD[x] and not any(_violates(x, m) for m in here):
+                        draw[idx] = hand[j]
+                        hand[j] = x
+                        break
+                else:
                     break

@@ -37,6 +37,7 @@ class GameResult:
     moves: int = 0
     decisions: list[int] = field(default_factory=list)  # turn decisions per seat
     think_seconds: list[float] = field(default_factory=list)  # time spent choosing per seat
+    think_max: list[float] = field(default_factory=list)  # the longest single decision per seat
     finished: bool = True  # False when the action limit stopped the game
 
 
@@ -111,6 +112,7 @@ def play_game(
     round_points = [0] * n
     decisions = [0] * n
     spent = [0.0] * n
+    longest = [0.0] * n
     moves_made = 0
     finished = True
     while True:
@@ -135,7 +137,10 @@ def play_game(
         t0 = timer() if timer else 0.0
         move = bots[seat].choose(observe(s, seat), moves, rngs[seat])
         if timer:
-            spent[seat] += timer() - t0
+            took = timer() - t0
+            spent[seat] += took
+            if took > longest[seat]:
+                longest[seat] = took
         _check(bots[seat], move, moves, seat)
         decisions[seat] += 1
         if safe:
@@ -164,6 +169,7 @@ def play_game(
     return GameResult(
         seed=seed, winner=winner, scores=list(s.scores), rounds=s.round, round_wins=round_wins,
         round_points=round_points, moves=moves_made, decisions=decisions, think_seconds=spent,
+        think_max=longest,
         finished=finished,
     )
 

@@ -23,7 +23,7 @@ from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation
 
-__all__ = ["Memory", "Lack"]
+__all__ = ["Memory", "Lack", "Note"]
 
 
 class Lack(NamedTuple):
@@ -31,6 +31,31 @@ class Lack(NamedTuple):
     rank: int
     count: int  # the player's card count when noted
     how: str = "drew"  # "drew": drew and kept the card; "wild": answered the colour with a wild
+
+
+class Note(NamedTuple):
+    """A belief about part of a player's hand, for dealing guesses (Hard's determinizations).
+
+    The ``k`` cards the player has held longest satisfy it: ``kind="lack"`` -- none of
+    ``color``, none of ``rank`` (when >= 0) and, if ``no_wild``, no wild (the player drew rather
+    than play); ``kind="favour"`` -- ``color`` is the colour they hold most of (they named it
+    for a wild). ``k`` only shrinks: each card the player may have played since counts as one
+    of the old ones gone, so the note stays true of the cards still held from then.
+    ``trust`` is the share of deals that should respect it.
+    """
+
+    kind: str
+    color: int
+    rank: int
+    k: int
+    no_wild: bool
+    trust: float
+
+
+#: how far the notes are trusted (share of deals that respect them)
+TRUST_DREW = 1.0
+TRUST_WILD_LACK = 0.5
+TRUST_FAVOUR = 0.6
 
 
 class _Seen(NamedTuple):
@@ -41,12 +66,30 @@ class _Seen(NamedTuple):
     counts: tuple[int, ...]
 
 
+_TURN_KEEPERS = (Effect.SKIP, Effect.REVERSE, Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR,
+                 Effect.DRAW_FOUR, Effect.SELF_DRAW_TWO)
+
+
+def rules_block_notes(obs: Observation, prev_top: int) -> bool:
+    """True when the rules or the card on top make a draw say little about the hand."""
+    rules = obs.rules
+    return bool(
+        rules.draw_to_match
+        or (rules.wild_draws_one and EFFECT_OF[prev_top] == Effect.WILD)
+        or EFFECT_OF[prev_top] in (Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR,
+                                   Effect.SELF_DRAW_TWO)
+        or obs.pending
+    )
+
+
 class Memory:
     """Per-seat notes, valid for one game (one bot instance plays one seat)."""
 
     def __init__(self, wild_notes: bool = True) -> None:
         self.wild_notes = wild_notes
         self.lacks: dict[int, Lack] = {}
+        #: per seat, the notes for dealing guesses (oldest first; see :class:`Note`)
+        self.notes: dict[int, list[Note]] = {}
         self._seen: _Seen | None = None
         self._round = -1
 
@@ -54,13 +97,16 @@ class Memory:
         """Read a new observation (call at every decision, turn or out of turn)."""
         if obs.round != self._round:
             self.lacks.clear()
+            self.notes.clear()
             self._seen = None
             self._round = obs.round
         rules = obs.rules
         if rules.seven_zero:  # hands change owners: colour notes mean little
             self.lacks.clear()
+            self.notes.clear()
             self._seen = None
             return
+        self._update_notes(obs)
         # expire notes of players who drew since
         for seat, lack in list(self.lacks.items()):
             if obs.hand_counts[seat] > lack.count:
@@ -103,6 +149,65 @@ class Memory:
             rank = RANK_OF[prev.top] if not IS_WILD[prev.top] else -1
             self.lacks[seat] = Lack(prev.color, rank, obs.hand_counts[seat], "wild")
         self._seen = _Seen(obs.round, len(obs.discard), top, obs.color, obs.hand_counts)
+
+    def _update_notes(self, obs: Observation) -> None:
+        """Age the notes by what was played since the last observation and add new ones."""
+        prev = self._seen
+        if prev is None or prev.round != obs.round:
+            self.notes.clear()
+            return
+        played = len(obs.discard) - prev.discard_len  # cards played by the others since
+        if played < 0:  # the pile was turned over: the count of plays is lost
+            self.notes.clear()
+            return
+        for seat, notes in list(self.notes.items()):
+            # each card this player may have played since was perhaps one of the old ones
+            gone = max(played, prev.counts[seat] - obs.hand_counts[seat])
+            kept = [n._replace(k=n.k - gone) for n in notes if n.k - gone > 0]
+            if kept:
+                self.notes[seat] = kept
+            else:
+                del self.notes[seat]
+        top = obs.top
+        if top < 0 or prev.top < 0 or prev.color < 0 or rules_block_notes(obs, prev.top):
+            return
+        prank = RANK_OF[prev.top] if not IS_WILD[prev.top] else -1
+        # players far from going out often save a wild rather than play it
+        def no_wild(seat: int) -> bool:
+            others = [c for i, c in enumerate(prev.counts) if i != seat and obs.active[i]]
+            return not others or min(others) < 6
+
+        if played == 0:
+            for seat in range(obs.n):
+                if seat == obs.seat or not obs.active[seat]:
+                    continue
+                if obs.hand_counts[seat] == prev.counts[seat] + 1:  # drew one, kept it
+                    self._add(seat, Note("lack", prev.color, prank, prev.counts[seat],
+                                         no_wild(seat), TRUST_DREW))
+            return
+        seat = obs.last_player
+        if played != 1 or seat == obs.seat or not (0 <= seat < obs.n) or obs.discard[-2] != prev.top:
+            return
+        effect = EFFECT_OF[top]
+        if obs.hand_counts[seat] == prev.counts[seat] and (
+            effect not in _TURN_KEEPERS or sum(obs.active) > 2
+        ):
+            # one card played, the count unchanged: drew one and played it (nothing before)
+            self._add(seat, Note("lack", prev.color, prank, prev.counts[seat], no_wild(seat),
+                                 TRUST_DREW))
+        elif obs.hand_counts[seat] == prev.counts[seat] - 1 and IS_WILD[top] and self.wild_notes:
+            # answered the colour with a wild from the hand: probably could not follow it
+            self._add(seat, Note("lack", prev.color, -1, obs.hand_counts[seat], False,
+                                 TRUST_WILD_LACK))
+        if IS_WILD[top] and obs.color >= 0 and obs.hand_counts[seat] > 0:
+            self._add(seat, Note("favour", obs.color, -1, obs.hand_counts[seat], False,
+                                 TRUST_FAVOUR))
+
+    def _add(self, seat: int, note: Note) -> None:
+        notes = self.notes.setdefault(seat, [])
+        if note.kind == "favour":  # only the latest colour choice speaks for the hand
+            notes[:] = [n for n in notes if n.kind != "favour"]
+        notes.append(note)
 
     def note_move(self, obs: Observation, move: "Move | None") -> None:
         """Remember the table as it is right after this player's own ``move``."""

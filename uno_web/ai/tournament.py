@@ -119,6 +119,7 @@ def _play_one(task: tuple[Any, ...]) -> dict[str, Any]:
         "rounds": res.rounds, "finished": res.finished, "moves": res.moves,
         "decisions": [res.decisions[seat_of[i]] for i in range(n)],
         "seconds": [res.think_seconds[seat_of[i]] for i in range(n)],
+        "max_seconds": [res.think_max[seat_of[i]] if res.think_max else 0.0 for i in range(n)],
         "searches": [getattr(bots[seat_of[i]], "searches", 0) for i in range(n)],
         "iterations": [getattr(bots[seat_of[i]], "total_iterations", 0) for i in range(n)],
     }
@@ -163,6 +164,7 @@ def run_tournament(
             "mean_points": sum(r["scores"][i] for r in results) / games if games else 0.0,
             "round_wins": sum(r["round_wins"][i] for r in results),
             "decisions": dec, "decisions_per_second": dec / sec if sec > 0 else None,
+            "max_decision_ms": 1000 * max((r["max_seconds"][i] for r in results), default=0.0),
         })
         searches = sum(r["searches"][i] for r in results)
         if searches:
