@@ -9,6 +9,12 @@ cache, no IndexedDB) and measures from navigation to ``body[data-ready="1"]``:
 - ``pyodide ms``: when PyScript reported "Loaded Pyodide" (interpreter + packages + [files] up);
 - ``own code ms``: page ms - pyodide ms, the page's own Python until the marker.
 
+With ``--detail`` it also prints, per page: when PyScript started loading Pyodide (``start``,
+after its config is read), the ``[files]`` step (``files``: fetching and unpacking
+static/bundle/uno_web.zip), and from the table's ``data-boot-ms`` the import of the controller
+and its modules (``import``) and building the first screen (``start()``), plus ``warm``: the
+modules the first screen did not need, imported right after ready (``data-warm-ms``).
+
 ``static/bare.html`` loads the same vendored PyScript, Pyodide and pydantic with the same config
 and sets the same marker, but no uno_web; the difference is our overhead.
 
@@ -36,7 +42,7 @@ CHROMIUM_ARGS = [
 PAGES = {"uno_web (index.html)": "index.html", "bare (static/bare.html)": "static/bare.html"}
 
 
-def measure(browser, base: str, path: str, timeout_ms: int) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
+def measure(browser, base: str, path: str, timeout_ms: int) -> tuple[float, float, float, dict[str, float]]:  # type: ignore[no-untyped-def]
     context = browser.new_context(base_url=base)
     foreign: list[str] = []
 
@@ -60,11 +66,18 @@ def measure(browser, base: str, path: str, timeout_ms: int) -> tuple[float, floa
         wall = (time.perf_counter() - t0) * 1000
         page_ms = float(page.get_attribute("body", "data-ready-ms") or "nan")
         marks = dict(page.evaluate("window.__marks"))
+        detail = {"start": marks.get("Loading Pyodide", float("nan")),
+                  "files": marks.get("Loaded files", float("nan")) - marks.get("Loading files", float("nan"))}
+        boot = page.get_attribute("body", "data-boot-ms")
+        if boot:  # the table (index.html): import=…;start=…, then the warm-up after ready
+            detail.update({f"py {k}": float(v) for k, v in (kv.split("=") for kv in boot.split(";"))})
+            page.wait_for_selector('body[data-warm="1"]', state="attached", timeout=timeout_ms)
+            detail["warm"] = float(page.get_attribute("body", "data-warm-ms") or "nan")
     finally:
         context.close()
     if foreign:
         raise SystemExit(f"{path} made requests off the origin: {foreign}")
-    return page_ms, wall, float(marks.get("Loaded Pyodide", float("nan")))
+    return page_ms, wall, float(marks.get("Loaded Pyodide", float("nan"))), detail
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1, help="runs per page (medians reported)")
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="browser executable")
     parser.add_argument("--timeout", type=float, default=180, help="seconds to wait for ready")
+    parser.add_argument("--detail", action="store_true", help="also print where the time goes (medians)")
     args = parser.parse_args(argv)
 
     if vendor.main([]) != 0:
@@ -86,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
     server, base = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
-    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in PAGES}
+    results: dict[str, list[tuple[float, float, float, dict[str, float]]]] = {name: [] for name in PAGES}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
@@ -114,6 +128,12 @@ def main(argv: list[str] | None = None) -> int:
     (ours_p, ours_w), (bare_p, bare_w) = med["uno_web (index.html)"], med["bare (static/bare.html)"]
     print(f"{'overhead':<26}{ours_p - bare_p:>+10.0f}{ours_w - bare_w:>+10.0f}")
     print(f"{'overhead %':<26}{100 * (ours_p / bare_p - 1):>+9.1f}%{100 * (ours_w / bare_w - 1):>+9.1f}%")
+    if args.detail:
+        print("detail (medians, ms):")
+        for name, runs in results.items():
+            keys = sorted({k for r in runs for k in r[3]}, key=lambda k: list(runs[0][3]).index(k) if k in runs[0][3] else 99)
+            parts = [f"{k} {statistics.median(r[3][k] for r in runs if k in r[3]):.0f}" for k in keys]
+            print(f"  {name:<24}" + ", ".join(parts))
     return 0
 
 

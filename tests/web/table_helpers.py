@@ -115,8 +115,8 @@ def card_code(card: int) -> str:
 # positions, embeds, lessons (test_embed_browser.py, test_table_position_browser.py)
 
 READY = "() => document.body && document.body.dataset.ready === '1'"
-PYTHON_PATHS = ("/static/vendor/pyscript/", "/static/vendor/pyodide/", "/pyscript.toml",
-                "/uno_web/")
+PYTHON_PATHS = ("/static/vendor/pyscript/", "/static/vendor/pyodide/", "/static/bundle/",
+                "/pyscript.toml", "/uno_web/")
 
 
 def is_python_request(url: str) -> bool:

@@ -1,63 +1,115 @@
-"""pyscript.toml ships every browser module of uno_web, and nothing else (no browser needed)."""
+"""The browser gets every browser module of uno_web, and nothing else (no browser needed).
+
+index.html's PyScript config (inline JSON) ships one zip, static/bundle/uno_web.zip (uno_web/site/bundle.py): every module
+of uno_web.site.manifest.browser_modules() with its unchecked-hash pyc, compiled by Pyodide's
+own Python.  tests/web/test_offline_boot.py then imports every module inside Pyodide and checks
+that Pyodide accepts every pyc.
+"""
 
 from __future__ import annotations
 
-import tomllib
+import _imp
+import html
+import json
+import re
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from uno_web.site import manifest
+from uno_web.site import bundle, manifest, vendor
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
-def _files_table() -> dict[str, str]:
-    data = tomllib.loads((REPO_ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    files = data.get("files")
-    assert isinstance(files, dict), "pyscript.toml has no [files] table"
-    return files
+def _config(page: Path = REPO_ROOT / "index.html") -> dict[str, object]:
+    """The JSON config of the page's ``<script type="py" config='…'>``."""
+    found = re.findall(r"<script type=\"py\" config='([^']*)'>", page.read_text(encoding="utf-8"))
+    assert len(found) == 1, f"{page.name}: expected one <script type=\"py\" config='{{json}}'>"
+    config = json.loads(html.unescape(found[0]))
+    assert isinstance(config, dict)
+    return config
 
 
-def _norm(p: str) -> str:
-    return p.removeprefix("./")
+@pytest.fixture(scope="module")
+def built() -> zipfile.ZipFile:
+    """The bundle as `python -m uno_web build` leaves it (vendors and rebuilds what is missing)."""
+    assert vendor.main([]) == 0, "`python -m uno_web build` failed (see its output above)"
+    assert bundle.is_fresh(), "the bundle is stale right after the build"
+    with zipfile.ZipFile(bundle.BUNDLE_PATH) as z:
+        yield z
 
 
-def test_every_browser_module_is_shipped() -> None:
-    shipped = {_norm(k) for k in _files_table()}
+def test_config_ships_the_bundle_and_nothing_else() -> None:
+    files = _config().get("files")
+    assert files == {bundle.BUNDLE_URL: "./*"}, (
+        f"index.html's config: files must be exactly {{{bundle.BUNDLE_URL!r} = './*'}} (one zip, unpacked "
+        f"into /home/pyodide), not {files}")
+    assert bundle.BUNDLE_PATH == REPO_ROOT / bundle.BUNDLE_URL.removeprefix("./")
+
+
+def test_every_browser_module_is_in_the_bundle_with_its_pyc(built: zipfile.ZipFile) -> None:
+    info = json.loads(built.comment)
     expected = set(manifest.browser_modules(REPO_ROOT))
-    missing = sorted(expected - shipped)
-    assert not missing, (
-        "these browser modules are missing from pyscript.toml [files]; run "
-        f"`python -m uno_web build` (or `python -m uno_web.site.manifest`): {missing}"
-    )
+    tag = info["cache_tag"]
+    assert tag == "cpython-314" and info["python"].startswith("3.14."), info
+    names = set(built.namelist())
+    missing = sorted(expected - names)
+    assert not missing, f"browser modules missing from the bundle: {missing}"
+    missing_pyc = sorted(m for m in expected if bundle.pyc_name(m, tag) not in names)
+    assert not missing_pyc, f"browser modules without bytecode in the bundle: {missing_pyc}"
+    extra = sorted(names - expected - {bundle.pyc_name(m, tag) for m in expected})
+    assert not extra, f"the bundle ships files that are not browser modules: {extra}"
+    assert info["modules"] == len(expected)
 
 
-def test_every_shipped_file_exists_and_is_a_browser_module() -> None:
-    files = _files_table()
-    expected = set(manifest.browser_modules(REPO_ROOT))
-    for url, dest in files.items():
-        assert _norm(url) == _norm(dest), f"{url} is copied to a different path {dest}"
-        assert (REPO_ROOT / _norm(url)).is_file(), f"pyscript.toml ships {url}, which does not exist (404 at boot)"
-        assert _norm(url) in expected, f"pyscript.toml ships {url}, which is not a browser module"
+def test_each_pyc_is_an_unchecked_hash_pyc_of_the_shipped_source(built: zipfile.ZipFile) -> None:
+    info = json.loads(built.comment)
+    magic = bytes.fromhex(info["magic"])
+    key = int.from_bytes(magic, "little")  # importlib's _RAW_MAGIC_NUMBER: the siphash key
+    for rel in manifest.browser_modules(REPO_ROOT):
+        source = built.read(rel)
+        assert source == (REPO_ROOT / rel).read_bytes(), f"{rel}: the bundle has an old copy"
+        pyc = built.read(bundle.pyc_name(rel, info["cache_tag"]))
+        assert pyc[:4] == magic, f"{rel}: pyc magic {pyc[:4].hex()} is not Pyodide's {magic.hex()}"
+        assert int.from_bytes(pyc[4:8], "little") == 0b01, f"{rel}: not an unchecked-hash pyc"
+        assert pyc[8:16] == _imp.source_hash(key, source), f"{rel}: the pyc was not compiled from this source"
 
 
-def test_cli_only_code_is_not_shipped() -> None:
-    shipped = [_norm(k) for k in _files_table()]
-    assert "uno_web/__init__.py" in shipped
-    assert not [p for p in shipped if p.startswith("uno_web/site/") or p.endswith("__main__.py")]
+def test_bundle_is_reproducible_and_goes_stale_when_a_module_changes(tmp_path: Path, built: zipfile.ZipFile) -> None:
+    assert bundle.digest() == json.loads(built.comment)["digest"]
+    for rel in ("uno_web/__init__.py", "uno_web/core/a.py", "uno_web/site/vendor.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    first = bundle.digest(tmp_path)
+    assert bundle.digest(tmp_path) == first
+    (tmp_path / "uno_web/site/vendor.py").write_text("x = 2\n")  # not shipped: no change
+    assert bundle.digest(tmp_path) == first
+    (tmp_path / "uno_web/core/a.py").write_text("x = 2\n")
+    assert bundle.digest(tmp_path) != first
+    (tmp_path / "uno_web/core/a.py").write_text("x = 1\n")
+    (tmp_path / "uno_web/core/b.py").write_text("")
+    assert bundle.digest(tmp_path) != first
+
+
+def test_cli_only_code_is_not_shipped(built: zipfile.ZipFile) -> None:
+    shipped = [n for n in built.namelist() if n.endswith(".py")]
+    assert "uno_web/__init__.py" in shipped and "uno_web/web/boot.py" in shipped
+    assert not [p for p in shipped if p.startswith("uno_web/site/") or p.endswith(("__main__.py", "/cli.py"))]
 
 
 def test_config_points_at_local_vendor_only() -> None:
-    data = tomllib.loads((REPO_ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    data = _config()
     assert data["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
     assert data["packages_cache"] == "passthrough"
-    assert "pydantic" in data["packages"]
-    html = (REPO_ROOT / "index.html").read_text(encoding="utf-8")
-    assert "http://" not in html and "https://" not in html
+    assert "pydantic" in data["packages"]  # type: ignore[operator]
+    text = (REPO_ROOT / "index.html").read_text(encoding="utf-8")
+    assert "http://" not in text and "https://" not in text
+    # the page that imports every shipped module in the browser test boots the same way
+    assert _config(Path(__file__).parent / "pages" / "import_all.html") == data
 
 
-def test_regeneration_is_stable_and_replaces_only_the_block(tmp_path: Path) -> None:
+def test_browser_module_selection(tmp_path: Path) -> None:
     (tmp_path / "uno_web" / "core").mkdir(parents=True)
     (tmp_path / "uno_web" / "site").mkdir()
     (tmp_path / "uno_web" / "web" / "sub").mkdir(parents=True)
@@ -67,22 +119,3 @@ def test_regeneration_is_stable_and_replaces_only_the_block(tmp_path: Path) -> N
     (tmp_path / "uno_web" / "core" / "tool.py").write_text("# uno_web: cli-only\n")
     assert manifest.browser_modules(tmp_path) == [
         "uno_web/__init__.py", "uno_web/core/a.py", "uno_web/web/sub/b.py"]
-
-    toml = tmp_path / "pyscript.toml"
-    toml.write_text('name = "x"\npackages = ["pydantic"]\n')
-    assert manifest.write(toml, tmp_path) is True
-    first = toml.read_text()
-    assert manifest.write(toml, tmp_path) is False
-    assert tomllib.loads(first)["files"] == {
-        f"./{m}": f"./{m}" for m in manifest.browser_modules(tmp_path)}
-    (tmp_path / "uno_web" / "core" / "new.py").write_text("")
-    assert manifest.write(toml, tmp_path) is True
-    text = toml.read_text()
-    assert text.startswith('name = "x"\npackages = ["pydantic"]\n')
-    assert text.count(manifest.BEGIN) == 1
-    assert "./uno_web/core/new.py" in tomllib.loads(text)["files"]
-
-
-def test_hand_written_files_table_is_refused() -> None:
-    with pytest.raises(ValueError):
-        manifest.updated_toml('[files]\n"./a.py" = "./a.py"\n', ["uno_web/__init__.py"])

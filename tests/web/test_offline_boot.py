@@ -39,12 +39,14 @@ def test_index_boots_offline_with_pydantic(page: Any, guard: Any, site_url: str,
     assert all(guard.is_local(u) for u in guard.requests), guard.requests
     assert not guard.foreign
     for suffix in ("/static/vendor/pyscript/core.js", "/static/vendor/pyodide/pyodide.mjs",
-                   "/static/vendor/pyodide/pyodide.asm.wasm", "/pyscript.toml",
+                   "/static/vendor/pyodide/pyodide.asm.wasm",
                    f"/static/vendor/pyodide/pydantic-{PYDANTIC_VERSION}-py3-none-any.whl",
-                   "/uno_web/__init__.py", "/uno_web/web/boot.py"):
+                   "/static/bundle/uno_web.zip"):
         assert _fetched(guard, suffix), f"{suffix} was never requested"
     wasm = _fetched(guard, ".wasm")[0]
     assert guard.content_types[wasm] == "application/wasm"
+    # the modules come in one zip (uno_web/site/bundle.py), not one request per module
+    assert not _fetched(guard, ".py"), [u for u in guard.requests if u.split("?", 1)[0].endswith(".py")]
 
 
 def test_loading_screen_shows_before_python(page: Any, wait_ready: Any) -> None:
@@ -74,6 +76,8 @@ def test_every_shipped_module_imports_in_pyodide(page: Any, site_url: str, wait_
     assert not any(m.startswith(("uno_web.site", "uno_web.__main__")) for m in modules), modules
     assert not errors, "modules failing to import in Pyodide:\n" + "\n".join(
         f"--- {name}\n{tb}" for name, tb in errors.items())
+    no_pyc = json.loads(page.evaluate("document.body.dataset.noPyc"))
+    assert not no_pyc, f"modules whose bytecode Pyodide would not use: {no_pyc}"
 
 
 def test_bare_baseline_page_boots(page: Any, wait_ready: Any) -> None:

@@ -22,6 +22,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """Base of every event; ``kind`` names it in ``to_dict`` and the logs."""
+
     kind: ClassVar[str] = "event"
     _card_fields: ClassVar[tuple[str, ...]] = ()
     _color_fields: ClassVar[tuple[str, ...]] = ()
@@ -46,6 +48,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
+    """A round was dealt (``deck``: the order dealt from, hidden from players)."""
+
     kind: ClassVar[str] = "round_started"
     _card_fields: ClassVar[tuple[str, ...]] = ("deck",)
     round: int
@@ -59,6 +63,8 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class FirstCardTurned(Event):
+    """The first card of the discard pile was turned up."""
+
     kind: ClassVar[str] = "first_card_turned"
     _card_fields: ClassVar[tuple[str, ...]] = ("card",)
     card: int
@@ -75,6 +81,8 @@ class CardReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
+    """A seat played a card (``color``: the colour it set; ``jump_in``: out of turn)."""
+
     kind: ClassVar[str] = "card_played"
     _card_fields: ClassVar[tuple[str, ...]] = ("card",)
     _color_fields: ClassVar[tuple[str, ...]] = ("color",)
@@ -86,6 +94,8 @@ class CardPlayed(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
+    """A seat drew cards (``reason`` says why: a draw, a penalty, a draw card ...)."""
+
     kind: ClassVar[str] = "cards_drawn"
     _card_fields: ClassVar[tuple[str, ...]] = ("cards",)
     seat: int
@@ -107,6 +117,8 @@ class CardsDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class _HiddenDraw(Event):
+    """A draw as the other players see it: how many cards, not which."""
+
     kind: ClassVar[str] = "cards_drawn"
     seat: int
     count: int
@@ -115,18 +127,24 @@ class _HiddenDraw(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnSkipped(Event):
+    """A seat lost its turn."""
+
     kind: ClassVar[str] = "turn_skipped"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class DirectionReversed(Event):
+    """The direction of play changed."""
+
     kind: ClassVar[str] = "direction_reversed"
     direction: int
 
 
 @dataclass(frozen=True, slots=True)
 class ColorChosen(Event):
+    """A seat named the colour of a wild card."""
+
     kind: ClassVar[str] = "color_chosen"
     _color_fields: ClassVar[tuple[str, ...]] = ("color",)
     seat: int
@@ -135,6 +153,8 @@ class ColorChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class PileReshuffled(Event):
+    """The discard pile (all but ``top``) became the new draw pile, in ``order``."""
+
     kind: ClassVar[str] = "pile_reshuffled"
     _card_fields: ClassVar[tuple[str, ...]] = ("order", "top")
     order: tuple[int, ...]  # the new draw pile, first card drawn first
@@ -147,6 +167,8 @@ class PileReshuffled(Event):
 
 @dataclass(frozen=True, slots=True)
 class _HiddenReshuffle(Event):
+    """A reshuffle as the players see it: how many cards, not their order."""
+
     kind: ClassVar[str] = "pile_reshuffled"
     _card_fields: ClassVar[tuple[str, ...]] = ("top",)
     count: int
@@ -156,12 +178,16 @@ class _HiddenReshuffle(Event):
 
 @dataclass(frozen=True, slots=True)
 class UnoCalled(Event):
+    """A seat called UNO."""
+
     kind: ClassVar[str] = "uno_called"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class PenaltyApplied(Event):
+    """A seat drew penalty cards (``by``: the seat that caused them, -1 for none)."""
+
     kind: ClassVar[str] = "penalty_applied"
     seat: int
     count: int
@@ -171,6 +197,8 @@ class PenaltyApplied(Event):
 
 @dataclass(frozen=True, slots=True)
 class ChallengeResolved(Event):
+    """A Wild Draw Four challenge was decided (``bluff``: the card was illegal)."""
+
     kind: ClassVar[str] = "challenge_resolved"
     challenger: int
     challenged: int
@@ -179,6 +207,8 @@ class ChallengeResolved(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandsSwapped(Event):
+    """7-0 rule: a seat swapped hands with ``target``."""
+
     kind: ClassVar[str] = "hands_swapped"
     seat: int
     target: int
@@ -186,18 +216,24 @@ class HandsSwapped(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandsRotated(Event):
+    """7-0 rule: every hand moved one seat in ``direction``."""
+
     kind: ClassVar[str] = "hands_rotated"
     direction: int
 
 
 @dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
+    """A seat ended its turn without playing."""
+
     kind: ClassVar[str] = "turn_passed"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class RoundWon(Event):
+    """A seat went out and won the round."""
+
     kind: ClassVar[str] = "round_won"
     seat: int
     points: int  # what the round scored (target: for the winner; elimination: total against)
@@ -213,6 +249,8 @@ class RoundBlocked(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlayerEliminated(Event):
+    """A seat left the game (elimination scoring)."""
+
     kind: ClassVar[str] = "player_eliminated"
     seat: int
     score: int
@@ -220,6 +258,8 @@ class PlayerEliminated(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameWon(Event):
+    """The game is over."""
+
     kind: ClassVar[str] = "game_won"
     seat: int
     scores: tuple[int, ...]

@@ -17,6 +17,8 @@ __all__ = ["DeckReport", "check_deck", "deck_verdict"]
 
 @dataclass(frozen=True)
 class DeckReport:
+    """Whether the cards in play are exactly one deck: what is missing or extra."""
+
     ok: bool
     total: int  # cards found
     expected: int  # cards in the deck

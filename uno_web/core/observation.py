@@ -21,6 +21,8 @@ __all__ = ["Observation", "observe"]
 
 @dataclass(frozen=True)
 class Observation:
+    """What one seat may know of the game: its hand, the counts, the piles."""
+
     seat: int
     n: int
     rules: RuleSet

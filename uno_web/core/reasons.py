@@ -81,6 +81,8 @@ class Reason(str, Enum):
 
 @dataclass(frozen=True)
 class Explanation:
+    """Why a reason code applies: the text, the rule it comes from, a message template."""
+
     explanation: str  # the rule, in one sentence a player understands
     rule: str  # where the rule comes from: "official: ..." or the RuleSet toggle
     template: str  # the specific message; ``str.format`` fields come from the verdict params

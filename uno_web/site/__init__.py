@@ -2,8 +2,10 @@
 
 - :mod:`uno_web.site.vendor`   – ``python -m uno_web build``: vendors Pyodide, PyScript and the
   pydantic wheels from the package registries into ``static/vendor/``.
-- :mod:`uno_web.site.manifest` – regenerates the ``[files]`` table of ``pyscript.toml`` so every
-  browser module of ``uno_web`` is shipped to Pyodide.
+- :mod:`uno_web.site.manifest` – which modules of ``uno_web`` the browser gets.
+- :mod:`uno_web.site.bundle`   – ships them as one zip with their bytecode,
+  ``static/bundle/uno_web.zip`` (compiled by Pyodide's Python under Node.js, ``pyc.mjs``), the
+  only ``files`` entry of the page's PyScript config; rebuilt whenever a module changes.
 - :mod:`uno_web.site.serve`    – ``python -m uno_web serve``: a threaded static server with the
   MIME types Pyodide needs (``.wasm`` as ``application/wasm``).
 """

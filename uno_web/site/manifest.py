@@ -1,9 +1,9 @@
-"""Keep the ``[files]`` table of ``pyscript.toml`` in step with the browser packages of ``uno_web``.
+"""Which modules of ``uno_web`` the browser gets (shipped in ``static/bundle/uno_web.zip``).
 
-PyScript copies every entry of ``[files]`` (URL = destination) into Pyodide's virtual file
-system before the page's Python runs; a module missing there cannot be imported in the browser,
-and an entry whose file no longer exists makes the boot fail with a 404.  So the table is never
-edited by hand: it is generated from the source tree between two marker comments.
+The page imports ``uno_web`` from Pyodide's file system; PyScript puts the modules there by
+unpacking the one zip that the page's config names in ``files`` (:mod:`uno_web.site.bundle`
+builds it from this list).  A module missing from the list cannot be imported in the browser, so
+the list is never written by hand: it is every browser module found in the source tree.
 
 Browser packages: ``uno_web/__init__.py`` and every ``.py`` file (recursively) under
 ``uno_web/core``, ``uno_web/ai``, ``uno_web/puzzles`` and ``uno_web/web``.  Left out: anything
@@ -12,27 +12,21 @@ lines contain the marker comment ``# uno_web: cli-only``.
 
 Usage::
 
-    python -m uno_web.site.manifest           # rewrite pyscript.toml if it is stale
-    python -m uno_web.site.manifest --check   # exit 1 (and say what differs) if it is stale
+    python -m uno_web.site.manifest           # list the browser modules
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-PYSCRIPT_TOML = REPO_ROOT / "pyscript.toml"
 
 PACKAGE = "uno_web"
 BROWSER_PACKAGES = ("core", "ai", "puzzles", "web")
 CLI_ONLY_MARKER = "# uno_web: cli-only"
 CLI_ONLY_NAMES = frozenset({"__main__.py", "cli.py"})
-
-BEGIN = "# BEGIN GENERATED FILES (uno_web.site.manifest) - do not edit by hand"
-END = "# END GENERATED FILES"
 
 
 def _is_cli_only(path: Path) -> bool:
@@ -67,74 +61,13 @@ def browser_modules(root: Path = REPO_ROOT) -> list[str]:
     return sorted(found)
 
 
-def render_files_block(modules: list[str]) -> str:
-    """The generated block (markers included), ending with a newline."""
-    lines = [BEGIN, "[files]"]
-    lines += [f'"./{m}" = "./{m}"' for m in modules]
-    lines.append(END)
-    return "\n".join(lines) + "\n"
-
-
-def updated_toml(text: str, modules: list[str]) -> str:
-    """``text`` with the generated block replaced (or appended at the end if absent)."""
-    block = render_files_block(modules)
-    start = text.find(BEGIN)
-    if start == -1:
-        if "\n[files]" in "\n" + text:
-            raise ValueError(
-                "pyscript.toml has a hand-written [files] table; remove it so the generated "
-                "block can take its place"
-            )
-        sep = "" if text.endswith("\n") or not text else "\n"
-        return f"{text}{sep}\n{block}"
-    end = text.find(END, start)
-    if end == -1:
-        raise ValueError(f"pyscript.toml has {BEGIN!r} but no {END!r}")
-    end = text.find("\n", end)
-    end = len(text) if end == -1 else end + 1
-    return text[:start] + block + text[end:]
-
-
-def write(toml_path: Path = PYSCRIPT_TOML, root: Path = REPO_ROOT) -> bool:
-    """Regenerate the ``[files]`` block; return True if the file changed."""
-    old = toml_path.read_text(encoding="utf-8")
-    new = updated_toml(old, browser_modules(root))
-    if new == old:
-        return False
-    _atomic_write(toml_path, new)
-    return True
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m uno_web.site.manifest", description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only report whether pyscript.toml is stale")
-    args = parser.parse_args(argv)
-    if not PYSCRIPT_TOML.is_file():
-        print(f"error: {PYSCRIPT_TOML} does not exist", file=sys.stderr)
-        return 2
-    try:
-        old = PYSCRIPT_TOML.read_text(encoding="utf-8")
-        new = updated_toml(old, browser_modules())
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if args.check:
-        if new != old:
-            print("pyscript.toml [files] is stale: run `python -m uno_web.site.manifest`", file=sys.stderr)
-            return 1
-        print("pyscript.toml [files] is up to date")
-        return 0
-    if new != old:
-        _atomic_write(PYSCRIPT_TOML, new)
-        print(f"pyscript.toml: [files] regenerated ({len(browser_modules())} modules)")
-    else:
-        print(f"pyscript.toml: [files] up to date ({len(browser_modules())} modules)")
+    parser.parse_args(argv)
+    modules = browser_modules()
+    for rel in modules:
+        print(rel)
+    print(f"{len(modules)} browser modules", file=sys.stderr)
     return 0
 
 

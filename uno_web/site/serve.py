@@ -6,8 +6,10 @@ browser refuses the module).  Every response carries ``Cache-Control: no-cache``
 module or a rebuilt vendor directory is revalidated instead of served stale.  Paths with a
 component starting with ``.`` (``.git``, ``.venv``) are not served.
 
-Before serving it runs the build (:func:`uno_web.site.vendor.main`), which regenerates the
-``[files]`` table of ``pyscript.toml`` and vendors ``static/vendor/`` if it is incomplete.
+Before serving it runs the build (:func:`uno_web.site.vendor.main`), which vendors
+``static/vendor/`` if it is incomplete and rebuilds ``static/bundle/uno_web.zip`` (the browser
+modules) if it is stale; serving this checkout, it also rebuilds that zip whenever it is
+requested after a module changed (:mod:`uno_web.site.bundle`).
 """
 
 from __future__ import annotations
@@ -66,7 +68,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if self._hidden():
             self.send_error(HTTPStatus.NOT_FOUND, "File not found")
             return None
+        self._refresh_bundle()
         return super().send_head()
+
+    def _refresh_bundle(self) -> None:
+        """Serving this checkout: rebuild static/bundle/uno_web.zip first if a module changed
+        since it was built, so an edited module reaches the browser on the next reload."""
+        from uno_web.site import bundle
+
+        if unquote(urlsplit(self.path).path) != "/" + bundle.BUNDLE_URL.removeprefix("./"):
+            return
+        if Path(self.directory).resolve() != bundle.REPO_ROOT:
+            return
+        try:
+            if bundle.ensure():
+                self.log_message("rebuilt %s (a browser module changed)", bundle.BUNDLE_URL)
+        except (bundle.BundleError, OSError) as exc:  # serve the old one; say why
+            print(f"[serve] could not rebuild {bundle.BUNDLE_URL}: {exc}", file=sys.stderr)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

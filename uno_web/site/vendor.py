@@ -12,8 +12,8 @@ PyPI), checked against pinned hashes and laid out as::
 Pyodide's ``pyodide-lock.json`` names older pydantic wheels that the npm package does not contain
 (the npm package carries no wheels at all), so their entries are rewritten to the vendored ones.
 The build is idempotent: when the stamp matches these pins and every listed file is there, it
-does nothing.  It always regenerates the ``[files]`` table of ``pyscript.toml`` first
-(:mod:`uno_web.site.manifest`).
+does nothing.  It then rebuilds ``static/bundle/uno_web.zip`` (the browser modules of uno_web and
+their bytecode, :mod:`uno_web.site.bundle`) if any module changed.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from uno_web.site import manifest
+from uno_web.site import bundle
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 VENDOR_DIR = REPO_ROOT / "static" / "vendor"
@@ -385,17 +385,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m uno_web build",
         description="Vendor Pyodide, PyScript and the pydantic wheels into static/vendor/ "
-        "and regenerate the [files] table of pyscript.toml.",
+        "and rebuild static/bundle/uno_web.zip (the browser modules) if it is stale.",
     )
     parser.add_argument("--force", action="store_true", help="rebuild static/vendor/ even if it is complete")
     parser.add_argument("--check", action="store_true",
-                        help="build nothing: exit 0 if static/vendor/ is complete, 1 otherwise")
+                        help="build nothing: exit 0 if static/vendor/ is complete and the bundle "
+                        "up to date, 1 otherwise")
     args = parser.parse_args(argv)
 
     if args.check:
         ok = is_complete()
         print(f"static/vendor is {'complete' if ok else 'missing or incomplete'}")
-        return 0 if ok else 1
+        fresh = bundle.is_fresh()
+        print(f"static/bundle/uno_web.zip is {'up to date' if fresh else 'missing or stale'}")
+        return 0 if ok and fresh else 1
 
     with _build_lock():
         return _main_locked(args)
@@ -419,14 +422,21 @@ def _build_lock() -> Iterator[None]:
 
 
 def _main_locked(args: argparse.Namespace) -> int:
+    rc = _vendor_locked(args)
+    if rc != 0:
+        return rc
     try:
-        changed = manifest.write()
-        n = len(manifest.browser_modules())
-        _log(f"pyscript.toml [files]: {'regenerated' if changed else 'up to date'} ({n} browser modules)")
-    except (OSError, ValueError) as exc:
-        print(f"[vendor] error: could not update pyscript.toml: {exc}", file=sys.stderr)
+        rebuilt = bundle.ensure()
+    except (bundle.BundleError, OSError, ValueError) as exc:
+        print(f"[vendor] error: could not build static/bundle/uno_web.zip: {exc}", file=sys.stderr)
         return 1
+    info = bundle.read_info() or {}
+    _log(f"static/bundle/uno_web.zip: {'rebuilt' if rebuilt else 'up to date'} "
+         f"({info.get('modules')} browser modules with {info.get('cache_tag')} bytecode)")
+    return 0
 
+
+def _vendor_locked(args: argparse.Namespace) -> int:
     if not args.force and is_complete():
         _log(f"static/vendor is complete (pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, "
              f"pydantic {WHEELS[0].version}); nothing to do")

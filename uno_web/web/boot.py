@@ -6,7 +6,10 @@ browser tests (tests/web) and bench/bench_boot.py rely on:
 - ``document.body.dataset.ready == "1"`` once the table is usable (``body[data-ready="1"]``);
 - ``data-pydantic`` / ``data-python`` / ``data-uno-web`` on <body> carry the versions loaded,
   ``data-ready-ms`` the page's ``performance.now()`` at that moment;
-- ``#boot-status`` says "Python ready" (the loading screen is hidden by then).
+- ``#boot-status`` says "Python ready" (the loading screen is hidden by then);
+- ``data-boot-ms`` says where the page's own Python went, for bench/bench_boot.py:
+  ``import=…;start=…`` (ms importing the controller and its modules; building the controller,
+  restoring a saved game and drawing the first screen).
 """
 
 from __future__ import annotations
@@ -20,8 +23,11 @@ def main() -> None:
 
     import uno_web
 
+    now = window.performance.now
+    t0 = now()
     from . import controller
 
+    t1 = now()
     body = document.body
     status = document.getElementById("boot-status")
     if status is not None:
@@ -30,5 +36,7 @@ def main() -> None:
     body.dataset.python = sys.version.split()[0]
     body.dataset.unoWeb = uno_web.__version__
     controller.start()
+    t2 = now()
+    body.dataset.bootMs = f"import={t1 - t0:.0f};start={t2 - t1:.0f}"
     body.dataset.readyMs = str(round(window.performance.now()))
     body.dataset.ready = "1"

@@ -20,34 +20,38 @@ on screen or clicked).
 from __future__ import annotations
 
 import asyncio
+import importlib
 import random
 import traceback
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window, when  # type: ignore[import-not-found]
 from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
-from ..core import Phase
-from ..core.gamelog import LogError
-from ..core.position import Position, PositionError, position_to_query
-from ..puzzles.notation import format_cards
-from .links import (
-    DIFFICULTIES, DUEL_RULES, PageRequest, duel_query, open_query, read_page, share_view,
-    solitaire_query,
-)
-from .puzzle import (
-    DuelSession, PuzzleError, SolitaireSession, duel_view, solitaire_view,
-)
-from .puzzle_render import ChooserView, render_chooser, render_duel, render_solitaire
+from .links import PageRequest, read_page
 from .render import (
     REGIONS, render_embed_bar, render_embed_error, render_share, render_start, render_table,
     render_topbar,
 )
-from .session import (
-    HUMAN, SPEEDS, LogReplay, SaveError, Session, Speed, TableSettings, restore,
-)
+from ..core.state import Phase
+from .session import HUMAN, SPEEDS, LogReplay, SaveError, Session, Speed, TableSettings, restore
 from .view import replay_view, settings_from_form, start_view, view
+
+if TYPE_CHECKING:
+    from ..core.position import Position
+    from .puzzle import DuelSession, SolitaireSession
+    from .puzzle_render import ChooserView
+
+# Imported where they are used, not here: the puzzles (uno_web.web.puzzle, puzzle_render and
+# uno_web.puzzles), positions and share links (uno_web.core.position) and game logs
+# (uno_web.core.gamelog).  The first screen needs none of them and importing them costs
+# ~0.1-0.2 s of the boot in Pyodide (docs/deployment.md "Boot time"); they are imported on
+# first use, or by warm_up() once the page is ready.
+WARM_UP_MODULES = (
+    "uno_web.core.gamelog", "uno_web.ai", "uno_web.core.position", "uno_web.puzzles.lessons",
+    "uno_web.web.puzzle", "uno_web.web.puzzle_render", "urllib.parse",
+)
 
 __all__ = ["Controller", "start", "STORE_KEY", "SETTINGS_KEY"]
 
@@ -96,7 +100,7 @@ class Controller:
         self.session: Session | None = None
         self.replay: LogReplay | None = None
         self.puzzle: SolitaireSession | DuelSession | None = None
-        self.chooser = ChooserView()
+        self._chooser: ChooserView | None = None  # the puzzle chooser's form, made on first use
         self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle
         self.notice = ""
         self.start_error = ""
@@ -111,6 +115,18 @@ class Controller:
         self.export_url: Any = None
         self.posted_height = -1
         self.body = document.body
+
+    @property
+    def chooser(self) -> ChooserView:
+        if self._chooser is None:
+            from .puzzle_render import ChooserView
+
+            self._chooser = ChooserView()
+        return self._chooser
+
+    @chooser.setter
+    def chooser(self, value: ChooserView) -> None:
+        self._chooser = value
 
     # --- storage ----------------------------------------------------------------------------
     def _storage_get(self, key: str) -> str | None:
@@ -185,6 +201,9 @@ class Controller:
         elif self.mode == "replay" and self.replay is not None:
             regions = render_table(replay_view(self.replay), self.notice)
         elif self.mode == "puzzle" and puzzle is not None:
+            from .puzzle import SolitaireSession, duel_view, solitaire_view
+            from .puzzle_render import render_duel, render_solitaire
+
             bar = render_topbar("puzzle", True, can_share=True)
             if isinstance(puzzle, SolitaireSession):
                 regions = render_solitaire(solitaire_view(puzzle), bar, self.notice)
@@ -192,6 +211,8 @@ class Controller:
                 regions = render_duel(duel_view(puzzle), bar, self.notice)
             regions["logtitle"] = "Moves"
         elif self.mode == "puzzles":
+            from .puzzle_render import render_chooser
+
             chooser = replace(self.chooser, can_resume=puzzle is not None)
             regions = render_chooser(chooser, render_topbar("puzzles", self.session is not None),
                                      self.notice)
@@ -243,6 +264,8 @@ class Controller:
             body.dataset.phase = ""
         pz = self.puzzle
         if self.mode == "puzzle" and pz is not None:
+            from .puzzle import SolitaireSession
+
             body.dataset.puzzle = "solitaire" if isinstance(pz, SolitaireSession) else "duel"
             if isinstance(pz, SolitaireSession):
                 body.dataset.puzzleState = ("solved" if pz.solved else "stuck" if pz.stuck
@@ -284,6 +307,8 @@ class Controller:
 
     def open_href(self) -> str:
         """The full page for this embed ("open in uno_web"), in a new tab."""
+        from .links import open_query
+
         query = open_query(str(window.location.search))
         return f"{self.page_base()}?{query}" if query else self.page_base()
 
@@ -293,6 +318,8 @@ class Controller:
         if self.mode == "table" and self.session is not None and self.session.position is not None:
             goal = self.session.position.goal or self.request.goal
         elif self.mode == "puzzle" and self.puzzle is not None:
+            from .puzzle import SolitaireSession
+
             goal = self.puzzle.goal
             title = ("Solitaire UNO: play every card, each matching the one before."
                      if isinstance(self.puzzle, SolitaireSession) else
@@ -304,6 +331,11 @@ class Controller:
 
     def share_query(self) -> tuple[str, str]:
         """The query of what is on screen now, and what it is ("position" / "puzzle")."""
+        from ..core.position import position_to_query
+        from ..puzzles.notation import format_cards
+        from .links import duel_query, solitaire_query
+        from .puzzle import SolitaireSession
+
         goal = self.share_goal.strip()
         pz = self.puzzle
         if self.mode == "puzzle" and pz is not None:
@@ -319,6 +351,9 @@ class Controller:
         return position_to_query(s.share_position(goal)), "position"
 
     def share_html(self) -> str:
+        from ..core.position import PositionError
+        from .links import share_view
+
         try:
             query, what = self.share_query()
         except (ValueError, PositionError) as exc:
@@ -405,6 +440,9 @@ class Controller:
         return self.read_form(form) if form is not None else {}
 
     def puzzle_from_form(self, action: str) -> None:
+        from .links import DIFFICULTIES, DUEL_RULES
+        from .puzzle import DuelSession, PuzzleError, SolitaireSession
+
         kind = "solitaire" if action in ("new-solitaire", "solitaire-cards") else "duel"
         form = self.read_puzzle_form(kind)
         cv = self.chooser
@@ -437,6 +475,8 @@ class Controller:
 
     def new_puzzle(self) -> None:
         """"New puzzle": another one like the current one (generated, same settings)."""
+        from .puzzle import DuelSession, SolitaireSession
+
         cv = self.chooser
         if isinstance(self.puzzle, DuelSession):
             self.open_puzzle(DuelSession.generate(cv.hand_size, self.puzzle.rule, None,
@@ -449,6 +489,8 @@ class Controller:
         pz = self.puzzle
         if pz is None or self.mode != "puzzle":
             return False
+        from .puzzle import DuelSession, SolitaireSession
+
         if action == "card":
             pz.play(attr(el, "data-card"))
             if isinstance(pz, DuelSession):
@@ -471,6 +513,10 @@ class Controller:
     def kick_duel(self) -> None:
         """The computer answers after the turn delay (so you see your card land first)."""
         pz = self.puzzle
+        if pz is None:
+            return
+        from .puzzle import DuelSession
+
         if isinstance(pz, DuelSession) and pz.to_move == 2 and not pz.over:
             self.body.dataset.busy = "1"
             self.duel_task = asyncio.ensure_future(self._duel_reply(pz, len(pz.line)))
@@ -876,6 +922,8 @@ class Controller:
     async def import_file(self, file: Any, input_el: Any) -> None:
         try:
             text = str(await file.text())
+            from ..core.gamelog import LogError
+
             try:
                 self.replay = LogReplay.from_json(text)
             except LogError as exc:
@@ -924,7 +972,7 @@ class Controller:
             self.load_saved()
         try:
             self.open_request(req)
-        except (PositionError, PuzzleError, ValueError) as exc:
+        except ValueError as exc:  # PositionError, PuzzleError, ... are ValueErrors
             self.report_bad_link(str(exc))
         if req.error:
             self.report_bad_link(req.error)
@@ -945,7 +993,14 @@ class Controller:
     def open_request(self, req: PageRequest) -> None:
         if req.kind == "position" and req.position is not None:
             self.start_position(req.position, req.bots)
-        elif req.kind == "solitaire":
+            return
+        if req.kind not in ("solitaire", "duel"):
+            if req.kind == "puzzles" and not self.embed:
+                self.mode = "puzzles"
+            return
+        from .puzzle import DuelSession, SolitaireSession
+
+        if req.kind == "solitaire":
             if req.cards:
                 self.open_puzzle(SolitaireSession.from_text(req.cards, req.goal))
             else:
@@ -953,14 +1008,12 @@ class Controller:
                                                            self.seed_param))
             self.chooser = replace(self.chooser, n_cards=req.n_cards,
                                    difficulty=req.difficulty or "")
-        elif req.kind == "duel":
+        else:
             if req.p1 or req.p2:
                 self.open_puzzle(DuelSession.from_text(req.p1, req.p2, req.rule, req.goal))
             else:
                 self.open_puzzle(DuelSession.generate(req.hand_size, req.rule, self.seed_param))
             self.chooser = replace(self.chooser, hand_size=req.hand_size, rule=req.rule)
-        elif req.kind == "puzzles" and not self.embed:
-            self.mode = "puzzles"
 
     def report_bad_link(self, message: str) -> None:
         text = message[:1].upper() + message[1:]
@@ -985,9 +1038,28 @@ def _int_or_none(value: Any) -> int | None:
         return None
 
 
+def warm_up(names: tuple[str, ...] = WARM_UP_MODULES, t0: float | None = None) -> None:
+    """Import the modules the first screen did not need, one per event-loop turn (a click
+    in between is handled at once), so that the first game or puzzle starts without a pause.
+    Sets ``data-warm="1"`` and ``data-warm-ms`` (the time spent importing) on <body> when done."""
+    body = document.body
+    if t0 is None:
+        t0 = 0.0
+    if not names:
+        body.dataset.warmMs = f"{t0:.0f}"
+        body.dataset.warm = "1"
+        return
+    t = _now()
+    importlib.import_module(names[0])
+    spent = t0 + _now() - t
+    asyncio.get_event_loop().call_later(0, warm_up, names[1:], spent)
+
+
 def start() -> Controller:
-    """Build the controller, restore a saved game, draw the page. Called by boot.main()."""
+    """Build the controller, restore a saved game, draw the page. Called by boot.main();
+    warm_up() follows shortly after (once the first screen is painted)."""
     c = Controller()
     c.boot()
+    asyncio.get_event_loop().call_later(0.05, warm_up)
     return c
 

@@ -23,12 +23,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Literal
-from urllib.parse import parse_qsl, urlencode
+from typing import TYPE_CHECKING, Literal
 
-from ..core.position import Position, PositionError, position_from_query
-from ..puzzles.lessons import LESSONS, Lesson
 from .session import BOT_CHOICES
+
+if TYPE_CHECKING:
+    from ..core.position import Position
+    from ..puzzles.lessons import Lesson
+
+# uno_web.core.position and uno_web.puzzles.lessons (pydantic models, lesson positions built at
+# import) are imported only for an address that names a position or a lesson, urllib.parse only
+# for a query: the plain start screen needs none of them (docs/deployment.md "Boot time").
 
 __all__ = [
     "PageRequest", "read_page", "ShareView", "share_view", "iframe_snippet", "open_query",
@@ -66,6 +71,8 @@ class PageRequest:
 
 
 def lesson_by_slug(slug: str) -> Lesson | None:
+    from ..puzzles.lessons import LESSONS
+
     return next((les for les in LESSONS if les.slug == slug), None)
 
 
@@ -81,7 +88,11 @@ def read_page(query: str) -> PageRequest:
 
     Never raises: a position or a lesson that cannot be read gives ``error`` (the page says
     why and shows the start screen, or the error in an embed)."""
-    params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+    params: dict[str, str] = {}
+    if query.lstrip("?"):
+        from urllib.parse import parse_qsl
+
+        params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
     embed = params.get("embed", "") == "1"  # as index.html's starter script reads it
     bots = params.get("bots", "normal")
     if bots not in BOT_CHOICES:
@@ -111,10 +122,14 @@ def read_page(query: str) -> PageRequest:
     if slug is not None:
         lesson = lesson_by_slug(slug)
         if lesson is None:
+            from ..puzzles.lessons import LESSONS
+
             known = ", ".join(les.slug for les in LESSONS)
             return PageRequest("start", embed=embed,
                                error=f"this link names no lesson {slug!r} (lessons: {known})")
     if "hands" in params:
+        from ..core.position import PositionError, position_from_query
+
         try:
             pos = position_from_query(query)
         except PositionError as exc:
@@ -134,6 +149,8 @@ def read_page(query: str) -> PageRequest:
 
 
 def solitaire_query(cards: str, goal: str = "") -> str:
+    from urllib.parse import urlencode
+
     items = [("mode", "solitaire"), ("cards", cards)]
     if goal:
         items.append(("goal", goal))
@@ -141,6 +158,8 @@ def solitaire_query(cards: str, goal: str = "") -> str:
 
 
 def duel_query(p1: str, p2: str, rule: str = "geography", goal: str = "") -> str:
+    from urllib.parse import urlencode
+
     items = [("mode", "duel"), ("p1", p1), ("p2", p2)]
     if rule != "geography":
         items.append(("rule", rule))
@@ -151,6 +170,8 @@ def duel_query(p1: str, p2: str, rule: str = "geography", goal: str = "") -> str
 
 def open_query(query: str) -> str:
     """The query of the full page for an embed's query (``embed``, ``start`` ... dropped)."""
+    from urllib.parse import parse_qsl, urlencode
+
     items = [(k, v) for k, v in parse_qsl(query.lstrip("?"), keep_blank_values=True)
              if k not in PAGE_ONLY_PARAMS]
     return urlencode(items)

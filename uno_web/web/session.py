@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Generator, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Literal, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -28,10 +28,16 @@ from ..core import (
 from ..core.cards import IS_WILD, CardError, card_name, card_str, color_name
 from ..core.engine import apply
 from ..core.events import Event
-from ..core.gamelog import GameLog, GameRecorder, LogError, Seat, move_from_action, parse_log
-from ..core.position import Position, build_state, position_from_state
 from ..core.rules import PRESETS
 from ..core.state import GameState
+
+if TYPE_CHECKING:
+    from ..core.gamelog import GameLog, GameRecorder, Seat
+    from ..core.position import Position
+
+# uno_web.core.gamelog (a dozen pydantic models) and uno_web.core.position are imported where
+# a game is dealt, restored, replayed or started from a position, not here: the start screen
+# needs neither (docs/deployment.md "Boot time").
 
 __all__ = [
     "HUMAN", "LEVELS", "BOT_NAMES", "SAVE_FORMAT", "TableSettings", "ValidatorEntry", "Choice",
@@ -101,6 +107,8 @@ class TableSettings(BaseModel):
         return names
 
     def seats(self) -> list[Seat]:
+        from ..core.gamelog import Seat
+
         out = [Seat(name=self.name, kind="human")]
         for i, nm in enumerate(self.seat_names()[1:], start=1):
             out.append(Seat(name=nm, kind="ai", level=self.level(i)))
@@ -131,7 +139,8 @@ SPEEDS: dict[str, Speed] = {
 class ValidatorEntry(BaseModel):
     """One attempted move and the validator's verdict (saved with the game)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: its validator is built on first use, after the first move, not at the boot
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seq: int  # attempt number at this table
     seat: int
@@ -302,6 +311,8 @@ class PositionRecorder:
 
     def __init__(self, position: Position) -> None:
         self.position = position
+        from ..core.position import build_state
+
         self.state = build_state(position)
         self.rules = position.rules()
         self.preset = position.preset
@@ -334,6 +345,8 @@ class Session:
         self.position = position
         self.recorder: GameRecorder | PositionRecorder
         if position is None:
+            from ..core.gamelog import GameRecorder
+
             self.recorder = GameRecorder(settings.rules(), settings.seat_names(), self.seed,
                                          preset=settings.preset, seats=settings.seats())
         else:
@@ -381,6 +394,8 @@ class Session:
         overrides), every hand, the top card, the current colour, whose turn, the direction,
         a pending penalty, and ``goal``.  The discard pile under the top card and the order of
         the draw pile are left out (the link stays short; the cards go back to the draw pile)."""
+        from ..core.position import position_from_state
+
         pos = position_from_state(self.state, preset=self.settings.preset, goal=goal or None)
         return pos.model_copy(update={"draw": "", "discard": "", "scores": None})
 
@@ -652,7 +667,9 @@ class Session:
 
 
 class _Saved(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    """A saved table (``Session.to_save``), read back by :func:`restore`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # built on first use
 
     format: Literal["uno-web-table"]
     version: Literal[1]
@@ -668,6 +685,8 @@ def restore(text: str) -> Session:
     a new recorder with the same seed, and must come out identical. Raises :class:`SaveError`
     with a readable reason for anything else (corrupted JSON, another format, a log that does
     not replay)."""
+    from ..core.gamelog import LogError, move_from_action, parse_log
+
     try:
         saved = _Saved.model_validate_json(text)
     except ValidationError as exc:
@@ -715,6 +734,8 @@ def restore(text: str) -> Session:
 
 @dataclass(frozen=True)
 class ReplayStep:
+    """One step of a replayed log: the state after it, its events and verdict."""
+
     state: GameState
     events: list[Event]
     move: str  # the action in notation ("" for a deal)
@@ -739,6 +760,8 @@ class LogReplay:
     @classmethod
     def from_json(cls, text: "str | bytes") -> "LogReplay":
         """Raises :class:`LogError` for a file that is not a readable game log."""
+        from ..core.gamelog import LogError, move_from_action, parse_log
+
         log = parse_log(text)
         try:
             rules = resolve_rules(log.rules.preset, log.rules.overrides)

@@ -47,6 +47,8 @@ _FACE = {
 
 @dataclass(frozen=True)
 class CardView:
+    """A card as the page draws it."""
+
     code: str  # notation: R7, W+4, QS, JK (data-card)
     name: str  # "red 7", "queen of spades"
     color: str  # R Y G B W (wild) H D C S
@@ -85,6 +87,8 @@ def card_view(card: int, playable: bool = False, drawn: bool = False, index: int
 
 @dataclass(frozen=True)
 class OpponentView:
+    """A bot's seat as the page draws it."""
+
     seat: int
     name: str
     level: str
@@ -102,6 +106,8 @@ class OpponentView:
 
 @dataclass(frozen=True)
 class ActionsView:
+    """Which buttons the table offers you now."""
+
     can_draw: bool  # the draw pile does something legal now
     draw_label: str  # "Draw a card" / "Take 4 cards"
     keep: bool
@@ -119,6 +125,8 @@ class ActionsView:
 
 @dataclass(frozen=True)
 class ScoreRow:
+    """One seat's line of the score table."""
+
     seat: int
     name: str
     total: int
@@ -130,6 +138,8 @@ class ScoreRow:
 
 @dataclass(frozen=True)
 class RoundSummary:
+    """The end-of-round (or end-of-game) overlay."""
+
     round: int
     winner: int
     winner_name: str
@@ -144,6 +154,8 @@ class RoundSummary:
 
 @dataclass(frozen=True)
 class LogLine:
+    """One line of the game log panel."""
+
     index: int  # the move that caused it (0: first deal)
     kind: str
     text: str
@@ -152,6 +164,8 @@ class LogLine:
 
 @dataclass(frozen=True)
 class TableView:
+    """Everything the table shows, from your seat."""
+
     mode: Literal["table", "replay"]
     round: int
     you: str
@@ -561,6 +575,8 @@ def card_name_of(code: str) -> str:
 
 @dataclass(frozen=True)
 class FieldView:
+    """One rule toggle of the start screen."""
+
     name: str
     kind: Literal["bool", "int", "choice"]
     value: Any
@@ -573,6 +589,8 @@ class FieldView:
 
 @dataclass(frozen=True)
 class StartView:
+    """The start screen."""
+
     players: int
     name: str
     levels: tuple[str, ...]  # one per opponent
