@@ -1,6 +1,6 @@
 """The browser gets every browser module of uno_web, and nothing else (no browser needed).
 
-index.html's PyScript config (inline JSON) ships one zip, static/bundle/uno_web.zip (uno_web/site/bundle.py): every module
+index.html's PyScript config (pyscript.toml) ships one zip, static/bundle/uno_web.zip (uno_web/site/bundle.py): every module
 of uno_web.site.manifest.browser_modules() with its unchecked-hash pyc, compiled by Pyodide's
 own Python.  tests/web/test_offline_boot.py then imports every module inside Pyodide and checks
 that Pyodide accepts every pyc.
@@ -23,7 +23,18 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def _config(page: Path = REPO_ROOT / "index.html") -> dict[str, object]:
-    """The JSON config of the page's ``<script type="py" config='…'>``."""
+    """The PyScript config of a page: index.html names pyscript.toml; test pages inline JSON
+    (``<script type="py" config='…'>``)."""
+    if page.name == "index.html":
+        text = page.read_text(encoding="utf-8")
+        assert text.count('<script type="py" config="./pyscript.toml">') == 1, (
+            "index.html must load its config from pyscript.toml")
+        import tomllib
+
+        with (REPO_ROOT / "pyscript.toml").open("rb") as f:
+            data = tomllib.load(f)
+        data.pop("name", None)
+        return data
     found = re.findall(r"<script type=\"py\" config='([^']*)'>", page.read_text(encoding="utf-8"))
     assert len(found) == 1, f"{page.name}: expected one <script type=\"py\" config='{{json}}'>"
     config = json.loads(html.unescape(found[0]))
@@ -105,6 +116,10 @@ def test_config_points_at_local_vendor_only() -> None:
     assert "pydantic" in data["packages"]  # type: ignore[operator]
     text = (REPO_ROOT / "index.html").read_text(encoding="utf-8")
     assert "http://" not in text and "https://" not in text
+    # the preloads of index.html name files the vendored PyScript has
+    for href in re.findall(r'"(\./static/vendor/pyscript/[^"]+)"', text):
+        assert (REPO_ROOT / href.removeprefix("./")).is_file(), f"index.html preloads a missing {href}"
+    assert '"./pyscript.toml"' in text
     # the page that imports every shipped module in the browser test boots the same way
     assert _config(Path(__file__).parent / "pages" / "import_all.html") == data
 

@@ -1,7 +1,7 @@
 """The browser modules of uno_web as one zip with their bytecode: ``static/bundle/uno_web.zip``.
 
-The page does not fetch the modules one by one: its PyScript config (inline JSON in
-``index.html``) has a single ``files`` entry, ``"./static/bundle/uno_web.zip": "./*"``, which
+The page does not fetch the modules one by one: its PyScript config
+(``pyscript.toml``) has a single ``files`` entry, ``"./static/bundle/uno_web.zip": "./*"``, which
 PyScript fetches once and unpacks into Pyodide's working directory ``/home/pyodide`` (on
 ``sys.path``).  The zip holds, for every module of
 :func:`uno_web.site.manifest.browser_modules`, the source (tracebacks, ``inspect``) and an
