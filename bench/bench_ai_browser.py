@@ -1,0 +1,114 @@
+"""Decisions per second of each bot level in the browser (Pyodide in headless Chromium).
+
+Not a test: it prints figures, the browser counterpart of the "decisions per second" lines of
+``bench/bench_ai.py`` (CPython). It serves the site, opens a page at the site root with the
+table's own ``pyscript.toml`` (so the same shipped modules and vendored Pyodide), and there
+plays seeded 2-player rounds under the official rules: Easy vs Easy, Normal vs Easy and
+Hard vs Easy, timing every turn decision with ``time.perf_counter``.
+
+    .venv/bin/python bench/bench_ai_browser.py            # 200 / 200 / 10 rounds
+    .venv/bin/python bench/bench_ai_browser.py --hard-rounds 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from uno_web.site import serve  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bench: bots in Pyodide</title>
+<link rel="icon" href="data:,"></head><body>
+<script type="module" src="./static/vendor/pyscript/core.js"></script>
+<script type="py" config="./pyscript.toml">
+import json, sys, time
+from pyscript import document
+from uno_web.ai import make_bot
+from uno_web.ai.match import play_game
+from uno_web.core import PRESETS
+
+def run(level, rounds, **opts):
+    dec = 0
+    sec = 0.0
+    longest = 0.0
+    searched = iters = 0
+    for g in range(rounds):
+        bot = make_bot(level, **opts)
+        bots = [bot, make_bot("easy")] if g % 2 == 0 else [make_bot("easy"), bot]
+        seat = 0 if g % 2 == 0 else 1
+        res = play_game(PRESETS["official"], bots, 5000 + g, rounds=1, timer=time.perf_counter)
+        dec += res.decisions[seat]
+        sec += res.think_seconds[seat]
+        longest = max(longest, res.think_max[seat])
+        searched += getattr(bot, "searches", 0)
+        iters += getattr(bot, "total_iterations", 0)
+    out = {"rounds": rounds, "decisions": dec, "seconds": sec,
+           "per_second": dec / sec if sec else None, "longest_ms": 1000 * longest}
+    if searched:
+        out["searched"] = searched
+        out["determinizations"] = iters / searched
+    return out
+
+cfg = json.loads(document.body.dataset.cfg)
+res = {"python": sys.version.split()[0]}
+for level, rounds in (("easy", cfg["rounds"]), ("normal", cfg["rounds"]), ("hard", cfg["hard"])):
+    res[level] = run(level, rounds)
+document.body.dataset.result = json.dumps(res)
+document.body.dataset.ready = "1"
+</script></body></html>"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rounds", type=int, default=200, help="rounds for Easy and Normal")
+    p.add_argument("--hard-rounds", type=int, default=10, help="rounds for Hard (150 ms a search)")
+    p.add_argument("--chromium", default="/usr/bin/chromium")
+    p.add_argument("--timeout", type=float, default=600.0, help="seconds")
+    args = p.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    html = PAGE.replace("<body>", f"<body data-cfg='{json.dumps({'rounds': args.rounds, 'hard': args.hard_rounds})}'>", 1)
+    with serve.serving() as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(base_url=base)
+            page.route(f"{base}__bench_ai__.html",
+                       lambda r: r.fulfill(status=200, content_type="text/html", body=html))
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto("__bench_ai__.html")
+            page.wait_for_selector('body[data-ready="1"]', state="attached",
+                                   timeout=args.timeout * 1000)
+            res = json.loads(page.get_attribute("body", "data-result") or "{}")
+        finally:
+            browser.close()
+    if errors:
+        print("page errors:", *errors, sep="\n", file=sys.stderr)
+        return 1
+    print(f"decisions per second in headless Chromium (Pyodide, Python {res['python']}), "
+          "2-player rounds against Easy, official rules:")
+    for level in ("easy", "normal", "hard"):
+        r = res[level]
+        extra = ""
+        if "searched" in r:
+            extra = (f", {r['searched']} searched, {r['determinizations']:.0f} determinizations "
+                     "per search")
+        print(f"  {level:<7} {r['per_second']:>10.1f}  ({r['decisions']} decisions in "
+              f"{r['rounds']} rounds, {1000 * r['seconds'] / r['decisions']:.2f} ms each, "
+              f"longest {r['longest_ms']:.0f} ms{extra})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
