@@ -44,6 +44,19 @@ def test_time_budget_is_kept_and_think_yields_often() -> None:
     assert bot.last_stats["iterations"] >= 8
 
 
+def test_the_budget_is_a_hard_limit() -> None:
+    """min_iterations never stretches a timed search past its budget (it only guards the
+    early stop and pruning), and an unfinished determinization is dropped, so every candidate
+    was evaluated on the same deals."""
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])
+    moves = moves_for(obs)
+    bot = make_bot("hard", budget_ms=30, min_iterations=100_000, prune_every=100_000)
+    bot.choose(obs, moves, random.Random(0))
+    assert bot.last_stats["seconds"] < 0.15  # 30 ms plus at most one playout, loaded machine
+    n = bot.last_stats["iterations"]
+    assert 1 <= n < 100_000
+
+
 def test_time_between_slices_does_not_count() -> None:
     """The budget is thinking time: pauses between slices (the browser drawing) are free."""
     obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])

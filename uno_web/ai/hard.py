@@ -25,7 +25,9 @@ For a turn decision with more than one sensible option:
    best trails... is ahead of it by more than ``prefer_normal`` standard errors of the paired
    difference: the search overrides the heuristic only when it is fairly sure.
 
-Search runs for ``budget_ms`` milliseconds of thinking time (default 150) or, when
+Search runs for ``budget_ms`` milliseconds of thinking time (default 150; a hard limit: a
+determinization the budget interrupts is dropped, ``min_iterations`` only guards pruning and
+the early stop when one candidate is left) or, when
 ``iterations`` is given, for exactly that many determinizations (deterministic for a given
 rng: what the tests use). :meth:`HardBot.think` is a generator that yields the progress
 fraction every ``slice_ms`` milliseconds, so the browser can run it between animation frames;
@@ -208,9 +210,12 @@ class HardBot(Bot):
         spent = 0.0
         t_slice = clock()
         n = 0
+        timed = iterations is None
         while True:
             base = self._determinize(obs, rng)
             seed = int(rng.random() * (1 << 30))
+            done_here: list[int] = []
+            over = False
             for i in alive:
                 s = base.copy()
                 step(s, cands[i])
@@ -218,18 +223,32 @@ class HardBot(Bot):
                     s.seed = seed  # reshuffles follow the same luck for every candidate
                     playout(s, random.Random(seed), self.horizon or self.playout_moves)
                 hist[i].append(round_value(s, me, pw))
-            n += 1
+                done_here.append(i)
+                now = clock()
+                if timed and n >= 1 and spent + (now - t_slice) >= budget:
+                    # the budget is a hard limit: drop this unfinished determinization (the
+                    # candidates are compared on the same deals only)
+                    if len(done_here) < len(alive):
+                        for j in done_here:
+                            hist[j].pop()
+                        over = True
+                    break
+                if now - t_slice >= self.slice:  # long playouts: yield between candidates too
+                    spent += now - t_slice
+                    yield min(1.0, spent / budget) if timed else n / iterations  # type: ignore[operator]
+                    t_slice = clock()
+            if not over:
+                n += 1
             if len(alive) > 1 and n % self.prune_every == 0 and n >= self.min_iterations:
                 alive = self._prune(alive, hist)
             now = clock()
-            if iterations is not None:
-                done = n >= iterations
-                progress = n / iterations
+            if not timed:
+                done = n >= iterations  # type: ignore[operator]
+                progress = n / iterations  # type: ignore[operator]
             else:
-                done = n >= self.min_iterations and (
-                    spent + (now - t_slice) >= budget or len(alive) == 1
-                )
-                progress = min(1.0, (spent + now - t_slice) / budget)
+                used = spent + (now - t_slice)
+                done = over or used >= budget or (n >= self.min_iterations and len(alive) == 1)
+                progress = min(1.0, used / budget)
             if done:
                 spent += now - t_slice
                 break
