@@ -46,6 +46,45 @@ def _progress(label: str):  # type: ignore[no-untyped-def]
     return show
 
 
+def decision_times(games: int, budget_ms: float, seed: int) -> None:
+    """Hard's decision times, one process (no other worker competing for the core): the wall
+    time of every turn decision and the thinking time the search itself counted."""
+    import random  # noqa: F401  (bots get their rng from play_game)
+
+    from uno_web.ai import make_bot
+    from uno_web.ai.match import play_game
+
+    wall: list[float] = []
+    inner: list[float] = []
+    for g in range(games):
+        hard = make_bot("hard", budget_ms=budget_ms)
+        plain = hard.choose
+
+        def timed(obs, moves, rng, _plain=plain, _hard=hard):  # type: ignore[no-untyped-def]
+            t0 = time.perf_counter()
+            move = _plain(obs, moves, rng)
+            wall.append(time.perf_counter() - t0)
+            inner.append(_hard.last_stats.get("seconds", 0.0))
+            return move
+
+        hard.choose = timed  # type: ignore[method-assign]
+        bots = [hard, make_bot("normal")] if g % 2 == 0 else [make_bot("normal"), hard]
+        play_game(PRESETS["official"], bots, seed + g, rounds=1)
+    searched = sorted(w for w, i in zip(wall, inner) if i > 0)
+    if not searched:
+        print("no searched decisions")
+        return
+
+    def pct(xs: list[float], q: float) -> float:
+        return 1000 * xs[min(len(xs) - 1, int(q * len(xs)))]
+
+    print(f"Hard's searched decisions ({len(searched)} in {games} rounds vs Normal, one process, "
+          f"budget {budget_ms:.0f} ms), wall ms: median {pct(searched, 0.5):.0f}, "
+          f"p99 {pct(searched, 0.99):.0f}, max {1000 * searched[-1]:.0f}; "
+          f"over 200 ms: {sum(w > 0.2 for w in searched)}; "
+          f"thinking time counted by the search, max {1000 * max(inner):.0f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=2000, help="games for Easy/Normal matches")
@@ -55,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hard-ms", type=float, default=150.0, help="Hard's time per decision")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--seed", type=int, default=10_000)
-    p.add_argument("--only", default="", help="comma-separated match names to run (default all)")
+    p.add_argument("--only", default="", help="comma-separated match names to run (default all; \"timing\" for the decision times)")
     p.add_argument("--json", help="also write the results to this JSON file")
+    p.add_argument("--timing-games", type=int, default=40,
+                   help="rounds for Hard's decision-time distribution (one process); 0 skips it")
     args = p.parse_args(argv)
     rules = PRESETS["official"]
     hard = {"budget_ms": args.hard_ms}
@@ -106,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         s = sum(r[1] for r in rows)
         print(f"  {level:<7} {n / s if s else float('nan'):>10.1f}  ({n} decisions, "
               f"{1000 * s / n if n else 0:.2f} ms each)")
+    if args.timing_games and (not only or "timing" in only):
+        decision_times(args.timing_games, args.hard_ms, args.seed)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2), encoding="utf-8")
     return 0
