@@ -22,10 +22,6 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from uno_web.site import serve  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bench: bots in Pyodide</title>
@@ -80,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
 
     html = PAGE.replace("<body>", f"<body data-cfg='{json.dumps({'rounds': args.rounds, 'hard': args.hard_rounds})}'>", 1)
     with serve.serving() as base, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
+        browser = serve.launch_chromium(pw, args.chromium)
         try:
             page = browser.new_page(base_url=base)
             page.route(f"{base}__bench_ai__.html",

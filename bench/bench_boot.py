@@ -35,10 +35,6 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from uno_web.site import serve, vendor  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 PAGES = {"uno_web (index.html)": "index.html", "bare (static/bare.html)": "static/bare.html"}
 
 
@@ -103,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[tuple[float, float, float, dict[str, float]]]] = {name: [] for name in PAGES}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
+            browser = serve.launch_chromium(pw, args.chromium)
             try:
                 # warm-up: first Chromium start and OS file cache, not counted
                 measure(browser, base, "static/bare.html", int(args.timeout * 1000))

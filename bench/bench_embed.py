@@ -37,8 +37,9 @@ READY = "() => document.body && document.body.dataset.ready === '1'"
 
 
 def _launch(pw: Any) -> Any:
-    return pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                              args=["--no-sandbox", "--disable-gpu"])
+    from uno_web.site.serve import launch_chromium
+
+    return launch_chromium(pw)
 
 
 class Traffic:

@@ -49,8 +49,9 @@ CLICK_JS = """async (sel) => {
 
 
 def _launch(pw: Any) -> Any:
-    return pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                              args=["--no-sandbox", "--disable-gpu"])
+    from uno_web.site.serve import launch_chromium
+
+    return launch_chromium(pw)
 
 
 def _boot(page: Any, url: str) -> float:

@@ -30,18 +30,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from uno_web.site import serve
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 READY_TIMEOUT_MS = 120_000
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_ARGS = list(serve.CHROMIUM_ARGS)
 # URL schemes that never touch the network.
 LOCAL_SCHEMES = frozenset({"data", "blob", "about", "chrome-error"})
 

@@ -27,6 +27,20 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+#: Debian's Chromium and the flags this project drives it with (headless, through Python
+#: Playwright; ``npx playwright install`` is not used): tests/web and the browser benchmarks.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = (
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)
+
+
+def launch_chromium(playwright: "object", executable: str = CHROMIUM) -> "object":
+    """A headless Chromium from a Playwright instance (``sync_playwright()`` or async)."""
+    return playwright.chromium.launch(  # type: ignore[attr-defined]
+        executable_path=executable, headless=True, args=list(CHROMIUM_ARGS))
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 MIME_TYPES = {
