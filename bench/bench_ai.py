@@ -26,31 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from uno_web.ai.tournament import run_tournament  # noqa: E402
+from uno_web.ai.tournament import progress_printer, run_tournament  # noqa: E402
 from uno_web.core import PRESETS  # noqa: E402
-
-
-def _progress(label: str):  # type: ignore[no-untyped-def]
-    last = [0.0]
-
-    def show(done: int, total: int, elapsed: float) -> None:
-        now = time.perf_counter()
-        if done < total and now - last[0] < 1.0:
-            return
-        last[0] = now
-        sys.stderr.write(f"\r{label}: {done}/{total} games, {elapsed:.0f}s   ")
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    return show
 
 
 def decision_times(games: int, budget_ms: float, seed: int) -> None:
     """Hard's decision times, one process (no other worker competing for the core): the wall
     time of every turn decision and the thinking time the search itself counted."""
-    import random  # noqa: F401  (bots get their rng from play_game)
-
     from uno_web.ai import make_bot
     from uno_web.ai.match import play_game
 
@@ -123,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         rounds = 0 if name.endswith("-500") else 1
         summary = run_tournament(rules, seats, games, seed=args.seed, rounds=rounds,
                                  workers=args.workers, options={"hard": hard},
-                                 progress=_progress(name))
+                                 progress=progress_printer(sys.stderr, name))
         e = summary["entries"][0]
         lo, hi = e["ci95"]
         d = e["decisions_per_second"] or 0.0

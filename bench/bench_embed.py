@@ -251,18 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=1, help="runs of each measurement (default 1)")
     ap.add_argument("--screenshots", type=Path, help="write the docs screenshots to this folder")
     args = ap.parse_args(argv)
-    from uno_web.site.serve import serving
+    from uno_web.site.serve import run_served
 
-    try:
-        with serving(ROOT) as url:
-            if args.screenshots:
-                screenshots(url, args.screenshots)
-            else:
-                bench(url, args.runs)
-    except RuntimeError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    return 0
+    if args.screenshots:
+        return run_served(lambda url: screenshots(url, args.screenshots), ROOT)
+    return run_served(lambda url: bench(url, args.runs), ROOT)
 
 
 if __name__ == "__main__":

@@ -194,8 +194,10 @@ def run_tournament(
     }
 
 
-def _progress_printer(stream: Any) -> Any:
+def progress_printer(stream: Any, label: str = "") -> Any:
+    """A progress bar for :func:`run_tournament` (``progress=``), redrawn at most 5 times/s."""
     last = [0.0]
+    prefix = f"{label}: " if label else ""
 
     def show(done: int, total: int, elapsed: float) -> None:
         now = time.perf_counter()
@@ -206,7 +208,7 @@ def _progress_printer(stream: Any) -> Any:
         filled = int(width * done / total) if total else width
         rate = done / elapsed if elapsed > 0 else 0.0
         eta = (total - done) / rate if rate > 0 else 0.0
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+        stream.write(f"\r{prefix}[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
                      f"{elapsed:6.1f}s eta {eta:5.0f}s")
         if done >= total:
             stream.write("\n")
@@ -304,7 +306,7 @@ def main(argv: "Sequence[str] | None" = None) -> int:
         return EXIT_USAGE
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    progress = None if args.quiet else _progress_printer(sys.stderr)
+    progress = None if args.quiet else progress_printer(sys.stderr)
     summary = run_tournament(rules, levels, args.games, args.seed, rounds, args.workers, options,
                              args.max_moves, progress)
     summary = {"preset": args.preset, **summary}

@@ -23,7 +23,7 @@ import threading
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -150,6 +150,18 @@ def serving(root: Path = REPO_ROOT, build: bool = True) -> Iterator[str]:
         server.shutdown()
         server.server_close()
 
+
+
+def run_served(action: Callable[[str], None], root: Path = REPO_ROOT) -> int:
+    """Build what is missing, serve ``root``, call ``action(base_url)``; an exit status (1 with
+    the message when the build fails).  For the browser benchmarks' ``main``."""
+    try:
+        with serving(root) as url:
+            action(url)
+    except RuntimeError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m uno_web serve",
