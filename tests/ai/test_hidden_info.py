@@ -89,8 +89,9 @@ def test_a_bot_with_memory_plays_the_same_game_against_permuted_hidden_cards() -
     rng = random.Random(4)
     prng = random.Random(5)
     easy = make_bot("easy")
-    watched = {lv: (make_bot(lv, **(HARD if lv == "hard" else {})),
-                    make_bot(lv, **(HARD if lv == "hard" else {}))) for lv in ("normal", "hard")}
+    kinds = {"normal": ("normal", {}), "hard": ("hard", HARD),
+             "hard-filter": ("hard", {**HARD, "belief": "filter"})}
+    watched = {name: (make_bot(lv, **o), make_bot(lv, **o)) for name, (lv, o) in kinds.items()}
     n = 0
     while s.phase < Phase.ROUND_OVER and n < 60:
         seat = s.turn
@@ -107,3 +108,5 @@ def test_a_bot_with_memory_plays_the_same_game_against_permuted_hidden_cards() -
         step(s, move)
         n += 1
     assert n > 10
+    # the filter read the opponent's moves (it had something to keep hidden)
+    assert {"play", "draw"} & set(watched["hard-filter"][0].filter.events)

@@ -49,6 +49,7 @@ from ..core.moves import Move, MoveKind
 from ..core.observation import Observation, sample_state
 from ..core.state import GameState, Phase
 from .base import Bot, Thinking, _check_moves
+from .belief import HandFilter
 from .memory import Note
 from .normal import NormalBot, _Ctx
 from .rollout import PLAYOUTS, round_value
@@ -80,6 +81,10 @@ class HardBot(Bot):
         prefer_normal: float = 0.0,
         playout_moves: int = 600,
         horizon: int = 0,
+        belief: str = "notes",
+        particles: int = 256,
+        filter_beta: float = 1.0,
+        filter_eps: float = 0.15,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -111,6 +116,10 @@ class HardBot(Bot):
         if int(horizon) < 0:
             raise ValueError(f"horizon must be 0 (play rounds out) or a number of moves, not {horizon!r}")
         self.horizon = int(horizon)
+        if belief not in ("filter", "notes"):
+            raise ValueError(f"belief must be 'filter' or 'notes', not {belief!r}")
+        self.belief = belief
+        self.filter = HandFilter(particles, filter_beta, filter_eps) if belief == "filter" else None
         self.normal = NormalBot(honesty=honesty)
         self.memory = self.normal.memory
         #: statistics of the last search (for the UI and the benchmark)
@@ -126,8 +135,15 @@ class HardBot(Bot):
     def think(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Thinking:
         _check_moves(moves)
         self.memory.update(obs)
-        move = yield from self._search(obs, moves, rng)
+        pre = 0.0
+        if self.filter is not None:  # reading the table counts as thinking time
+            t0 = time.perf_counter()
+            self.filter.update(obs, rng)
+            pre = time.perf_counter() - t0
+        move = yield from self._search(obs, moves, rng, pre)
         self.memory.note_move(obs, move)
+        if self.filter is not None:
+            self.filter.note_move(obs, move)
         return move
 
     # ------------------------------------------------------------------------------------------
@@ -178,6 +194,16 @@ class HardBot(Bot):
         return out
 
     def _determinize(self, obs: Observation, rng: random.Random) -> GameState:
+        f = self.filter
+        if f is not None and f.on:
+            s = sample_state(obs, rng)
+            guess = f.sample(rng)
+            if guess is not None:
+                place_hand(s, f.opp, guess, rng)
+            if obs.plus4_by >= 0 and obs.plus4_prev_color >= 0:
+                prev = obs.plus4_prev_color
+                s.plus4_bluff = any(COLOR_OF[c] == prev for c in s.hands[obs.plus4_by])
+            return s
         s = sample_state(obs, rng)
         if self.use_memory and self.memory.notes:
             apply_notes(s, obs, self.memory.notes, rng)
@@ -193,7 +219,8 @@ class HardBot(Bot):
             s.plus4_bluff = any(COLOR_OF[c] == prev for c in s.hands[obs.plus4_by])
         return s
 
-    def _search(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Thinking:
+    def _search(self, obs: Observation, moves: Sequence[Move], rng: random.Random,
+                spent: float = 0.0) -> Thinking:
         cands = self.candidates(obs, moves)
         if len(cands) == 1:
             self.last_stats = {"candidates": 1, "iterations": 0, "seconds": 0.0}
@@ -207,7 +234,6 @@ class HardBot(Bot):
         iterations = self.iterations
         budget = self.budget
         clock = time.perf_counter
-        spent = 0.0
         t_slice = clock()
         n = 0
         timed = iterations is None
@@ -297,6 +323,33 @@ class HardBot(Bot):
                 continue
             keep.append(i)
         return keep
+
+
+def place_hand(s: GameState, seat: int, guess: list[int], rng: random.Random) -> None:
+    """Give ``seat`` the guessed hand in the dealt state ``s`` (its old cards and the rest of
+    the guess's cards trade places with the draw pile)."""
+    pool = s.hands[seat] + s.draw
+    idx: dict[int, list[int]] = {}
+    for i, c in enumerate(pool):
+        idx.setdefault(c, []).append(i)
+    taken = set()
+    hand = []
+    for c in guess:
+        slots = idx.get(c)
+        if slots:
+            taken.add(slots.pop())
+            hand.append(c)
+    rest = [c for i, c in enumerate(pool) if i not in taken]
+    rng.shuffle(rest)
+    need = len(s.hands[seat]) - len(hand)
+    if need > 0:
+        hand += rest[:need]
+        rest = rest[need:]
+    elif need < 0:
+        rest += hand[need:]
+        hand = hand[:need]
+    s.hands[seat] = hand
+    s.draw = rest
 
 
 def _violates(c: int, note: Note) -> bool:
