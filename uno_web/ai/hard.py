@@ -12,7 +12,10 @@ For a turn decision with more than one sensible option:
    the table has shown: a player known (from the bot's memory, :mod:`uno_web.ai.memory`) to
    have drawn on a colour gets no card of it when possible, and facing a challengeable Wild
    Draw Four the guess decides whether it was a bluff from the sampled hand, keeping bluff
-   deals with probability ``honesty`` (players rarely bluff).
+   deals with probability ``honesty`` (players rarely bluff). With ``belief="filter"`` (two
+   players) the opponent's hand comes instead from :class:`uno_web.ai.belief.HandFilter`, a
+   particle filter that weighs guesses by how likely a Normal-like player holding them was to
+   make the moves the table showed.
 3. **evaluate**: every candidate is applied to the *same* determinization and the round is
    played out with the same random seed (common random numbers: the candidates are compared on
    equal luck), with the ``greedy`` playout policy (a light Normal) or ``random``. The value is
