@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from dataclasses import dataclass, replace
 from typing import Sequence
 
@@ -44,7 +45,7 @@ from ..core.observation import Observation
 from ..core.rules import RuleSet
 from ..core.state import Phase
 from .normal import NormalBot, _Ctx
-from .util import colors_of
+from .util import colors_of, top_after
 
 __all__ = ["HandFilter", "filter_usable"]
 
@@ -91,8 +92,8 @@ class HandFilter:
         self.parts: list[list[int]] = []
         self.weights: list[float] = []
         self._snap: _Snap | None = None
-        #: what the filter read (for tests and the benchmark)
-        self.events: list[str] = []
+        #: what the filter read lately (for tests and the benchmark)
+        self.events: deque[str] = deque(maxlen=200)
 
     # ------------------------------------------------------------------------------------------
     def update(self, obs: Observation, rng: random.Random) -> None:
@@ -116,9 +117,9 @@ class HandFilter:
         snap = self._snap
         if snap is None or move is None:
             return
-        if move.kind == MoveKind.PLAY:
-            card = move.card
-            color = move.color if IS_WILD[card] else COLOR_OF[card]
+        played = top_after(move)
+        if played is not None:
+            card, color = played
             self._snap = replace(snap, discard_len=snap.discard_len + 1, top=card, color=color,
                                  attacked=EFFECT_OF[card] in _FORCED)
         elif move.kind == MoveKind.CHOOSE_COLOR:

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation
+from .util import top_after
 
 __all__ = ["Memory", "Lack", "Note"]
 
@@ -214,9 +215,9 @@ class Memory:
         seen = self._seen
         if seen is None or move is None:
             return
-        if move.kind == MoveKind.PLAY:
-            card = move.card
-            color = move.color if IS_WILD[card] else COLOR_OF[card]
+        played = top_after(move)
+        if played is not None:
+            card, color = played
             self._seen = seen._replace(discard_len=seen.discard_len + 1, top=card, color=color)
         elif move.kind == MoveKind.CHOOSE_COLOR:
             self._seen = seen._replace(color=move.color)

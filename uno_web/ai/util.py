@@ -77,6 +77,14 @@ def matches(card: int, top: int, color: int) -> bool:
     return COLOR_OF[card] == color or RANK_OF[card] == RANK_OF[top]
 
 
+def top_after(move: Move) -> tuple[int, int] | None:
+    """The card and the colour in force after ``move`` when it plays a card (else None)."""
+    if move.kind != MoveKind.PLAY:
+        return None
+    card = move.card
+    return card, (move.color if IS_WILD[card] else COLOR_OF[card])
+
+
 def gives_extra_turn(obs: Observation, card: int) -> bool:
     """With two players left, does playing ``card`` give its player the next turn again
     (assuming the victim of a draw card takes the penalty)?"""
