@@ -121,7 +121,6 @@ class HardBot(Bot):
         self.horizon = int(horizon)
         if belief not in ("filter", "notes"):
             raise ValueError(f"belief must be 'filter' or 'notes', not {belief!r}")
-        self.belief = belief
         self.filter = HandFilter(particles, filter_beta, filter_eps) if belief == "filter" else None
         self.normal = NormalBot(honesty=honesty)
         self.memory = self.normal.memory
