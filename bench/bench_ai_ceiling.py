@@ -21,7 +21,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
+import time
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -32,8 +34,13 @@ import uno_web.ai.hard as hard  # noqa: E402
 import uno_web.ai.match as match  # noqa: E402
 from uno_web.ai import make_bot  # noqa: E402
 from uno_web.core import PRESETS  # noqa: E402
-from uno_web.core.cards import COLOR_OF  # noqa: E402
+from uno_web.ai.rollout import greedy_move, round_value  # noqa: E402
+from uno_web.ai.util import dedupe_uno  # noqa: E402
+from uno_web.core.cards import COLOR_OF, IS_WILD  # noqa: E402
+from uno_web.core.engine import legal_moves, step  # noqa: E402
+from uno_web.core.moves import MoveKind  # noqa: E402
 from uno_web.core.observation import observe, sample_state  # noqa: E402
+from uno_web.core.state import Phase  # noqa: E402
 
 _TRUE: list[Any] = [None]
 
@@ -63,8 +70,106 @@ def _colours(self, obs, rng):  # type: ignore[no-untyped-def]
     return s
 
 
-def _pair(task: tuple[int, dict[str, Any], str]) -> tuple[float, float]:
-    seed, options, mode = task
+_KEEP = {MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.CHALLENGE, MoveKind.ACCEPT,
+         MoveKind.CHOOSE_COLOR}
+ISMCTS = {"c": 0.7, "depth": 6}
+
+
+class _Node:
+    __slots__ = ("seat", "n", "w", "avail", "kids")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who made the move into this node
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.kids: dict[Any, _Node] = {}
+
+
+def _tree_moves(s, seat, wild_colors):  # type: ignore[no-untyped-def]
+    """The turn moves of ``seat`` in the deal ``s``; a wild names the hand's best colours."""
+    ms = dedupe_uno([m for m in legal_moves(s, seat) if m.kind in _KEEP])
+    if len(ms) <= 1:
+        return ms
+    counts: dict[int, int] = {}
+    for x in s.hands[seat]:
+        if not IS_WILD[x]:
+            counts[COLOR_OF[x]] = counts.get(COLOR_OF[x], 0) + 1
+    out, wilds = [], {}  # type: ignore[var-annotated]
+    for m in ms:
+        if m.kind == MoveKind.PLAY and m.color >= 0:
+            wilds.setdefault((m.card, m.target, m.uno), []).append(m)
+        else:
+            out.append(m)
+    for group in wilds.values():
+        group.sort(key=lambda m: (-counts.get(m.color, 0), m.color))
+        out += group[:wild_colors]
+    return out
+
+
+def _ismcts_search(self, obs, moves, rng, spent=0.0):  # type: ignore[no-untyped-def]
+    cands = self.candidates(obs, moves)
+    if len(cands) == 1:
+        return cands[0]
+    c, max_depth = ISMCTS["c"], ISMCTS["depth"]
+    root = _Node(-1)
+    t0 = time.perf_counter()
+    n = 0
+    while True:
+        s = self._determinize(obs, rng)
+        prng = random.Random(int(rng.random() * (1 << 30)))
+        node, path, depth, ms = root, [], 0, cands
+        while s.phase < Phase.ROUND_OVER and depth < max_depth:
+            if ms is None:
+                ms = _tree_moves(s, s.turn, self.wild_colors)
+            if len(ms) <= 1:
+                step(s, ms[0] if ms else greedy_move(s, prng))
+                ms = None
+                continue
+            untried, best, bv = [], None, -1.0
+            for m in ms:
+                ch = node.kids.get(m)
+                if ch is None:
+                    untried.append(m)
+                    continue
+                ch.avail += 1
+                v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                if v > bv:
+                    best, bv = m, v
+            seat = s.turn
+            if untried:
+                m = untried[int(rng.random() * len(untried))]
+                node.kids[m] = ch = _Node(seat)
+                ch.avail = 1
+                step(s, m)
+                path.append(ch)
+                break
+            node = node.kids[best]
+            step(s, best)
+            path.append(node)
+            depth += 1
+            ms = None
+        if s.phase < Phase.ROUND_OVER:
+            s.seed = int(prng.random() * (1 << 30))
+            self.playout(s, prng, self.playout_moves)
+        for ch in path:
+            ch.n += 1
+            ch.w += round_value(s, ch.seat, 0.0)
+        n += 1
+        if self.iterations is not None and n >= self.iterations:
+            break
+        if self.iterations is None and spent + time.perf_counter() - t0 >= self.budget:
+            break
+    self.searches += 1
+    self.total_iterations += n
+    return max(cands, key=lambda m: root.kids[m].n if m in root.kids else -1)
+    yield  # a generator, like the flat search (never reached)
+
+
+def _pair(task: tuple[int, dict[str, Any], str, str]) -> tuple[float, float]:
+    seed, options, mode, search = task
+    if search == "ismcts":
+        hard.HardBot._search = _ismcts_search  # type: ignore[method-assign]
     if mode != "fair":
         match.observe = _spy  # type: ignore[assignment]
         hard.HardBot._determinize = _hands if mode == "hands" else _colours  # type: ignore[method-assign]
@@ -84,15 +189,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--options", default='{"iterations": 100}', help="Hard's options (JSON)")
     p.add_argument("--seed", type=int, default=77_000)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--search", choices=("flat", "ismcts"), default="flat",
+                   help="Hard's search: flat (as shipped) or ISMCTS (the experiment above)")
+    p.add_argument("--ismcts-c", type=float, default=ISMCTS["c"], help="UCB1 exploration constant")
+    p.add_argument("--ismcts-depth", type=int, default=ISMCTS["depth"], help="tree levels walked per iteration")
     args = p.parse_args(argv)
     options = json.loads(args.options)
-    tasks = [(args.seed + i, options, args.mode) for i in range(args.pairs)]
+    ISMCTS.update(c=args.ismcts_c, depth=args.ismcts_depth)
+    tasks = [(args.seed + i, options, args.mode, args.search) for i in range(args.pairs)]
     with Pool(args.workers) as pool:
         pairs = pool.map(_pair, tasks, chunksize=4)
     means = [(a + b) / 2 for a, b in pairs]
     m = sum(means) / len(means)
     se = math.sqrt(sum((x - m) ** 2 for x in means) / max(1, len(means) - 1) / len(means))
-    print(f"Hard {json.dumps(options)} vs Normal, mode {args.mode}: {100 * m:.1f}% "
+    what = f"search ismcts {ISMCTS}, " if args.search == "ismcts" else ""
+    print(f"Hard {json.dumps(options)} vs Normal, {what}mode {args.mode}: {100 * m:.1f}% "
           f"± {196 * se:.1f} (95%, {2 * len(pairs)} games on {len(pairs)} duplicate deals)")
     return 0
 

@@ -113,3 +113,59 @@ def test_through_the_package_cli() -> None:
     bad = subprocess.run([sys.executable, "-m", "uno_web", "tournament", "--seats", "x,y"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "unknown bot level" in bad.stderr
+
+
+def _run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
+    assert main(args + ["--json", "--quiet"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_merge_pools_runs_as_one(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    common = ["--seats", "normal,easy", "--rounds", "2"]
+    whole = _run_json(common + ["--games", "10", "--seed", "40"], capsys)
+    paths = []
+    for seed, games in ((46, 4), (40, 6)):  # out of order on purpose
+        part = _run_json(common + ["--games", str(games), "--seed", str(seed)], capsys)
+        assert part["seed_ranges"] == [[seed, games]] and part["options"] == {}
+        paths.append(tmp_path / f"r{seed}.json")
+        paths[-1].write_text(json.dumps(part))
+    merged = _run_json(["--merge", *map(str, paths)], capsys)
+    assert merged["games"] == 10 and merged["merged"] == 2
+    assert merged["seed_ranges"] == [[40, 6], [46, 4]]
+    assert merged["total_rounds"] == whole["total_rounds"]
+    for m, w in zip(merged["entries"], whole["entries"]):
+        assert m["wins"] == w["wins"] and m["round_wins"] == w["round_wins"]
+        assert m["decisions"] == w["decisions"]
+        assert m["mean_points"] == pytest.approx(w["mean_points"])
+        assert m["ci95"] == pytest.approx(w["ci95"])
+    assert [lv["win_rate"] for lv in merged["levels"]] == pytest.approx(
+        [lv["win_rate"] for lv in whole["levels"]])
+    assert main(["--merge", *map(str, paths)]) == 0  # the table form
+    assert "pooled from 2 runs" in capsys.readouterr().out
+
+
+def test_merge_refuses_what_cannot_be_pooled(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = _run_json(["--seats", "normal,easy", "--games", "3", "--single-round", "--seed", "0"], capsys)
+    b = _run_json(["--seats", "normal,easy", "--games", "3", "--single-round", "--seed", "2"], capsys)
+    c = _run_json(["--seats", "easy,normal", "--games", "3", "--single-round", "--seed", "9"], capsys)
+    d = _run_json(["--seats", "hard,easy", "--games", "1", "--single-round", "--seed", "20",
+                   "--hard-iterations", "2"], capsys)
+    e = _run_json(["--seats", "hard,easy", "--games", "1", "--single-round", "--seed", "21",
+                   "--hard-iterations", "3"], capsys)
+    files = {}
+    for name, data in {"a": a, "b": b, "c": c, "d": d, "e": e}.items():
+        files[name] = tmp_path / f"{name}.json"
+        files[name].write_text(json.dumps(data))
+    (tmp_path / "bad.json").write_text("{nope")
+    (tmp_path / "list.json").write_text("[1, 2]")
+    for paths, word in (
+        ([files["a"], files["b"]], "overlap"),
+        ([files["a"], files["c"]], "'seats'"),
+        ([files["d"], files["e"]], "'options'"),
+        ([tmp_path / "missing.json"], "cannot read"),
+        ([tmp_path / "bad.json"], "not JSON"),
+        ([files["a"], tmp_path / "list.json"], "not a tournament"),
+    ):
+        assert main(["--merge", *map(str, paths)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and word in err and "Traceback" not in err, (paths, err)

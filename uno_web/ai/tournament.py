@@ -22,7 +22,7 @@ from . import LEVELS, make_bot
 from .match import play_game
 from .stats import wilson
 
-__all__ = ["main", "run_tournament", "parse_seats"]
+__all__ = ["main", "run_tournament", "parse_seats", "merge_summaries", "MergeError"]
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -67,7 +67,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-moves", type=int, default=20_000, help="move limit per game")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
+    p.add_argument("--merge", nargs="+", metavar="FILE",
+                   help="pool the --json summaries saved from several runs of the same match "
+                   "(same preset, rules, seats, rounds and options; no seed in two runs) and "
+                   "print them as one run; plays nothing")
     return p
+
+
+def _merge_files(paths: Sequence[str]) -> "dict[str, Any]":
+    summaries = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                summaries.append(json.load(f))
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{path} is not JSON: {exc}") from None
+    try:
+        return merge_summaries(summaries)
+    except MergeError as exc:
+        raise UsageError(f"cannot merge: {exc}") from None
+    except (KeyError, TypeError, ZeroDivisionError) as exc:
+        raise UsageError(f"cannot merge: a summary lacks or garbles a field ({exc!r})") from None
 
 
 def parse_seats(text: str) -> list[str]:
@@ -133,7 +155,6 @@ def run_tournament(
     """Play the games and return the summary (what ``--json`` prints)."""
     options = options or {}
     levels = list(levels)
-    n = len(levels)
     tasks = [(rules, levels, options, g, seed + g, rounds, max_moves) for g in range(games)]
     results: list[dict[str, Any]] = []
     t0 = time.perf_counter()
@@ -170,27 +191,98 @@ def run_tournament(
         if searches:
             entries[-1]["searched_decisions"] = searches
             entries[-1]["mean_iterations"] = sum(r["iterations"][i] for r in results) / searches
-    by_level = []
-    for level in dict.fromkeys(levels):
-        idx = [i for i, lv in enumerate(levels) if lv == level]
-        seats_games = games * len(idx)
-        wins = sum(entries[i]["wins"] for i in idx)
-        lo, hi = wilson(wins, seats_games)
-        by_level.append({
-            "level": level, "seats": len(idx), "seat_games": seats_games, "wins": wins,
-            "win_rate": wins / seats_games if seats_games else 0.0, "ci95": [lo, hi],
-            "baseline": 1.0 / n,
-            "mean_points": sum(entries[i]["mean_points"] for i in idx) / len(idx),
-        })
     return {
         "rules": rules.changed_fields(),
         "seats": levels, "games": games, "seed": seed,
         "rounds": rounds or "game",
         "scoring": rules.scoring,
+        "options": options,
+        "seed_ranges": [[seed, games]],
         "unfinished": sum(1 for r in results if not r["finished"]),
         "total_rounds": sum(r["rounds"] for r in results),
         "seconds": elapsed,
-        "entries": entries, "levels": by_level,
+        "entries": entries, "levels": _by_level(entries, levels, games),
+    }
+
+
+def _by_level(entries: "list[dict[str, Any]]", levels: Sequence[str], games: int) -> "list[dict[str, Any]]":
+    """The entries pooled per level (a level may sit at several seats)."""
+    out = []
+    for level in dict.fromkeys(levels):
+        idx = [i for i, lv in enumerate(levels) if lv == level]
+        seats_games = games * len(idx)
+        wins = sum(entries[i]["wins"] for i in idx)
+        lo, hi = wilson(wins, seats_games)
+        out.append({
+            "level": level, "seats": len(idx), "seat_games": seats_games, "wins": wins,
+            "win_rate": wins / seats_games if seats_games else 0.0, "ci95": [lo, hi],
+            "baseline": 1.0 / len(levels),
+            "mean_points": sum(entries[i]["mean_points"] for i in idx) / len(idx),
+        })
+    return out
+
+
+class MergeError(ValueError):
+    """Saved tournament summaries that cannot be pooled (different settings, shared seeds)."""
+
+
+_SAME = ("preset", "rules", "seats", "rounds", "scoring", "options")
+
+
+def merge_summaries(summaries: "Sequence[dict[str, Any]]") -> "dict[str, Any]":
+    """Pool the ``--json`` summaries of several runs of the same match into one, as if it had
+    been one run over all their games: same preset, rules, seats, rounds and bot options, and
+    no game seed in two runs (:class:`MergeError` otherwise). Win rates get their Wilson
+    interval over the pooled games; ``seed_ranges`` lists ``[first seed, games]`` of each run."""
+    if not summaries:
+        raise MergeError("nothing to merge")
+    first = summaries[0]
+    for k, s in enumerate(summaries):
+        if not isinstance(s, dict) or not isinstance(s.get("entries"), list) or "games" not in s:
+            raise MergeError(f"summary {k + 1} is not a tournament --json summary")
+        for key in _SAME:
+            if s.get(key, {} if key == "options" else None) != first.get(key, {} if key == "options" else None):
+                raise MergeError(
+                    f"summary {k + 1} differs from summary 1 in {key!r}: "
+                    f"{s.get(key)!r} vs {first.get(key)!r}"
+                )
+    ranges = sorted(r for s in summaries for r in s.get("seed_ranges", [[s["seed"], s["games"]]]))
+    for (a, n), (b, _) in zip(ranges, ranges[1:]):
+        if b < a + n:
+            raise MergeError(f"game seeds overlap: a run from seed {a} ({n} games) and one from seed {b}")
+    games = sum(s["games"] for s in summaries)
+    levels = list(first["seats"])
+    entries = []
+    for i, level in enumerate(levels):
+        parts = [s["entries"][i] for s in summaries]
+        wins = sum(e["wins"] for e in parts)
+        lo, hi = wilson(wins, games)
+        dec = sum(e["decisions"] for e in parts)
+        sec = sum(e["decisions"] / e["decisions_per_second"] for e in parts
+                  if e.get("decisions_per_second"))
+        entry: dict[str, Any] = {
+            "entry": i, "level": level, "games": games, "wins": wins,
+            "win_rate": wins / games, "ci95": [lo, hi],
+            "mean_points": sum(e["mean_points"] * e["games"] for e in parts) / games,
+            "round_wins": sum(e["round_wins"] for e in parts),
+            "decisions": dec, "decisions_per_second": dec / sec if sec > 0 else None,
+            "max_decision_ms": max(e["max_decision_ms"] for e in parts),
+        }
+        searched = sum(e.get("searched_decisions", 0) for e in parts)
+        if searched:
+            entry["searched_decisions"] = searched
+            entry["mean_iterations"] = sum(
+                e.get("mean_iterations", 0.0) * e.get("searched_decisions", 0) for e in parts
+            ) / searched
+        entries.append(entry)
+    return {
+        **{key: first.get(key, {} if key == "options" else None) for key in _SAME},
+        "games": games, "seed": ranges[0][0], "seed_ranges": ranges,
+        "merged": len(summaries),
+        "unfinished": sum(s["unfinished"] for s in summaries),
+        "total_rounds": sum(s["total_rounds"] for s in summaries),
+        "seconds": sum(s["seconds"] for s in summaries),
+        "entries": entries, "levels": _by_level(entries, levels, games),
     }
 
 
@@ -224,6 +316,7 @@ def format_table(summary: dict[str, Any]) -> str:
     lines.append(
         f"{summary['games']} games ({what}), seats {','.join(summary['seats'])}, "
         f"scoring {summary['scoring']}, {summary['seconds']:.1f}s"
+        + (f", pooled from {summary['merged']} runs" if summary.get("merged") else "")
         + (f", {summary['unfinished']} stopped by the move limit" if summary["unfinished"] else "")
     )
     lines.append(f"{'entry':<10} {'level':<7} {'wins':>8} {'win rate':>9} {'95% CI':>17} "
@@ -251,6 +344,10 @@ def main(argv: "Sequence[str] | None" = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        if args.merge:
+            merged = _merge_files(args.merge)
+            print(json.dumps(merged, indent=2) if args.json else format_table(merged))
+            return EXIT_OK
         levels = parse_seats(args.seats)
         try:
             overrides = json.loads(args.rules) if args.rules else {}
