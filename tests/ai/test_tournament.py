@@ -158,6 +158,8 @@ def test_merge_refuses_what_cannot_be_pooled(tmp_path, capsys: pytest.CaptureFix
         files[name].write_text(json.dumps(data))
     (tmp_path / "bad.json").write_text("{nope")
     (tmp_path / "list.json").write_text("[1, 2]")
+    (tmp_path / "short.json").write_text(json.dumps({**b, "seed": 50, "seed_ranges": [[50, 3]],
+                                                     "entries": b["entries"][:1]}))
     for paths, word in (
         ([files["a"], files["b"]], "overlap"),
         ([files["a"], files["c"]], "'seats'"),
@@ -165,6 +167,7 @@ def test_merge_refuses_what_cannot_be_pooled(tmp_path, capsys: pytest.CaptureFix
         ([tmp_path / "missing.json"], "cannot read"),
         ([tmp_path / "bad.json"], "not JSON"),
         ([files["a"], tmp_path / "list.json"], "not a tournament"),
+        ([files["a"], tmp_path / "short.json"], "lacks or garbles"),
     ):
         assert main(["--merge", *map(str, paths)]) == 2
         out, err = capsys.readouterr()

@@ -88,7 +88,7 @@ def _merge_files(paths: Sequence[str]) -> "dict[str, Any]":
         return merge_summaries(summaries)
     except MergeError as exc:
         raise UsageError(f"cannot merge: {exc}") from None
-    except (KeyError, TypeError, ZeroDivisionError) as exc:
+    except (KeyError, IndexError, TypeError, ZeroDivisionError) as exc:
         raise UsageError(f"cannot merge: a summary lacks or garbles a field ({exc!r})") from None
 
 
@@ -229,6 +229,11 @@ class MergeError(ValueError):
 _SAME = ("preset", "rules", "seats", "rounds", "scoring", "options")
 
 
+def _setting(summary: "dict[str, Any]", key: str) -> Any:
+    # runs saved before summaries recorded their options used the default options
+    return summary.get(key, {} if key == "options" else None)
+
+
 def merge_summaries(summaries: "Sequence[dict[str, Any]]") -> "dict[str, Any]":
     """Pool the ``--json`` summaries of several runs of the same match into one, as if it had
     been one run over all their games: same preset, rules, seats, rounds and bot options, and
@@ -241,10 +246,10 @@ def merge_summaries(summaries: "Sequence[dict[str, Any]]") -> "dict[str, Any]":
         if not isinstance(s, dict) or not isinstance(s.get("entries"), list) or "games" not in s:
             raise MergeError(f"summary {k + 1} is not a tournament --json summary")
         for key in _SAME:
-            if s.get(key, {} if key == "options" else None) != first.get(key, {} if key == "options" else None):
+            if _setting(s, key) != _setting(first, key):
                 raise MergeError(
                     f"summary {k + 1} differs from summary 1 in {key!r}: "
-                    f"{s.get(key)!r} vs {first.get(key)!r}"
+                    f"{_setting(s, key)!r} vs {_setting(first, key)!r}"
                 )
     ranges = sorted(r for s in summaries for r in s.get("seed_ranges", [[s["seed"], s["games"]]]))
     for (a, n), (b, _) in zip(ranges, ranges[1:]):
@@ -276,7 +281,7 @@ def merge_summaries(summaries: "Sequence[dict[str, Any]]") -> "dict[str, Any]":
             ) / searched
         entries.append(entry)
     return {
-        **{key: first.get(key, {} if key == "options" else None) for key in _SAME},
+        **{key: _setting(first, key) for key in _SAME},
         "games": games, "seed": ranges[0][0], "seed_ranges": ranges,
         "merged": len(summaries),
         "unfinished": sum(s["unfinished"] for s in summaries),
