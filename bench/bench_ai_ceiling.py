@@ -35,8 +35,8 @@ import uno_web.ai.match as match  # noqa: E402
 from uno_web.ai import make_bot  # noqa: E402
 from uno_web.core import PRESETS  # noqa: E402
 from uno_web.ai.rollout import greedy_move, round_value  # noqa: E402
-from uno_web.ai.util import dedupe_uno  # noqa: E402
-from uno_web.core.cards import COLOR_OF, IS_WILD  # noqa: E402
+from uno_web.ai.util import color_weights, dedupe_uno  # noqa: E402
+from uno_web.core.cards import COLOR_OF  # noqa: E402
 from uno_web.core.engine import legal_moves, step  # noqa: E402
 from uno_web.core.moves import MoveKind  # noqa: E402
 from uno_web.core.observation import observe, sample_state  # noqa: E402
@@ -91,10 +91,7 @@ def _tree_moves(s, seat, wild_colors):  # type: ignore[no-untyped-def]
     ms = dedupe_uno([m for m in legal_moves(s, seat) if m.kind in _KEEP])
     if len(ms) <= 1:
         return ms
-    counts: dict[int, int] = {}
-    for x in s.hands[seat]:
-        if not IS_WILD[x]:
-            counts[COLOR_OF[x]] = counts.get(COLOR_OF[x], 0) + 1
+    weights = color_weights(s.hands[seat], s.r.colors)  # how Hard's root ranks a wild's colours
     out, wilds = [], {}  # type: ignore[var-annotated]
     for m in ms:
         if m.kind == MoveKind.PLAY and m.color >= 0:
@@ -102,7 +99,7 @@ def _tree_moves(s, seat, wild_colors):  # type: ignore[no-untyped-def]
         else:
             out.append(m)
     for group in wilds.values():
-        group.sort(key=lambda m: (-counts.get(m.color, 0), m.color))
+        group.sort(key=lambda m: (-weights.get(m.color, 0.0), m.color))
         out += group[:wild_colors]
     return out
 
