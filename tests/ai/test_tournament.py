@@ -172,3 +172,10 @@ def test_merge_refuses_what_cannot_be_pooled(tmp_path, capsys: pytest.CaptureFix
         assert main(["--merge", *map(str, paths)]) == 2
         out, err = capsys.readouterr()
         assert out == "" and word in err and "Traceback" not in err, (paths, err)
+    for extra in (["--seats", "hard,easy"], ["--games", "5"], ["--single-round"]):
+        assert main(["--merge", str(files["a"]), str(files["b"]), *extra]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and extra[0] in err and "no effect" in err, (extra, err)
+    for fine in (["--json"], ["--quiet"]):  # output switches are not play settings
+        assert main(["--merge", str(files["a"]), *fine]) == 0
+        capsys.readouterr()

@@ -350,6 +350,11 @@ def main(argv: "Sequence[str] | None" = None) -> int:
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
         if args.merge:
+            played = [f"--{k.replace('_', '-')}" for k, v in vars(args).items()
+                      if k not in ("merge", "json", "quiet") and v != parser.get_default(k)]
+            if played:  # a setting that would be silently ignored is refused instead
+                raise UsageError(f"--merge plays nothing, so {', '.join(played)} has no effect: "
+                                 "the saved runs carry their own settings")
             merged = _merge_files(args.merge)
             print(json.dumps(merged, indent=2) if args.json else format_table(merged))
             return EXIT_OK
