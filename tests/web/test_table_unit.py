@@ -139,7 +139,7 @@ def test_illegal_card_is_rejected_explained_and_changes_nothing() -> None:
     assert entry.code == "E_NO_MATCH"
     assert "matches neither" in entry.message
     assert entry.explanation and entry.rule
-    assert "R5" in entry.hint and "draw" in entry.hint
+    assert "red 5" in entry.hint.lower() and "draw" in entry.hint and "R5" not in entry.hint
     assert s.state.snapshot() == before
     assert s.version == 0
     # the view shows it, newest first, and the live text carries the hint
@@ -147,8 +147,13 @@ def test_illegal_card_is_rejected_explained_and_changes_nothing() -> None:
     assert tv.entries[0].code == "E_NO_MATCH"
     html = render.render_table(tv)
     assert 'data-code="E_NO_MATCH"' in html["validator"]
-    assert "R5" in html["latest"]
+    assert "red 5" in html["latest"] and "E_NO_MATCH" not in html["latest"]
     assert 'data-testid="rejection" data-code="E_NO_MATCH"' in html["prompt"]
+    # the sentence leads; the code is a small tag after it
+    rejection = html["prompt"].split('data-testid="rejection"')[1]
+    assert rejection.index("matches neither") < rejection.index("E_NO_MATCH")
+    entry = html["validator"].split('data-testid="validator-entry"')[1]
+    assert entry.index("matches neither") < entry.index('class="code"')
     # a legal move clears the note next to your cards
     assert s.click_card("R5") is not None
     assert 'data-testid="rejection"' not in render.render_table(view(s))["prompt"]
@@ -260,7 +265,7 @@ def test_jump_in_is_offered_between_turns() -> None:
     assert [str(m) for m in s.human_jump_moves()] == ["P0:R5"]
     s.jump_window = True
     tv = view(s)
-    assert tv.actions.jump_in == ("R5",) and "Jump in" in tv.status
+    assert [x.lower() for x in tv.actions.jump_in] == ["red 5"] and "Jump in" in tv.status
     assert 'data-testid="jump-window"' in render.render_table(tv)["prompt"]
     entry = s.click_card("R5")
     assert entry is not None and entry.code == "OK_JUMP_IN"
@@ -446,7 +451,7 @@ def test_log_hides_other_players_drawn_cards() -> None:
     assert "Ada drew 1 card" in text and "B2" not in text
     s.draw()  # you draw R2: you see it
     text = " ".join(line.text for line in view(s).log)
-    assert "You drew 1 card: R2" in text
+    assert "you drew 1 card: red 2" in text.lower() and "R2" not in text
 
 
 # ------------------------------------------------------------------------------------------
@@ -491,7 +496,9 @@ def test_start_view_lists_every_rule_with_help() -> None:
     assert all(f.description for f in sv.fields)
     kinds = {f.name: f.kind for f in sv.fields}
     assert kinds["jump_in"] == "bool" and kinds["scoring"] == "choice" and kinds["hand_size"] == "int"
-    assert [p for p, _ in sv.presets] == list(PRESETS)
+    assert [p for p, _t, _d in sv.presets] == list(PRESETS)
+    # players read titles, not keys and not where a preset comes from
+    assert all(t and t != p for p, t, _d in sv.presets)
     html = render.render_start(sv)["start"]
     for name in RuleSet.model_fields:
         assert f'name="rule.{name}"' in html
@@ -512,15 +519,19 @@ def test_settings_from_form() -> None:
     form["rule.scoring"] = "single-round"
     form["rule.hand_size"] = "99"
     del form["rule.uno_call"]  # unchecked
-    st = settings_from_form(form, prev)
+    st, errors, raw = settings_from_form(form, prev)
     assert st.players == 4 and st.name == "Kim" and st.levels == ["hard", "normal", "easy"]
-    assert st.overrides == {"jump_in": True, "scoring": "single-round", "hand_size": 30,
-                            "uno_call": False}
+    # an out-of-range number is refused with a message, never clamped silently
+    assert st.overrides == {"jump_in": True, "scoring": "single-round", "uno_call": False}
+    assert set(errors) == {"hand_size"} and "99" in errors["hand_size"] and raw == {"hand_size": "99"}
+    form["rule.hand_size"] = "9"
+    st, errors, raw = settings_from_form(form, prev)
+    assert errors == {} and st.overrides["hand_size"] == 9
     # changing the preset drops the toggles: the new preset's values show
-    st2 = settings_from_form({**form, "preset": "house-party"}, st)
+    st2, _e, _r = settings_from_form({**form, "preset": "house-party"}, st)
     assert st2.preset == "house-party" and st2.overrides == {}
     # nonsense keeps the previous values
-    st3 = settings_from_form({"players": "x", "preset": "nope", "level.1": "godlike"}, prev)
+    st3, _e, _r = settings_from_form({"players": "x", "preset": "nope", "level.1": "godlike"}, prev)
     assert st3.players == 2 and st3.preset == "official" and st3.levels == ["easy"]
 
 

@@ -7,6 +7,7 @@ PyPI), checked against pinned hashes and laid out as::
     static/vendor/pyodide/     the `pyodide` npm package (pyodide.mjs, .asm.wasm, stdlib zip,
                                pyodide-lock.json) + the pydantic wheels, beside pyodide.mjs
     static/vendor/pyscript/    `@pyscript/core` dist/ (core.js, core.css, chunks; no .map files)
+    static/vendor/morphdom/    `morphdom` (the region updates of the table keep unchanged elements)
     static/vendor/STAMP.json   versions + file list; present only when the build is complete
 
 Pyodide's ``pyodide-lock.json`` names older pydantic wheels that the npm package does not contain
@@ -44,6 +45,10 @@ STAMP_NAME = "STAMP.json"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_INTEGRITY = (
     "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+MORPHDOM_VERSION = "2.7.8"
+MORPHDOM_INTEGRITY = (
+    "sha512-D/fR4xgGUyVRbdMGU6Nejea1RFzYxYtyurG4Fbv2Fi/daKlWKuXGLOdXtl+3eIwL110cI2hz1ZojGICjjFLgTg=="
 )
 PYSCRIPT_VERSION = "0.7.31"
 PYSCRIPT_INTEGRITY = (
@@ -106,6 +111,7 @@ def expected_stamp() -> dict[str, object]:
         "format": 1,
         "pyodide": PYODIDE_VERSION,
         "pyscript": PYSCRIPT_VERSION,
+        "morphdom": MORPHDOM_VERSION,
         "wheels": {w.name: w.version for w in WHEELS},
     }
 
@@ -223,6 +229,19 @@ def vendor_pyscript(workdir: Path, out: Path) -> None:
         raise BuildError(f"@pyscript/core {PYSCRIPT_VERSION} has no dist/core.js or dist/core.css")
     n = _copy_tree(dist, out / "pyscript", skip_suffixes=(".map",))
     _log(f"@pyscript/core {PYSCRIPT_VERSION}: {n} files -> static/vendor/pyscript/")
+
+
+def vendor_morphdom(workdir: Path, out: Path) -> None:
+    """morphdom: the page updates a region by morphing its DOM into the new HTML, so elements
+    that stay (the button under the pointer, the focused card) are kept, not replaced."""
+    pkg = _npm_pack(f"morphdom@{MORPHDOM_VERSION}", MORPHDOM_INTEGRITY, workdir)
+    src = pkg / "dist" / "morphdom-umd.min.js"
+    if not src.is_file():
+        raise BuildError(f"morphdom {MORPHDOM_VERSION} has no dist/morphdom-umd.min.js")
+    (out / "morphdom").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, out / "morphdom" / src.name)
+    shutil.copy2(pkg / "LICENSE", out / "morphdom" / "LICENSE")
+    _log(f"morphdom {MORPHDOM_VERSION} -> static/vendor/morphdom/")
 
 
 def _wheel_metadata(path: Path) -> tuple[list[str], list[str]]:
@@ -362,6 +381,7 @@ def build(vendor_dir: Path = VENDOR_DIR) -> None:
             work = Path(tmp)
             vendor_pyodide(work, staging)
             vendor_pyscript(work, staging)
+            vendor_morphdom(work, staging)
             vendor_wheels(work, staging)
         stamp = expected_stamp()
         stamp["files"] = {

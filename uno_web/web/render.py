@@ -17,30 +17,34 @@ import re
 from html import escape
 from typing import Iterable
 
-from .session import ValidatorEntry
+from .session import SPEED_NAMES, ValidatorEntry
 from .view import (
     ActionsView, CardView, FieldView, OpponentView, RoundSummary, ScoreRow, StartView, TableView,
 )
 
 __all__ = [
-    "REGIONS", "render_card", "render_table", "render_start", "render_topbar", "color_swatch",
+    "SPEED_LABELS", "REGIONS", "render_card", "render_table", "render_start", "render_topbar", "color_swatch",
     "COLOR_LABEL", "render_embed_bar", "render_share", "render_embed_error", "TUTORIAL_HREF",
 ]
 
 #: every region the page has, in page order
 REGIONS: tuple[str, ...] = (
-    "topbar", "notice", "share", "start", "opponents", "draw", "discard", "info", "prompt",
+    "topbar", "notice", "share", "start", "opponents", "draw", "discard", "info", "callout",
+    "prompt",
     "hand", "scores", "latest",
     "validator", "logtitle", "log", "overlay", "replay",
 )
 
 TUTORIAL_HREF = "static/tutorial.html"
 
+SPEED_LABELS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+
 COLOR_LABEL = {
     "R": "red", "Y": "yellow", "G": "green", "B": "blue", "W": "wild",
     "H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades",
 }
 _SUIT = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+_HIDDEN = ' aria-hidden="true"'
 
 
 def e(text: object) -> str:
@@ -160,7 +164,7 @@ def color_swatch(code: str) -> str:
 # ------------------------------------------------------------------------------------------
 
 
-def _opponent(o: OpponentView, tv: TableView) -> str:
+def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1) -> str:
     cls = "opponent"
     if o.is_turn:
         cls += " on-turn"
@@ -189,30 +193,42 @@ def _opponent(o: OpponentView, tv: TableView) -> str:
     fan = "".join(card_back("mini", tv.deck) for _ in range(fan_n))
     if o.cards:
         fan = "".join(render_card(c, extra="mini") for c in o.cards)
+    last = ""
+    if o.last_card is not None:
+        last = (f'<span class="last-played" data-testid="last-played" data-card="{e(o.last_card.code)}">'
+                f'<span class="sr-only">last played: {e(o.last_card.name)}</span>'
+                f'{render_card(o.last_card, extra="mini", attrs=_HIDDEN)}</span>')
     catch = ""
     if o.catchable:
         catch = (f'<button type="button" class="btn catch" data-action="catch" data-seat="{o.seat}"'
-                 f' data-testid="catch" data-focus="catch-{o.seat}">Catch! {e(o.name)} forgot UNO'
-                 '</button>')
+                 f' data-testid="catch" data-focus="catch-{o.seat}">Catch {e(o.name)}!'
+                 f'<span class="sr-only"> {e(o.name)} forgot to call UNO</span></button>')
+    points = (f'<span class="hand-points" data-testid="hand-points">{o.hand_points} pts in hand</span>'
+              if o.cards and tv.summary is not None else "")
     label = (f"{o.name}, {o.level} AI, {o.count} card{'s' if o.count != 1 else ''}, "
              f"score {o.score}" + (", their turn" if o.is_turn else "")
              + (", called UNO" if o.called_uno else ""))
+    label = label.replace(", their turn", ", to play" if o.is_turn else "")
     return (
         f'<li class="{cls}" data-testid="opponent" data-seat="{o.seat}" data-count="{o.count}"'
-        f' aria-label="{e(label)}">'
-        f'<div class="who"><span class="avatar" aria-hidden="true">{e(o.name[:1])}</span>'
+        f' style="--i:{position};--n:{total}">'
+        f'<span class="sr-only">{e(label)}</span>'
+        f'<div class="who" aria-hidden="true"><span class="avatar">{e(o.name[:1])}</span>'
         f'<span class="name">{e(o.name)}</span>'
         f'<span class="level lv-{e(o.level)}">{e(o.level)}</span>{"".join(badges)}</div>'
-        f'<div class="fan{" open" if o.cards else ""}" aria-hidden="true">{fan}</div>'
-        f'<div class="meta"><span class="count" data-testid="card-count">{o.count} '
+        f'<div class="seat-cards"><div class="fan{" open" if o.cards else ""}" aria-hidden="true">'
+        f'{fan}</div>{last}</div>'
+        f'<div class="meta" aria-hidden="true"><span class="count" data-testid="card-count">{o.count} '
         f'card{"s" if o.count != 1 else ""}</span><span class="score">{o.score} pts</span>'
-        f'{status}</div>{catch}</li>'
+        f'{points}{status}</div>{catch}</li>'
     )
 
 
 def _opponents(tv: TableView) -> str:
-    return (f'<ol class="opponents n{len(tv.opponents)}">'
-            + "".join(_opponent(o, tv) for o in tv.opponents) + "</ol>")
+    n = len(tv.opponents)
+    return (f'<ol class="opponents n{n}" data-direction="{tv.direction}" aria-label="other players'
+            f', in the order of play">'
+            + "".join(_opponent(o, tv, i, n) for i, o in enumerate(tv.opponents)) + "</ol>")
 
 
 def _center(tv: TableView) -> dict[str, str]:
@@ -259,9 +275,12 @@ def _center(tv: TableView) -> dict[str, str]:
     turn = (f'<div class="turn" data-testid="turn" data-seat="{tv.turn}">'
             f'<span class="muted">turn:</span> <b>{e(turn_label)}</b></div>')
     info = (f'<div class="table-info">{current}{direction}{turn}{pending}'
-            f'<div class="round-no">round {tv.round}</div></div>')
-    # three regions: the discard pile is rewritten only when a card lands on it (its animation)
-    return {"draw": draw, "discard": discard, "info": info}
+            f'<div class="round-no">Round {tv.round}</div></div>')
+    callout = ""
+    if tv.callout and tv.mode == "table":
+        callout = (f'<p class="callout" data-testid="callout" data-version="{tv.version}"'
+                   f' data-seat="{tv.callout_seat}">{e(tv.callout)}</p>')
+    return {"draw": draw, "discard": discard, "info": info, "callout": callout}
 
 
 def _button(action: str, text: str, testid: str, *, cls: str = "btn", attrs: str = "",
@@ -277,15 +296,25 @@ def _button(action: str, text: str, testid: str, *, cls: str = "btn", attrs: str
 
 def _prompt(tv: TableView) -> str:
     a: ActionsView = tv.actions
-    parts = [f'<p class="status" data-testid="status">{e(tv.status)}</p>']
+    # a refusal of your last attempt takes the status line's place (same slot: nothing moves)
+    rej = tv.latest
+    if rej is not None and not rej.ok and rej.seat == tv.you_seat:
+        parts = [
+            f'<div class="rejection" role="note" data-testid="rejection" data-code="{e(rej.code)}">'
+            f'<p><b>{e(_sentence(_detail(rej.message)))}</b> {e(rej.hint or rej.explanation)} '
+            f'<span class="code">{e(rej.code)}</span></p></div>'
+            f'<p class="sr-only" data-testid="status">{e(tv.status)}</p>']
+    else:
+        parts = [f'<p class="status" data-testid="status">{e(tv.status)}</p>']
     buttons: list[str] = []
     if a.keep:
         buttons.append(_button("keep", "Keep the card", "keep", key="K"))
     if a.challenge:
-        buttons.append(_button("challenge", "Challenge the +4", "challenge", key="C",
-                               cls="btn warn"))
+        buttons.append(_button("challenge", "Challenge", "challenge", key="C", cls="btn warn",
+                               attrs=' aria-describedby="stakes"'))
     if a.accept:
-        buttons.append(_button("accept", f"Take {tv.pending} cards", "accept", key="A"))
+        buttons.append(_button("accept", f"Take {tv.pending} cards", "accept", key="A",
+                               attrs=' aria-describedby="stakes"' if a.challenge else ""))
     uno_cls = "btn uno"
     if a.uno:
         uno_cls += " ready"
@@ -295,13 +324,13 @@ def _prompt(tv: TableView) -> str:
                            attrs=f' data-enabled="{"true" if a.uno else "false"}"'
                            f' aria-pressed="{"true" if a.uno_called else "false"}"'))
     parts.append('<div class="actions">' + "".join(buttons) + "</div>")
-    rej = tv.latest
-    if rej is not None and not rej.ok and rej.seat == tv.you_seat:
-        # your last attempt was refused: say so next to your cards (the panel may be off-screen)
-        parts.append(
-            f'<div class="rejection" role="note" data-testid="rejection" data-code="{e(rej.code)}">'
-            f'<span class="code">{e(rej.code)}</span> <b>{e(_detail(rej.message))}.</b> '
-            f'{e(rej.hint or rej.explanation)}</div>')
+    if tv.challenge_text:
+        parts.append(f'<p class="stakes" id="stakes" data-testid="challenge-stakes">'
+                     f'{e(tv.challenge_text)} {e(tv.accept_text)}</p>')
+    if tv.reveal_cards:
+        cards = "".join(render_card(c, extra="mini") for c in tv.reveal_cards)
+        parts.append(f'<div class="reveal" data-testid="challenge-reveal"><p>{e(tv.reveal_title)}'
+                     f'</p><div class="fan open">{cards}</div></div>')
     if a.color_picker:
         swatches = "".join(
             f'<button type="button" class="color-choice c-{e(c)}" data-action="color"'
@@ -335,17 +364,32 @@ def _prompt(tv: TableView) -> str:
 def _detail(message: str) -> str:
     """A verdict message without its ``CODE: `` prefix."""
     head, sep, rest = message.partition(": ")
-    return rest if sep and head.isupper() else message
+    return rest if sep and head.replace("_", "").isupper() else message
+
+
+def _sentence(text: str) -> str:
+    """A verdict's detail as a sentence: capital first letter, a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
 def _hand(tv: TableView) -> str:
     turn = " my-turn" if tv.your_turn else ""
     cards = "".join(render_card(c, button=True) for c in tv.hand)
     n = len(tv.hand)
-    head = (f'<div class="hand-head"><span class="you-name">{e(tv.you)}</span>'
+    last = ""
+    if tv.you_last is not None:
+        last = (f'<span class="last-played mine" data-testid="your-last-played" '
+                f'data-card="{e(tv.you_last.code)}">last played '
+                f'{render_card(tv.you_last, extra="mini", attrs=_HIDDEN)}'
+                f'<span class="sr-only">{e(tv.you_last.name)}</span></span>')
+    head = (f'<div class="hand-head" data-seat="{tv.you_seat}"><span class="you-name">{e(tv.you)}</span>'
             f'<span class="muted">{n} card{"s" if n != 1 else ""} · {tv.you_score} pts</span>'
             + ('<span class="badge uno-badge">UNO!</span>' if tv.actions.uno_called else "")
-            + "</div>")
+            + last + "</div>")
     return (f'{head}<div class="hand{turn}" data-testid="hand" data-count="{n}" role="group"'
             f' aria-label="Your hand, {n} cards">{cards}</div>')
 
@@ -384,14 +428,15 @@ def _scores(tv: TableView) -> str:
 def _entry(en: ValidatorEntry) -> str:
     cls = "ok" if en.ok else "bad"
     hint = f'<p class="hint">{e(en.hint)}</p>' if en.hint else ""
+    mark = "✓" if en.ok else "✗"
     return (
         f'<li class="entry {cls}" data-testid="validator-entry" data-code="{e(en.code)}"'
-        f' data-ok="{"true" if en.ok else "false"}" data-seat="{en.seat}">'
-        f'<div class="entry-head"><span class="code">{e(en.code)}</span>'
-        f'<span class="move">{e(en.who)} · <code>{e(en.move)}</code></span></div>'
-        f'<p class="message">{e(en.message)}</p>'
+        f' data-ok="{"true" if en.ok else "false"}" data-seat="{en.seat}" data-move="{e(en.move)}">'
+        f'<p class="message"><span class="mark" aria-hidden="true">{mark}</span> '
+        f'{e(_sentence(_detail(en.message)))}</p>'
         f'<p class="explanation">{e(en.explanation)}</p>'
-        f'<p class="rule">rule: {e(en.rule)}</p>{hint}</li>'
+        f'<p class="rule"><span class="code" title="reason code">{e(en.code)}</span> '
+        f'rule: {e(en.rule)}</p>{hint}</li>'
     )
 
 
@@ -409,7 +454,7 @@ def _latest(tv: TableView) -> str:
     en = tv.latest
     if en is None:
         return ""
-    text = en.message
+    text = _sentence(_detail(en.message))
     if not en.ok:
         text += " " + en.explanation
         if en.hint:
@@ -436,8 +481,20 @@ def _overlay(tv: TableView) -> str:
     else:
         title = "You won the round!" if you_won else f"{s.winner_name} won round {s.round}"
         testid = "round-over"
-    gained = (f"{s.winner_name} scores {s.gained} points." if s.scoring != "elimination"
+    scorer = "You score" if you_won else f"{s.winner_name} scores"
+    gained = (f"{scorer} {s.gained} points." if s.scoring != "elimination"
               else f"Points left in hands count against their holders (out above {s.target}).")
+    hands = []
+    for r in s.rows:
+        who = "You" if r.seat == tv.you_seat else r.name
+        cards = ("".join(render_card(c, extra="mini") for c in r.cards)
+                 or '<span class="muted">no cards: went out</span>')
+        hands.append(f'<li class="reveal-hand{" winner" if r.winner else ""}" data-seat="{r.seat}"'
+                     f' data-testid="revealed-hand"><span class="reveal-name">{e(who)}</span>'
+                     f'<span class="fan open">{cards}</span>'
+                     f'<span class="reveal-points">{r.in_hand} pts</span></li>')
+    reveal = (f'<h3 class="sr-only">Every hand at the end of the round</h3>'
+              f'<ul class="reveal-hands" data-testid="round-hands">{"".join(hands)}</ul>')
     goal = {"target": f"First to {s.target} points wins the game.",
             "single-round": "One round decides the game.",
             "elimination": ""}.get(s.scoring, "")
@@ -453,7 +510,8 @@ def _overlay(tv: TableView) -> str:
                           key="N")
     return (f'<div class="dialog" role="dialog" aria-modal="false" aria-labelledby="ov-title"'
             f' data-testid="{testid}"><h2 id="ov-title">{e(title)}</h2>'
-            f'<p>{e(gained)} {e(goal)}</p>{table}<div class="dialog-buttons">{buttons}</div></div>')
+            f'<p>{e(gained)} {e(goal)}</p>{reveal}{table}<div class="dialog-buttons">{buttons}</div>'
+            '</div>')
 
 
 def _replay_bar(tv: TableView) -> str:
@@ -478,8 +536,24 @@ def _replay_bar(tv: TableView) -> str:
     )
 
 
+def speed_select(speed: str, testid: str = "speed") -> str:
+    """The bot-speed choice (remembered)."""
+    opts = "".join(f'<option value="{k}"{" selected" if k == speed else ""}>'
+                   f'{e(SPEED_LABELS[k])}</option>' for k in SPEED_NAMES)
+    return (f'<label class="speed-choice"><span class="label">Bot speed</span>'
+            f'<select data-action="speed" data-testid="{testid}" name="speed">{opts}</select>'
+            '</label>')
+
+
+def sound_button(sound: bool) -> str:
+    return (f'<button type="button" class="btn ghost sound" data-action="sound" data-testid="sound"'
+            f' data-focus="sound" aria-pressed="{"true" if sound else "false"}">'
+            f'<span aria-hidden="true">{"🔊" if sound else "🔈"}</span>'
+            f'<span class="wide">&nbsp;Sound</span><span class="sr-only">Sound effects</span></button>')
+
+
 def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
-                  can_share: bool = False) -> str:
+                  can_share: bool = False, speed: str = "", sound: bool = False) -> str:
     """The top bar: New game, Puzzles, Share, Export log, Replay a log, Rules tutorial, help.
 
     ``mode``: ``start`` / ``table`` / ``replay`` / ``puzzles`` / ``puzzle``."""
@@ -508,8 +582,10 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
     return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
             f'<span>{title}</span></h1><nav class="tools" aria-label="game">{new}{puzzles}{share}'
             f'{export}{imp}{tutorial}'
-            f'<button type="button" class="btn ghost" data-action="help" data-testid="help"'
-            f' aria-expanded="false" aria-controls="help">?</button></nav>')
+            + (speed_select(speed) + sound_button(sound) if speed else "")
+            + '<button type="button" class="btn ghost help-btn" data-action="help" data-testid="help"'
+            ' data-focus="help" aria-expanded="false" aria-controls="help">?'
+            '<span class="sr-only"> How to play</span></button></nav>')
 
 
 def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
@@ -572,13 +648,15 @@ def _position_bar(tv: TableView) -> str:
             + '</div>')
 
 
-def render_table(tv: TableView, notice: str = "") -> dict[str, str]:
+def render_table(tv: TableView, notice: str = "", *, speed: str = "", sound: bool = False,
+                 embed: bool = False) -> dict[str, str]:
     replay = _replay_bar(tv)
     if tv.mode == "table" and tv.from_position:
         replay = _position_bar(tv)
     return {
         "topbar": render_topbar(tv.mode, True, can_export=tv.can_export,
-                                can_share=tv.can_share),
+                                can_share=tv.can_share, speed="" if embed else speed,
+                                sound=sound),
         "notice": _notice(notice),
         "share": "",
         "start": "",
@@ -617,8 +695,14 @@ def _rich(text: str) -> str:
 def _field(f: FieldView) -> str:
     fid = f"rule-{f.name}"
     name = f"rule.{f.name}"
-    label = f.name.replace("_", " ")
+    label = f.title or f.name.replace("_", " ")
     changed = ' <span class="changed">changed</span>' if f.changed else ""
+    err = ""
+    invalid = ""
+    if f.error:
+        err = f'<p class="field-error" id="{fid}-error" data-testid="{fid}-error">{e(f.error)}</p>'
+        invalid = f' aria-invalid="true" aria-errormessage="{fid}-error" data-focus="field-error"'
+
     desc = f'<small id="{fid}-help" class="help">{_rich(f.description)}</small>'
     if f.kind == "bool":
         checked = " checked" if f.value else ""
@@ -635,10 +719,12 @@ def _field(f: FieldView) -> str:
                 f' aria-describedby="{fid}-help">{opts}</select>{desc}</div>')
     lo = f' min="{f.minimum}"' if f.minimum is not None else ""
     hi = f' max="{f.maximum}"' if f.maximum is not None else ""
-    return (f'<div class="field" data-field="{e(f.name)}"><label for="{fid}">{e(label)}{changed}'
-            f'</label><input type="number" id="{fid}" name="{e(name)}" value="{e(f.value)}"'
-            f'{lo}{hi} data-testid="{fid}" aria-describedby="{fid}-help" inputmode="numeric">'
-            f'{desc}</div>')
+    value = f.raw if f.error else f.value
+    return (f'<div class="field{" invalid" if f.error else ""}" data-field="{e(f.name)}">'
+            f'<label for="{fid}">{e(label)}{changed}'
+            f'</label><input type="number" id="{fid}" name="{e(name)}" value="{e(value)}"'
+            f'{lo}{hi} data-testid="{fid}" aria-describedby="{fid}-help" inputmode="numeric"'
+            f'{invalid}>{err}{desc}</div>')
 
 
 def render_start(sv: StartView) -> dict[str, str]:
@@ -656,9 +742,10 @@ def render_start(sv: StartView) -> dict[str, str]:
     presets = "".join(
         f'<label class="preset{" selected" if p == sv.preset else ""}">'
         f'<input type="radio" name="preset" value="{e(p)}" data-testid="preset-{e(p)}"'
-        f'{" checked" if p == sv.preset else ""}><span class="preset-name">{e(p)}</span>'
+        f'{" checked" if p == sv.preset else ""}><span class="preset-name">{e(t)}</span>'
         f'<small>{e(d)}</small></label>'
-        for p, d in sv.presets)
+        for p, t, d in sv.presets)
+    preset_title = dict((p, t) for p, t, _d in sv.presets).get(sv.preset, sv.preset)
     fields = "".join(_field(f) for f in sv.fields)
     n_changed = sum(1 for f in sv.fields if f.changed)
     error = (f'<p class="form-error" role="alert" data-testid="start-error">{e(sv.error)}</p>'
@@ -681,8 +768,11 @@ def render_start(sv: StartView) -> dict[str, str]:
         f'normal: a careful heuristic player · hard: searches ahead (thinks a moment).</small>'
         f'</fieldset>'
         f'<fieldset class="presets"><legend>Rules</legend>{presets}</fieldset>'
-        f'<details class="toggles"><summary>Every rule ({n_changed} changed from '
-        f'{e(sv.preset)})</summary><div class="fields">{fields}</div></details>'
+        f'<details class="toggles"{" open" if any(f.error for f in sv.fields) else ""}>'
+        f'<summary>Every rule ({n_changed} changed from {e(preset_title)})</summary>'
+        f'<div class="fields">{fields}</div></details>'
+        f'<fieldset class="table-prefs"><legend>Table</legend>{speed_select(sv.speed, "start-speed")}'
+        f'{sound_button(sv.sound)}</fieldset>'
         f'{error}<div class="start-buttons">'
         f'<button type="button" class="btn primary big" data-action="start"'
         f' data-testid="start-game">Deal the cards</button>{resume}</div>{seed}</form>'

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HUMAN", "LEVELS", "BOT_NAMES", "SAVE_FORMAT", "TableSettings", "ValidatorEntry", "Choice",
     "AiPlan", "Session", "SaveError", "restore", "LogReplay", "ReplayStep", "suggest",
-    "make_table_bot", "Speed", "SPEEDS", "PositionRecorder", "BOT_CHOICES",
+    "make_table_bot", "Speed", "SPEEDS", "SPEED_NAMES", "Reveal", "PositionRecorder", "BOT_CHOICES",
 ]
 
 HUMAN = 0
@@ -117,18 +117,24 @@ class TableSettings(BaseModel):
 
 @dataclass(frozen=True)
 class Speed:
-    """Delays of the table, in seconds (``?speed=fast`` in tests)."""
+    """The table's pace, in seconds: the bot-speed choice (start screen, table, remembered)."""
 
     turn: float  # before each bot move (the acting seat is highlighted meanwhile)
     jump_window: float  # after a bot's play when you hold an identical card (jump-in rule)
     slice: float  # Hard's thinking: most time per slice before yielding to the page
+    travel: float = 0.0  # a card's flight from a seat to the pile (0: no flight)
+    callout: float = 2.5  # how long the callout by the pile stays
 
 
+#: the bot speeds, fastest first ("instant": no pause and no flight; the callout still says
+#: what happened)
 SPEEDS: dict[str, Speed] = {
-    "normal": Speed(turn=0.6, jump_window=1.5, slice=0.012),
-    "slow": Speed(turn=1.1, jump_window=2.5, slice=0.012),
-    "fast": Speed(turn=0.03, jump_window=0.25, slice=0.012),
+    "instant": Speed(turn=0.0, jump_window=1.0, slice=0.012, travel=0.0, callout=2.0),
+    "fast": Speed(turn=0.25, jump_window=1.2, slice=0.012, travel=0.22, callout=2.0),
+    "normal": Speed(turn=0.7, jump_window=1.5, slice=0.012, travel=0.38, callout=2.5),
+    "slow": Speed(turn=1.4, jump_window=2.5, slice=0.012, travel=0.6, callout=3.5),
 }
+SPEED_NAMES: tuple[str, ...] = tuple(SPEEDS)
 
 
 # ------------------------------------------------------------------------------------------
@@ -166,6 +172,17 @@ class Choice:
     @property
     def kind(self) -> str:
         return "color" if self.colors else "target"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The hand of the player you challenged, shown to you (and only you)."""
+
+    seat: int
+    name: str
+    cards: tuple[int, ...]
+    bluff: bool  # they held a card of the colour in play when they played the Wild Draw Four
+    color: int  # the colour in play before the Wild Draw Four
 
 
 @dataclass(frozen=True)
@@ -249,7 +266,7 @@ def make_table_bot(level: str) -> tuple[Any, str]:
 
 
 def _cards_text(cards: Sequence[int]) -> str:
-    return ", ".join(card_str(c) for c in cards)
+    return ", ".join(card_name(c) for c in cards)
 
 
 def suggest(s: GameState, seat: int = HUMAN) -> str:
@@ -368,6 +385,7 @@ class Session:
         self.acting: int = -1  # the bot seat about to act (highlighted)
         self.thinking: float | None = None  # Hard's progress while it thinks
         self.jump_window = False  # the screen gives you a moment to jump in
+        self.reveal: Reveal | None = None  # the hand shown to you after your challenge
         self._offered = -1  # the version whose reactions were all declined
 
     @classmethod
@@ -443,6 +461,8 @@ class Session:
             verdict = exc.verdict
         if verdict.ok:
             self.version += 1
+            if move.seat == HUMAN:
+                self.reveal = None  # a challenge's reveal lasts until your next move
             self.choice = None
             self.acting = -1
             self.thinking = None
@@ -549,8 +569,17 @@ class Session:
         return self.attempt(Move.catch(HUMAN, int(target)))
 
     def challenge(self) -> ValidatorEntry:
+        """Challenge the Wild Draw Four played on you. As in the printed rules, the player you
+        challenge shows you their hand: it stays shown (:attr:`reveal`) until your next move."""
         self.choice = None
-        return self.attempt(Move.challenge(HUMAN))
+        before = self.state
+        bluffer = before.plus4_by
+        entry = self.attempt(Move.challenge(HUMAN))
+        if entry.ok and bluffer >= 0:
+            self.reveal = Reveal(seat=bluffer, name=before.name(bluffer),
+                                 cards=tuple(before.hands[bluffer]), bluff=bool(before.plus4_bluff),
+                                 color=before.plus4_prev_color)
+        return entry
 
     def accept(self) -> ValidatorEntry:
         self.choice = None

@@ -20,6 +20,10 @@ from ..core.cards import (
 from ..core.engine import hand_points
 from ..core.events import Event
 from ..core.rules import PRESET_DESCRIPTIONS, PRESETS
+try:  # player-facing preset names (uno_web.core.rules); the key itself until they exist
+    from ..core.rules import PRESET_TITLES
+except ImportError:  # pragma: no cover
+    PRESET_TITLES = {}
 from ..core.state import PHASE_NAMES, GameState, deck_colors
 from .session import HUMAN, LEVELS, LogReplay, Session, TableSettings, ValidatorEntry, suggest
 
@@ -101,7 +105,9 @@ class OpponentView:
     active: bool
     score: int
     dealer: bool
-    cards: tuple[CardView, ...] = ()  # only in a replay (every hand is shown)
+    cards: tuple[CardView, ...] = ()  # in a replay, and face up once the round is over
+    last_card: CardView | None = None  # the last card this seat played this round
+    hand_points: int = 0  # what the cards left count, once the round is over
 
 
 @dataclass(frozen=True)
@@ -134,6 +140,7 @@ class ScoreRow:
     active: bool
     winner: bool
     per_round: tuple[int, ...] = ()  # what each round scored for this seat (see round_scores)
+    cards: tuple["CardView", ...] = ()  # the hand left at the end of the round, face up
 
 
 @dataclass(frozen=True)
@@ -208,6 +215,14 @@ class TableView:
     goal: str = ""  # what the position asks the reader to try
     can_export: bool = True  # a dealt game has a log to export
     can_share: bool = False  # the position can be shared (not after the round)
+    version: int = 0  # moves applied so far (the callout and the motions are keyed by it)
+    callout: str = ""  # what the last move did, in words, by the pile
+    callout_seat: int = -1  # who made it
+    you_last: CardView | None = None  # the last card you played this round
+    challenge_text: str = ""  # what a challenge does either way
+    accept_text: str = ""  # what taking the cards does
+    reveal_title: str = ""  # after your challenge: whose hand you see, and what it proves
+    reveal_cards: tuple[CardView, ...] = ()
 
 
 def _direction_text(d: int) -> str:
@@ -258,7 +273,8 @@ def _summary(s: GameState, history: Sequence[tuple[int, ...]] = ()) -> RoundSumm
     rows = tuple(
         ScoreRow(seat=i, name=s.name(i), total=s.scores[i], in_hand=s.round_points[i],
                  active=s.active[i], winner=i == w,
-                 per_round=(history[-1][i],) if history else ())
+                 per_round=(history[-1][i],) if history else (),
+                 cards=tuple(card_view(c, label_state=False) for c in _sorted_hand(s.hands[i])))
         for i in range(s.n)
     )
     over = s.phase == Phase.GAME_OVER
@@ -285,7 +301,7 @@ def _status(s: GameState, moves: Sequence[Move], seat: int, thinking: bool, acti
         name = s.name(s.turn)
         plays = [m for m in moves if m.kind == MoveKind.PLAY]
         if plays:
-            return f"Jump in now with {card_str(plays[0].card)}, or let {name} play."
+            return f"Jump in now with your {card_name(plays[0].card)}, or let {name} play."
         if thinking:
             return f"{name} is thinking…"
         return f"{name} is playing…" if acting == s.turn else f"{name}'s turn."
@@ -302,8 +318,8 @@ def _status(s: GameState, moves: Sequence[Move], seat: int, thinking: bool, acti
         opts.append(f"take {s.pending} cards (draw pile)")
         return f"Your turn: you face {s.pending} cards — " + ", ".join(opts) + "."
     if s.phase == Phase.DRAWN:
-        drawn = " ".join(card_str(c) for c in s.drawn)
-        return f"You drew {drawn}: play it or keep it."
+        drawn = ", ".join(card_name(c) for c in s.drawn)
+        return f"You drew the {drawn}: play it or keep it."
     if top < 0:
         return "Your turn: lead any card."
     plays = [m for m in moves if m.kind == MoveKind.PLAY]
@@ -342,6 +358,8 @@ def _table(
         for i, c in enumerate(order)
     )
     catchable = {m.target for m in moves if m.kind == MoveKind.CATCH}
+    over_now = s.phase >= Phase.ROUND_OVER
+    last = _last_played(events, s.round)
     opponents = tuple(
         OpponentView(
             seat=i, name=s.name(i), level=levels.get(i, ""), count=len(s.hands[i]),
@@ -351,7 +369,9 @@ def _table(
             catchable=i in catchable, active=s.active[i], score=s.scores[i],
             dealer=s.dealer == i,
             cards=tuple(card_view(c, label_state=False) for c in _sorted_hand(s.hands[i]))
-            if reveal else (),
+            if reveal or over_now else (),
+            last_card=card_view(last[i], label_state=False) if i in last else None,
+            hand_points=hand_points(s.hands[i]) if over_now else 0,
         )
         for i in _around(s.n, seat)
     )
@@ -384,7 +404,37 @@ def _table(
         rules_text=rules_summary(s.rules, preset), deck=s.rules.deck,
         colors=tuple(color_code(c) for c in deck_colors(s.rules.deck)),
         jump_window=jump_window, busy=acting >= 0,
+        you_last=card_view(last[seat], label_state=False) if seat in last else None,
+        challenge_text=_challenge_text(s, seat, kinds), accept_text=_accept_text(s, seat, kinds),
     )
+
+
+def _last_played(events: Sequence[tuple[int, Event]], rnd: int) -> dict[int, int]:
+    """The last card each seat played in the current round (``rnd``)."""
+    out: dict[int, int] = {}
+    current = 1
+    for _i, ev in events:
+        if ev.kind == "round_started":
+            current = int(getattr(ev, "round"))
+            out.clear()
+        elif ev.kind == "card_played" and current == rnd:
+            out[int(getattr(ev, "seat"))] = int(getattr(ev, "card"))
+    return out
+
+
+def _challenge_text(s: GameState, seat: int, kinds: set[int]) -> str:
+    """What a challenge of the Wild Draw Four does, either way (the challenge button's words)."""
+    if MoveKind.CHALLENGE not in kinds or s.plus4_by < 0:
+        return ""
+    who = s.name(s.plus4_by)
+    return (f"Challenge {who}: if {who} could have played another card, {who} draws "
+            f"{s.pending} and you play on; if not, you draw {s.pending + 2} and miss your turn.")
+
+
+def _accept_text(s: GameState, seat: int, kinds: set[int]) -> str:
+    if MoveKind.ACCEPT not in kinds:
+        return ""
+    return f"Take the {s.pending} cards and miss your turn."
 
 
 def _sorted_hand(hand: Sequence[int]) -> list[int]:
@@ -420,7 +470,8 @@ def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[int], ch
         picker_for = "The first card is a Wild: choose the colour"
     jump: tuple[str, ...] = ()
     if s.turn != seat:
-        jump = tuple(sorted({card_str(m.card) for m in moves if m.kind == MoveKind.PLAY}))
+        jump = tuple(card_name(c) for c in sorted({m.card for m in moves
+                                                   if m.kind == MoveKind.PLAY}))
     return ActionsView(
         can_draw=can_draw, draw_label=draw_label, keep=MoveKind.PASS in kinds,
         challenge=MoveKind.CHALLENGE in kinds, accept=MoveKind.ACCEPT in kinds,
@@ -440,8 +491,60 @@ def view(session: Session, seat: int = HUMAN) -> TableView:
         acting=session.acting, thinking=session.thinking, jump_window=session.jump_window,
     )
     pos = session.position
+    callout, who = callout_text(session, seat)
+    rv = session.reveal
+    reveal_title = ""
+    reveal_cards: tuple[CardView, ...] = ()
+    if rv is not None:
+        col = color_name(rv.color) if rv.color >= 0 else ""
+        verdict = (f"{rv.name} held a {col} card, so the Wild Draw Four was a bluff."
+                   if rv.bluff else
+                   f"{rv.name} held no {col} card, so the Wild Draw Four was allowed."
+                   if col else "")
+        reveal_title = f"{rv.name} shows you their hand, as the rules say. {verdict}".strip()
+        reveal_cards = tuple(card_view(c, label_state=False) for c in _sorted_hand(rv.cards))
     return replace(tv, from_position=pos is not None, goal=(pos.goal or "") if pos else "",
-                   can_export=session.can_export, can_share=session.can_share())
+                   can_export=session.can_export, can_share=session.can_share(),
+                   version=session.version, callout=callout, callout_seat=who,
+                   reveal_title=reveal_title, reveal_cards=reveal_cards)
+
+
+#: the events a callout tells, in the order they happen
+_CALLOUT_KINDS = frozenset({
+    "card_played", "cards_drawn", "turn_skipped", "direction_reversed", "uno_called",
+    "penalty_applied", "challenge_resolved", "hands_swapped", "hands_rotated", "turn_passed",
+    "round_won", "player_eliminated", "game_won", "round_blocked", "first_card_turned",
+})
+
+
+def callout_text(session: Session, seat: int = HUMAN) -> tuple[str, int]:
+    """What the last move did, in a sentence or two for the callout by the pile ("Ada played a
+    red 7 — your turn"), and the seat that made it (-1: the deal)."""
+    history = session.recorder.history
+    s = session.state
+    if history:
+        move, events = history[-1]
+        mover = move.seat
+    else:
+        events = list(session.recorder.initial_events)
+        mover = -1
+    parts: list[str] = []
+    drawn_by_penalty: set[int] = set()
+    for ev in events:
+        if ev.kind not in _CALLOUT_KINDS:
+            continue
+        if ev.kind == "penalty_applied":
+            drawn_by_penalty.add(int(getattr(ev, "seat")))
+        if ev.kind == "cards_drawn" and int(getattr(ev, "seat")) in drawn_by_penalty:
+            continue  # "must draw 2" already said it
+        parts.append(describe_event(ev, s.names, seat))
+    text = " ".join(parts[:4])
+    if s.phase < Phase.ROUND_OVER and s.active[seat]:
+        if s.turn == seat and mover != seat:
+            text = (text + " Your turn.").strip()
+        elif s.turn != seat and s.turn != mover and text:
+            text += f" {s.name(s.turn)} is next."
+    return text, mover
 
 
 def replay_view(replay: LogReplay) -> TableView:
@@ -518,7 +621,7 @@ def describe_event(e: Event, names: Sequence[str], you: int = HUMAN) -> str:
         text = f"{who(d['seat'])} drew {n} card{'s' if n != 1 else ''}"
         text += _REASON_WORDS.get(d["reason"], "")
         if "cards" in d:
-            text += ": " + ", ".join(d["cards"])
+            text += ": " + ", ".join(card_name_of(c) for c in d["cards"])
         return text + "."
     if k == "turn_skipped":
         return f"{who(d['seat'])} {'are' if d['seat'] == you else 'is'} skipped."
@@ -585,6 +688,9 @@ class FieldView:
     minimum: int | None = None
     maximum: int | None = None
     changed: bool = False  # differs from the preset
+    title: str = ""  # the label a player reads
+    error: str = ""  # what is wrong with the value typed (the value is then ``raw``)
+    raw: str = ""
 
 
 @dataclass(frozen=True)
@@ -596,13 +702,15 @@ class StartView:
     levels: tuple[str, ...]  # one per opponent
     level_names: tuple[str, ...]  # their seat names
     preset: str
-    presets: tuple[tuple[str, str], ...]  # (name, description)
+    presets: tuple[tuple[str, str, str], ...]  # (key, title, description)
     fields: tuple[FieldView, ...]
     error: str = ""
     notice: str = ""
     can_resume: bool = False
     all_levels: tuple[str, ...] = LEVELS
     seed: int | None = None
+    speed: str = "normal"
+    sound: bool = False
 
 
 def rule_fields(rules: RuleSet, preset: str) -> tuple[FieldView, ...]:
@@ -614,46 +722,59 @@ def rule_fields(rules: RuleSet, preset: str) -> tuple[FieldView, ...]:
         value = getattr(rules, name)
         changed = getattr(base, name) != value
         desc = info.description or ""
+        title = info.title or name.replace("_", " ")
         if ann is bool:
-            out.append(FieldView(name, "bool", value, desc, changed=changed))
+            out.append(FieldView(name, "bool", value, desc, changed=changed, title=title))
         elif typing.get_origin(ann) is Literal:
             out.append(FieldView(name, "choice", value, desc,
                                  options=tuple(str(a) for a in typing.get_args(ann)),
-                                 changed=changed))
+                                 changed=changed, title=title))
         else:
             lo = hi = None
             for m in info.metadata:
                 lo = getattr(m, "ge", lo)
                 hi = getattr(m, "le", hi)
             out.append(FieldView(name, "int", value, desc, minimum=lo, maximum=hi,
-                                 changed=changed))
+                                 changed=changed, title=title))
     return tuple(out)
 
 
 def start_view(settings: TableSettings, error: str = "", notice: str = "",
-               can_resume: bool = False, seed: int | None = None) -> StartView:
+               can_resume: bool = False, seed: int | None = None, *,
+               field_errors: dict[str, str] | None = None, raw_values: dict[str, str] | None = None,
+               speed: str = "normal", sound: bool = False) -> StartView:
     try:
         rules = settings.rules()
     except Exception:  # an override the preset no longer accepts: show the preset
         rules = PRESETS[settings.preset]
     names = settings.seat_names()[1:]
+    errors = field_errors or {}
+    raws = raw_values or {}
+    fields = tuple(replace(f, error=errors.get(f.name, ""), raw=raws.get(f.name, ""))
+                   if f.name in errors else f for f in rule_fields(rules, settings.preset))
     return StartView(
         players=settings.players, name=settings.name,
         levels=tuple(settings.level(i) for i in range(1, settings.players)),
         level_names=tuple(names), preset=settings.preset,
-        presets=tuple((p, PRESET_DESCRIPTIONS.get(p, "")) for p in PRESETS),
-        fields=rule_fields(rules, settings.preset), error=error, notice=notice,
-        can_resume=can_resume, seed=seed,
+        presets=tuple((p, PRESET_TITLES.get(p, p), PRESET_DESCRIPTIONS.get(p, ""))
+                      for p in PRESETS),
+        fields=fields, error=error, notice=notice,
+        can_resume=can_resume, seed=seed, speed=speed, sound=sound,
     )
 
 
-def settings_from_form(form: dict[str, str], previous: TableSettings) -> TableSettings:
-    """The start screen's form values (``FormData`` as a dict) as settings.
+def settings_from_form(form: dict[str, str], previous: TableSettings
+                       ) -> tuple[TableSettings, dict[str, str], dict[str, str]]:
+    """The start screen's form values (``FormData`` as a dict) as settings, with what is wrong.
 
     Rule fields are ``rule.<name>``; an unchecked checkbox is simply absent.  When the preset
-    changed, the rule fields are ignored (the new preset's values show).  Values that do not
-    parse keep the previous setting, so a half-typed number never breaks the form.
+    changed, the rule fields are ignored (the new preset's values show).  A number that does not
+    parse or is out of range is never changed silently: the setting keeps its previous value
+    and the field gets an error (``errors[name]``) with what was typed (``raw[name]``), which
+    the form shows until it is fixed; the game cannot be dealt meanwhile.
     """
+    errors: dict[str, str] = {}
+    raw: dict[str, str] = {}
     try:
         players = int(form.get("players", previous.players))
     except ValueError:
@@ -681,18 +802,30 @@ def settings_from_form(form: dict[str, str], previous: TableSettings) -> TableSe
             elif key not in form:
                 value = previous.overrides.get(fv.name, fv.value)
             elif fv.kind == "int":
+                typed = form[key].strip()
+                value = previous.overrides.get(fv.name, fv.value)
                 try:
-                    value = int(form[key])
+                    number = int(typed)
                 except ValueError:
-                    value = previous.overrides.get(fv.name, fv.value)
-                if fv.minimum is not None:
-                    value = max(fv.minimum, value)
-                if fv.maximum is not None:
-                    value = min(fv.maximum, value)
+                    number = None
+                lo, hi = fv.minimum, fv.maximum
+                if number is None or (lo is not None and number < lo) or (
+                        hi is not None and number > hi):
+                    span = (f" from {lo} to {hi}" if lo is not None and hi is not None else
+                            f" of at least {lo}" if lo is not None else
+                            f" of at most {hi}" if hi is not None else "")
+                    shown = typed[:12] + ("…" if len(typed) > 12 else "")
+                    errors[fv.name] = (f"{fv.title or fv.name} must be a whole number{span}; "
+                                       f"you typed {shown!r}." if typed else
+                                       f"{fv.title or fv.name} needs a whole number{span}.")
+                    raw[fv.name] = typed[:40]
+                else:
+                    value = number
             else:
                 value = form[key] if form[key] in fv.options else fv.value
             if value != getattr(base, fv.name):
                 overrides[fv.name] = value
-    return TableSettings(players=players, name=name, levels=levels, preset=preset,
-                         overrides=overrides)
+    settings = TableSettings(players=players, name=name, levels=levels, preset=preset,
+                             overrides=overrides)
+    return settings, errors, raw
 

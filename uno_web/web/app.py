@@ -1,0 +1,810 @@
+"""The page's logic, in plain Python: every screen (start, table, replay, puzzles, share) as
+intents in, effects out. No ``js``, no ``pyscript``: unit tests drive it on CPython.
+
+The controller (:mod:`uno_web.web.controller`, the only module that touches the DOM) turns a DOM
+event into an :class:`Intent`, calls :meth:`App.dispatch`, and carries out the
+:class:`Effects` it returns: write the regions of :meth:`App.regions`, save, store the
+preferences, move the focus, let the bots act, download a file, copy a text.  Keys go through
+:meth:`App.key_intent` the same way, and the bots' timing through :meth:`App.bot_step`.
+
+What the page keeps in the browser's storage is keyed by the site's path
+(:func:`storage_keys`), so two sites on one origin (``user.github.io/a/`` and ``/b/``) never
+share a saved game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from ..core.state import Phase
+from .links import PageRequest, read_page
+from .render import (
+    REGIONS, render_embed_bar, render_embed_error, render_share, render_start, render_table,
+    render_topbar,
+)
+from .session import (
+    HUMAN, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, Speed, TableSettings,
+    restore,
+)
+from .view import replay_view, settings_from_form, start_view, view
+
+if TYPE_CHECKING:
+    from ..core.position import Position
+    from .puzzle import DuelSession, SolitaireSession
+    from .puzzle_render import ChooserView
+
+__all__ = [
+    "App", "Intent", "Effects", "Prefs", "StorageKeys", "storage_keys", "COLOR_KEYS",
+    "PHASE_NAMES",
+]
+
+COLOR_KEYS = {"r": "R", "y": "Y", "g": "G", "b": "B", "h": "H", "d": "D", "c": "C", "s": "S"}
+PHASE_NAMES = ("play", "drawn", "choose-color", "penalty", "round-over", "game-over")
+
+
+# ------------------------------------------------------------------------------------------
+# storage
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StorageKeys:
+    """The ``localStorage`` keys of one site (one path on its origin)."""
+
+    table: str  # the game in progress (its log + table settings)
+    settings: str  # the start screen's last settings
+    prefs: str  # bot speed, sound
+
+
+def storage_keys(pathname: str) -> StorageKeys:
+    """Keys scoped to the directory the page is served from: ``/uno/index.html`` and ``/uno/``
+    share one game; ``/other/`` on the same origin has its own."""
+    scope = pathname[: pathname.rfind("/") + 1] if "/" in pathname else "/"
+    scope = scope or "/"
+    return StorageKeys(f"uno_web.table.v1:{scope}", f"uno_web.settings.v1:{scope}",
+                       f"uno_web.prefs.v1:{scope}")
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """What the player chose about the table itself (not the game): remembered."""
+
+    speed: str = "normal"  # one of SPEED_NAMES
+    sound: bool = False
+
+    @classmethod
+    def from_json(cls, text: str | None) -> "Prefs":
+        """Stored preferences; anything unreadable gives the defaults (nothing else to lose)."""
+        if not text:
+            return cls()
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return cls()
+        if not isinstance(data, dict):
+            return cls()
+        speed = data.get("speed")
+        sound = data.get("sound")
+        return cls(speed=speed if speed in SPEED_NAMES else "normal",
+                   sound=sound if isinstance(sound, bool) else False)
+
+    def to_json(self) -> str:
+        return json.dumps({"speed": self.speed, "sound": self.sound}, separators=(",", ":"))
+
+
+# ------------------------------------------------------------------------------------------
+# intents and effects
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What the person asked for: a ``data-action`` and the data of the element clicked."""
+
+    action: str
+    card: str = ""  # data-card
+    color: str = ""  # data-color
+    seat: int = -1  # data-seat
+    target: str = ""  # data-target (the element a copy button copies)
+    value: str = ""  # a select's or a text field's value
+    form: dict[str, str] = field(default_factory=dict)  # the form the action belongs to
+
+
+@dataclass
+class Effects:
+    """What the controller does after an intent."""
+
+    render: bool = True
+    save: bool = False  # write the game to storage
+    kick: bool = False  # let the bots act (the loop stops when the table waits for you)
+    kick_duel: bool = False  # the duel's computer answers
+    focus: str = ""  # "hand", "picker", "card:R7", "share", or a data-focus key
+    download: tuple[str, str] | None = None  # (file name, JSON text)
+    copy: str = ""  # the id of the field to copy
+    url: str | None = None  # the query the address should show now ("" for none)
+    store_settings: bool = False
+    store_prefs: bool = False
+    remove_save: bool = False
+    toggle_help: bool = False
+    close_help: bool = False
+
+
+NOTHING = Effects(render=False)
+
+
+def _int_or_none(value: object) -> int | None:
+    try:
+        text = str(value).strip()
+        return int(text) if value is not None and text else None
+    except ValueError:
+        return None
+
+
+# ------------------------------------------------------------------------------------------
+# the app
+# ------------------------------------------------------------------------------------------
+
+
+class App:
+    """Everything the page shows and does, without a browser.
+
+    ``query`` is the address's query (``location.search``), ``page_base`` the address without
+    it (share links are absolute).  Before :meth:`boot`, :meth:`use_storage` hands it what
+    storage held under :func:`storage_keys` (an embed never reads or writes storage).
+    """
+
+    def __init__(self, query: str = "", page_base: str = "http://localhost/") -> None:
+        self.query = query
+        self.page_base = page_base
+        self.request: PageRequest = read_page(query)
+        self.embed = self.request.embed
+        params = _params(query)
+        self.seed_param = _int_or_none(params.get("seed"))
+        self.prefs = Prefs()
+        # ?speed= (a link, the tests) overrides the remembered speed for this page only
+        url_speed = params.get("speed", "")
+        self.speed_override = url_speed if url_speed in SPEEDS else ""
+        self.delay = _int_or_none(params.get("delay"))  # ms before each bot move (tests)
+        self.session: Session | None = None
+        self.replay: LogReplay | None = None
+        self.puzzle: SolitaireSession | DuelSession | None = None
+        self._chooser: ChooserView | None = None
+        self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle
+        self.notice = ""
+        self.start_error = ""
+        self.field_errors: dict[str, str] = {}  # start form: field -> what is wrong
+        self.raw_values: dict[str, str] = {}  # start form: what was typed in a refused field
+        self.embed_error = ""
+        self.share_open = False
+        self.share_goal = ""
+        self.save_discarded = False
+        self.draft = TableSettings(players=2, levels=["easy"])
+        self._saved_text: str | None = None
+
+    def use_storage(self, *, saved: str | None, settings: str | None, prefs: str | None) -> None:
+        """What storage held: the game in progress, the last settings, the preferences."""
+        if self.embed:
+            return
+        self._saved_text = saved
+        self.draft = _settings_or_default(settings)
+        self.prefs = Prefs.from_json(prefs)
+
+    # --- settings of the table itself ---------------------------------------------------------
+    @property
+    def speed_name(self) -> str:
+        return self.speed_override or self.prefs.speed
+
+    @property
+    def speed(self) -> Speed:
+        sp = SPEEDS[self.speed_name]
+        if self.delay is not None:
+            sp = replace(sp, turn=max(0, self.delay) / 1000)
+        return sp
+
+    @property
+    def chooser(self) -> ChooserView:
+        if self._chooser is None:
+            from .puzzle_render import ChooserView
+
+            self._chooser = ChooserView()
+        return self._chooser
+
+    @chooser.setter
+    def chooser(self, value: ChooserView) -> None:
+        self._chooser = value
+
+    # --- boot ---------------------------------------------------------------------------------
+    def boot(self) -> Effects:
+        """Show what the address asks for (docs/embedding.md), else the saved game / start."""
+        fx = Effects()
+        if self._saved_text:
+            self._load_saved(self._saved_text, fx)
+        req = self.request
+        try:
+            self._open_request(req)
+        except ValueError as exc:  # PositionError, PuzzleError, ... are ValueErrors
+            self._report_bad_link(str(exc))
+        if req.error:
+            self._report_bad_link(req.error)
+        if self.mode == "table":
+            fx.kick = True
+        elif self.mode == "puzzle":
+            fx.kick_duel = True
+        if not self.embed and (self.mode == "puzzle" or req.kind == "position"):
+            fx.focus = "hand"  # never in an embed: it would take the focus from the page around
+        return fx
+
+    def _load_saved(self, text: str, fx: Effects) -> None:
+        try:
+            self.session = restore(text)
+        except SaveError as exc:
+            self._discard_save(str(exc), fx)
+            return
+        self.draft = self.session.settings
+        self.mode = "table"
+
+    def _discard_save(self, reason: str, fx: Effects) -> None:
+        fx.remove_save = True
+        self.session = None
+        self.mode = "start"
+        self.notice = f"Your saved game could not be restored and was discarded: {reason}"
+        self.save_discarded = True
+
+    def _open_request(self, req: PageRequest) -> None:
+        if req.kind == "position" and req.position is not None:
+            self.start_position(req.position, req.bots)
+            return
+        if req.kind not in ("solitaire", "duel"):
+            if req.kind == "puzzles" and not self.embed:
+                self.mode = "puzzles"
+            return
+        from .puzzle import DuelSession, SolitaireSession
+
+        if req.kind == "solitaire":
+            if req.cards:
+                self._open_puzzle(SolitaireSession.from_text(req.cards, req.goal))
+            else:
+                self._open_puzzle(SolitaireSession.generate(req.n_cards, req.difficulty,
+                                                            self.seed_param))
+            self.chooser = replace(self.chooser, n_cards=req.n_cards,
+                                   difficulty=req.difficulty or "")
+        else:
+            if req.p1 or req.p2:
+                self._open_puzzle(DuelSession.from_text(req.p1, req.p2, req.rule, req.goal))
+            else:
+                self._open_puzzle(DuelSession.generate(req.hand_size, req.rule, self.seed_param))
+            self.chooser = replace(self.chooser, hand_size=req.hand_size, rule=req.rule)
+
+    def _report_bad_link(self, message: str) -> None:
+        text = message[:1].upper() + message[1:]
+        if self.embed:
+            self.embed_error = text
+            return
+        self.notice = text
+        if self.request.kind in ("solitaire", "duel"):
+            self.mode = "puzzles"
+
+    # --- what the page shows --------------------------------------------------------------------
+    def regions(self) -> dict[str, str]:
+        """The HTML of every region for the current mode (pure functions of the state)."""
+        puzzle = self.puzzle
+        if self.mode == "table" and self.session is not None:
+            regions = render_table(view(self.session), self.notice, speed=self.speed_name,
+                                   sound=self.prefs.sound, embed=self.embed)
+        elif self.mode == "replay" and self.replay is not None:
+            regions = render_table(replay_view(self.replay), self.notice)
+        elif self.mode == "puzzle" and puzzle is not None:
+            from .puzzle import SolitaireSession, duel_view, solitaire_view
+            from .puzzle_render import render_duel, render_solitaire
+
+            bar = render_topbar("puzzle", True, can_share=True)
+            if isinstance(puzzle, SolitaireSession):
+                regions = render_solitaire(solitaire_view(puzzle), bar, self.notice)
+            else:
+                regions = render_duel(duel_view(puzzle), bar, self.notice)
+            regions["logtitle"] = "Moves"
+        elif self.mode == "puzzles":
+            from .puzzle_render import render_chooser
+
+            chooser = replace(self.chooser, can_resume=puzzle is not None)
+            regions = render_chooser(chooser, render_topbar("puzzles", self.session is not None),
+                                     self.notice)
+            regions["logtitle"] = "Moves"
+        else:
+            self.mode = "start"
+            regions = render_start(start_view(
+                self.draft, error=self.start_error, notice=self.notice,
+                can_resume=self.session is not None, seed=self.seed_param,
+                field_errors=self.field_errors, raw_values=self.raw_values,
+                speed=self.speed_name, sound=self.prefs.sound))
+        for name in REGIONS:
+            regions.setdefault(name, "")
+        if self.embed:
+            if self.mode not in ("table", "puzzle"):  # an embed shows nothing else
+                regions = {r: "" for r in REGIONS}
+            regions["topbar"] = self.embed_bar()
+            regions["replay"] = ""
+            if self.embed_error:
+                regions["notice"] = render_embed_error(self.embed_error)
+        if self.share_open and not self.embed:
+            regions["share"] = self.share_html()
+        return regions
+
+    def body_data(self) -> dict[str, str]:
+        """The ``data-*`` attributes of <body> the tests and the stylesheet read."""
+        data = {"mode": self.mode, "phase": "", "puzzle": "", "puzzleState": "",
+                "speed": self.speed_name, "sound": "on" if self.prefs.sound else "off",
+                "saveDiscarded": "1" if self.save_discarded else ""}
+        s = self.session
+        if self.mode == "table" and s is not None:
+            data["phase"] = PHASE_NAMES[s.state.phase]
+            data["turn"] = str(s.state.turn)
+            data["version"] = str(s.version)
+        pz = self.puzzle
+        if self.mode == "puzzle" and pz is not None:
+            from .puzzle import SolitaireSession
+
+            if isinstance(pz, SolitaireSession):
+                data["puzzle"] = "solitaire"
+                data["puzzleState"] = "solved" if pz.solved else "stuck" if pz.stuck else "play"
+                data["version"] = str(len(pz.played))
+            else:
+                data["puzzle"] = "duel"
+                data["puzzleState"] = "over" if pz.over else "play"
+                data["version"] = str(len(pz.line))
+                data["turn"] = str(pz.to_move)
+        return data
+
+    def embed_bar(self) -> str:
+        goal = ""
+        title = ""
+        if self.mode == "table" and self.session is not None and self.session.position is not None:
+            goal = self.session.position.goal or self.request.goal
+        elif self.mode == "puzzle" and self.puzzle is not None:
+            from .puzzle import SolitaireSession
+
+            goal = self.puzzle.goal
+            title = ("Solitaire UNO: play every card, each matching the one before."
+                     if isinstance(self.puzzle, SolitaireSession) else
+                     "Duel: beat a perfect opponent, open hands.")
+        if self.embed_error:
+            title = "This embed cannot be shown:"
+        return render_embed_bar(goal, self.open_href(), can_reset=not self.embed_error,
+                                title=title)
+
+    def open_href(self) -> str:
+        """The full page for this embed ("open in uno_web"), in a new tab."""
+        from .links import open_query
+
+        query = open_query(self.query)
+        return f"{self.page_base}?{query}" if query else self.page_base
+
+    # --- share ----------------------------------------------------------------------------------
+    def share_query(self) -> tuple[str, str]:
+        """The query of what is on screen now, and what it is ("position" / "puzzle")."""
+        from ..core.position import position_to_query
+        from ..puzzles.notation import format_cards
+        from .links import duel_query, solitaire_query
+        from .puzzle import SolitaireSession
+
+        goal = self.share_goal.strip()
+        pz = self.puzzle
+        if self.mode == "puzzle" and pz is not None:
+            if isinstance(pz, SolitaireSession):
+                return solitaire_query(format_cards(sorted(pz.cards)), goal), "puzzle"
+            return duel_query(format_cards(sorted(pz.p1)), format_cards(sorted(pz.p2)), pz.rule,
+                              goal), "puzzle"
+        s = self.session
+        if s is None:
+            raise ValueError("there is nothing to share yet")
+        if not s.can_share():
+            raise ValueError("the round is over: share a position while the round is on")
+        return position_to_query(s.share_position(goal)), "position"
+
+    def share_html(self) -> str:
+        from ..core.position import PositionError
+        from .links import share_view
+
+        try:
+            query, what = self.share_query()
+        except (ValueError, PositionError) as exc:
+            return render_share("", "", "", self.share_goal, error=str(exc))
+        sv = share_view(self.page_base, query, goal=self.share_goal, what=what,
+                        title="UNO " + what)
+        return render_share(sv.link, sv.embed_url, sv.snippet, sv.goal, what)
+
+    def _open_share(self) -> Effects:
+        self.share_open = True
+        if self.mode == "puzzle" and self.puzzle is not None:
+            self.share_goal = self.puzzle.goal
+        elif self.session is not None and self.session.position is not None:
+            self.share_goal = self.session.position.goal or ""
+        else:
+            self.share_goal = ""
+        return Effects(focus="share")
+
+    def _clean_url(self) -> str | None:
+        """Leaving a position or puzzle from the address: drop it from the address, so that a
+        reload resumes the saved game (only seed / speed / delay stay). None: no change."""
+        params = _params(self.query)
+        keep = [f"{k}={params[k]}" for k in ("seed", "speed", "delay") if k in params]
+        query = "?" + "&".join(keep) if keep else ""
+        if self.query == query:
+            return None
+        self.query = query
+        self.request = read_page(query)
+        return query
+
+    # --- positions and puzzles ------------------------------------------------------------------
+    def start_position(self, position: Position, bots: str) -> None:
+        """The table from a position (a link, a lesson, an embed); raises PositionError."""
+        self.session = Session.from_position(position, bots=bots)
+        self.replay = None
+        self.mode = "table"
+
+    def _reset(self) -> Effects:
+        """Back to the starting position (or the start of the puzzle)."""
+        if self.mode == "puzzle" and self.puzzle is not None:
+            self.puzzle.restart()
+            return Effects()
+        s = self.session
+        if s is not None and s.position is not None:
+            bots = self.request.bots if self.request.position is not None else "normal"
+            self.start_position(s.position, bots)
+            return Effects(kick=True)
+        return NOTHING
+
+    def _open_puzzle(self, puzzle: SolitaireSession | DuelSession) -> None:
+        self.puzzle = puzzle
+        self.mode = "puzzle"
+        self.chooser = replace(self.chooser, error="")
+        self.notice = ""
+
+    def _puzzle_from_form(self, action: str, form: dict[str, str]) -> None:
+        from .links import DIFFICULTIES, DUEL_RULES
+        from .puzzle import DuelSession, PuzzleError, SolitaireSession
+
+        kind = "solitaire" if action in ("new-solitaire", "solitaire-cards") else "duel"
+        cv = self.chooser
+        if kind == "solitaire":
+            n = _int_or_none(form.get("n")) or cv.n_cards
+            diff = form.get("difficulty", cv.difficulty)
+            cv = replace(cv, n_cards=n, difficulty=diff if diff in DIFFICULTIES else "",
+                         cards=form.get("cards", cv.cards))
+        else:
+            hand = _int_or_none(form.get("hand")) or cv.hand_size
+            rule = form.get("rule", cv.rule)
+            cv = replace(cv, hand_size=hand, rule=rule if rule in DUEL_RULES else "geography",
+                         winnable="winnable" in form, p1=form.get("p1", cv.p1),
+                         p2=form.get("p2", cv.p2))
+        self.chooser = cv
+        try:
+            if action == "new-solitaire":
+                self._open_puzzle(SolitaireSession.generate(cv.n_cards, cv.difficulty or None,
+                                                            self.seed_param))
+            elif action == "solitaire-cards":
+                self._open_puzzle(SolitaireSession.from_text(cv.cards))
+            elif action == "new-duel":
+                self._open_puzzle(DuelSession.generate(cv.hand_size, cv.rule, self.seed_param,
+                                                       True if cv.winnable else None))
+            else:
+                self._open_puzzle(DuelSession.from_text(cv.p1, cv.p2, cv.rule))
+        except (PuzzleError, ValueError) as exc:
+            self.chooser = replace(cv, error=str(exc))
+            self.mode = "puzzles"
+
+    def _new_puzzle(self) -> None:
+        """"New puzzle": another one like the current one (generated, same settings)."""
+        from .puzzle import DuelSession, SolitaireSession
+
+        cv = self.chooser
+        if isinstance(self.puzzle, DuelSession):
+            self._open_puzzle(DuelSession.generate(cv.hand_size, self.puzzle.rule, None,
+                                                   True if cv.winnable else None))
+        else:
+            self._open_puzzle(SolitaireSession.generate(cv.n_cards, cv.difficulty or None, None))
+
+    def _puzzle_action(self, intent: Intent) -> Effects | None:
+        """A click in a puzzle; None when it was not one."""
+        pz = self.puzzle
+        if pz is None or self.mode != "puzzle":
+            return None
+        from .puzzle import DuelSession, SolitaireSession
+
+        action = intent.action
+        fx = Effects()
+        if action == "card":
+            pz.play(intent.card)
+            fx.kick_duel = isinstance(pz, DuelSession)
+        elif action == "puzzle-undo":
+            pz.undo()
+        elif action == "puzzle-check" and isinstance(pz, SolitaireSession):
+            pz.check()
+        elif action == "puzzle-solution" and isinstance(pz, SolitaireSession):
+            pz.show_solution()
+        elif action in ("puzzle-restart", "reset"):
+            pz.restart()
+        elif action == "puzzle-new":
+            self._new_puzzle()
+        else:
+            return None
+        return fx
+
+    def duel_reply(self, pz: Any, at: int) -> bool:
+        """The duel's computer answers, unless you moved meanwhile. True when it moved."""
+        if self.puzzle is pz and len(pz.line) == at and pz.to_move == 2:
+            pz.opponent_move()
+            return self.mode == "puzzle"
+        return False
+
+    # --- starting games -------------------------------------------------------------------------
+    def new_seed(self) -> int:
+        if self.seed_param is not None:
+            return self.seed_param
+        return random.randrange(1, 2**31)
+
+    def start_game(self, settings: TableSettings) -> Effects:
+        try:
+            session = Session(settings, self.new_seed())
+        except ValueError as exc:  # e.g. too many players for the hand size
+            self.start_error = str(exc)
+            self.mode = "start"
+            return Effects()
+        self.start_error = ""
+        self.notice = ""
+        self.session = session
+        self.replay = None
+        self.mode = "table"
+        return Effects(save=True, store_settings=True, kick=True, focus="hand")
+
+    def _read_start_form(self, form: dict[str, str]) -> None:
+        self.draft, self.field_errors, self.raw_values = settings_from_form(form, self.draft)
+
+    # --- the bots -------------------------------------------------------------------------------
+    def bot_step(self) -> tuple[AiPlan, float] | None:
+        """The next bot action and how long to wait before it (the table shows who is about to
+        act meanwhile), or None when the table waits for you."""
+        if self.mode != "table" or self.session is None:
+            return None
+        s = self.session
+        plan = s.plan_ai()
+        if plan is None:
+            s.acting = -1
+            s.jump_window = False
+            return None
+        s.acting = plan.seat
+        sp = self.speed
+        delay = sp.turn
+        if plan.kind == "turn" and s.rules.jump_in and s.human_jump_moves():
+            s.jump_window = True
+            delay = max(delay, sp.jump_window)
+        return plan, delay
+
+    # --- intents --------------------------------------------------------------------------------
+    def dispatch(self, intent: Intent) -> Effects:
+        """Carry out what the person asked for; the effects say what the page must do."""
+        action = intent.action
+        s = self.session
+        if action == "dismiss":
+            self.notice = ""
+            self.save_discarded = False
+            return Effects()
+        if action == "help":
+            return Effects(render=False, toggle_help=True)
+        if action == "share":
+            return self._open_share()
+        if action == "share-close":
+            self.share_open = False
+            return Effects(focus="share-opener")
+        if action == "share-goal":
+            self.share_goal = intent.value[:200]
+            return Effects()
+        if action == "copy":
+            return Effects(render=False, copy=intent.target)
+        if action == "speed":
+            return self._set_speed(intent.value)
+        if action == "sound":
+            self.prefs = replace(self.prefs, sound=not self.prefs.sound)
+            return Effects(store_prefs=True)
+        if self.embed and action in ("setup", "puzzles", "start", "solitaire", "duel"):
+            return NOTHING  # an embed shows one position or puzzle, nothing else
+        if action == "setup":
+            self.mode = "start"
+            self.share_open = False
+            if s is not None and s.position is None:
+                self.draft = s.settings
+            self.start_error = ""
+            return Effects(url=self._clean_url(), close_help=True)
+        if action == "puzzles":
+            self.mode = "puzzles"
+            self.share_open = False
+            return Effects(url=self._clean_url(), close_help=True)
+        if action in ("solitaire", "duel"):  # the start screen's quick start
+            url = self._clean_url()
+            self._puzzle_from_form("new-solitaire" if action == "solitaire" else "new-duel",
+                                   intent.form)
+            return Effects(url=url, focus="hand")
+        if action in ("new-solitaire", "solitaire-cards", "new-duel", "duel-cards"):
+            self._puzzle_from_form(action, intent.form)
+            return Effects(focus="hand" if self.mode == "puzzle" else "")
+        if action == "puzzle-resume":
+            if self.puzzle is not None:
+                self.mode = "puzzle"
+            return Effects()
+        fx = self._puzzle_action(intent)
+        if fx is not None:
+            return fx
+        if action == "reset":
+            return self._reset()
+        if action == "resume":
+            if s is not None:
+                self.mode = "table"
+                self.share_open = False
+                return Effects(kick=True)
+            return NOTHING
+        if action == "form":  # a field of the start form changed
+            self._read_start_form(intent.form)
+            self.start_error = ""
+            return Effects()
+        if action == "start":
+            self._read_start_form(intent.form)
+            if self.field_errors:
+                self.start_error = ("Some settings are out of range: fix the fields marked "
+                                    "below, then deal.")
+                return Effects(focus="field-error")
+            url = self._clean_url()
+            fx = self.start_game(self.draft)
+            fx.url = url
+            return fx
+        if action == "play-again":
+            if s is not None:
+                return self.start_game(s.settings)
+            return NOTHING
+        if action == "export":
+            if s is None or not s.can_export:
+                return NOTHING
+            return Effects(render=False, download=(f"uno-game-{s.seed}.json", s.log_json()))
+        if action.startswith("replay-"):
+            return self._replay_action(action)
+        if s is None or self.mode != "table":
+            return NOTHING
+        return self._table_action(s, intent)
+
+    def _set_speed(self, name: str) -> Effects:
+        if name not in SPEEDS:
+            self.notice = f"Unknown bot speed {name[:20]!r}: choose one of {', '.join(SPEED_NAMES)}."
+            return Effects()
+        self.prefs = replace(self.prefs, speed=name)
+        self.speed_override = ""  # the player's choice wins over the address from now on
+        return Effects(store_prefs=True)
+
+    def _table_action(self, s: Session, intent: Intent) -> Effects:
+        action = intent.action
+        focus = ""
+        if action == "card":
+            s.click_card(intent.card)
+            if s.choice is not None:
+                focus = "picker"
+        elif action == "color":
+            s.choose_color(intent.color)
+        elif action == "target":
+            s.choose_target(intent.seat)
+        elif action == "cancel":
+            choice = s.choice
+            s.cancel_choice()
+            if choice is not None:  # back to the card that opened the choice, never the pile
+                from ..core.cards import card_str
+
+                focus = f"card:{card_str(choice.card)}"
+        elif action == "draw":
+            s.draw()
+        elif action == "keep":
+            s.keep()
+        elif action == "uno":
+            s.call_uno()
+        elif action == "catch":
+            s.catch(intent.seat)
+            focus = "hand"
+        elif action == "challenge":
+            s.challenge()
+        elif action == "accept":
+            s.accept()
+        elif action == "next-round":
+            s.next_round()
+            focus = "hand"
+        else:
+            return NOTHING
+        return Effects(save=True, kick=True, focus=focus)
+
+    # --- export and replay ----------------------------------------------------------------------
+    def import_log(self, name: str, text: str) -> Effects:
+        from ..core.gamelog import LogError
+
+        try:
+            self.replay = LogReplay.from_json(text)
+        except LogError as exc:
+            self.notice = f"{name[:80]} is not a game log this table can replay: {exc}"
+            return Effects()
+        self.notice = ""
+        self.mode = "replay"
+        return Effects()
+
+    def _replay_action(self, action: str) -> Effects:
+        rp = self.replay
+        if action == "replay-exit":
+            self.replay = None
+            self.mode = "table" if self.session is not None else "start"
+            return Effects(kick=True)
+        if rp is None:
+            return NOTHING
+        if action == "replay-next":
+            rp.step(+1)
+        elif action == "replay-prev":
+            rp.step(-1)
+        elif action == "replay-first":
+            rp.go(0)
+        elif action == "replay-last":
+            rp.go(len(rp.steps) - 1)
+        return Effects()
+
+    # --- keys -----------------------------------------------------------------------------------
+    def key_intent(self, key: str) -> Intent | None:
+        """The intent of a key press outside text fields (docs/table.md "Keyboard"), or None."""
+        k = key.lower()
+        if self.mode == "replay":
+            name = {"arrowleft": "replay-prev", "arrowright": "replay-next",
+                    "home": "replay-first", "end": "replay-last"}.get(k)
+            return Intent(name) if name else None
+        if k == "?":
+            return Intent("help")
+        if k == "escape" and self.share_open:
+            return Intent("share-close")
+        if self.mode == "puzzle" and self.puzzle is not None:
+            if k == "z":
+                return Intent("puzzle-undo")
+            if k in ("arrowleft", "arrowright"):
+                return Intent("focus-prev" if k == "arrowleft" else "focus-next")
+            return None
+        s = self.session
+        if self.mode != "table" or s is None:
+            return None
+        from ..core.cards import color_code
+
+        deck_colors = {color_code(c) for c in s.state.r.colors}
+        pick_color = (s.choice is not None and bool(s.choice.colors)) or (
+            s.state.phase == Phase.CHOOSE_COLOR and s.state.turn == HUMAN)
+        if pick_color and k in COLOR_KEYS and COLOR_KEYS[k] in deck_colors:
+            return Intent("color", color=COLOR_KEYS[k])
+        if s.choice is not None and s.choice.targets and k.isdigit():
+            idx = int(k) - 1
+            if 0 <= idx < len(s.choice.targets):
+                return Intent("target", seat=s.choice.targets[idx])
+        if k == "escape" and s.choice is not None:
+            return Intent("cancel")
+        if k in ("arrowleft", "arrowright"):
+            return Intent("focus-prev" if k == "arrowleft" else "focus-next")
+        simple = {"d": "draw", "k": "keep", "u": "uno", "a": "accept", "c": "challenge"}
+        if k in simple:
+            return Intent(simple[k])
+        if k == "n" and s.state.phase == Phase.ROUND_OVER:
+            return Intent("next-round")
+        return None
+
+
+def _params(query: str) -> dict[str, str]:
+    from urllib.parse import parse_qsl
+
+    q = query.lstrip("?")
+    return dict(parse_qsl(q, keep_blank_values=True)) if q else {}
+
+
+def _settings_or_default(text: str | None) -> TableSettings:
+    if text:
+        try:
+            return TableSettings.model_validate_json(text)
+        except ValueError:
+            pass
+    return TableSettings(players=2, levels=["easy"])
