@@ -3,7 +3,9 @@ from collections import Counter
 import pytest
 
 from uno_web.core import CardError, card_name, card_str, deck_cards, parse_card, parse_cards, parse_color
-from uno_web.core.cards import ALL_CARDS, COLOR_OF, POINTS_OF, Color, Rank, make_card
+from uno_web.core.cards import (
+    ALL_CARDS, COLOR_OF, POINTS_OF, Color, Rank, cards_name, join_words, make_card,
+)
 
 
 def test_every_card_round_trips_through_its_notation_and_its_name():
@@ -11,6 +13,22 @@ def test_every_card_round_trips_through_its_notation_and_its_name():
         assert parse_card(card_str(card)) == card
         assert parse_card(card_name(card)) == card
         assert parse_card(card_str(card).lower()) == card
+
+
+@pytest.mark.parametrize("short, name", [
+    ("R7", "red 7"), ("RS", "red Skip"), ("GR", "green Reverse"), ("B+2", "blue Draw Two"),
+    ("W", "Wild"), ("W+4", "Wild Draw Four"), ("QS", "queen of spades"), ("10H", "10 of hearts"),
+    ("AD", "ace of diamonds"), ("JK", "Joker"),
+])
+def test_cards_are_named_in_words(short, name):
+    assert card_name(parse_card(short)) == name
+
+
+def test_lists_of_cards_are_named_in_words():
+    assert cards_name([]) == ""
+    assert cards_name(parse_cards("R7")) == "red 7"
+    assert cards_name(parse_cards("R7 BS W")) == "red 7, blue Skip and Wild"
+    assert join_words(["red", "yellow", "green"], "or") == "red, yellow or green"
 
 
 @pytest.mark.parametrize(

@@ -81,7 +81,8 @@ def test_wild_draws_one_and_last_resort():
     rules = {"wild_draws_one": True, "wild_last_resort": True}
     s = position(hands=["W R1 G2", "B5 B6"], top="R9", overrides=rules)
     v = check(s, parse_move("P0:W=G"))
-    assert v.code.value == "E_WILD_NOT_LAST_RESORT" and "R1" in v.message
+    assert v.code.value == "E_WILD_NOT_LAST_RESORT"
+    assert v.detail == "You can still play a red 1, so a Wild may not be played yet"
     s = position(hands=["W G2 Y1", "B5 B6"], top="R9", overrides=rules)
     s, ev = play(s, "P0:W=G")
     assert PenaltyApplied(1, 1, "wild", 0) in ev and len(s.hands[1]) == 3 and s.turn == 0

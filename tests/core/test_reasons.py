@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Callable
 
 import pytest
@@ -158,22 +159,88 @@ def test_scenario_produces_its_code_with_a_complete_message(code):
         assert result.message.startswith(code.value + ": ")
 
 
-def test_ok_play_message_names_the_new_colour_and_next_seat():
+def test_ok_play_message_names_the_card_the_new_colour_and_next_seat():
     s = _base(hands=["W R1", "B5", "Y5"])
     msg = v(s, "P0:W=Y").message
-    assert msg == "OK_PLAY: You played W; colour yellow; next: Bot 1"
+    assert msg == "OK_PLAY: You played Wild; colour yellow; next: Bot 1"
 
 
 def test_messages_agree_with_a_seat_called_you():
     s = _base(hands=["W+4 R1", "B5"], overrides={"wild_draw_four": "strict"})
     assert v(s, "P0:W+4=G").detail == "You still hold a red card, so Wild Draw Four is not allowed"
-    assert v(s, "P0:R7").detail == "You do not hold R7"
+    assert v(s, "P0:R7").detail == "You do not hold a red 7"
     other = _base(hands=["R1 R2", "B5 B6"], names=["Ada", "Bo"])
-    assert v(other, "P0:R7").detail == "Ada does not hold R7"
+    assert v(other, "P0:R7").detail == "Ada does not hold a red 7"
+    assert v(other, "K0").detail == "Ada has not drawn this turn; play a card or draw"
+    assert v(s, "K0").detail == "You have not drawn this turn; play a card or draw"
 
 
 def test_not_turn_message_reads_well_both_ways():
     s = _base(hands=["R1 R2", "B5 B6"], names=["You", "Ada"])
-    assert v(s, "P1:B5").detail == "it is your turn, not Ada's"
+    assert v(s, "P1:B5").detail == "It is your turn, not Ada's"
     s = _base(hands=["R1 R2", "B5 B6"], names=["Ada", "You"])
-    assert v(s, "P1:B5").detail == "it is Ada's turn, not yours"
+    assert v(s, "P1:B5").detail == "It is Ada's turn, not yours"
+
+
+NOTATION = re.compile(r"\b([RYGB]([0-9]|S|R|\+2)|W\+4|W|JK|(10|[2-9JQKA])[HDCS])\b")
+
+
+@pytest.mark.parametrize("code", list(Reason), ids=lambda c: c.value)
+def test_messages_name_cards_in_words_never_in_notation(code):
+    result = SCENARIOS[code]()
+    if isinstance(result, Verdict):
+        if code != Reason.E_DECK_INVARIANT:  # its detail comes from invariants.DeckReport
+            assert not NOTATION.search(result.detail), result.detail
+        assert not result.detail[:1].islower(), result.detail
+
+
+@pytest.mark.parametrize("code, move, detail", [
+    (Reason.E_NO_MATCH, "P0:G3",
+     "Green 3 matches neither the current colour (red) nor the top card (red 9)"),
+    (Reason.E_WILD_COLOR_MISSING, "P0:W", "Wild needs a colour: choose red, yellow, green or blue"),
+    (Reason.E_COLOR_NOT_ALLOWED, "P0:R1=G", "Red 1 is not a wild card, so it names no colour"),
+    (Reason.E_CARD_NOT_IN_DECK, "P0:7H", "7 of hearts is not a card of the UNO deck"),
+    (Reason.E_BAD_SEAT, "D7", "There is no player at seat 7 (seats are numbered from 0)"),
+    (Reason.E_NO_ONE_TO_CATCH, "C0>0", "You cannot catch yourself"),
+    (Reason.E_NO_ONE_TO_CATCH, "C0>1", "Bot 1 cannot be caught now: they hold 2 cards"),
+    (Reason.E_NO_ONE_TO_CATCH, "C1>0", "You cannot be caught now: you hold 3 cards"),
+    (Reason.E_UNO_NOT_ALLOWED, "U0", "You cannot call UNO now: you hold 3 cards"),
+])
+def test_exact_sentences(code, move, detail):
+    s = _base(hands=["R1 R2 G3" if code != Reason.E_WILD_COLOR_MISSING else "W R1 G3", "B5 B6", "Y5 Y6"])
+    got = v(s, move)
+    assert got.code == code and got.detail == detail
+
+
+def test_penalty_and_challenge_sentences_agree_with_you():
+    s = _after_plus4()  # You played a Wild Draw Four (a bluff: You hold R1) against Bot 1
+    assert v(s, "D1").detail == (
+        "Bot 1 faces 4 cards to draw: challenge the Wild Draw Four or take them")
+    assert v(s, "X1").detail == (
+        "Bot 1 challenged your Wild Draw Four: it was a bluff, so you draw 4 cards")
+    assert v(s, "A1").detail == "Bot 1 drew 4 cards and misses the turn; next: Bot 2"
+    fair, _ = play(_base(hands=["W+4 G3", "B5 B6", "Y5 Y6"], names=["Ada", "You", "Bo"]), "P0:W+4=G")
+    assert v(fair, "X1").detail == (
+        "You challenged Ada's Wild Draw Four: it was played fairly, so you draw 6 cards")
+    assert v(fair, "A1").detail == "You drew 4 cards and miss the turn; next: Bo"
+
+
+def test_catch_and_draw_sentences():
+    s, _ = play(_base(hands=["R1 R2", "B5 B6", "Y5 Y6"]), "P0:R1")
+    assert v(s, "C2>0").detail == "Bot 2 caught you without an UNO call; you draw 2 cards"
+    s = _base(hands=["R1 R2", "B5 B6", "Y5 Y6"], names=["Ada", "Bo", "You"])
+    s, _ = play(s, "P0:R1")
+    assert v(s, "C2>0").detail == "You caught Ada without an UNO call; they draw 2 cards"
+    assert v(play(_base(draw="R4"), "D0")[0], "P0:R1").detail == (
+        "You drew red 4; only that card may be played now")
+    assert v(_base(draw="R4"), "D0").detail == "You drew 1 card and may play it or keep it"
+    assert v(_base(draw="B4"), "D0").detail == "You drew 1 card and cannot play it; next: Bot 1"
+
+
+def test_jump_in_on_a_wild_is_explained_without_nonsense():
+    s = _base(hands=["W R1", "B5", "Y5 W"], overrides={"jump_in": True})
+    s, _ = play(s, "P0:W=R")
+    assert v(s, "P2:W=R").detail == (
+        "No one can jump in on a Wild: a jump-in needs an identical coloured card")
+    s = play(_base(hands=["R1 R2", "B5", "R2 Y1"], overrides={"jump_in": True}), "P0:R1")[0]
+    assert v(s, "P2:R2").detail == "Bot 2 cannot jump in with red 2: only another red 1 can jump in"

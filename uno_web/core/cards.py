@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
+from typing import Iterable
 
 __all__ = [
     "Color",
@@ -31,6 +32,8 @@ __all__ = [
     "card_str",
     "cards_str",
     "card_name",
+    "cards_name",
+    "join_words",
     "color_code",
     "color_name",
     "parse_color",
@@ -104,10 +107,12 @@ _RANK_EFFECT = {
 }
 _UNO_SYMBOL = {Rank.SKIP: "S", Rank.REVERSE: "R", Rank.DRAW_TWO: "+2"}
 _FACE_SYMBOL = {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}
+# the names printed on the cards: UNO's action cards are capitalised ("red Skip", "Wild Draw
+# Four"), playing cards read as in everyday speech ("queen of spades")
 _RANK_NAME = {
-    Rank.SKIP: "skip", Rank.REVERSE: "reverse", Rank.DRAW_TWO: "draw two", Rank.WILD: "wild",
-    Rank.WILD_DRAW_FOUR: "wild draw four", Rank.JACK: "jack", Rank.QUEEN: "queen",
-    Rank.KING: "king", Rank.ACE: "ace", Rank.JOKER: "joker",
+    Rank.SKIP: "Skip", Rank.REVERSE: "Reverse", Rank.DRAW_TWO: "Draw Two", Rank.WILD: "Wild",
+    Rank.WILD_DRAW_FOUR: "Wild Draw Four", Rank.JACK: "jack", Rank.QUEEN: "queen",
+    Rank.KING: "king", Rank.ACE: "ace", Rank.JOKER: "Joker",
 }
 
 
@@ -168,7 +173,7 @@ for _c in ALL_CARDS:
     elif _col in UNO_COLORS:
         _NAME[_c] = f"{_COLOR_NAME[_col]} {_rk if _rk <= 9 else _RANK_NAME[Rank(_rk)]}"
     elif _rk == Rank.JOKER:
-        _NAME[_c] = "joker"
+        _NAME[_c] = _RANK_NAME[Rank.JOKER]
     else:
         _NAME[_c] = f"{_rk if _rk <= 10 else _RANK_NAME[Rank(_rk)]} of {_COLOR_NAME[_col]}"
 
@@ -260,8 +265,26 @@ def cards_str(cards: "list[int] | tuple[int, ...]") -> str:
 
 
 def card_name(card: int) -> str:
-    """A name for people: ``red 7``, ``wild draw four``, ``queen of spades``."""
-    return _NAME[card]
+    """A card's name for people, as every message on screen writes it: ``red 7``,
+    ``red Skip``, ``blue Draw Two``, ``Wild``, ``Wild Draw Four``, ``queen of spades``,
+    ``10 of hearts``, ``Joker``. ``parse_card`` reads it back."""
+    try:
+        return _NAME[card]
+    except (KeyError, TypeError):
+        raise CardError(f"not a card: {card!r}") from None
+
+
+def join_words(words: "Iterable[str]", conjunction: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``conjunction="or"``: ``a, b or c``)."""
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def cards_name(cards: "Iterable[int]", conjunction: str = "and") -> str:
+    """Several cards named for people: ``red 7, blue Skip and Wild``."""
+    return join_words((card_name(c) for c in cards), conjunction)
 
 
 def color_code(color: int) -> str:

@@ -22,7 +22,8 @@ import random
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from .cards import (
-    COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_str, color_name,
+    COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_name, cards_name,
+    color_name, join_words,
 )
 from .events import (
     CardPlayed, CardReturned, CardsDrawn, ChallengeResolved, ColorChosen, DirectionReversed,
@@ -285,7 +286,7 @@ def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[
                     s.phase != Phase.PENALTY
                     or r.stack_verdict(EFFECT_OF[top], EFFECT_OF[c]) == 0
                 ):
-                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_str(c)}
+                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_name(c)}
     if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
         return Reason.E_ACTION_CARD_LAST, {}
     return None
@@ -450,7 +451,27 @@ def _v(code: Reason, s: GameState, move: Move, **params: Any) -> Verdict:
 
 
 def _colors_text(s: GameState) -> str:
-    return ", ".join(color_name(c) for c in s.r.colors)
+    return join_words((color_name(c) for c in s.r.colors), "or")
+
+
+def _cards(n: int) -> str:
+    """``1 card``, ``4 cards``."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def _some_cards(cards: Sequence[int], most: int = 6) -> str:
+    """Cards named for a message, at most ``most`` of them: ``red 1, red 2 and 40 more``."""
+    if len(cards) <= most:
+        return cards_name(cards)
+    return f"{', '.join(card_name(c) for c in cards[:most])} and {len(cards) - most} more"
+
+
+def _seat_params(s: GameState, seat: object, key: str) -> dict[str, Any]:
+    """How a message names a seat that cannot act or be targeted: the player's name and the
+    ``out`` wording when they were eliminated, else the number that was given."""
+    if isinstance(seat, int) and 0 <= seat < s.n:
+        return {key: s.name(seat), "form": "out"}
+    return {key: seat}
 
 
 def check(s: GameState, move: Move) -> Verdict:
@@ -475,7 +496,7 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
     if phase == Phase.GAME_OVER:
         return _v(Reason.E_GAME_OVER, s, move, winner=s.name(s.winner))
     if not isinstance(seat, int) or not (0 <= seat < s.n) or not s.active[seat]:
-        return _v(Reason.E_BAD_SEAT, s, move, seat=seat)
+        return _v(Reason.E_BAD_SEAT, s, move, **_seat_params(s, seat, "seat"))
     if phase == Phase.ROUND_OVER:
         if kind == MoveKind.NEXT_ROUND:
             return None
@@ -489,50 +510,49 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
             return _v(Reason.E_UNO_DISABLED, s, move)
         n_hand = len(hand)
         if s.called[seat]:
-            return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=n_hand, detail="already called")
+            return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
         if n_hand == 1 or (n_hand == 2 and seat == s.turn and phase in (Phase.PLAY, Phase.DRAWN)):
             return None
-        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=n_hand, detail=f"with {n_hand} cards")
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=_cards(n_hand))
     if kind == MoveKind.CATCH:
         t = move.target
         if not r.uno_call:
             return _v(Reason.E_UNO_DISABLED, s, move)
-        if not isinstance(t, int) or not (0 <= t < s.n) or t == seat or not s.active[t]:
-            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=f"seat {t}",
-                      detail="not another player at the table")
+        if t == seat:
+            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, form="self")
+        if not isinstance(t, int) or not (0 <= t < s.n) or not s.active[t]:
+            return _v(Reason.E_NO_ONE_TO_CATCH, s, move,
+                      **{"form": "no_seat", **_seat_params(s, t, "target")})
         if len(s.hands[t]) != 1:
             return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t),
-                      detail=f"they hold {len(s.hands[t])} cards")
+                      count=_cards(len(s.hands[t])))
         if s.called[t]:
-            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), detail="they called UNO")
+            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), form="called")
         if not s.vuln[t]:
-            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t),
-                      detail="the time to catch them has passed")
+            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), form="late")
         return None
     # playing out of turn: jump-in ----------------------------------------------------------
     if seat != s.turn:
         if kind != MoveKind.PLAY or not r.jump_in:
             return _v(Reason.E_NOT_TURN, s, move, turn=s.name(s.turn))
         if phase == Phase.CHOOSE_COLOR or not s.jump_window or not s.discard:
-            return _v(Reason.E_JUMP_IN_NOT_ALLOWED, s, move,
-                      detail="a jump-in is only possible right after a card is played")
+            return _v(Reason.E_JUMP_IN_NOT_ALLOWED, s, move)
         bad = _card_shape_problem(s, move, hand)
         if bad is not None:
             return bad
         top = s.discard[-1]
         if move.card != top or IS_WILD[top]:
-            return _v(Reason.E_JUMP_IN_NOT_IDENTICAL, s, move, card=card_str(move.card),
-                      top=card_str(top))
+            return _v(Reason.E_JUMP_IN_NOT_IDENTICAL, s, move, card=card_name(move.card),
+                      top=card_name(top), form="wild" if IS_WILD[top] else "")
         if r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
-            return _v(Reason.E_ACTION_CARD_LAST, s, move, card=card_str(move.card))
+            return _v(Reason.E_ACTION_CARD_LAST, s, move, card=card_name(move.card))
         return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
     # the turn player ------------------------------------------------------------------------
     if phase == Phase.CHOOSE_COLOR:
         if kind != MoveKind.CHOOSE_COLOR:
             return _v(Reason.E_CHOOSE_COLOR_FIRST, s, move)
         if move.color not in r.colors:
-            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move,
-                      detail=f"choose one of {_colors_text(s)}")
+            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=_colors_text(s))
         return None
     if kind == MoveKind.CHOOSE_COLOR:
         return _v(Reason.E_NO_COLOR_TO_CHOOSE, s, move)
@@ -542,7 +562,8 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
             return bad
         card = move.card
         if phase == Phase.DRAWN and card not in s.drawn:
-            return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=" ".join(card_str(c) for c in s.drawn))
+            return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=cards_name(s.drawn),
+                      that="that card" if len(s.drawn) == 1 else "one of those cards")
         problem = _play_problem(s, seat, card, hand)
         if problem is not None:
             code, extra = problem
@@ -556,7 +577,7 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
         if not r.may_draw_when_playable:
             for c in hand:
                 if _play_problem(s, seat, c, hand) is None:
-                    return _v(Reason.E_MUST_PLAY, s, move, alternative=card_str(c))
+                    return _v(Reason.E_MUST_PLAY, s, move, alternative=card_name(c))
         return None
     if kind == MoveKind.PASS:
         if phase == Phase.PENALTY:
@@ -566,7 +587,7 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
         if r.forced_play:
             for c in s.drawn:
                 if _play_problem(s, seat, c, hand) is None:
-                    return _v(Reason.E_MUST_PLAY_DRAWN, s, move, drawn=card_str(c))
+                    return _v(Reason.E_MUST_PLAY_DRAWN, s, move, drawn=card_name(c))
         return None
     if kind == MoveKind.CHALLENGE:
         if phase != Phase.PENALTY or s.plus4_by < 0 or r.plus4 != "challenge":
@@ -582,19 +603,18 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
 def _card_shape_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
     card = move.card
     if not isinstance(card, int) or card not in s.r.deck_set:
-        text = card_str(card) if isinstance(card, int) and card in COLOR_OF_VALID else repr(card)
-        return _v(Reason.E_CARD_NOT_IN_DECK, s, move, card=text, deck=s.r.rules.deck)
+        text = card_name(card) if isinstance(card, int) and card in COLOR_OF_VALID else f"card {card!r}"
+        deck = "playing-card" if s.r.rules.deck == "playing-cards" else "UNO"
+        return _v(Reason.E_CARD_NOT_IN_DECK, s, move, card=text, deck=deck)
     if card not in hand:
-        return _v(Reason.E_CARD_NOT_OWNED, s, move, card=card_str(card))
+        return _v(Reason.E_CARD_NOT_OWNED, s, move, card=card_name(card))
     if IS_WILD[card]:
         if move.color is None or move.color < 0:
-            return _v(Reason.E_WILD_COLOR_MISSING, s, move, card=card_str(card), colors=_colors_text(s))
+            return _v(Reason.E_WILD_COLOR_MISSING, s, move, card=card_name(card), colors=_colors_text(s))
         if move.color not in s.r.colors:
-            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move,
-                      detail=f"choose one of {_colors_text(s)}")
+            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=_colors_text(s))
     elif move.color is not None and move.color >= 0:
-        return _v(Reason.E_COLOR_NOT_ALLOWED, s, move,
-                  detail=f"{card_str(card)} is not a wild card and names no colour")
+        return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, card=card_name(card), form="not_wild")
     return None
 
 
@@ -608,11 +628,13 @@ def _target_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None
     t = move.target
     if needs:
         if t is None or t < 0:
-            return _v(Reason.E_SWAP_TARGET_MISSING, s, move, card=card_str(card))
-        if not (0 <= t < s.n) or t == move.seat or not s.active[t]:
-            return _v(Reason.E_SWAP_TARGET_INVALID, s, move, target=f"seat {t}")
+            return _v(Reason.E_SWAP_TARGET_MISSING, s, move, card=card_name(card))
+        if t == move.seat:
+            return _v(Reason.E_SWAP_TARGET_INVALID, s, move, form="self")
+        if not (0 <= t < s.n) or not s.active[t]:
+            return _v(Reason.E_SWAP_TARGET_INVALID, s, move, **_seat_params(s, t, "target"))
     elif t is not None and t >= 0:
-        return _v(Reason.E_TARGET_NOT_ALLOWED, s, move, card=card_str(card))
+        return _v(Reason.E_TARGET_NOT_ALLOWED, s, move, card=card_name(card))
     return None
 
 
@@ -623,19 +645,18 @@ def _uno_flag_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | No
     if not s.r.uno_call:
         return _v(Reason.E_UNO_DISABLED, s, move)
     if s.called[move.seat]:
-        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=len(hand), detail="already called")
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
     if len(hand) != 2:
-        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=len(hand),
-                  detail=f"this play leaves {len(hand) - 1} cards")
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="leaves", count=_cards(len(hand) - 1))
     return None
 
 
 def _problem_params(s: GameState, move: Move, code: Reason) -> dict[str, Any]:
     top = s.discard[-1] if s.discard else -1
     p: dict[str, Any] = {
-        "card": card_str(move.card) if move.card >= 0 else "-",
-        "top": card_str(top) if top >= 0 else "nothing",
-        "color": color_name(s.color) if s.color >= 0 else "none",
+        "card": card_name(move.card) if move.card >= 0 else "no card",
+        "top": card_name(top) if top >= 0 else "no card",
+        "color": color_name(s.color) if s.color >= 0 else "none yet",
     }
     if code == Reason.E_PENALTY_PENDING:
         options = ["take them"]
@@ -644,7 +665,7 @@ def _problem_params(s: GameState, move: Move, code: Reason) -> dict[str, Any]:
         if s.plus4_by >= 0 and s.r.plus4 == "challenge":
             options.insert(0, "challenge the Wild Draw Four")
         p["pending"] = s.pending
-        p["options"] = " or ".join(options)
+        p["options"] = join_words(options, "or")
     return p
 
 
@@ -652,42 +673,46 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
     """The OK verdict for a legal ``move`` from ``s`` that led to ``after``."""
     kind = move.kind
     if kind in (MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.ACCEPT):
-        nxt = after.name(after.turn) if after.phase < Phase.ROUND_OVER else "round over"
+        over = after.phase >= Phase.ROUND_OVER
+        nxt = "nobody, the round is over" if over else after.name(after.turn)
         if kind == MoveKind.PLAY:
             code = Reason.OK_PLAY
             if move.seat != s.turn:
                 code = Reason.OK_JUMP_IN
             elif after.phase == Phase.PENALTY and s.phase == Phase.PENALTY:
                 code = Reason.OK_STACK
-            return _v(code, s, move, card=card_str(move.card),
+            return _v(code, s, move, card=card_name(move.card),
                       color=color_name(after.color) if after.color >= 0 else "none",
-                      next=nxt, pending=after.pending,
+                      next=nxt, pending=after.pending, form="out" if over else "",
                       rule=_play_rule(s, move, code == Reason.OK_STACK))
         if kind == MoveKind.DRAW:
             count = len(after.hands[move.seat]) - len(s.hands[move.seat])
-            if after.phase == Phase.DRAWN:
-                tail = "must play the drawn card" if s.r.forced_play else "may play the drawn card or keep it"
+            if count == 0:
+                form = "empty"
+            elif after.phase != Phase.DRAWN:
+                form = "none"
             else:
-                tail = f"nothing playable; next: {nxt}"
+                form = "forced" if s.r.forced_play else ""
+            it = "it" if count == 1 else ("any of them" if form == "none" else "a card just drawn")
             rule = "draw_to_match = true" if s.r.draw_to_match else ""
-            return _v(Reason.OK_DRAW, s, move, count=f"{count} card{'s' if count != 1 else ''}",
-                      after=tail, rule=rule)
+            return _v(Reason.OK_DRAW, s, move, count=_cards(count), it=it, next=nxt, form=form,
+                      rule=rule)
         if kind == MoveKind.PASS:
             return _v(Reason.OK_PASS, s, move, next=nxt)
-        return _v(Reason.OK_ACCEPT, s, move, count=s.pending, next=nxt)
+        return _v(Reason.OK_ACCEPT, s, move, count=_cards(s.pending), next=nxt)
     if kind == MoveKind.CHOOSE_COLOR:
         return _v(Reason.OK_COLOR, s, move, color=color_name(move.color))
     if kind == MoveKind.CALL_UNO:
         return _v(Reason.OK_UNO, s, move)
     if kind == MoveKind.CATCH:
-        return _v(Reason.OK_CATCH, s, move, target=s.name(move.target), count=s.r.uno_penalty)
+        return _v(Reason.OK_CATCH, s, move, target=s.name(move.target),
+                  count=_cards(s.r.uno_penalty))
     if kind == MoveKind.CHALLENGE:
-        bluffer = s.name(s.plus4_by)
-        outcome = (
-            f"it was a bluff, {bluffer} draws {s.pending}" if s.plus4_bluff
-            else f"it was legal, {s.name(move.seat)} draws {s.pending + 2}"
-        )
-        return _v(Reason.OK_CHALLENGE, s, move, target=bluffer, outcome=outcome)
+        if s.plus4_bluff:
+            return _v(Reason.OK_CHALLENGE, s, move, target=s.name(s.plus4_by),
+                      count=_cards(s.pending))
+        return _v(Reason.OK_CHALLENGE, s, move, target=s.name(s.plus4_by),
+                  count=_cards(s.pending + 2), form="legal")
     dealer = _next_active_after(s, s.dealer)
     return _v(Reason.OK_NEXT_ROUND, s, move, round=s.round + 1,
               next=s.name(_next_active_after(s, dealer)))
@@ -724,10 +749,11 @@ class _Shuffles:
             extra = Counter(order) - Counter(cards)
             parts = []
             if missing:
-                parts.append("missing " + " ".join(card_str(c) for c in sorted(missing.elements())))
+                parts.append("missing " + _some_cards(sorted(missing.elements())))
             if extra:
-                parts.append("extra " + " ".join(card_str(c) for c in sorted(extra.elements())))
-            raise _NeedShuffle(Reason.E_RESHUFFLE_NOT_PERMUTATION, "; ".join(parts) + f" ({what})")
+                parts.append("extra " + _some_cards(sorted(extra.elements())))
+            where = "" if what == "reshuffle" else f" ({what})"
+            raise _NeedShuffle(Reason.E_RESHUFFLE_NOT_PERMUTATION, "; ".join(parts) + where)
         return order
 
 

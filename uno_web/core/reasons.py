@@ -3,14 +3,17 @@
 Every verdict the validator gives carries a :class:`Reason`. What a person reads is looked up
 here by code (never written at the raise site): ``explanation`` says the rule in one sentence,
 ``rule`` says where it comes from (the official rules or the ``RuleSet`` toggle that produced it),
-and ``template`` formats the specific message with the verdict's parameters.
+and ``template`` (or one of its ``forms``) formats the specific message with the verdict's
+parameters. Messages are for players: cards are named in words ("red 7", "Wild Draw Four"),
+never in notation, and every verb agrees with the names, so a seat called "You" reads "You
+hold", "your turn", "you draw 4 cards".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Mapping
 
 __all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict"]
 
@@ -81,11 +84,13 @@ class Reason(str, Enum):
 
 @dataclass(frozen=True)
 class Explanation:
-    """Why a reason code applies: the text, the rule it comes from, a message template."""
+    """Why a reason code applies: the text, the rule it comes from, the message templates."""
 
     explanation: str  # the rule, in one sentence a player understands
     rule: str  # where the rule comes from: "official: ..." or the RuleSet toggle
     template: str  # the specific message; ``str.format`` fields come from the verdict params
+    # other wordings of the same verdict, picked by the verdict's ``form`` param
+    forms: Mapping[str, str] = field(default_factory=dict)
 
 
 _OFFICIAL = "official rules"
@@ -95,21 +100,29 @@ CATALOGUE: dict[Reason, Explanation] = {
         "The card matches the current colour, number or symbol, or is a wild card.",
         f"{_OFFICIAL}: matching",
         "{who} played {card}; colour {color}; next: {next}",
+        {"out": "{who} played {card} and went out"},
     ),
     Reason.OK_JUMP_IN: Explanation(
         "A card identical to the top card may be played out of turn right after it was played.",
         "jump_in",
         "{who} jumped in with {card}; next: {next}",
+        {"out": "{who} jumped in with {card} and went out"},
     ),
     Reason.OK_STACK: Explanation(
         "A draw card may be answered with another draw card; the penalty grows.",
         "stacking toggles",
-        "{who} stacked {card}; {next} now faces {pending} cards",
+        "{who} stacked {card}; {next:you} now {next:faces} {pending} cards",
+        {"out": "{who} stacked {card} and went out"},
     ),
     Reason.OK_DRAW: Explanation(
         "A player who cannot or will not play draws from the draw pile.",
         f"{_OFFICIAL}: drawing",
-        "{who} drew {count}; {after}",
+        "{who} drew {count} and may play {it} or keep it",
+        {
+            "forced": "{who} drew {count} and must play {it}",
+            "none": "{who} drew {count} and cannot play {it}; next: {next}",
+            "empty": "{who} could not draw: there are no cards left to draw; next: {next}",
+        },
     ),
     Reason.OK_PASS: Explanation(
         "After drawing, a player may keep the drawn card and end the turn.",
@@ -129,22 +142,25 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.OK_CATCH: Explanation(
         "A player who did not call UNO and is caught in time draws the penalty.",
         "uno_call",
-        "{who} caught {target}, who draws {count}",
+        "{who} caught {target:you} without an UNO call; {target:they} draw {count}",
     ),
     Reason.OK_CHALLENGE: Explanation(
         "A Wild Draw Four may be challenged: a bluffer draws 4, a wrong challenger draws 6.",
         "wild_draw_four = challenge",
-        "{who} challenged {target}: {outcome}",
+        "{who} challenged {target:your} Wild Draw Four: it was a bluff, so {target:you} "
+        "{target:draws} {count}",
+        {"legal": "{who} challenged {target:your} Wild Draw Four: it was played fairly, so "
+                  "{who:you} {who:draws} {count}"},
     ),
     Reason.OK_ACCEPT: Explanation(
         "A player facing a draw penalty may take it; the turn is lost.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
-        "{who} drew {count} and misses the turn; next: {next}",
+        "{who} drew {count} and {who:misses} the turn; next: {next}",
     ),
     Reason.OK_NEXT_ROUND: Explanation(
         "After a round is scored, the next dealer deals a new round.",
         f"{_OFFICIAL}: scoring",
-        "round {round} dealt; {next} starts",
+        "round {round} is dealt; {next:you} {next:starts}",
     ),
     Reason.OK_DECK: Explanation(
         "Hands, draw pile and discard pile together hold exactly the deck.",
@@ -154,12 +170,12 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_GAME_OVER: Explanation(
         "The game is over; no more moves can be made.",
         f"{_OFFICIAL}: winning the game",
-        "the game is over: {winner} won",
+        "the game is over: {winner:you} won",
     ),
     Reason.E_ROUND_OVER: Explanation(
         "The round is over; only dealing the next round is possible.",
         f"{_OFFICIAL}: going out",
-        "the round is over ({winner} went out); deal the next round",
+        "the round is over ({winner:you} won it); deal the next round",
     ),
     Reason.E_ROUND_NOT_OVER: Explanation(
         "A new round can only be dealt once the current round has ended.",
@@ -167,14 +183,15 @@ CATALOGUE: dict[Reason, Explanation] = {
         "the round is still being played",
     ),
     Reason.E_BAD_SEAT: Explanation(
-        "Moves must come from a seat at the table that is still in the game.",
+        "Moves must come from a player at the table who is still in the game.",
         "table",
-        "there is no active seat {seat}",
+        "there is no player at seat {seat} (seats are numbered from 0)",
+        {"out": "{seat} {seat:is} out of the game"},
     ),
     Reason.E_NOT_TURN: Explanation(
         "Only the player whose turn it is may act (unless a rule allows a jump-in).",
         f"{_OFFICIAL}: turn order",
-        "it is {turns} turn, not {whose}",
+        "it is {turn:your} turn, not {who:yours}",
     ),
     Reason.E_CHOOSE_COLOR_FIRST: Explanation(
         "A Wild started the discard pile: the first player must name the colour first.",
@@ -184,12 +201,12 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_NO_COLOR_TO_CHOOSE: Explanation(
         "A colour is chosen with the Wild card itself; there is no colour to choose now.",
         f"{_OFFICIAL}: Wild",
-        "there is no colour to choose now; play a Wild card with its colour",
+        "there is no colour to choose now; a colour is named when a wild card is played",
     ),
     Reason.E_CARD_NOT_OWNED: Explanation(
         "A player can only play a card from their own hand.",
         f"{_OFFICIAL}: playing",
-        "{who} {does} not hold {card}",
+        "{who} {who:does} not hold {card:a}",
     ),
     Reason.E_CARD_NOT_IN_DECK: Explanation(
         "The card is not part of the deck this game is played with.",
@@ -200,53 +217,54 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A card must match the current colour, or the number or symbol of the top card, "
         "or be a wild card.",
         f"{_OFFICIAL}: matching",
-        "{card} matches neither the current colour {color} nor the top card {top}",
+        "{card} matches neither the current colour ({color}) nor the top card ({top})",
     ),
     Reason.E_WILD_COLOR_MISSING: Explanation(
         "A wild card must name the colour that continues play.",
         f"{_OFFICIAL}: Wild",
-        "{card} needs a colour: choose one of {colors}",
+        "{card} needs a colour: choose {colors}",
     ),
     Reason.E_COLOR_NOT_ALLOWED: Explanation(
         "Only wild cards name a colour, and the colour must be one of the deck's colours.",
         f"{_OFFICIAL}: Wild",
-        "{detail}",
+        "that colour is not in this deck: choose {colors}",
+        {"not_wild": "{card} is not a wild card, so it names no colour"},
     ),
     Reason.E_PLUS4_NOT_ALLOWED: Explanation(
         "A Wild Draw Four may only be played when you hold no card of the current colour.",
         "wild_draw_four = strict",
-        "{who} still {holds} a {color} card, so Wild Draw Four is not allowed",
+        "{who} still {who:holds} a {color} card, so Wild Draw Four is not allowed",
     ),
     Reason.E_WILD_NOT_LAST_RESORT: Explanation(
         "A wild card may only be played when no other card in the hand can be played.",
         "wild_last_resort",
-        "{who} can still play {alternative}, so {card} is not allowed",
+        "{who} can still play {alternative:a}, so {card:a} may not be played yet",
     ),
     Reason.E_ACTION_CARD_LAST: Explanation(
         "A player may not go out on a Skip, Reverse, Draw Two or wild card.",
         "no_action_card_last",
-        "{card} would be {who}'s last card, and action cards may not go out",
+        "{card} would be {who:your} last card, and no one may go out on an action card",
     ),
     Reason.E_ONLY_DRAWN_CARD: Explanation(
         "After drawing, only the card just drawn may be played, or it is kept.",
         f"{_OFFICIAL}: drawing",
-        "{who} drew {drawn}; only that card may be played now",
+        "{who} drew {drawn}; only {that} may be played now",
     ),
     Reason.E_PENALTY_PENDING: Explanation(
         "A player facing a draw penalty must take it (or stack, or challenge where allowed).",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
-        "{who} {faces} {pending} cards: {options}",
+        "{who} {who:faces} {pending} cards to draw: {options}",
     ),
     Reason.E_STACK_NOT_ALLOWED: Explanation(
         "Under these rules this card cannot be stacked on the pending draw card.",
         "stacking toggles",
-        "{card} cannot be stacked on {top} under these rules",
+        "{card:a} cannot be stacked on {top:a} under these rules",
     ),
     Reason.E_STACK_ORDER: Explanation(
         "In an escalating stack a Draw Two may not follow a wild card and a Wild may not follow "
         "a Wild Draw Four.",
         "escalating_stack",
-        "{card} may not follow {top} in an escalating stack",
+        "{card:a} may not follow {top:a} in an escalating stack",
     ),
     Reason.E_SWAP_TARGET_MISSING: Explanation(
         "With the 7-0 rule, a 7 must name the player to swap hands with.",
@@ -256,7 +274,11 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_SWAP_TARGET_INVALID: Explanation(
         "A 7 swaps hands with another player who is still in the game.",
         "seven_zero",
-        "{target} is not a player {who} can swap hands with",
+        "there is no player at seat {target} to swap hands with",
+        {
+            "self": "{who} cannot swap hands with {who:yourself}; choose another player",
+            "out": "{target} {target:is} out of the game; choose another player to swap hands with",
+        },
     ),
     Reason.E_TARGET_NOT_ALLOWED: Explanation(
         "Only a 7 under the 7-0 rule names another player.",
@@ -267,12 +289,13 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Playing out of turn (jump-in) is only possible with the jump-in rule, right after the "
         "card was played.",
         "jump_in",
-        "{who} cannot jump in now: {detail}",
+        "{who} cannot jump in now: a jump-in is only possible right after a card is played",
     ),
     Reason.E_JUMP_IN_NOT_IDENTICAL: Explanation(
         "A jump-in needs a card identical to the top card: same colour and same value.",
         "jump_in",
-        "{card} is not identical to the top card {top}",
+        "{who} cannot jump in with {card}: only another {top} can jump in",
+        {"wild": "no one can jump in on {top:a}: a jump-in needs an identical coloured card"},
     ),
     Reason.E_ALREADY_DREW: Explanation(
         "A player draws once per turn; then they play the drawn card or keep it.",
@@ -282,22 +305,26 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_MUST_PLAY: Explanation(
         "Under these rules a player may only draw when no card in the hand can be played.",
         "may_draw_when_playable",
-        "{who} can play {alternative}, so drawing is not allowed",
+        "{who} can play {alternative:a}, so drawing is not allowed",
     ),
     Reason.E_PASS_NOT_ALLOWED: Explanation(
         "Passing (keeping the drawn card) is only possible right after drawing.",
         f"{_OFFICIAL}: drawing",
-        "{who} {has} not drawn this turn; play a card or draw",
+        "{who} {who:has} not drawn this turn; play a card or draw",
     ),
     Reason.E_MUST_PLAY_DRAWN: Explanation(
         "Under forced play a playable card just drawn must be played.",
         "forced_play",
-        "{who} must play the drawn {drawn}",
+        "{who} must play the {drawn} just drawn",
     ),
     Reason.E_UNO_NOT_ALLOWED: Explanation(
         "UNO is called with one card left, or while playing the second-to-last card.",
         "uno_call",
-        "{who} cannot call UNO now: {detail}",
+        "{who} cannot call UNO now: {who:they} hold {count}",
+        {
+            "called": "{who} {who:has} already called UNO",
+            "leaves": "{who} cannot call UNO with this play: it would leave {count}",
+        },
     ),
     Reason.E_UNO_DISABLED: Explanation(
         "These rules have no UNO call and no catching.",
@@ -308,17 +335,25 @@ CATALOGUE: dict[Reason, Explanation] = {
         "You can only catch a player who has one card, did not call UNO, and is still in the "
         "catch window.",
         "uno_call / uno_catch_window",
-        "{target} cannot be caught now: {detail}",
+        "{target} cannot be caught now: {target:they} hold {count}",
+        {
+            "called": "{target} cannot be caught: {target:they} called UNO",
+            "late": "{target} cannot be caught any more: the moment to catch {target:them} "
+                    "has passed",
+            "self": "{who} cannot catch {who:yourself}",
+            "out": "{target} {target:is} out of the game",
+            "no_seat": "there is no player at seat {target} to catch",
+        },
     ),
     Reason.E_NO_CHALLENGE: Explanation(
         "Only the player hit by a Wild Draw Four may challenge it, before taking the cards.",
         "wild_draw_four = challenge",
-        "there is no Wild Draw Four for {who} to challenge",
+        "there is no Wild Draw Four for {who:you} to challenge",
     ),
     Reason.E_NO_PENALTY: Explanation(
         "Taking a penalty is only possible when a draw card is pending against you.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
-        "{who} {has} no penalty to take",
+        "{who} {who:has} no penalty to take",
     ),
     Reason.E_MALFORMED: Explanation(
         "The move could not be read.",
@@ -338,7 +373,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_RESHUFFLE_NOT_PERMUTATION: Explanation(
         "A reshuffled draw pile must be exactly the discard pile minus its top card.",
         f"{_OFFICIAL}: draw pile runs out",
-        "the reshuffle is not a permutation of the discard pile minus its top card: {detail}",
+        "the reshuffled draw pile is not the discard pile minus its top card: {detail}",
     ),
     Reason.E_DECK_INVARIANT: Explanation(
         "Hands, draw pile and discard pile together must always hold exactly the deck.",
@@ -353,28 +388,70 @@ CATALOGUE: dict[Reason, Explanation] = {
 }
 
 
-class _Default(dict):  # type: ignore[type-arg]
-    def __missing__(self, key: str) -> str:
-        return "?"
+# ------------------------------------------------------------------------------------------
+# wording: messages agree with the names in them
+# ------------------------------------------------------------------------------------------
 
-
-_SECOND_PERSON = {"does": "do", "holds": "hold", "has": "have", "faces": "face"}
+# third person singular -> the form that goes with "you"
+_IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were"}
+_ES_ENDINGS = ("sses", "shes", "ches", "xes", "zes", "oes")
+_PRONOUNS = {  # spec -> (when the name is "You", for anybody else)
+    "they": ("you", "they"),
+    "them": ("you", "them"),
+    "their": ("your", "their"),
+    "yourself": ("yourself", "themselves"),
+}
+_VOWEL_SOUND = tuple("aeiouAEIOU8")  # "an 8 of hearts", "an ace of spades"
 
 
 def _is_you(name: object) -> bool:
+    """Whether a seat's name addresses the reader ("You"): messages then use "you", "your"."""
     return str(name).strip().lower() == "you"
 
 
-def _grammar(params: dict[str, Any]) -> dict[str, Any]:
-    """Words that agree with the names in a message: "You hold" / "Ada holds", "your turn" /
-    "Ada's turn", "not yours" / "not Ada's". Templates use {holds}, {turns}, {whose}…"""
-    who = params.get("who", "")
-    out = {v: (p if _is_you(who) else v) for v, p in _SECOND_PERSON.items()}
-    out["whose"] = "yours" if _is_you(who) else f"{who}'s"
-    turn = params.get("turn", "")
-    out["turns"] = "your" if _is_you(turn) else f"{turn}'s"
-    out.update(params)
-    return out
+def _second_person(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(_ES_ENDINGS):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+class _Words(str):
+    """A message parameter whose format spec makes it agree with the sentence around it.
+
+    ``{who}`` is the value itself. For a name: ``{who:you}`` is the name in mid-sentence ("you"
+    for You), ``{who:your}`` / ``{who:yours}`` its possessive ("your" / "Ada's", "yours" /
+    "Ada's"), ``{who:they}``, ``{who:them}``, ``{who:their}``, ``{who:yourself}`` pronouns, and
+    any other spec is a verb in the third person singular that agrees: ``{who} {who:holds}`` is
+    "You hold" or "Ada holds". For a card: ``{card:a}`` adds the article ("a red 7", "an 8 of
+    hearts").
+    """
+
+    def __format__(self, spec: str) -> str:
+        text = str(self)
+        you = _is_you(text)
+        if not spec:
+            return text
+        if spec == "a":
+            return f"{'an' if text.startswith(_VOWEL_SOUND) else 'a'} {text}"
+        if spec == "you":
+            return "you" if you else text
+        if spec in ("your", "yours"):
+            return spec if you else f"{text}'s"
+        if spec in _PRONOUNS:
+            return _PRONOUNS[spec][0 if you else 1]
+        return _second_person(spec) if you else spec
+
+
+class _Params(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> _Words:
+        return _Words("?")
+
+
+def _sentence(template: str, params: dict[str, Any]) -> str:
+    text = template.format_map(_Params({k: _Words(v) for k, v in params.items()}))
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -403,11 +480,16 @@ class Verdict:
 
     @property
     def detail(self) -> str:
-        return CATALOGUE[self.code].template.format_map(_Default(_grammar(dict(self.params))))
+        """The specific sentence, e.g. ``You played red 7; colour red; next: Ada``: the
+        catalogue's template for the code (or its ``form`` param's wording) with the params."""
+        params = dict(self.params)
+        entry = CATALOGUE[self.code]
+        template = entry.forms.get(str(params.get("form", "")), entry.template)
+        return _sentence(template, params)
 
     @property
     def message(self) -> str:
-        """``CODE: specific detail`` — e.g. ``OK_PLAY: seat 0 played R7; colour red; next: seat 1``."""
+        """``CODE: specific detail`` — e.g. ``OK_PLAY: Ada played red 7; colour red; next: You``."""
         return f"{self.code.value}: {self.detail}"
 
     def to_dict(self) -> dict[str, Any]:
