@@ -45,6 +45,13 @@ COLOR_LABEL = {
 }
 _SUIT = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 _HIDDEN = ' aria-hidden="true"'
+_SPEAKER = ('<svg class="icon speaker" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>{}</svg>')
+_SPEAKER_ON = _SPEAKER.format('<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" '
+                              'fill="none" stroke="currentColor" stroke-width="2" '
+                              'stroke-linecap="round"/>')
+_SPEAKER_OFF = _SPEAKER.format('<path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" '
+                               'stroke-width="2" stroke-linecap="round"/>')
 
 
 def e(text: object) -> str:
@@ -226,8 +233,11 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
 
 def _opponents(tv: TableView) -> str:
     n = len(tv.opponents)
-    return (f'<ol class="opponents n{n}" data-direction="{tv.direction}" aria-label="other players'
-            f', in the order of play">'
+    arrow = "❯" if tv.direction > 0 else "❮"
+    band = (f'<div class="play-direction" data-testid="play-direction" aria-hidden="true">'
+            f'<span class="chevrons">{(arrow + " ") * 12}</span></div>')
+    return (band + f'<ol class="opponents n{n}" data-direction="{tv.direction}" aria-label="other '
+            f'players, in the order of play ({e(tv.direction_text)})">'
             + "".join(_opponent(o, tv, i, n) for i, o in enumerate(tv.opponents)) + "</ol>")
 
 
@@ -548,7 +558,7 @@ def speed_select(speed: str, testid: str = "speed") -> str:
 def sound_button(sound: bool) -> str:
     return (f'<button type="button" class="btn ghost sound" data-action="sound" data-testid="sound"'
             f' data-focus="sound" aria-pressed="{"true" if sound else "false"}">'
-            f'<span aria-hidden="true">{"🔊" if sound else "🔈"}</span>'
+            f'{_SPEAKER_ON if sound else _SPEAKER_OFF}'
             f'<span class="wide">&nbsp;Sound</span><span class="sr-only">Sound effects</span></button>')
 
 

@@ -497,10 +497,14 @@ def view(session: Session, seat: int = HUMAN) -> TableView:
     reveal_cards: tuple[CardView, ...] = ()
     if rv is not None:
         col = color_name(rv.color) if rv.color >= 0 else ""
-        verdict = (f"{rv.name} held a {col} card, so the Wild Draw Four was a bluff."
-                   if rv.bluff else
-                   f"{rv.name} held no {col} card, so the Wild Draw Four was allowed."
-                   if col else "")
+        if rv.bluff:
+            verdict = (f"{rv.name} held a {col} card" if col else
+                       f"{rv.name} held a card of the colour in play") + (
+                ", so the Wild Draw Four was a bluff.")
+        else:
+            verdict = (f"{rv.name} held no {col} card" if col else
+                       f"{rv.name} held no card of the colour in play") + (
+                ", so the Wild Draw Four was allowed.")
         reveal_title = f"{rv.name} shows you their hand, as the rules say. {verdict}".strip()
         reveal_cards = tuple(card_view(c, label_state=False) for c in _sorted_hand(rv.cards))
     return replace(tv, from_position=pos is not None, goal=(pos.goal or "") if pos else "",
