@@ -72,3 +72,39 @@ def test_delegated_commands_take_their_own_options(capsys):
     out = capsys.readouterr()
     assert code in (0, 1)
     assert "unrecognized arguments" not in out.err
+
+
+JARGON = ("paper", "engine", "notes", "pseudo", "programmer", "appendix", "subset", "variant")
+
+
+def test_presets_have_a_player_facing_title_and_description_and_a_documented_source():
+    from uno_web.core import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
+    from uno_web.core.rulesdoc import PRESET_SOURCES
+
+    assert list(PRESET_TITLES) == list(PRESETS) == list(PRESET_DESCRIPTIONS) == list(PRESET_SOURCES)
+    assert PRESET_TITLES["official"] == "Official rules"
+    for key in PRESETS:
+        title, description = PRESET_TITLES[key], PRESET_DESCRIPTIONS[key]
+        assert 0 < len(title) <= 45 and not title[0].islower(), key
+        assert description[0].isupper() and description.endswith(".") and "\n" not in description
+        for word in JARGON:
+            assert word not in (title + description).lower(), (key, word)
+    doc = rules_markdown()
+    assert "| preset | title | what a player notices | source |" in doc
+    assert "| `playing-cards` | Playing cards (52 + 2 Jokers) |" in doc
+    assert "*Programming an UNO game, part 2*" in doc
+
+
+def test_every_rule_has_a_short_title_and_a_plain_description():
+    from uno_web.core import RuleSet
+
+    titles = [f.title for f in RuleSet.model_fields.values()]
+    assert len(set(titles)) == len(titles)
+    assert RuleSet.model_fields["seven_zero"].title == "7 swaps hands, 0 passes them on"
+    for name, f in RuleSet.model_fields.items():
+        assert f.title and len(f.title) <= 40 and not f.title[0].islower(), name
+        desc = f.description or ""
+        assert desc[0].isupper() and not desc.startswith("`"), name  # a plain sentence first
+        assert "E_" not in desc, name  # no reason codes
+        for word in JARGON:
+            assert word not in desc.lower(), (name, word)

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-__all__ = ["RuleSet", "PRESETS", "PRESET_DESCRIPTIONS", "resolve_rules", "RulesError"]
+__all__ = ["RuleSet", "PRESETS", "PRESET_TITLES", "PRESET_DESCRIPTIONS", "resolve_rules", "RulesError"]
 
 
 class RulesError(ValueError):
@@ -32,100 +32,122 @@ def validation_problem(exc: ValidationError, what: str, first_only: bool = True)
     return text
 
 
-def _f(default: Any, description: str, **kw: Any) -> Any:
-    return Field(default, description=description, **kw)
+def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
+    """A rule field: ``title`` labels it on the start screen, ``description`` explains it
+    (a plain sentence first, then what each value does)."""
+    return Field(default, title=title, description=description, **kw)
 
 
 class RuleSet(BaseModel):
-    """Every rule of a game. Defaults are the official rules (the complexity paper's appendix)."""
+    """Every rule of a game. Defaults are the official rules (Mattel's rules as excerpted in the
+    appendix of *The complexity of UNO*; the sources of every preset are in docs/rules.md)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     deck: Literal["uno", "playing-cards"] = _f(
         "uno",
-        "The cards. `uno`: the 108-card deck (per colour one 0, two each of 1-9, Skip, Reverse, "
-        "Draw Two; four Wild, four Wild Draw Four). `playing-cards`: 52 cards plus two Jokers; "
-        "suits are the colours, 2-10 the numbers, Jack reverses, Queen skips, King makes the next "
-        "player draw 2, Ace makes the next player draw 4, a Joker counts as a spade and makes "
-        "whoever plays it draw 2.",
+        "Deck",
+        "Which cards are played with. `uno`: the 108-card deck (per colour one 0, two each of "
+        "1-9, Skip, Reverse, Draw Two; four Wild, four Wild Draw Four). `playing-cards`: 52 "
+        "cards plus two Jokers; suits are the colours, 2-10 the numbers, Jack reverses, Queen "
+        "skips, King makes the next player draw 2, Ace makes the next player draw 4, a Joker "
+        "counts as a spade and makes whoever plays it draw 2.",
     )
-    hand_size: int = _f(7, "Cards dealt to each player at the start of a round.", ge=1, le=30)
+    hand_size: int = _f(
+        7, "Cards dealt", "How many cards each player is dealt at the start of a round.",
+        ge=1, le=30,
+    )
 
     # --- first card -------------------------------------------------------------------------
     first_card: Literal["official", "redraw-until-number", "redraw-wild", "lead-any"] = _f(
         "official",
-        "The card turned up to start the discard pile. `official`: Wild Draw Four goes back to the "
-        "bottom of the draw pile and another is turned; Wild: the first player chooses the colour; "
-        "Draw Two: the first player draws 2 and is skipped; Skip: the first player is skipped; "
-        "Reverse: the dealer starts and play goes the other way. `redraw-until-number`: any card "
-        "that is not a number goes to the bottom and another is turned (the programmer's notes). "
-        "`redraw-wild`: a Wild or Wild Draw Four goes to the bottom and another is turned, other "
-        "action cards act as official (the other engine). `lead-any`: no card is turned; the first "
-        "player leads any card and its effect applies (the playing-card variant).",
+        "First card turned up",
+        "What happens with the card turned up to start the discard pile. `official`: a Wild "
+        "Draw Four goes back to the bottom of the draw pile and another is turned; Wild: the "
+        "first player chooses the colour; Draw Two: the first player draws 2 and is skipped; "
+        "Skip: the first player is skipped; Reverse: the dealer starts and play goes the other "
+        "way. `redraw-until-number`: any card that is not a number goes to the bottom and "
+        "another is turned. `redraw-wild`: a Wild or Wild Draw Four goes to the bottom and "
+        "another is turned; other action cards act as in `official`. `lead-any`: no card is "
+        "turned; the first player leads any card and its effect applies.",
     )
 
     # --- action cards -----------------------------------------------------------------------
     two_player_reverse: Literal["skip", "none"] = _f(
         "skip",
-        "Reverse with two players. `skip`: acts as a Skip, so the player who played it goes "
-        "again (official). `none`: it only flips the direction, which changes nothing with two "
-        "players (the programmer's notes).",
+        "Reverse with two players",
+        "What a Reverse does when only two play. `skip` (official): it acts as a Skip, so the "
+        "player who played it goes again. `none`: it only flips the direction, which changes "
+        "nothing with two players.",
     )
     wild_draw_four: Literal["challenge", "strict", "anytime"] = _f(
         "challenge",
-        "When a Wild Draw Four may be played. `challenge` (official): only without a card of the "
-        "current colour, but a player may bluff; the next player may challenge: a caught bluffer "
-        "draws 4 instead, a wrong challenger draws 6. `strict`: the validator refuses a Wild Draw "
-        "Four while the player holds a card of the current colour (E_PLUS4_NOT_ALLOWED), and "
-        "there is no challenge. `anytime`: no restriction and no challenge (the other engine).",
+        "When Wild Draw Four may be played",
+        "Whether a Wild Draw Four may be played while holding a card of the current colour. "
+        "`challenge` (official): it may not, but a player may bluff; the next player may "
+        "challenge: a caught bluffer draws 4 instead, a wrong challenger draws 6. `strict`: "
+        "the game refuses a Wild Draw Four while the player holds a card of the current colour, "
+        "and there is no challenge. `anytime`: no restriction and no "
+        "challenge.",
     )
     wild_last_resort: bool = _f(
         False,
-        "Wild cards (both kinds) may only be played when the player has no other playable card "
-        "(the programmer's notes).",
+        "Wilds only when nothing else fits",
+        "Wild cards (both kinds) may only be played when the player has no other playable card.",
     )
     wild_draws_one: bool = _f(
         False,
-        "A plain Wild also makes the next player draw one card and miss the turn "
-        "(the programmer's notes).",
+        "Wild makes the next player draw one",
+        "A plain Wild also makes the next player draw one card and miss the turn.",
     )
     no_action_card_last: bool = _f(
         False,
-        "A player may not go out on a Skip, Reverse, Draw Two or wild card "
-        "(the programmer's notes).",
+        "No going out on an action card",
+        "A player may not play a Skip, Reverse, Draw Two or wild card as the last card.",
     )
 
     # --- stacking ---------------------------------------------------------------------------
     stack_draw_two_on_draw_two: bool = _f(
-        False, "A player facing a Draw Two may play another Draw Two; the penalty sums and falls "
-        "on the first player who cannot or will not stack."
+        False,
+        "Draw Two on Draw Two",
+        "A player facing a Draw Two may pass it on with another Draw Two; the penalty adds up "
+        "and falls on the first player who cannot or will not stack.",
     )
     stack_draw_four_on_draw_four: bool = _f(
-        False, "A player facing a Wild Draw Four may play another Wild Draw Four (naming a colour); "
-        "the penalty sums."
+        False,
+        "Wild Draw Four on Wild Draw Four",
+        "A player facing a Wild Draw Four may pass it on with another Wild Draw Four (naming a "
+        "colour); the penalty adds up.",
     )
     stack_draw_two_on_draw_four: bool = _f(
-        False, "A player facing a Wild Draw Four may answer with a Draw Two of the named colour."
+        False,
+        "Draw Two on Wild Draw Four",
+        "A player facing a Wild Draw Four may answer with a Draw Two of the named colour.",
     )
     stack_draw_four_on_draw_two: bool = _f(
-        False, "A player facing a Draw Two may answer with a Wild Draw Four."
+        False,
+        "Wild Draw Four on Draw Two",
+        "A player facing a Draw Two may answer with a Wild Draw Four.",
     )
     escalating_stack: bool = _f(
         False,
-        "The programmer's notes' variant: Draw Two, Wild (with `wild_draws_one`: +1) and Wild "
-        "Draw Four all stack and sum, but a Draw Two may not follow a wild card and a Wild may not "
-        "follow a Wild Draw Four.",
+        "Every draw card stacks",
+        "Draw Two, Wild Draw Four and a Wild (when a Wild makes the next player draw one) all "
+        "stack and add up, but a Draw Two may not follow a wild card and a Wild may not follow "
+        "a Wild Draw Four.",
     )
 
     # --- out of turn and special plays --------------------------------------------------------
     jump_in: bool = _f(
         False,
-        "A player holding a card identical to the top of the discard pile (same colour and value; "
-        "coloured cards only) may play it out of turn, right after it was played and before the "
-        "next player acts; play continues from the jumper.",
+        "Jump in with an identical card",
+        "A player holding the very same card as the top of the discard pile (same colour and "
+        "value; coloured cards only) may play it out of turn, right after it was played and "
+        "before the next player acts; play continues from that player.",
     )
     seven_zero: bool = _f(
         False,
+        "7 swaps hands, 0 passes them on",
         "Playing a 7 swaps hands with a chosen player; playing a 0 passes every hand to the next "
         "player in the direction of play.",
     )
@@ -133,35 +155,49 @@ class RuleSet(BaseModel):
     # --- drawing ----------------------------------------------------------------------------
     may_draw_when_playable: bool = _f(
         True,
-        "A player may draw instead of playing a playable card (official). When off, drawing is "
-        "only allowed with no playable card (the playing-card variant).",
+        "Draw even when you could play",
+        "A player may draw instead of playing a playable card (official). When off, a player "
+        "may only draw with no playable card.",
     )
     draw_to_match: bool = _f(
-        False, "A player who draws keeps drawing until a playable card comes."
+        False,
+        "Draw until you can play",
+        "A player who draws keeps drawing until a playable card comes.",
     )
     forced_play: bool = _f(
-        False, "A playable card just drawn must be played (no keeping it)."
+        False,
+        "A drawn card that fits must be played",
+        "A playable card just drawn must be played (no keeping it).",
     )
     drawn_joker_penalty: int = _f(
-        2, "Playing-card deck: drawing a Joker costs this many extra cards.", ge=0, le=10
+        2,
+        "Extra cards for drawing a Joker",
+        "Playing-card deck: each Joker drawn costs this many extra cards.",
+        ge=0, le=10,
     )
     reshuffle: Literal["shuffle", "turn-over"] = _f(
         "shuffle",
-        "When the draw pile runs out. `shuffle`: the discard pile minus its top card is shuffled "
-        "into a new draw pile (official). `turn-over`: the whole playing pile is turned face down "
-        "without shuffling and the top card of the new draw pile starts a new playing pile (the "
-        "playing-card variant).",
+        "When the draw pile runs out",
+        "What happens when the draw pile runs out. `shuffle` (official): the discard pile minus "
+        "its top card is shuffled into a new draw pile. `turn-over`: the whole playing pile is "
+        "turned face down without shuffling and the top card of the new draw pile starts a new "
+        "playing pile.",
     )
 
     # --- UNO call ---------------------------------------------------------------------------
     uno_call: bool = _f(
         True,
+        "Call UNO",
         "A player must call UNO when playing the second-to-last card; another player who catches "
-        "a missed call makes them draw `uno_penalty` cards.",
+        "a missed call makes them draw penalty cards (2 unless changed below).",
     )
-    uno_penalty: int = _f(2, "Cards drawn by a player caught not calling UNO.", ge=0, le=10)
+    uno_penalty: int = _f(
+        2, "Cards for a missed UNO call", "Cards drawn by a player caught not calling UNO.",
+        ge=0, le=10,
+    )
     uno_catch_window: Literal["next-action", "next-turn-end", "until-next-play"] = _f(
         "next-action",
+        "Time to catch a missed UNO",
         "How long others may catch a missed UNO call. `next-action` (official): until the next "
         "player acts. `next-turn-end`: until the next player's turn is over. `until-next-play`: "
         "as long as the player still holds one card and has not played again.",
@@ -170,14 +206,20 @@ class RuleSet(BaseModel):
     # --- scoring ----------------------------------------------------------------------------
     scoring: Literal["target", "elimination", "single-round"] = _f(
         "target",
-        "`target` (official): the round winner scores the points left in the other hands; the "
-        "first to `target_score` wins the game. `elimination`: the points left in your hand count "
-        "against you; a player past `elimination_threshold` is out; the last player standing "
-        "wins (the programmer's notes). `single-round`: the game is one round.",
+        "How the game is won",
+        "How rounds are scored and who wins the game. `target` (official): the round winner "
+        "scores the points left in the other hands; the first to reach the points to win (500 "
+        "unless changed below) wins the game. `elimination`: the points left in your hand count "
+        "against you; a player past the knock-out points (250 unless changed below) is out; the "
+        "last player standing wins. `single-round`: the "
+        "game is one round.",
     )
-    target_score: int = _f(500, "Points that win the game with `target` scoring.", ge=1)
+    target_score: int = _f(
+        500, "Points to win", "Points that win the game with `target` scoring.", ge=1
+    )
     elimination_threshold: int = _f(
-        250, "Points against that eliminate a player with `elimination` scoring.", ge=1
+        250, "Points that knock a player out",
+        "Points against that eliminate a player with `elimination` scoring.", ge=1,
     )
 
     @property
@@ -240,19 +282,32 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 
+# What a player sees on the start screen: a short name and one line on what they will notice.
+# Where each preset comes from is in docs/rules.md (rulesdoc.PRESET_SOURCES).
+PRESET_TITLES: dict[str, str] = {
+    "official": "Official rules",
+    "duo-uno-subset": "Relaxed rules (no challenge, no UNO call)",
+    "duo-default": "Relaxed rules with stacking",
+    "classic-notes": "Last player standing (strict wilds)",
+    "house-party": "Party house rules",
+    "playing-cards": "Playing cards (52 + 2 Jokers)",
+}
+
 PRESET_DESCRIPTIONS: dict[str, str] = {
-    "official": "The published rules (the complexity paper's appendix): +4 challenge, UNO call, "
-    "play to 500.",
-    "duo-uno-subset": "The other engine's UNO subset: no challenge and no UNO call, +4 any time, "
-    "another card turned if the first is a wild.",
-    "duo-default": "The other engine's default: its UNO subset plus stacking of the same symbol "
-    "(+2 on +2, +4 on +4).",
-    "classic-notes": "The programmer's notes: first card redrawn until a number, a Wild makes the "
-    "next player draw one and only when nothing else can be played, no action card last, "
-    "two-player Reverse does nothing, elimination at 250.",
-    "house-party": "Popular house rules: all stacking, jump-in, 7-0 and draw to match.",
-    "playing-cards": "The pseudo-code variant with 52 playing cards and two Jokers, 10 cards "
-    "dealt, the first player leads any card, the pile is turned over without shuffling.",
+    "official": "UNO as printed in the box: match colour or number, challenge a bluffed Wild "
+    "Draw Four, call UNO, first to 500 points wins.",
+    "duo-uno-subset": "Wild Draw Four may be played any time and cannot be challenged, nobody "
+    "calls UNO, and a wild turned up first is replaced by another card.",
+    "duo-default": "The relaxed rules plus stacking: answer a Draw Two with a Draw Two, or a "
+    "Wild Draw Four with a Wild Draw Four, and the next player draws them all.",
+    "classic-notes": "A Wild makes the next player draw one and only fits when nothing else "
+    "does, no going out on an action card, Reverse does nothing with two players, and points "
+    "count against you: past 250 you are out.",
+    "house-party": "Stack any draw card on another, jump in out of turn with an identical card, "
+    "7 swaps hands and 0 passes them on, and draw until you can play.",
+    "playing-cards": "An ordinary deck with two Jokers: suits are colours, Jack reverses, Queen "
+    "skips, King and Ace make the next player draw 2 and 4, a Joker makes its player draw 2; "
+    "10 cards each, and the first player leads any card.",
 }
 
 

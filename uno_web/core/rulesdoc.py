@@ -5,28 +5,52 @@ from __future__ import annotations
 import json
 
 from .reasons import CATALOGUE, Reason
-from .rules import DECISIONS, PRESET_DESCRIPTIONS, PRESETS, RuleSet
+from .rules import DECISIONS, PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS, RuleSet
 
-__all__ = ["rules_markdown"]
+__all__ = ["rules_markdown", "PRESET_SOURCES"]
+
+# Where each preset comes from. This is for the reference only: the start screen shows a
+# preset's title and description, which say what a player will notice, never a source.
+PRESET_SOURCES: dict[str, str] = {
+    "official": "Mattel's official rules, as excerpted in Appendix A of E. D. Demaine et al., "
+    "*The complexity of UNO* (the rules every other preset is compared with).",
+    "duo-uno-subset": "The \"Uno™ rules\" rule set of *Duo*, an open-source Crazy Eights "
+    "game (its *Game Rules* page): the manual's rules minus the challenge and the UNO call, "
+    "with a Wild Draw Four playable at any moment and a wild first card replaced.",
+    "duo-default": "*Duo*'s default rule set (the same page): its Uno™ subset plus stacking of "
+    "Draw Two on Draw Two and Wild Draw Four on Wild Draw Four.",
+    "classic-notes": "Matthew's blog post *Programming an UNO game, part 2* (2011), the rules "
+    "he set out for his C++ program: first card redrawn until a number, a Wild that makes the "
+    "next player draw one and is a last resort, no action card last, elimination at 250.",
+    "house-party": "No single rule book: common house rules (stacking, jump-in, 7-0, draw to "
+    "match) put together.",
+    "playing-cards": "A pseudo-code rule file, *Uno.txt* (a GitHub repository), for UNO "
+    "with 52 playing cards and two Jokers.",
+}
 
 
 def _fmt(v: object) -> str:
     return f"`{json.dumps(v)}`"
 
 
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
 def rules_markdown() -> str:
     lines = [
         "# Rules reference",
         "",
-        "Generated from `uno_web/core/rules.py` by `python -m uno_web rules-doc -o docs/rules.md`;",
-        "a test fails when this file and the code disagree. Every toggle below is a field of",
-        "`RuleSet` (a frozen pydantic model that refuses unknown fields); the defaults are the",
-        "official rules. Logs, the CLI and the table name a preset and the fields that differ.",
+        "Generated from `uno_web/core/rules.py` (the presets' sources: `rulesdoc.py`) by",
+        "`python -m uno_web rules-doc -o docs/rules.md`; a test fails when this file and the code",
+        "disagree. Every toggle below is a field of `RuleSet` (a frozen pydantic model that",
+        "refuses unknown fields); the defaults are the official rules. Logs, the CLI and the",
+        "table name a preset and the fields that differ.",
         "",
         "## Toggles",
         "",
-        "| toggle | default | values | what it changes |",
-        "|---|---|---|---|",
+        "| toggle | title on the start screen | default | values | what it changes |",
+        "|---|---|---|---|---|",
     ]
     schema = RuleSet.model_json_schema()["properties"]
     for name, field in RuleSet.model_fields.items():
@@ -40,14 +64,26 @@ def rules_markdown() -> str:
             values = f"{lo if lo is not None else '…'} – {hi if hi is not None else '…'}"
         else:
             values = ""
-        desc = (field.description or "").replace("|", "\\|")
-        lines.append(f"| `{name}` | {_fmt(field.default)} | {values} | {desc} |")
-    lines += ["", "## Presets", ""]
+        desc = _cell(field.description or "")
+        lines.append(f"| `{name}` | {_cell(field.title or '')} | {_fmt(field.default)} | {values} "
+                     f"| {desc} |")
+    lines += [
+        "",
+        "## Presets",
+        "",
+        "The key is what logs, links and `--preset` store; the title and the description are",
+        "what the start screen shows.",
+        "",
+        "| preset | title | what a player notices | source |",
+        "|---|---|---|---|",
+    ]
+    for name in PRESETS:
+        lines.append(f"| `{name}` | {_cell(PRESET_TITLES[name])} | "
+                     f"{_cell(PRESET_DESCRIPTIONS[name])} | {_cell(PRESET_SOURCES[name])} |")
+    lines.append("")
     base = RuleSet()
     for name, rules in PRESETS.items():
-        lines.append(f"### `{name}`")
-        lines.append("")
-        lines.append(PRESET_DESCRIPTIONS[name])
+        lines.append(f"### `{name}`: {PRESET_TITLES[name]}")
         lines.append("")
         diff = {k: v for k, v in rules.model_dump().items() if getattr(base, k) != v}
         if diff:
