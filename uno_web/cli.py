@@ -78,8 +78,8 @@ def cmd_record(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc))
     rng = random.Random(args.seed)
-    actions = 0
-    while rec.state.phase != Phase.GAME_OVER and actions < args.max_actions:
+    steps = 0  # every apply, the deals of new rounds included
+    while rec.state.phase != Phase.GAME_OVER and steps < args.max_actions:
         s = rec.state
         seat = s.turn if s.phase != Phase.ROUND_OVER else s.active_seats()[0]
         moves = legal_moves(s, seat)
@@ -90,12 +90,13 @@ def cmd_record(args: argparse.Namespace) -> int:
             plays = [m for m in moves if m.kind == 0]
             move = rng.choice(plays) if plays else moves[-1]
         rec.apply(move)
-        actions += 1
+        steps += 1
         if args.rounds and rec.state.phase == Phase.ROUND_OVER and rec.state.round >= args.rounds:
             break
     text = rec.to_json()
     if args.output and args.output != "-":
         Path(args.output).write_text(text, encoding="utf-8")
+        actions = sum(len(r["actions"]) for r in rec.rounds)  # the deals are not actions
         print(json.dumps({"written": args.output, "actions": actions, "rounds": rec.state.round}))
     else:
         print(text)
@@ -162,7 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m uno_web", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    v = sub.add_parser("validate", help="replay and check a game log (exit 0 valid, 1 invalid, 2 unreadable)")
+    v = sub.add_parser(
+        "validate",
+        help="replay and check a game log (exit 0 valid, 1 invalid, 2 unreadable); a failure "
+        "names its action by number, counted from 1 over the whole log (deals are not actions)",
+    )
     v.add_argument("log", help="a log file, or - for standard input")
     v.set_defaults(func=cmd_validate)
 

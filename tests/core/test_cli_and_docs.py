@@ -108,3 +108,35 @@ def test_every_rule_has_a_short_title_and_a_plain_description():
         assert "E_" not in desc, name  # no reason codes
         for word in JARGON:
             assert word not in desc.lower(), (name, word)
+
+
+def test_validate_numbers_actions_from_1_over_the_whole_log(tmp_path, capsys):
+    log = tmp_path / "game.json"
+    assert main(["record", "--players", "3", "--seed", "7", "--rounds", "2", "-o", str(log)]) == 0
+    data = json.loads(log.read_text())
+    written = json.loads(capsys.readouterr().out)
+    first, second = (len(r["actions"]) for r in data["rounds"][:2])
+    assert written["actions"] == first + second  # dealing a round is not an action
+    bad = json.loads(json.dumps(data))
+    a = bad["rounds"][1]["actions"][3]
+    a["seat"] = (a["seat"] + 1) % 3
+    log.write_text(json.dumps(bad))
+    assert main(["validate", str(log)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    f = report["failure"]
+    assert (f["action_number"], f["round"], f["index"], f["action_index"]) == (first + 4, 2, first + 3, 3)
+    assert f["where"] == f"action {first + 4} (counted from 1 over the whole log) in round 2"
+    assert report["summary"] == f"Invalid: {f['where']} is refused. {f['message']}"
+    assert f["message"].startswith("E_NOT_TURN: It is ")
+    deal = json.loads(json.dumps(data))
+    deal["rounds"][1]["deck"][0] = deal["rounds"][1]["deck"][1]
+    log.write_text(json.dumps(deal))
+    assert main(["validate", str(log)]) == 1
+    f = json.loads(capsys.readouterr().out)["failure"]
+    assert f["action_number"] is None and f["where"] == "the deal of round 2"
+    assert f["code"] == "E_DECK_ORDER" and f["message"].startswith("E_DECK_ORDER: Round 2 deck: ")
+    log.write_text(json.dumps(data))
+    assert main(["validate", str(log)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["summary"] == (
+        f"Valid: {first + second} actions in 2 rounds; the game is not finished.")

@@ -27,7 +27,7 @@ from .state import GameState, Phase, validate_deck_order
 
 __all__ = [
     "LOG_FORMAT", "LOG_VERSION", "GameLog", "RoundLog", "Action", "RulesRef", "Seat",
-    "LogError", "ValidationReport", "validate_log", "parse_log", "GameRecorder",
+    "LogError", "ValidationReport", "validate_log", "parse_log", "GameRecorder", "action_place",
     "action_from_move", "move_from_action", "log_json_schema", "replay",
 ]
 
@@ -236,6 +236,12 @@ def action_from_move(m: Move, reshuffles: "list[list[str]] | None" = None) -> An
 
 
 class ValidationReport(BaseModel):
+    """What ``python -m uno_web validate`` prints. ``failure`` (when invalid) locates the first
+    problem twice: for programs ``index`` (0-based over the whole log) and ``action_index``
+    (0-based within its round, -1 for a round's deal); for people ``action_number`` (1-based
+    over the whole log, the number the browser replay shows) and ``round`` (1-based), and
+    ``where`` says it in words. ``summary`` is one line for a person."""
+
     model_config = ConfigDict(frozen=True)
     valid: bool
     actions_checked: int
@@ -245,18 +251,41 @@ class ValidationReport(BaseModel):
     winner: int | None = None
     finished: bool = False
     phase: str = ""
+    summary: str = ""
 
     def to_json(self) -> str:
         return json.dumps(self.model_dump(), indent=2)
 
 
+def action_place(number: int | None, rnd: int) -> str:
+    """Where an action is, for people: ``action 7 (counted from 1 over the whole log) in round
+    2``; ``number`` None is the round's deal. Actions are counted over all rounds of the log
+    and the deals are not actions."""
+    if number is None:
+        return f"the deal of round {rnd}"
+    return f"action {number} (counted from 1 over the whole log) in round {rnd}"
+
+
 def _failure(index: int, rnd: int, j: int, code: Reason, message: str, action: Any = None) -> dict[str, Any]:
+    number = index + 1 if j >= 0 else None
     d: dict[str, Any] = {
-        "index": index, "round": rnd, "action_index": j, "code": code.value, "message": message,
+        "index": index, "action_number": number, "round": rnd, "action_index": j,
+        "where": action_place(number, rnd), "code": code.value, "message": message,
     }
     if action is not None:
         d["action"] = action.model_dump(exclude_defaults=True)
     return d
+
+
+def _summary(report: ValidationReport, names: list[str]) -> str:
+    if report.failure is not None:
+        f = report.failure
+        return f"Invalid: {f['where']} is refused. {f['message']}"
+    rounds = f"{report.rounds_checked} round{'' if report.rounds_checked == 1 else 's'}"
+    text = f"Valid: {report.actions_checked} actions in {rounds}"
+    if report.finished and report.winner is not None:
+        return f"{text}; {names[report.winner]} won the game."
+    return f"{text}; the game is not finished."
 
 
 def replay(log: GameLog, stop_at: int | None = None) -> tuple[list[GameState], list[list[Event]]]:
@@ -284,7 +313,8 @@ def _walk(log: GameLog, rules: RuleSet):  # type: ignore[no-untyped-def]
     first = [parse_card(c) for c in log.rounds[0].deck]
     problem = validate_deck_order(rules, first)
     if problem:
-        raise _LogFailure(0, 1, -1, Reason.E_DECK_ORDER, f"round 1 deck: {problem}")
+        raise _LogFailure(0, 1, -1, Reason.E_DECK_ORDER, _coded(Reason.E_DECK_ORDER,
+                                                                  f"round 1 deck: {problem}"))
     ev0: list[Event] = []
     try:
         s = new_game(rules, names, log.seed or 0, deck_order=first, events=ev0)
@@ -295,13 +325,13 @@ def _walk(log: GameLog, rules: RuleSet):  # type: ignore[no-untyped-def]
     for rnd_i, rnd in enumerate(log.rounds):
         if rnd_i > 0:
             if s.phase != Phase.ROUND_OVER:
-                raise _LogFailure(index, rnd_i + 1, -1, Reason.E_ROUND_NOT_OVER,
-                                  f"round {rnd_i + 1} starts but round {rnd_i} is not over")
+                raise _LogFailure(index, rnd_i + 1, -1, Reason.E_ROUND_NOT_OVER, _coded(
+                    Reason.E_ROUND_NOT_OVER, f"round {rnd_i + 1} starts but round {rnd_i} is not over"))
             order = [parse_card(c) for c in rnd.deck]
             problem = validate_deck_order(rules, order)
             if problem:
-                raise _LogFailure(index, rnd_i + 1, -1, Reason.E_DECK_ORDER,
-                                  f"round {rnd_i + 1} deck: {problem}")
+                raise _LogFailure(index, rnd_i + 1, -1, Reason.E_DECK_ORDER, _coded(
+                    Reason.E_DECK_ORDER, f"round {rnd_i + 1} deck: {problem}"))
             t = apply(s, Move(MoveKind.NEXT_ROUND, s.active_seats()[0]), shuffles=[order])
             s = t.state
             yield s, t.events, None
@@ -315,9 +345,15 @@ def _walk(log: GameLog, rules: RuleSet):  # type: ignore[no-untyped-def]
             s = t.state
             report = check_deck(s)
             if not report.ok:  # pragma: no cover - the engine keeps the deck; a guard for bugs
-                raise _LogFailure(index, rnd_i + 1, j, Reason.E_DECK_INVARIANT, report.message, a)
+                raise _LogFailure(index, rnd_i + 1, j, Reason.E_DECK_INVARIANT,
+                                  _coded(Reason.E_DECK_INVARIANT, report.message), a)
             index += 1
             yield s, t.events, a
+
+
+def _coded(code: Reason, text: str) -> str:
+    """A message in the verdicts' form, ``CODE: Sentence``."""
+    return f"{code.value}: {text[:1].upper()}{text[1:]}"
 
 
 class _LogFailure(Exception):
@@ -330,6 +366,7 @@ def validate_log(data: "str | bytes | dict[str, Any] | GameLog") -> ValidationRe
     """Replay a log and check every action. Raises :class:`LogError` for unreadable input."""
     log = data if isinstance(data, GameLog) else parse_log(data)
     rules = _rules_of(log)
+    names = [seat.name for seat in log.seats]
     checked = 0
     s: GameState | None = None
     rounds = 0
@@ -339,14 +376,15 @@ def validate_log(data: "str | bytes | dict[str, Any] | GameLog") -> ValidationRe
                 checked += 1
             rounds = s.round
     except _LogFailure as f:
-        return ValidationReport(
+        report = ValidationReport(
             valid=False, actions_checked=checked, rounds_checked=rounds, failure=f.failure,
             scores=list(s.scores) if s else [],
         )
+        return report.model_copy(update={"summary": _summary(report, names)})
     assert s is not None
     from .state import PHASE_NAMES
 
-    return ValidationReport(
+    report = ValidationReport(
         valid=True,
         actions_checked=checked,
         rounds_checked=s.round,
@@ -355,6 +393,7 @@ def validate_log(data: "str | bytes | dict[str, Any] | GameLog") -> ValidationRe
         finished=s.phase == Phase.GAME_OVER,
         phase=PHASE_NAMES[Phase(s.phase)],
     )
+    return report.model_copy(update={"summary": _summary(report, names)})
 
 
 # ------------------------------------------------------------------------------------------
