@@ -13,6 +13,10 @@ Two decks share the encoding without overlapping:
   spades (colours 5-8); ranks 2-10 and Jack (reverses), Queen (skips), King (next draws 2),
   Ace (next draws 4) and the Joker (a spade that makes whoever plays it draw 2).
   Notation rank then suit: ``7H``, ``10S``, ``JD``, ``QC``, ``KH``, ``AS``, and ``JK`` for a Joker.
+
+Notation is for where a person types a card (moves, logs, links). Everything shown to a player
+names cards in words with :func:`card_name` ("red 7", "red Skip", "blue Draw Two", "Wild",
+"Wild Draw Four", "queen of spades", "Joker") and lists with :func:`cards_name`.
 """
 
 from __future__ import annotations

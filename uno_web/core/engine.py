@@ -445,7 +445,9 @@ def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out:
 
 def _v(code: Reason, s: GameState, move: Move, **params: Any) -> Verdict:
     seat = move.seat if isinstance(move.seat, int) else -1
-    base: dict[str, Any] = {"who": s.name(seat) if 0 <= seat < s.n else f"seat {move.seat}"}
+    base: dict[str, Any] = {
+        "who": s.name(seat) if 0 <= seat < s.n else f"the player at seat {move.seat}"
+    }
     base.update(params)
     return Verdict(code, tuple(base.items()))
 

@@ -332,8 +332,8 @@ CATALOGUE: dict[Reason, Explanation] = {
         "there is no UNO call in these rules",
     ),
     Reason.E_NO_ONE_TO_CATCH: Explanation(
-        "You can only catch a player who has one card, did not call UNO, and is still in the "
-        "catch window.",
+        "You can only catch a player who has one card and did not call UNO, and only soon "
+        "enough: by default before the next player acts.",
         "uno_call / uno_catch_window",
         "{target} cannot be caught now: {target:they} hold {count}",
         {
@@ -381,7 +381,8 @@ CATALOGUE: dict[Reason, Explanation] = {
         "{detail}",
     ),
     Reason.E_DECK_ORDER: Explanation(
-        "A round's starting deck must be a permutation of the cards of the deck.",
+        "A round must be dealt from the whole deck: every card exactly as often as the deck "
+        "has it.",
         "deck invariant",
         "{detail}",
     ),
