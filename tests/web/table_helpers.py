@@ -97,7 +97,7 @@ def hand(page: Any) -> list[str]:
 def latest_entry(page: Any) -> dict[str, str]:
     return dict(page.eval_on_selector(
         "[data-testid=validator-panel] [data-testid=validator-entry]",
-        """e => ({code: e.dataset.code, ok: e.dataset.ok, text: e.textContent,
+        """e => ({code: e.dataset.code, ok: e.dataset.ok, text: e.textContent, move: e.dataset.move,
                  message: e.querySelector('.message').textContent,
                  explanation: e.querySelector('.explanation').textContent,
                  hint: (e.querySelector('.hint') || {}).textContent || ''})"""))

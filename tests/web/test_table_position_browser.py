@@ -71,7 +71,7 @@ def test_jump_in_under_the_jump_in_rule(page: Any, wait_ready: Any) -> None:
     assert page.get_attribute("[data-testid=discard] [data-card]", "data-card") == "R5"
     entry = try_move(page, "P0:R5")
     assert entry["code"] == "OK_JUMP_IN", entry
-    assert "jumped in with R5" in entry["message"]
+    assert "jumped in with red 5" in entry["message"].lower()
     assert sorted(hand(page)) == ["G2", "Y3"]
     # the turn continues after you: Cleo (seat 1) is next
     page.wait_for_function("() => document.querySelector('[data-testid=turn]').dataset.seat === '1'"

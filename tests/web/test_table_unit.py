@@ -151,7 +151,7 @@ def test_illegal_card_is_rejected_explained_and_changes_nothing() -> None:
     assert 'data-testid="rejection" data-code="E_NO_MATCH"' in html["prompt"]
     # the sentence leads; the code is a small tag after it
     rejection = html["prompt"].split('data-testid="rejection"')[1]
-    assert rejection.index("matches neither") < rejection.index("E_NO_MATCH")
+    assert rejection.index("matches neither") < rejection.index('class="code"')
     entry = html["validator"].split('data-testid="validator-entry"')[1]
     assert entry.index("matches neither") < entry.index('class="code"')
     # a legal move clears the note next to your cards
@@ -426,13 +426,25 @@ def test_replay_of_a_tampered_log_stops_at_the_illegal_action() -> None:
     s = _play_to_end(TableSettings(players=2, levels=["easy"], overrides=SINGLE), seed=6)
     log = json.loads(s.log_json())
     actions = log["rounds"][0]["actions"]
-    idx = next(i for i, a in enumerate(actions) if a["kind"] == "play" and a["seat"] == 0)
+    idx = [i for i, a in enumerate(actions) if a["kind"] == "play" and a["seat"] == 0][-1]
     actions[idx] = {"kind": "play", "seat": 1, "card": "R5"}
     rp = LogReplay.from_json(json.dumps(log))
     assert rp.failure is not None and rp.failure.code in ("E_NOT_TURN", "E_CARD_NOT_OWNED")
     rp.go(10**6)
     tv = view_mod.replay_view(rp)
     assert tv.entries[0].code == rp.failure.code and tv.replay_problem
+    # the replay and `python -m uno_web validate` count the same action the same way
+    from uno_web.core.gamelog import validate_log
+
+    report = validate_log(json.dumps(log))
+    assert report.failure is not None
+    number = report.failure["action_number"]
+    assert number == idx + 1 and report.failure["index"] == idx
+    assert f"action {number} (counted from 1 over the whole log)" in tv.replay_problem
+    assert report.failure["where"] in tv.replay_problem
+    if idx > 0:  # the step before the refused action says its own number
+        rp.go(idx)
+        assert f"action {idx} (counted from 1" in view_mod.replay_view(rp).status
     with pytest.raises(LogError):
         LogReplay.from_json("{not json")
     with pytest.raises(LogError):

@@ -310,12 +310,13 @@ def _prompt(tv: TableView) -> str:
     rej = tv.latest
     if rej is not None and not rej.ok and rej.seat == tv.you_seat:
         parts = [
-            f'<div class="rejection" role="note" data-testid="rejection" data-code="{e(rej.code)}">'
-            f'<p><b>{e(_sentence(_detail(rej.message)))}</b> {e(rej.hint or rej.explanation)} '
-            f'<span class="code">{e(rej.code)}</span></p></div>'
-            f'<p class="sr-only" data-testid="status">{e(tv.status)}</p>']
+            f'<div class="slot"><div class="rejection" role="note" data-testid="rejection"'
+            f' data-code="{e(rej.code)}"><p><b>{e(_sentence(_detail(rej.message)))}</b> '
+            f'{e(rej.hint or rej.explanation)} <span class="code">{e(rej.code)}</span></p></div>'
+            f'<p class="status" data-testid="status" aria-hidden="true">{e(tv.status)}</p></div>']
     else:
-        parts = [f'<p class="status" data-testid="status">{e(tv.status)}</p>']
+        parts = [f'<div class="slot"><p class="status" data-testid="status">{e(tv.status)}</p>'
+                 '</div>']
     buttons: list[str] = []
     if a.keep:
         buttons.append(_button("keep", "Keep the card", "keep", key="K"))

@@ -714,7 +714,7 @@ def restore(text: str) -> Session:
     a new recorder with the same seed, and must come out identical. Raises :class:`SaveError`
     with a readable reason for anything else (corrupted JSON, another format, a log that does
     not replay)."""
-    from ..core.gamelog import LogError, move_from_action, parse_log
+    from ..core.gamelog import LogError, action_place, move_from_action, parse_log
 
     try:
         saved = _Saved.model_validate_json(text)
@@ -733,6 +733,7 @@ def restore(text: str) -> Session:
     rec = session.recorder
     if [r["deck"] for r in rec.rounds] != [log.rounds[0].deck]:
         raise SaveError("the saved game was dealt differently (saved by another version?)")
+    number = 0  # actions counted from 1 over the whole log, as `validate` counts them
     for i, rnd in enumerate(log.rounds):
         if i > 0:
             try:
@@ -741,13 +742,14 @@ def restore(text: str) -> Session:
                 raise SaveError(f"round {i + 1} cannot be dealt: {exc.verdict.message}") from None
             if rec.rounds[-1]["deck"] != rnd.deck:
                 raise SaveError(f"round {i + 1} was dealt differently")
-        for j, action in enumerate(rnd.actions):
+        for action in rnd.actions:
             move = move_from_action(action)
+            number += 1
             try:
                 rec.apply(move)
             except IllegalMove as exc:
-                raise SaveError(
-                    f"round {i + 1}, action {j + 1} does not replay: {exc.verdict.message}") from None
+                raise SaveError(f"{action_place(number, i + 1)} does not replay: "
+                                f"{exc.verdict.message}") from None
             session.version += 1
     if json.loads(rec.to_json())["rounds"] != json.loads(log.model_dump_json())["rounds"]:
         raise SaveError("the saved game does not replay to the same log")

@@ -19,11 +19,7 @@ from ..core.cards import (
 )
 from ..core.engine import hand_points
 from ..core.events import Event
-from ..core.rules import PRESET_DESCRIPTIONS, PRESETS
-try:  # player-facing preset names (uno_web.core.rules); the key itself until they exist
-    from ..core.rules import PRESET_TITLES
-except ImportError:  # pragma: no cover
-    PRESET_TITLES = {}
+from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from ..core.state import PHASE_NAMES, GameState, deck_colors
 from .session import HUMAN, LEVELS, LogReplay, Session, TableSettings, ValidatorEntry, suggest
 
@@ -562,11 +558,26 @@ def replay_view(replay: LogReplay) -> TableView:
                 entries=replay.entries(), events=events, reveal=True)
     problem = ""
     if replay.failure is not None:
-        problem = (f"This log is not valid: action {replay.failure.seq} is refused "
-                   f"({replay.failure.message}). The replay stops there.")
+        f = replay.failure
+        where = _place(f.seq, f.round, f.move)
+        problem = (f"This log is not valid: {where} is refused. {_detail_sentence(f.message)} "
+                   "The replay stops there (python -m uno_web validate reports the same action).")
     return replace(tv, replay_pos=replay.cursor, replay_len=len(replay.steps) - 1,
                    replay_move=step.move, replay_problem=problem,
                    status=_replay_status(replay))
+
+
+def _place(seq: int, rnd: int, move: str) -> str:
+    """Where an action is, counted as ``python -m uno_web validate`` counts it."""
+    from ..core.gamelog import action_place
+
+    return action_place(None if move.startswith("deal") else seq, rnd)
+
+
+def _detail_sentence(message: str) -> str:
+    head, sep, rest = message.partition(": ")
+    text = rest if sep and head.replace("_", "").isupper() else message
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _replay_status(replay: LogReplay) -> str:
@@ -574,7 +585,13 @@ def _replay_status(replay: LogReplay) -> str:
     if replay.cursor == 0:
         return "Replay: the first deal. Step forward with Next (→)."
     v = step.verdict
-    return f"Replay step {replay.cursor}: {step.move} — {v.message if v else ''}"
+    if step.move.startswith("deal"):
+        return f"Replay: the deal of round {step.round}."
+    number = sum(1 for st in replay.steps[1:replay.cursor + 1] if not st.move.startswith("deal"))
+    from ..core.gamelog import action_place
+
+    return (f"Replay, {action_place(number, step.round)}: "
+            f"{_detail_sentence(v.message) if v else ''}")
 
 
 # ------------------------------------------------------------------------------------------
