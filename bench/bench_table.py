@@ -13,10 +13,17 @@ Figures (a script that prints, not a test):
 * ``save``: of that, writing the game (log + settings) to localStorage (inside the handler).
 
 for an illegal click (the validator's rejection is rendered), a legal play (the card leaves the
-hand, the pile and the colour change; the bots then move), and a draw.  Aim: < 50 ms.
+hand, the pile and the colour change; the bots then move), and a draw, with the animations on
+(bot speed "normal": your card flies to the pile, the callout pops).  Aim: median < 50 ms.
 
-``--screenshots DIR`` writes the PNGs of docs/table.md instead (start, mid-game, a validator
-rejection, round end; desktop 1280x860 and phone 360x780, the visible part of the page).
+Then, per bot speed (instant, fast, normal, slow), how long one 4-player round takes (you and
+three Easy bots, single-round scoring; "you" play the first playable card at once), in seconds
+per round and per move (``--round-runs`` rounds each; ``--no-rounds`` skips it).
+
+``--screenshots DIR`` writes the PNGs of docs/table.md instead (start, mid-game with the
+callout, a validator rejection, round end with every hand shown, the colour picker, a Wild Draw
+Four to challenge and the hand shown after the challenge; desktop 1280x860 and phone 390x844,
+the visible part of the page).
 """
 
 from __future__ import annotations
@@ -95,7 +102,7 @@ def bench(base: str, runs: int) -> None:
     with sync_playwright() as pw:
         browser = _launch(pw)
         page = browser.new_page(viewport={"width": 1280, "height": 860})
-        boot = _boot(page, base + "index.html?speed=fast&seed=1")
+        boot = _boot(page, base + "index.html?speed=normal&seed=1")
         print(f"boot to ready: {boot:.1f} s")
         games = 0
         while len(plays) < runs and games < 50:
@@ -152,12 +159,43 @@ def _shot(page: Any, out: Path, name: str, phone_too: bool = True) -> None:
     page.wait_for_timeout(250)
     page.screenshot(path=str(out / f"{name}-desktop.png"))
     if phone_too:
-        page.set_viewport_size({"width": 360, "height": 780})
+        page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(250)
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(out / f"{name}-phone.png"))
         page.set_viewport_size({"width": 1280, "height": 860})
     print("wrote", name)
+
+
+def round_times(base: str, runs: int) -> None:
+    """Seconds per 4-player round at each bot speed (the table's pace as a player feels it)."""
+    from playwright.sync_api import sync_playwright
+
+    from uno_web.web.session import SPEED_NAMES
+
+    with sync_playwright() as pw:
+        browser = _launch(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        for speed in SPEED_NAMES:
+            times: list[float] = []
+            moves: list[int] = []
+            for k in range(runs):
+                _boot(page, base + f"index.html?speed={speed}&seed={100 + k}")
+                if page.evaluate("document.body.dataset.mode") != "start":
+                    page.click("[data-testid=new-game]")  # the last round was saved: a new one
+                _start(page, players=4, levels=("easy", "easy", "easy"))
+                t0 = time.perf_counter()
+                for _ in range(600):
+                    wait_idle(page, timeout_ms=120_000)
+                    if page.evaluate("document.body.dataset.phase") in ("round-over", "game-over"):
+                        break
+                    _play_turn(page)
+                times.append(time.perf_counter() - t0)
+                moves.append(int(page.evaluate("document.body.dataset.version")))
+            per_move = sum(times) / max(1, sum(moves))
+            print(f"4-player round at {speed:8s} n={runs}  median {statistics.median(times):6.1f} s"
+                  f"  ({statistics.median(moves):.0f} moves, {per_move * 1000:5.0f} ms per move)")
+        browser.close()
 
 
 def _play_turn(page: Any) -> None:
@@ -187,7 +225,7 @@ def screenshots(base: str, out: Path) -> None:
     with sync_playwright() as pw:
         browser = _launch(pw)
         page = browser.new_page(viewport={"width": 1280, "height": 860})
-        _boot(page, base + f"index.html?seed={seed}&speed=fast")
+        _boot(page, base + f"index.html?seed={seed}&speed=instant")
         _shot(page, out, "start")
         _start(page, players=4, levels=("easy", "normal", "hard"), scoring=None)
         # a few turns in: mid-game, then a validator rejection
@@ -212,19 +250,44 @@ def screenshots(base: str, out: Path) -> None:
                 break
             _play_turn(page)
         _shot(page, out, "round-end")
+        # the colour picker and a Wild Draw Four to challenge, from positions
+        names = "&names=You%2CAda%2CBen%2CCleo"
+        _boot(page, base + "index.html?hands=W+R5+G1+B2+Y7%2CY3+Y4%2CR1+R2+G6%2CB7+B8+B9"
+                           "&top=B9&bots=still&speed=instant" + names)
+        page.click("[data-testid=hand] [data-card=W]")
+        page.wait_for_selector("[data-testid=color-picker]")
+        _shot(page, out, "color-picker")
+        _boot(page, base + "index.html?hands=R1+G5+B7+Y2%2CY3+Y4+R8%2CR1+G2%2CB3+B4&top=W%2B4"
+                           "&color=B&phase=penalty&pending=4&plus4_by=1&plus4_bluff=1"
+                           "&bots=still&speed=instant" + names)
+        _shot(page, out, "challenge")
+        page.click("[data-testid=challenge]")
+        page.wait_for_selector("[data-testid=challenge-reveal]")
+        _shot(page, out, "challenge-reveal")
         browser.close()
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=25, help="legal plays to time (default 25)")
+    ap.add_argument("--round-runs", type=int, default=3, help="rounds per bot speed (default 3)")
+    ap.add_argument("--no-rounds", action="store_true", help="skip the round times")
     ap.add_argument("--screenshots", type=Path, help="write the docs screenshots to this folder")
     args = ap.parse_args(argv)
     from uno_web.site.serve import run_served
 
     if args.screenshots:
         return run_served(lambda url: screenshots(url, args.screenshots), ROOT)
-    return run_served(lambda url: bench(url, args.runs), ROOT)
+
+    def both(url: str) -> None:
+        import platform
+
+        print(f"{platform.node()} · {platform.machine()} · {time.strftime('%Y-%m-%d')}")
+        bench(url, args.runs)
+        if not args.no_rounds:
+            round_times(url, args.round_runs)
+
+    return run_served(both, ROOT)
 
 
 if __name__ == "__main__":
