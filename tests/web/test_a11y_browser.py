@@ -235,12 +235,16 @@ def test_loaded_embed(page: Any, axe_script: str) -> None:
     check_axe(page, axe_script, "loaded embed")
 
 
-def test_tutorial_page(page: Any, axe_script: str) -> None:
+def _tutorial(page: Any) -> None:
     page.goto("static/tutorial.html")
     page.wait_for_load_state("load")
-    # the embeds in view show their placeholders (axe checks them inside their frames)
+    # the embeds near the view show their placeholders (axe checks them inside their frames)
     page.wait_for_function("() => [...document.querySelectorAll('iframe')].some(f => "
                            "f.contentDocument && f.contentDocument.querySelector('[data-testid=embed-placeholder]'))")
+
+
+def test_tutorial_page(page: Any, axe_script: str) -> None:
+    _tutorial(page)
     check_axe(page, axe_script, "tutorial page")
 
 
@@ -285,7 +289,8 @@ TARGETS_JS = """(min) => {
 }"""
 
 
-PHONE_STATES = ["start screen", "table mid-game", "puzzle chooser", "solitaire", "duel"]
+PHONE_STATES = ["start screen", "table mid-game", "puzzle chooser", "solitaire", "duel",
+                "tutorial page"]
 
 
 def _phone_state(page: Any, wait_ready: Any, state: str) -> None:
@@ -295,6 +300,8 @@ def _phone_state(page: Any, wait_ready: Any, state: str) -> None:
         page.click("details.toggles > summary")
     elif state == "table mid-game":
         _mid_game(page, wait_ready)
+    elif state == "tutorial page":
+        _tutorial(page)
     else:
         page.goto("index.html?" + urlencode(PUZZLE_QUERIES[state]))
         wait_ready(page)

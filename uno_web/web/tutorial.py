@@ -70,7 +70,8 @@ _STYLE = """
   header a { color: #ffe27d; }
   main { padding: 1rem 1rem 3rem; }
   nav ol { padding-left: 1.3rem; }
-  nav li { margin: .15rem 0; }
+  nav li { margin: 0; }
+  nav li a { display: block; min-height: 2.75rem; padding: .55rem 0; line-height: 1.3; }
   section.lesson { margin: 2.4rem 0 0; padding-top: .5rem; border-top: 1px solid #d8d4c6; }
   section.lesson h2 { margin: .3rem 0 .4rem; font-size: 1.45rem; }
   .tries { margin: .4rem 0 .8rem; padding-left: 1.2rem; }
