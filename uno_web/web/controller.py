@@ -43,6 +43,12 @@ WARM_UP_MODULES = (
 
 __all__ = ["Controller", "start"]
 
+#: regions a person clicks, types or tabs in: morphed in place (the element under the pointer
+#: and the focused one survive).  The others (validator, log, scores, the live text, the
+#: callout) are read-only lists that grow at the top: writing them whole is cheaper.
+MORPHED = frozenset({"topbar", "notice", "share", "start", "opponents", "draw", "prompt", "hand",
+                     "overlay", "replay"})
+
 
 def _now() -> float:
     return float(window.performance.now())
@@ -186,7 +192,10 @@ class Controller:
         focus_key = attr(active, "data-focus") if active is not None and active != self.body else ""
         for name, html in regions.items():
             if self.rendered.get(name) != html:
-                self._write(self.regions[name], html)
+                if name in MORPHED:
+                    self._write(self.regions[name], html)
+                else:
+                    self.regions[name].innerHTML = html
                 self.rendered[name] = html
         data = self.body.dataset
         for key, value in self.app.body_data().items():
@@ -296,7 +305,12 @@ class Controller:
             anim = el.animate(to_js(frames), to_js({
                 "duration": ms, "delay": delay * 1000, "easing": "cubic-bezier(.2,.7,.3,1)",
                 "fill": "both"}))
-            anim.onfinish = _remover(el)
+            landed = None
+            if m.kind == "play" and not reduced:  # the pile's new top card waits for its flight
+                landed = q("[data-testid=discard] [data-card]")
+                if landed is not None:
+                    landed.style.visibility = "hidden"
+            anim.onfinish = _remover(el, landed)
             delay += travel * (0.35 if m.kind == "draw" else 0.5)
         return delay
 
@@ -610,9 +624,11 @@ def read_form(form: Any) -> dict[str, str]:
     return out
 
 
-def _remover(el: Any) -> Any:
+def _remover(el: Any, reveal: Any = None) -> Any:
     def done(_event: Any = None) -> None:
         el.remove()
+        if reveal is not None:
+            reveal.style.visibility = ""
     return done
 
 

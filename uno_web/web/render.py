@@ -148,8 +148,11 @@ def render_card(c: CardView, *, button: bool = False, extra: str = "", testid: s
     if button:
         hooks += (f' data-playable="{"true" if c.playable else "false"}" data-index="{c.index}"'
                   f' data-focus="hand-{c.index}" data-action="card"')
-        return (f'<button type="button" class="{classes}"{hooks} aria-label="{e(c.label)}"'
-                f'{attrs}>{inner}</button>')
+        # the accessible name is the spoken label; the printed face is hidden from screen
+        # readers (a name that differs from the visible "7 7 7" is a WCAG 2.5.3 fault)
+        return (f'<button type="button" class="{classes}"{hooks}{attrs}>'
+                f'<span class="face" aria-hidden="true">{inner}</span>'
+                f'<span class="sr-only">{e(c.label)}</span></button>')
     label = c.label or c.name
     return f'<div class="{classes}"{hooks} role="img" aria-label="{e(label)}"{attrs}>{inner}</div>'
 
@@ -255,11 +258,12 @@ def _center(tv: TableView) -> dict[str, str]:
         tag = "div"
         label = f"draw pile, {tv.draw_count} cards"
     type_attr = 'type="button" ' if tag == "button" else ""
+    shown = tv.actions.draw_label if tv.mode == "table" else "draw pile"
     draw = (f'<{tag} {type_attr}class="{draw_cls}"'
-            f' data-testid="draw-pile" data-count="{tv.draw_count}"{draw_attrs}'
-            f' aria-label="{e(label)}">'
-            f'{card_back("stack", tv.deck)}<span class="pile-count">{tv.draw_count}</span>'
-            f'<span class="pile-label">{e(tv.actions.draw_label if tv.mode == "table" else "draw pile")}'
+            f' data-testid="draw-pile" data-count="{tv.draw_count}"{draw_attrs}>'
+            f'{card_back("stack", tv.deck)}<span class="pile-count" aria-hidden="true">'
+            f'{tv.draw_count}</span><span class="pile-label">{e(shown)}</span>'
+            f'<span class="sr-only">{e(label[len(shown):] if label.startswith(shown) else label)}'
             '</span></' + tag + '>')
     if tv.top is not None:
         top = render_card(tv.top, attrs=f' data-seq="{tv.discard_count}"')
@@ -304,6 +308,13 @@ def _button(action: str, text: str, testid: str, *, cls: str = "btn", attrs: str
             f' data-focus="{testid}"{keys}{attrs}{dis}>{e(text)}{more}{kbd}</button>')
 
 
+def _icon_button(action: str, icon: str, words: str, testid: str) -> str:
+    """A button that shows a symbol and says words (its name is the words alone)."""
+    return (f'<button type="button" class="btn ghost" data-action="{action}" data-testid="{testid}"'
+            f' data-focus="{testid}"><span aria-hidden="true">{e(icon)}</span>'
+            f'<span class="sr-only">{e(words)}</span></button>')
+
+
 def _prompt(tv: TableView) -> str:
     a: ActionsView = tv.actions
     # a refusal of your last attempt takes the status line's place (same slot: nothing moves)
@@ -345,7 +356,7 @@ def _prompt(tv: TableView) -> str:
     if a.color_picker:
         swatches = "".join(
             f'<button type="button" class="color-choice c-{e(c)}" data-action="color"'
-            f' data-color="{e(c)}" data-focus="color-{e(c)}" aria-label="{e(COLOR_LABEL[c])}">'
+            f' data-color="{e(c)}" data-focus="color-{e(c)}">'
             f'{shape_svg(c, "swatch-shape")}<span>{e(COLOR_LABEL[c])}</span>'
             f'<kbd aria-hidden="true">{e(c)}</kbd></button>'
             for c in a.color_picker)
@@ -458,7 +469,8 @@ def _validator(tv: TableView) -> str:
                   'validator\'s verdict.</li>'
     return (f'<p class="deck-invariant" data-testid="deck-invariant">'
             f'<span aria-hidden="true">✓</span> {e(tv.deck_message)}</p>'
-            f'<ol class="entries">{entries}</ol>')
+            f'<ol class="entries" tabindex="0" aria-label="validator entries, newest first">'
+            f'{entries}</ol>')
 
 
 def _latest(tv: TableView) -> str:
@@ -532,16 +544,14 @@ def _replay_bar(tv: TableView) -> str:
                if tv.replay_problem else "")
     return (
         f'<div class="replay-bar" data-testid="replay-bar"><strong>Replay</strong>'
-        + _button("replay-first", "◀◀", "replay-first", cls="btn ghost",
-                  attrs=' aria-label="first step"')
+        + _icon_button("replay-first", "◀◀", "first step", "replay-first")
         + _button("replay-prev", "◀ Prev", "replay-prev", cls="btn", key="←",
                   disabled=tv.replay_pos <= 0)
         + f'<span class="replay-step" data-testid="replay-step" data-pos="{tv.replay_pos}"'
         f' data-len="{tv.replay_len}">step {tv.replay_pos} / {tv.replay_len}</span>'
         + _button("replay-next", "Next ▶", "replay-next", cls="btn", key="→",
                   disabled=tv.replay_pos >= tv.replay_len)
-        + _button("replay-last", "▶▶", "replay-last", cls="btn ghost",
-                  attrs=' aria-label="last step"')
+        + _icon_button("replay-last", "▶▶", "last step", "replay-last")
         + _button("replay-exit", "Close replay", "replay-exit", cls="btn ghost")
         + f'<p class="replay-status">{e(tv.status)}</p>{problem}</div>'
     )
@@ -570,18 +580,16 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
     ``mode``: ``start`` / ``table`` / ``replay`` / ``puzzles`` / ``puzzle``."""
     export = _button("export", "Export", "export-log", cls="btn ghost", wide=" log",
                      disabled=not (has_game and can_export),
-                     attrs=' aria-label="Export the game log"' + (
-                         "" if can_export else
-                         ' title="a game started from a position has no log to export"'))
-    new = _button("setup", "New", "new-game", cls="btn ghost", wide=" game",
-                  attrs=' aria-label="New game"')
+                     attrs="" if can_export else
+                     ' title="a game started from a position has no log to export"')
+    new = _button("setup", "New", "new-game", cls="btn ghost", wide=" game")
     puzzles = _button("puzzles", "Puzzles", "puzzles", cls="btn ghost")
     share = ""
     if mode in ("table", "puzzle"):
         share = _button("share", "Share", "share", cls="btn ghost", disabled=not can_share,
                         attrs=' aria-label="Share or embed this position"')
     imp = ('<label class="btn ghost file" data-testid="import-label"'
-           ' aria-label="Replay a game log file">Replay'
+           ' aria-label="Replay a log file">Replay'
            '<span class="wide">&nbsp;a log</span>'
            '<input type="file" accept=".json,application/json" data-action="import"'
            ' data-testid="import-log"></label>')
@@ -605,7 +613,7 @@ def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
     goal_html = (f'<p class="goal" data-testid="goal">{e(goal)}</p>' if goal else
                  f'<p class="goal muted">{e(title or "Try a move: the validator explains it.")}</p>')
     reset = (_button("reset", "Reset", "embed-reset", cls="btn ghost",
-                     attrs=' aria-label="Back to the starting position"') if can_reset else "")
+                     attrs=' aria-label="Reset: back to the starting position"') if can_reset else "")
     return (f'<div class="embed-bar" data-testid="embed-bar">'
             f'<span class="logo-card" aria-hidden="true">UNO</span>{goal_html}'
             f'<span class="embed-tools">{reset}<a class="btn ghost open-link" href="{e(open_href)}"'
