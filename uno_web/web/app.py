@@ -132,7 +132,14 @@ class Effects:
     close_help: bool = False
 
 
-NOTHING = Effects(render=False)
+def _nothing() -> Effects:
+    """Nothing to do (a new value each time: effects are filled in by their callers)."""
+    return Effects(render=False)
+
+
+#: table intents without data -> the Session method that carries them out
+_SIMPLE = {"draw": "draw", "keep": "keep", "uno": "call_uno", "challenge": "challenge",
+           "accept": "accept", "next-round": "next_round"}
 
 
 def _int_or_none(value: object) -> int | None:
@@ -455,7 +462,7 @@ class App:
             bots = self.request.bots if self.request.position is not None else "normal"
             self.start_position(s.position, bots)
             return Effects(kick=True)
-        return NOTHING
+        return _nothing()
 
     def _open_puzzle(self, puzzle: SolitaireSession | DuelSession) -> None:
         self.puzzle = puzzle
@@ -610,7 +617,7 @@ class App:
             self.prefs = replace(self.prefs, sound=not self.prefs.sound)
             return Effects(store_prefs=True)
         if self.embed and action in ("setup", "puzzles", "start", "solitaire", "duel"):
-            return NOTHING  # an embed shows one position or puzzle, nothing else
+            return _nothing()  # an embed shows one position or puzzle, nothing else
         if action == "setup":
             self.mode = "start"
             self.share_open = False
@@ -644,7 +651,7 @@ class App:
                 self.mode = "table"
                 self.share_open = False
                 return Effects(kick=True)
-            return NOTHING
+            return _nothing()
         if action == "form":  # a field of the start form changed
             self._read_start_form(intent.form)
             self.start_error = ""
@@ -662,15 +669,15 @@ class App:
         if action == "play-again":
             if s is not None:
                 return self.start_game(s.settings)
-            return NOTHING
+            return _nothing()
         if action == "export":
             if s is None or not s.can_export:
-                return NOTHING
+                return _nothing()
             return Effects(render=False, download=(f"uno-game-{s.seed}.json", s.log_json()))
         if action.startswith("replay-"):
             return self._replay_action(action)
         if s is None or self.mode != "table":
-            return NOTHING
+            return _nothing()
         return self._table_action(s, intent)
 
     def _set_speed(self, name: str) -> Effects:
@@ -699,24 +706,14 @@ class App:
                 from ..core.cards import card_str
 
                 focus = f"card:{card_str(choice.card)}"
-        elif action == "draw":
-            s.draw()
-        elif action == "keep":
-            s.keep()
-        elif action == "uno":
-            s.call_uno()
         elif action == "catch":
             s.catch(intent.seat)
-            focus = "hand"
-        elif action == "challenge":
-            s.challenge()
-        elif action == "accept":
-            s.accept()
-        elif action == "next-round":
-            s.next_round()
-            focus = "hand"
+            focus = "hand"  # the Catch button goes away: never leave the focus on nothing
+        elif action in _SIMPLE:
+            getattr(s, _SIMPLE[action])()
+            focus = "hand" if action == "next-round" else ""
         else:
-            return NOTHING
+            return _nothing()
         return Effects(save=True, kick=True, focus=focus)
 
     # --- export and replay ----------------------------------------------------------------------
@@ -739,7 +736,7 @@ class App:
             self.mode = "table" if self.session is not None else "start"
             return Effects(kick=True)
         if rp is None:
-            return NOTHING
+            return _nothing()
         if action == "replay-next":
             rp.step(+1)
         elif action == "replay-prev":
