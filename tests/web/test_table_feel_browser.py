@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from table_helpers import hand, open_table, version
+from table_helpers import hand, open_table, version, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -107,6 +107,10 @@ def test_bot_speed_is_chosen_in_the_table_and_remembered(page: Any, wait_ready: 
     page.reload()
     wait_ready(page)
     assert page.get_attribute("[data-testid=sound]", "aria-pressed") == "true"
+    assert page.evaluate("document.body.dataset.lastSound || ''") == ""
+    wait_idle(page)
+    page.click("[data-testid=draw-pile]")  # a move makes a sound (Web Audio, made in the page)
+    page.wait_for_function("['draw', 'play'].includes(document.body.dataset.lastSound)")
 
 
 # --- defects ----------------------------------------------------------------------------------
