@@ -46,6 +46,16 @@ PUZZLE_QUERIES = {
     "duel": {"mode": "duel", "p1": DUEL_P1, "p2": DUEL_P2},
 }
 
+# Let the page come to rest: wait (up to 5 s) for the running CSS animations and transitions that
+# end (a fading overlay measured half-way would give a contrast that nobody sees for long).
+SETTLE = """async () => {
+  const ending = document.getAnimations().filter(a => a.playState !== 'finished'
+    && Number.isFinite(a.effect?.getComputedTiming().endTime));
+  const all = Promise.all(ending.map(a => a.finished.catch(() => null)));
+  await Promise.race([all, new Promise(ok => setTimeout(ok, 5000))]);
+  return ending.length;
+}"""
+
 AXE_RUN = """async ([tags, required]) => {
   const rules = Object.fromEntries(required.map(r => [r, {enabled: true}]));
   const run = axe.run(document, {runOnly: {type: 'tag', values: tags}, rules,
@@ -104,7 +114,10 @@ def _describe(violations: list[dict[str, Any]]) -> str:
 
 
 def check_axe(page: Any, axe_script: str, state: str) -> None:
-    """Run axe on the page as it is now; fail on any critical or serious violation."""
+    """Run axe on the page once it is at rest; fail on any critical or serious violation."""
+    for _ in range(3):  # an animation that ends may start another (a flight, then a landing)
+        if not page.evaluate(SETTLE):
+            break
     _inject(page, axe_script)
     result = page.evaluate(AXE_RUN, [AXE_TAGS, list(REQUIRED_RULES)])
     missing = [r for r in REQUIRED_RULES if r not in result["ran"]]
