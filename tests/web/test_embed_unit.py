@@ -178,5 +178,5 @@ def test_tutorial_embeds_every_lesson() -> None:
         assert read_page(query).position == lesson.position
     assert "<script" in html and "uno_web:height" in html
     assert tutorial.describe_try("C0>1", LESSONS[-1]) == "catch Bot (the Catch! button)"
-    assert tutorial.describe_try("P0:W+4=G", LESSONS[0]) == "play the wild draw four"
+    assert tutorial.describe_try("P0:W+4=G", LESSONS[0]) == "play the Wild Draw Four"
     assert card_str(build_state(LESSONS[0].position).discard[-1]) == "R5"

@@ -58,12 +58,14 @@ def test_solitaire_verdicts_come_from_the_catalogue() -> None:
     assert first.rule == SOLITAIRE_RULE_LABEL
     bad = s.play("G5")
     assert bad.code == "E_NO_MATCH" and not bad.ok
-    assert bad.message == "E_NO_MATCH: G5 matches neither the current colour red nor the top card R1"
+    assert bad.message == ("E_NO_MATCH: Green 5 matches neither the current colour (red) nor the "
+                           "top card (red 1)")
     assert bad.explanation == CATALOGUE[Reason.E_NO_MATCH].explanation
-    assert "You could play R2" in bad.hint
+    assert "You could play red 2" in bad.hint
     assert s.hand == parse_cards("R2 G2 G5 B5")  # nothing changed
     gone = s.play("R1")  # already played
-    assert gone.code == "E_CARD_NOT_OWNED" and "does not hold R1" in gone.message
+    assert gone.code == "E_CARD_NOT_OWNED" and "does not hold" in gone.message
+    assert "red 1" in gone.message and "R1" not in gone.message
     assert s.play("X9").code == "E_MALFORMED"
 
 

@@ -89,6 +89,15 @@ def color_word(card: Card) -> str:
     return COLOR_WORDS[card[0]] if card[0] < len(COLOR_WORDS) else f"colour {card[0]}"
 
 
+def card_words(card: Card) -> str:
+    """A puzzle card for people: ``green 5`` (notation such as ``G5`` is for typing)."""
+    return f"{color_word(card)} {card[1]}"
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    return ", ".join(card_words(c) for c in cards)
+
+
 def puzzle_card(card: Card, playable: bool = False, index: int = 0,
                 label_state: bool = True) -> CardView:
     """A puzzle card drawn like an UNO number card (numbers above 9 simply show as text)."""
@@ -207,14 +216,14 @@ class SolitaireSession:
             v = Verdict(Reason.E_GAME_OVER, (("winner", YOU), ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, code, v))
         last = self.last
-        name = format_card(card)
+        name = card_words(card)
         if card not in self.hand:
             v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", "your hand"), ("card", name),
                                                   ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         if last is not None and not _matches(card, last):
             v = Verdict(Reason.E_NO_MATCH, (("card", name), ("color", color_word(last)),
-                                            ("top", format_card(last)), ("rule", SOLITAIRE_RULE_LABEL)))
+                                            ("top", card_words(last)), ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         _remove(self.hand, card)
         self.played.append(card)
@@ -232,7 +241,7 @@ class SolitaireSession:
         plays = self.playable()
         if not plays:
             return "No card left matches: undo a card, or start again."
-        return "You could play " + ", ".join(format_card(c) for c in plays) + "."
+        return "You could play " + ", ".join(card_words(c) for c in plays) + "."
 
     def _add(self, entry: ValidatorEntry) -> ValidatorEntry:
         self.entries.append(entry)
@@ -244,7 +253,7 @@ class SolitaireSession:
         card = self.played.pop()
         self.hand.append(card)
         self.hand.sort()
-        self.moves.append(f"Undo: {format_card(card)} back to the hand.")
+        self.moves.append(f"Undo: {card_words(card)} back to the hand.")
         return True
 
     def restart(self) -> None:
@@ -270,7 +279,7 @@ class SolitaireSession:
         if self.solved:
             text = "Solved already: every card is played."
         elif res.solvable:
-            where = "from the start" if self.last is None else f"on {format_card(self.last)}"
+            where = "from the start" if self.last is None else f"on {card_words(self.last)}"
             text = (f"Yes: the {n} card{'s' if n != 1 else ''} left can all still be played "
                     f"{where}.")
         else:
@@ -288,7 +297,7 @@ class SolitaireSession:
         if ans.solvable:
             seq = ans.sequence
             text = ("A solution from here: " if self.played else "A solution: ") + (
-                format_cards(seq) if seq else "nothing left to play") + "."
+                cards_words(seq) if seq else "nothing left to play") + "."
             self.answer = SolverAnswer("solution", True, text, at, seq, ans.nodes)
         else:
             try:
@@ -297,7 +306,7 @@ class SolitaireSession:
                 res = None
             if res is not None and res.solvable and res.sequence:
                 text = ("Not possible from here any more. A solution from the start: "
-                        + format_cards(res.sequence) + ".")
+                        + cards_words(res.sequence) + ".")
                 self.answer = SolverAnswer("solution", False, text, at, tuple(res.sequence),
                                            res.nodes, from_start=True)
             else:
@@ -352,7 +361,7 @@ def solitaire_view(s: SolitaireSession, max_entries: int = 40) -> SolitaireView:
     if state == "solved":
         status = f"Solved! You played all {n} cards."
     elif state == "stuck":
-        status = (f"Stuck: no card left matches {format_card(last)}. Undo, or start again."
+        status = (f"Stuck: no card left matches {card_words(last)}. Undo, or start again."
                   if last is not None else "Stuck.")
     elif last is None:
         status = f"Play all {n} cards: the first card is free, then each must match the one before."
@@ -468,7 +477,7 @@ class DuelSession:
         except (PuzzleError, IndexError) as exc:
             return self._add(_entry(self.attempts, YOU, 0, code or "?",
                                     Verdict(Reason.E_MALFORMED, (("detail", str(exc)),))))
-        name = format_card(card)
+        name = card_words(card)
         pos = self.analysis()
         if pos.game_over:
             v = Verdict(Reason.E_GAME_OVER, (("winner", self._name(pos.winner)),
@@ -483,7 +492,7 @@ class DuelSession:
         last = self.last
         if last is not None and not _matches(card, last):
             v = Verdict(Reason.E_NO_MATCH, (("card", name), ("color", color_word(last)),
-                                            ("top", format_card(last)), ("rule", rule_text)))
+                                            ("top", card_words(last)), ("rule", rule_text)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         self.reviews.append(MoveReview(len(self.reviews) + 1, name, was_winning=pos.winner == 1,
                                        keeps_win=card in pos.winning_moves))
@@ -494,7 +503,7 @@ class DuelSession:
         self.line.append((player, card))
         self.last = card
         self.to_move = 3 - player
-        name = format_card(card)
+        name = card_words(card)
         after = self.analysis()
         if after.game_over:
             nxt = f"game over: {self._name(after.winner).lower()} won"
@@ -511,7 +520,7 @@ class DuelSession:
         plays = self.playable(1)
         if not plays:
             return "No card of yours matches: you lose."
-        return "You could play " + ", ".join(format_card(c) for c in plays) + "."
+        return "You could play " + ", ".join(card_words(c) for c in plays) + "."
 
     def _add(self, entry: ValidatorEntry) -> ValidatorEntry:
         self.entries.append(entry)
@@ -607,11 +616,11 @@ def duel_view(d: DuelSession, max_entries: int = 40) -> DuelView:
     if pos.game_over:
         if pos.winner == 1:
             why = ("you played your last card" if d.rule == "uno" and not d.hands[1] else
-                   f"the computer cannot play on {format_card(last)}" if last else "")
+                   f"the computer cannot play on {card_words(last)}" if last else "")
             status = f"You won: {why}."
         else:
             why = ("the computer played its last card" if d.rule == "uno" and not d.hands[2] else
-                   f"you cannot play on {format_card(last)}" if last else "")
+                   f"you cannot play on {card_words(last)}" if last else "")
             status = f"The computer won: {why}."
     elif d.to_move == 2:
         status = "The computer is playing…"
