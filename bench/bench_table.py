@@ -154,6 +154,8 @@ def bench(base: str, runs: int) -> None:
 
 
 def _shot(page: Any, out: Path, name: str, phone_too: bool = True) -> None:
+    # let flights and bursts land: a picture shows the table at rest
+    page.wait_for_function("!document.querySelector('#fx > *')", timeout=10_000)
     page.set_viewport_size({"width": 1280, "height": 860})
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(250)

@@ -3,7 +3,7 @@
 The site never serves axe: ``tests/web/test_a11y_browser.py`` injects the script text returned by
 :func:`axe_source` into each page it checks.  The tarball comes from ``npm pack`` (the registry's
 ordinary client, no CDN) and is checked against a pinned sha512 by the same
-:func:`uno_web.site.vendor._npm_pack` that fetches Pyodide.  The checked tarball is kept in
+:func:`uno_web.site.vendor.npm_pack` that fetches Pyodide.  The checked tarball is kept in
 ``build/axe/`` (git-ignored) and re-checked against the pin whenever it is read, so the registry is
 asked once per machine.
 
@@ -18,7 +18,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from uno_web.site.vendor import REPO_ROOT, BuildError, _npm_pack, _sri_sha512
+from uno_web.site.vendor import REPO_ROOT, BuildError, npm_pack, sri_sha512
 
 AXE_VERSION = "4.14.1"
 AXE_INTEGRITY = (
@@ -32,12 +32,12 @@ SCRIPT_MEMBER = "package/axe.min.js"
 def fetch_axe(cache_dir: Path = CACHE_DIR) -> Path:
     """The checked ``axe-core`` tarball in ``cache_dir``, fetched with ``npm pack`` if missing or altered."""
     cached = cache_dir / TARBALL_NAME
-    if cached.is_file() and _sri_sha512(cached) == AXE_INTEGRITY:
+    if cached.is_file() and sri_sha512(cached) == AXE_INTEGRITY:
         return cached
     cache_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache_dir, prefix=".npm-pack-") as tmp:
-        pkg = _npm_pack(f"axe-core@{AXE_VERSION}", AXE_INTEGRITY, Path(tmp))
-        tgz = pkg.parent.parent / TARBALL_NAME  # _npm_pack extracts <name>.tgz into <name>/package
+        pkg = npm_pack(f"axe-core@{AXE_VERSION}", AXE_INTEGRITY, Path(tmp))
+        tgz = pkg.parent.parent / TARBALL_NAME  # npm_pack extracts <name>.tgz into <name>/package
         if not (pkg / "axe.min.js").is_file() or not tgz.is_file():
             raise BuildError(f"axe-core {AXE_VERSION} from npm has no axe.min.js")
         shutil.move(tgz, cached)

@@ -163,7 +163,7 @@ def _run(cmd: list[str], cwd: Path) -> str:
     return proc.stdout
 
 
-def _sri_sha512(path: Path) -> str:
+def sri_sha512(path: Path) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
 
 
@@ -171,7 +171,7 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _npm_pack(spec: str, integrity: str, workdir: Path) -> Path:
+def npm_pack(spec: str, integrity: str, workdir: Path) -> Path:
     """``npm pack spec`` into ``workdir``; return the extracted ``package/`` directory."""
     if shutil.which("npm") is None:
         raise BuildError("npm is needed to fetch Pyodide and PyScript from the npm registry; install Node.js/npm")
@@ -181,7 +181,7 @@ def _npm_pack(spec: str, integrity: str, workdir: Path) -> Path:
     if not names:
         raise BuildError(f"`npm pack {spec}` did not report a tarball")
     tgz = workdir / names[-1]
-    got = _sri_sha512(tgz)
+    got = sri_sha512(tgz)
     if got != integrity:
         raise BuildError(f"{tgz.name}: integrity mismatch (expected {integrity}, got {got})")
     dest = workdir / tgz.name.removesuffix(".tgz")
@@ -211,7 +211,7 @@ def _copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> int
 
 
 def vendor_pyodide(workdir: Path, out: Path) -> None:
-    pkg = _npm_pack(f"pyodide@{PYODIDE_VERSION}", PYODIDE_INTEGRITY, workdir)
+    pkg = npm_pack(f"pyodide@{PYODIDE_VERSION}", PYODIDE_INTEGRITY, workdir)
     version = json.loads((pkg / "package.json").read_text(encoding="utf-8")).get("version")
     if version != PYODIDE_VERSION:
         raise BuildError(f"npm served pyodide {version}, expected {PYODIDE_VERSION}")
@@ -223,7 +223,7 @@ def vendor_pyodide(workdir: Path, out: Path) -> None:
 
 
 def vendor_pyscript(workdir: Path, out: Path) -> None:
-    pkg = _npm_pack(f"@pyscript/core@{PYSCRIPT_VERSION}", PYSCRIPT_INTEGRITY, workdir)
+    pkg = npm_pack(f"@pyscript/core@{PYSCRIPT_VERSION}", PYSCRIPT_INTEGRITY, workdir)
     dist = pkg / "dist"
     if not (dist / "core.js").is_file() or not (dist / "core.css").is_file():
         raise BuildError(f"@pyscript/core {PYSCRIPT_VERSION} has no dist/core.js or dist/core.css")
@@ -234,7 +234,7 @@ def vendor_pyscript(workdir: Path, out: Path) -> None:
 def vendor_morphdom(workdir: Path, out: Path) -> None:
     """morphdom: the page updates a region by morphing its DOM into the new HTML, so elements
     that stay (the button under the pointer, the focused card) are kept, not replaced."""
-    pkg = _npm_pack(f"morphdom@{MORPHDOM_VERSION}", MORPHDOM_INTEGRITY, workdir)
+    pkg = npm_pack(f"morphdom@{MORPHDOM_VERSION}", MORPHDOM_INTEGRITY, workdir)
     src = pkg / "dist" / "morphdom-umd.min.js"
     if not src.is_file():
         raise BuildError(f"morphdom {MORPHDOM_VERSION} has no dist/morphdom-umd.min.js")

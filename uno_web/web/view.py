@@ -666,7 +666,9 @@ def describe_event(e: Event, names: Sequence[str], you: int = HUMAN) -> str:
         reason = {"draw_two": "Draw Two", "draw_four": "draw four", "stack": "the stack",
                   "uno": "missed UNO call", "challenge": "challenge", "wild": "Wild",
                   "first_card": "first card", "joker": "Joker"}.get(d["reason"], d["reason"])
-        by = f" (by {who(d['by'])})" if d.get("by", -1) >= 0 and d["by"] != d["seat"] else ""
+        by_seat = d.get("by", -1)
+        by_name = "you" if by_seat == you else who(by_seat)
+        by = f" (by {by_name})" if by_seat >= 0 and by_seat != d["seat"] else ""
         return f"{who(d['seat'])} must draw {d['count']}: {reason}{by}."
     if k == "challenge_resolved":
         outcome = "it was a bluff!" if d["bluff"] else "it was legal."
