@@ -50,7 +50,7 @@ def test_solitaire_from_a_url(page: Any, wait_ready: Any) -> None:
     assert bad["code"] == "E_NO_MATCH" and "matches neither" in bad["message"]
     note = page.locator("[data-testid=rejection]")
     assert note.is_visible() and note.get_attribute("data-code") == "E_NO_MATCH"
-    assert "You could play R2" in note.inner_text()
+    assert "You could play red 2" in note.inner_text()
     assert sorted(hand(page)) == ["B5", "G2", "G5", "R2"]
 
     page.click("[data-testid=puzzle-check]")

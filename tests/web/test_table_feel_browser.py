@@ -264,3 +264,18 @@ def test_saves_are_scoped_to_the_sites_path(page: Any, wait_ready: Any) -> None:
     wait_ready(page)
     assert page.evaluate("document.body.dataset.mode") == "start"
     assert json.loads(save)["format"] == "uno-web-table"
+
+
+@pytest.mark.parametrize("viewport,least", [({"width": 1280, "height": 900}, 20),
+                                            (PHONE, 15)])
+def test_colour_blind_symbol_is_large_enough(browser: Any, site_url: str, viewport: Any,
+                                             least: float) -> None:
+    # red and green cards differ by their shape (circle / square), not only their colour
+    ctx = _context(browser, site_url, viewport=viewport)
+    page = ctx.new_page()
+    _ready(page, "index.html?hands=R3+G3%2CY7+Y8&top=Y2&bots=still")
+    sizes = page.eval_on_selector_all(
+        "[data-testid=hand] .card .cb",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })")
+    assert len(sizes) == 2 and all(w >= least and h >= least for w, h in sizes), sizes
+    ctx.close()
