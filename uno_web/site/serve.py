@@ -83,7 +83,25 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_error(HTTPStatus.NOT_FOUND, "File not found")
             return None
         self._refresh_bundle()
+        self._refresh_precache()
         return super().send_head()
+
+    def _refresh_precache(self) -> None:
+        """Serving this checkout: rewrite static/sw-precache.js (the service worker's file list
+        and version) when the worker asks for it, after rebuilding a stale bundle, so an edit
+        reaches a browser that has the worker on the next update check."""
+        from uno_web.site import bundle, precache
+
+        if unquote(urlsplit(self.path).path) != "/" + precache.OUT_NAME:
+            return
+        if Path(self.directory).resolve() != precache.REPO_ROOT:
+            return
+        try:
+            bundle.ensure()
+            if precache.ensure():
+                self.log_message("rewrote %s (a precached file changed)", precache.OUT_NAME)
+        except (bundle.BundleError, OSError, ValueError) as exc:
+            print(f"[serve] could not refresh {precache.OUT_NAME}: {exc}", file=sys.stderr)
 
     def _refresh_bundle(self) -> None:
         """Serving this checkout: rebuild static/bundle/uno_web.zip first if a module changed
@@ -101,6 +119,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
             print(f"[serve] could not rebuild {bundle.BUNDLE_URL}: {exc}", file=sys.stderr)
 
     def end_headers(self) -> None:
+        if unquote(urlsplit(self.path).path).endswith("/static/sw.js"):
+            # static/sw.js controls the whole site (scope "./", see static/register-sw.js)
+            self.send_header("Service-Worker-Allowed", "/")
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()

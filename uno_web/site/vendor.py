@@ -453,6 +453,13 @@ def _main_locked(args: argparse.Namespace) -> int:
     info = bundle.read_info() or {}
     _log(f"static/bundle/uno_web.zip: {'rebuilt' if rebuilt else 'up to date'} "
          f"({info.get('modules')} browser modules with {info.get('cache_tag')} bytecode)")
+    from uno_web.site import precache  # the service worker's file list and version, last
+
+    try:
+        _log(precache.build())
+    except (OSError, ValueError) as exc:
+        print(f"[vendor] error: could not write {precache.OUT_NAME}: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

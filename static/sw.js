@@ -1,0 +1,62 @@
+// uno_web's service worker: the whole site offline after one visit (docs/deployment.md,
+// "Offline and installable").  Registered by static/register-sw.js with the scope "./" (the
+// site root; the server sends Service-Worker-Allowed for this file).
+//
+// sw-precache.js is written by the build (uno_web/site/precache.py, not in git): the list of
+// files the site loads and a version, a hash of their contents.  The browser compares this
+// script and the scripts it imports byte for byte on every update check, so a deploy that
+// changes any file installs a new worker; it fills the cache "uno_web-<version>" and, when it
+// activates, deletes every other uno_web cache.
+//
+// Strategy: cache first for the precached files (a navigation to the root or to index.html
+// with any query is answered with index.html), the network for anything else.  Nothing from
+// another origin is ever cached (the site makes no such request).
+importScripts("./sw-precache.js");
+
+var PRECACHE = self.UNO_PRECACHE;
+var PREFIX = "uno_web-";
+var CACHE = PREFIX + PRECACHE.version;
+var SCOPE = self.registration.scope;  // ends with "/"
+
+function urlOf(name) { return new URL(name, SCOPE).href; }
+
+var PRECACHED = new Set(PRECACHE.files.map(urlOf));
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(CACHE).then(function (cache) {
+      // "no-cache": revalidate with the server, never take a stale copy from the HTTP cache
+      return cache.addAll(PRECACHE.files.map(function (name) {
+        return new Request(urlOf(name), {cache: "no-cache"});
+      }));
+    }).then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (key) {
+        return key.indexOf(PREFIX) === 0 && key !== CACHE;
+      }).map(function (key) { return caches.delete(key); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;  // the network, uncached
+  var key = url.origin + url.pathname;
+  if (request.mode === "navigate" && (key === SCOPE || key === urlOf("index.html"))) {
+    key = urlOf("index.html");
+  } else if (!PRECACHED.has(key) || url.search) {
+    return;  // not ours: the browser's default (network)
+  }
+  event.respondWith(
+    caches.open(CACHE).then(function (cache) {
+      return cache.match(key);
+    }).then(function (hit) { return hit || fetch(request); })
+  );
+});

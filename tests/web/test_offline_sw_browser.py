@@ -1,0 +1,204 @@
+"""Offline and installable (issue 14, point 3): the web app manifest and the service worker.
+
+The shared ``page`` fixture blocks service workers (``service_workers="block"``), so these
+tests open their own contexts with ``service_workers="allow"`` and their own servers, which
+they shut down to go offline.  Every request is recorded (Chromium reports the worker's own
+requests to the context's routes too); none may leave the origin.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from uno_web.site import precache, serve, vendor
+
+from conftest import READY_TIMEOUT_MS, REPO_ROOT, _wait_ready
+
+pytestmark = pytest.mark.browser
+
+POSITION = "index.html?hands=R3+G4%2CY7&top=Y2&bots=still"
+
+# waits until the worker is active and controls the page; false if it does not control it yet
+CONTROLLED = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  return !!(reg.active && navigator.serviceWorker.controller);
+}"""
+
+
+@pytest.fixture(scope="module")
+def built() -> None:
+    if vendor.main([]) != 0:
+        pytest.fail("`python -m uno_web build` failed", pytrace=False)
+
+
+class Recorder:
+    """A context that allows service workers and records requests, errors and foreign URLs."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.base = base
+        self.requests: list[str] = []
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        self.offline = False
+        self.refused: list[str] = []
+        self.context = browser.new_context(base_url=base, service_workers="allow")
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        self.requests.append(url)
+        if not url.startswith(self.base) and not url.startswith(("data:", "blob:")):
+            self.foreign.append(url)
+            route.abort("blockedbyclient")
+        elif self.offline:  # the network is cut: nothing may reach the server
+            self.refused.append(url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    def controlled(self) -> None:
+        """Wait for the worker to be active and control the page (reload once if needed)."""
+        if not self.page.evaluate(CONTROLLED):
+            self.page.reload()
+            _wait_ready(self.page)
+            assert self.page.evaluate(CONTROLLED), "the service worker does not control the page"
+
+    def cache_names(self) -> list[str]:
+        return sorted(self.page.evaluate("async () => await caches.keys()"))
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def recorder_factory(browser: Any) -> Iterator[Any]:
+    made: list[Recorder] = []
+
+    def make(base: str) -> Recorder:
+        made.append(Recorder(browser, base))
+        return made[-1]
+
+    yield make
+    for r in made:
+        r.close()
+
+
+def test_plays_offline_after_one_visit(built: None, recorder_factory: Any) -> None:
+    server, base = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
+    try:
+        rec = recorder_factory(base)
+        rec.page.goto(POSITION)
+        _wait_ready(rec.page)
+        rec.controlled()
+        data = precache.read()
+        assert rec.cache_names() == [f"uno_web-{data['version']}"]
+        cached = rec.page.evaluate(
+            "async name => (await (await caches.open(name)).keys()).map(r => r.url)", f"uno_web-{data['version']}")
+        assert sorted(u.removeprefix(base) for u in cached) == data["files"]
+    finally:
+        server.shutdown()
+        server.server_close()
+    # the server is gone, the browser is offline, and any request that still reaches the network
+    # layer is refused and recorded
+    rec.offline = True
+    rec.context.set_offline(True)
+    rec.requests.clear()
+    rec.page.reload()
+    _wait_ready(rec.page)
+    assert rec.page.get_attribute("body", "data-ready") == "1"
+    assert not rec.page.query_selector(".py-error")
+    rec.page.locator("[data-testid=hand] [data-card='G4']").first.click()
+    rec.page.wait_for_selector("[data-testid=validator-entry][data-code=E_NO_MATCH]", timeout=30_000)
+    assert rec.refused == [], f"requests reached the network while offline: {rec.refused}"
+    assert rec.foreign == [] and rec.errors == [], (rec.foreign, rec.errors)
+
+
+def _copy_site(root: Path) -> None:
+    """The site in ``root``: its own small files, the large built directories as symlinks."""
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy2(REPO_ROOT / name, root / name)
+    shutil.copytree(REPO_ROOT / "static", root / "static", ignore=shutil.ignore_patterns("vendor", "bundle"))
+    for name in ("vendor", "bundle"):
+        (root / "static" / name).symlink_to(REPO_ROOT / "static" / name, target_is_directory=True)
+
+
+def test_new_build_replaces_the_cache(built: None, recorder_factory: Any, tmp_path: Path) -> None:
+    _copy_site(tmp_path)
+    precache.ensure(tmp_path)
+    old = precache.read(tmp_path)["version"]
+    server, base = serve.start_in_thread("127.0.0.1", 0, tmp_path, quiet=True)
+    try:
+        rec = recorder_factory(base)
+        rec.page.goto(POSITION)
+        _wait_ready(rec.page)
+        rec.controlled()
+        assert rec.cache_names() == [f"uno_web-{old}"]
+        # a new deploy: a changed stylesheet gives a new version
+        css = tmp_path / "static" / "puzzle.css"
+        css.write_text(css.read_text(encoding="utf-8") + "\n/* deploy 2 */\n", encoding="utf-8")
+        assert precache.ensure(tmp_path)
+        new = precache.read(tmp_path)["version"]
+        assert new != old
+        for _ in range(2):
+            rec.page.reload()
+            _wait_ready(rec.page)
+        deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+        while rec.cache_names() != [f"uno_web-{new}"] and time.monotonic() < deadline:
+            time.sleep(0.25)  # the new worker installs (fills its cache) and activates
+        assert rec.cache_names() == [f"uno_web-{new}"]
+        css_now = rec.page.evaluate(
+            "async name => (await (await (await caches.open(name)).match('static/puzzle.css')).text())",
+            f"uno_web-{new}")
+        assert "deploy 2" in css_now
+        assert rec.foreign == [], rec.foreign
+        assert rec.errors == [], rec.errors
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_manifest_is_valid_and_its_icons_exist(built: None) -> None:
+    text = (REPO_ROOT / "static" / "manifest.webmanifest").read_text(encoding="utf-8")
+    manifest = json.loads(text)
+    for key in ("name", "short_name", "start_url", "scope", "display", "theme_color", "background_color", "icons"):
+        assert manifest.get(key), key
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] == "#0b6e3b" and manifest["background_color"] == "#063d21"
+    # relative, so that a project site under a sub-path (GitHub Pages) works
+    for key in ("start_url", "scope", "id"):
+        assert not manifest[key].startswith(("/", "http")), key
+    base = REPO_ROOT / "static"
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        path = (base / icon["src"]).resolve()
+        assert path.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            head = path.read_bytes()[:24]
+            assert head[:8] == b"\x89PNG\r\n\x1a\n"
+            w, h = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+            assert f"{w}x{h}" == icon["sizes"], icon["src"]
+    html = (REPO_ROOT / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="./static/manifest.webmanifest">' in html
+    assert '<meta name="theme-color" content="#0b6e3b">' in html
+    # everything the precache lists exists, and the page's own files are in it
+    files = precache.files()
+    assert all((REPO_ROOT / f).is_file() for f in files)
+    for must in ("index.html", "pyscript.toml", "static/table.css", "static/tutorial.html",
+                 "static/bundle/uno_web.zip", "static/register-sw.js", "static/manifest.webmanifest",
+                 "static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs",
+                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
+                 "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyscript/core.js",
+                 "static/vendor/pyscript/core.css", "static/vendor/morphdom/morphdom-umd.min.js"):
+        assert must in files, must
+    assert sum(f.endswith(".whl") for f in files) == len(vendor.WHEELS)
