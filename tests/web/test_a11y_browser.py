@@ -144,7 +144,7 @@ def _position(page: Any, wait_ready: Any, **params: str) -> None:
 def _mid_game(page: Any, wait_ready: Any) -> None:
     seed = find_seed(lambda s: you_start(s) and len(plain_playable(s)) > 0 and len(unplayable(s)) > 1,
                      TableSettings(players=3, levels=["easy", "normal"]))
-    open_table(page, wait_ready, seed=seed, speed="fast")
+    open_table(page, wait_ready, seed=seed, speed="instant")
     start_game(page, players=3, levels=("easy", "normal"), scoring=None)
     page.locator("[data-testid=hand] [data-playable=true]").first.click()
     wait_idle(page)
@@ -156,7 +156,7 @@ def _mid_game(page: Any, wait_ready: Any) -> None:
 
 
 def test_start_screen(page: Any, wait_ready: Any, axe_script: str) -> None:
-    open_table(page, wait_ready, seed=3, speed="fast")
+    open_table(page, wait_ready, seed=3, speed="instant")
     assert page.evaluate("document.body.dataset.mode") == "start"
     page.click("details.toggles > summary")  # every rule toggle shown
     check_axe(page, axe_script, "start screen")
@@ -199,7 +199,7 @@ def test_replay(page: Any, wait_ready: Any, axe_script: str, tmp_path: Path) -> 
         s.attempt(s.human_moves()[0])
     path = tmp_path / "game.json"
     path.write_text(s.log_json())
-    open_table(page, wait_ready, speed="fast")
+    open_table(page, wait_ready, speed="instant")
     page.set_input_files("[data-testid=import-log]", str(path))
     page.locator("[data-testid=replay-bar]").wait_for()
     for _ in range(3):
@@ -309,7 +309,7 @@ PHONE_STATES = ["start screen", "table mid-game", "puzzle chooser", "solitaire",
 def _phone_state(page: Any, wait_ready: Any, state: str) -> None:
     page.set_viewport_size(PHONE)
     if state == "start screen":
-        open_table(page, wait_ready, seed=3, speed="fast")
+        open_table(page, wait_ready, seed=3, speed="instant")
         page.click("details.toggles > summary")
     elif state == "table mid-game":
         _mid_game(page, wait_ready)

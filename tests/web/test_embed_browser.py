@@ -120,7 +120,7 @@ def test_stacking_lesson_embed(page: Any) -> None:
 def test_share_link_round_trip(page: Any, wait_ready: Any) -> None:
     """Share -> the link and the iframe snippet; opening the link shows the same position."""
     seed = find_seed(lambda s: you_start(s) and bool(plain_playable(s)))
-    page.goto(table_url(seed=seed, speed="fast"))
+    page.goto(table_url(seed=seed, speed="instant"))
     wait_ready(page)
     start_game(page)
     page.locator("[data-testid=hand] [data-playable=true]").first.click()
