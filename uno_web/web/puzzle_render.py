@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from .links import DIFFICULTIES, DUEL_RULES
 from .puzzle import DuelView, SolitaireView, SolverAnswer
-from .render import REGIONS, _button, _detail, _entry, _notice, color_swatch, e, render_card
+from .render import REGIONS, _button, _entry, _notice, color_swatch, e, render_card
+from .view import verdict_sentence
 from .session import ValidatorEntry
 from .view import CardView
 
@@ -154,8 +155,8 @@ def _rejection(latest: ValidatorEntry | None) -> str:
     if latest is None or latest.ok or latest.seat != 0:
         return ""
     return (f'<div class="rejection" role="note" data-testid="rejection" data-code="{e(latest.code)}">'
-            f'<span class="code">{e(latest.code)}</span> <b>{e(_detail(latest.message))}.</b> '
-            f'{e(latest.hint or latest.explanation)}</div>')
+            f'<b>{e(verdict_sentence(latest.message))}</b> {e(latest.hint or latest.explanation)} '
+            f'<span class="code">{e(latest.code)}</span></div>')
 
 
 def _validator(entries: tuple[ValidatorEntry, ...], rule: str) -> str:

@@ -20,6 +20,7 @@ from typing import Iterable
 from .session import SPEED_NAMES, ValidatorEntry
 from .view import (
     ActionsView, CardView, FieldView, OpponentView, RoundSummary, ScoreRow, StartView, TableView,
+    verdict_sentence,
 )
 
 __all__ = [
@@ -322,7 +323,7 @@ def _prompt(tv: TableView) -> str:
     if rej is not None and not rej.ok and rej.seat == tv.you_seat:
         parts = [
             f'<div class="slot"><div class="rejection" role="note" data-testid="rejection"'
-            f' data-code="{e(rej.code)}"><p><b>{e(_sentence(_detail(rej.message)))}</b> '
+            f' data-code="{e(rej.code)}"><p><b>{e(verdict_sentence(rej.message))}</b> '
             f'{e(rej.hint or rej.explanation)} <span class="code">{e(rej.code)}</span></p></div>'
             f'<p class="status" data-testid="status" aria-hidden="true">{e(tv.status)}</p></div>']
     else:
@@ -383,21 +384,6 @@ def _prompt(tv: TableView) -> str:
     return "".join(parts)
 
 
-def _detail(message: str) -> str:
-    """A verdict message without its ``CODE: `` prefix."""
-    head, sep, rest = message.partition(": ")
-    return rest if sep and head.replace("_", "").isupper() else message
-
-
-def _sentence(text: str) -> str:
-    """A verdict's detail as a sentence: capital first letter, a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
 def _hand(tv: TableView) -> str:
     turn = " my-turn" if tv.your_turn else ""
     cards = "".join(render_card(c, button=True) for c in tv.hand)
@@ -455,7 +441,7 @@ def _entry(en: ValidatorEntry) -> str:
         f'<li class="entry {cls}" data-testid="validator-entry" data-code="{e(en.code)}"'
         f' data-ok="{"true" if en.ok else "false"}" data-seat="{en.seat}" data-move="{e(en.move)}">'
         f'<p class="message"><span class="mark" aria-hidden="true">{mark}</span> '
-        f'{e(_sentence(_detail(en.message)))}</p>'
+        f'{e(verdict_sentence(en.message))}</p>'
         f'<p class="explanation">{e(en.explanation)}</p>'
         f'<p class="rule"><span class="code" title="reason code">{e(en.code)}</span> '
         f'rule: {e(en.rule)}</p>{hint}</li>'
@@ -477,7 +463,7 @@ def _latest(tv: TableView) -> str:
     en = tv.latest
     if en is None:
         return ""
-    text = _sentence(_detail(en.message))
+    text = verdict_sentence(en.message)
     if not en.ok:
         text += " " + en.explanation
         if en.hint:

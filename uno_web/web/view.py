@@ -27,6 +27,7 @@ __all__ = [
     "CardView", "OpponentView", "ActionsView", "ScoreRow", "RoundSummary", "LogLine",
     "TableView", "FieldView", "StartView", "card_view", "view", "replay_view", "start_view",
     "describe_event", "rule_fields", "settings_from_form", "MAX_ENTRIES", "MAX_LOG_LINES",
+    "verdict_sentence", "callout_text",
 ]
 
 MAX_ENTRIES = 40
@@ -560,7 +561,7 @@ def replay_view(replay: LogReplay) -> TableView:
     if replay.failure is not None:
         f = replay.failure
         where = _place(f.seq, f.round, f.move)
-        problem = (f"This log is not valid: {where} is refused. {_detail_sentence(f.message)} "
+        problem = (f"This log is not valid: {where} is refused. {verdict_sentence(f.message)} "
                    "The replay stops there (python -m uno_web validate reports the same action).")
     return replace(tv, replay_pos=replay.cursor, replay_len=len(replay.steps) - 1,
                    replay_move=step.move, replay_problem=problem,
@@ -574,10 +575,14 @@ def _place(seq: int, rnd: int, move: str) -> str:
     return action_place(None if move.startswith("deal") else seq, rnd)
 
 
-def _detail_sentence(message: str) -> str:
+def verdict_sentence(message: str) -> str:
+    """A verdict's message (``CODE: detail``) as the sentence a player reads first: no code,
+    a capital letter, a full stop."""
     head, sep, rest = message.partition(": ")
-    text = rest if sep and head.replace("_", "").isupper() else message
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    text = (rest if sep and head.replace("_", "").isupper() else message).strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
 
 
 def _replay_status(replay: LogReplay) -> str:
@@ -591,7 +596,7 @@ def _replay_status(replay: LogReplay) -> str:
     from ..core.gamelog import action_place
 
     return (f"Replay, {action_place(number, step.round)}: "
-            f"{_detail_sentence(v.message) if v else ''}")
+            f"{verdict_sentence(v.message) if v else ''}")
 
 
 # ------------------------------------------------------------------------------------------
