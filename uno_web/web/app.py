@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..core.state import Phase
+from ..core.state import PHASE_NAMES, Phase
 from .links import PageRequest, read_page
 from .render import (
     REGIONS, render_embed_bar, render_embed_error, render_share, render_start, render_table,
@@ -38,11 +38,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "App", "Intent", "Effects", "Prefs", "StorageKeys", "storage_keys", "COLOR_KEYS",
-    "PHASE_NAMES",
 ]
 
 COLOR_KEYS = {"r": "R", "y": "Y", "g": "G", "b": "B", "h": "H", "d": "D", "c": "C", "s": "S"}
-PHASE_NAMES = ("play", "drawn", "choose-color", "penalty", "round-over", "game-over")
 
 
 # ------------------------------------------------------------------------------------------
@@ -250,6 +248,9 @@ class App:
         except SaveError as exc:
             self._discard_save(str(exc), fx)
             return
+        except Exception as exc:  # a bug must not break the page: report, discard, go on
+            self._discard_save(f"{type(exc).__name__}: {str(exc)[:200]}", fx)
+            return
         self.draft = self.session.settings
         self.mode = "table"
 
@@ -347,7 +348,7 @@ class App:
                 "saveDiscarded": "1" if self.save_discarded else ""}
         s = self.session
         if self.mode == "table" and s is not None:
-            data["phase"] = PHASE_NAMES[s.state.phase]
+            data["phase"] = PHASE_NAMES[Phase(s.state.phase)]
             data["turn"] = str(s.state.turn)
             data["version"] = str(s.version)
         pz = self.puzzle

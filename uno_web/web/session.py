@@ -123,16 +123,15 @@ class Speed:
     jump_window: float  # after a bot's play when you hold an identical card (jump-in rule)
     slice: float  # Hard's thinking: most time per slice before yielding to the page
     travel: float = 0.0  # a card's flight from a seat to the pile (0: no flight)
-    callout: float = 2.5  # how long the callout by the pile stays
 
 
 #: the bot speeds, fastest first ("instant": no pause and no flight; the callout still says
 #: what happened)
 SPEEDS: dict[str, Speed] = {
-    "instant": Speed(turn=0.0, jump_window=1.0, slice=0.012, travel=0.0, callout=2.0),
-    "fast": Speed(turn=0.25, jump_window=1.2, slice=0.012, travel=0.22, callout=2.0),
-    "normal": Speed(turn=0.7, jump_window=1.5, slice=0.012, travel=0.38, callout=2.5),
-    "slow": Speed(turn=1.4, jump_window=2.5, slice=0.012, travel=0.6, callout=3.5),
+    "instant": Speed(turn=0.0, jump_window=1.0, slice=0.012, travel=0.0),
+    "fast": Speed(turn=0.25, jump_window=1.2, slice=0.012, travel=0.22),
+    "normal": Speed(turn=0.7, jump_window=1.5, slice=0.012, travel=0.38),
+    "slow": Speed(turn=1.4, jump_window=2.5, slice=0.012, travel=0.6),
 }
 SPEED_NAMES: tuple[str, ...] = tuple(SPEEDS)
 

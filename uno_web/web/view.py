@@ -402,7 +402,7 @@ def _table(
         colors=tuple(color_code(c) for c in deck_colors(s.rules.deck)),
         jump_window=jump_window, busy=acting >= 0,
         you_last=card_view(last[seat], label_state=False) if seat in last else None,
-        challenge_text=_challenge_text(s, seat, kinds), accept_text=_accept_text(s, seat, kinds),
+        challenge_text=_challenge_text(s, kinds), accept_text=_accept_text(s, kinds),
     )
 
 
@@ -419,7 +419,7 @@ def _last_played(events: Sequence[tuple[int, Event]], rnd: int) -> dict[int, int
     return out
 
 
-def _challenge_text(s: GameState, seat: int, kinds: set[int]) -> str:
+def _challenge_text(s: GameState, kinds: set[int]) -> str:
     """What a challenge of the Wild Draw Four does, either way (the challenge button's words)."""
     if MoveKind.CHALLENGE not in kinds or s.plus4_by < 0:
         return ""
@@ -428,7 +428,7 @@ def _challenge_text(s: GameState, seat: int, kinds: set[int]) -> str:
             f"{s.pending} and you play on; if not, you draw {s.pending + 2} and miss your turn.")
 
 
-def _accept_text(s: GameState, seat: int, kinds: set[int]) -> str:
+def _accept_text(s: GameState, kinds: set[int]) -> str:
     if MoveKind.ACCEPT not in kinds:
         return ""
     return f"Take the {s.pending} cards and miss your turn."
