@@ -26,7 +26,7 @@ from .render import (
     render_topbar,
 )
 from .session import (
-    HUMAN, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, Speed, TableSettings,
+    HUMAN, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, SettingsError, Speed, TableSettings,
     restore,
 )
 from .view import replay_view, settings_from_form, start_view, view
@@ -186,7 +186,8 @@ class App:
         self.share_open = False
         self.share_goal = ""
         self.save_discarded = False
-        self.draft = TableSettings(players=2, levels=["easy"])
+        self.settings_discarded = False  # the stored settings were refused (fx: store them anew)
+        self.draft = TableSettings(players=2, levels=("easy",))
         self._saved_text: str | None = None
 
     def use_storage(self, *, saved: str | None, settings: str | None, prefs: str | None) -> None:
@@ -194,7 +195,11 @@ class App:
         if self.embed:
             return
         self._saved_text = saved
-        self.draft = _settings_or_default(settings)
+        self.draft, problem = _settings_or_default(settings)
+        if problem:
+            self.notice = (f"Your last settings could not be read and the defaults are shown "
+                           f"instead: {problem}")
+            self.settings_discarded = True
         self.prefs = Prefs.from_json(prefs)
 
     # --- settings of the table itself ---------------------------------------------------------
@@ -799,10 +804,14 @@ def _params(query: str) -> dict[str, str]:
     return dict(parse_qsl(q, keep_blank_values=True)) if q else {}
 
 
-def _settings_or_default(text: str | None) -> TableSettings:
-    if text:
-        try:
-            return TableSettings.model_validate_json(text)
-        except ValueError:
-            pass
-    return TableSettings(players=2, levels=["easy"])
+def _settings_or_default(text: str | None) -> tuple[TableSettings, str]:
+    """The stored start-screen settings, or the defaults and why the stored ones were refused."""
+    default = TableSettings(players=2, levels=("easy",))
+    if not text:
+        return default, ""
+    if len(text) > 100_000:
+        return default, "they are larger than 100,000 characters"
+    try:
+        return TableSettings.from_json(text), ""
+    except SettingsError as exc:
+        return default, str(exc)[:240]

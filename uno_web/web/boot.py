@@ -1,15 +1,20 @@
-"""Boot of the page: import pydantic and uno_web, start the table, mark the page ready.
+"""Boot of the page: import uno_web, start the table, mark the page ready.
 
-index.html runs ``uno_web.web.boot.main()`` from its ``<script type="py">``.  The contract the
-browser tests (tests/web) and bench/bench_boot.py rely on:
+index.html runs ``uno_web.web.boot.main()`` from its ``<script type="py">``.  pydantic is not
+imported on the way (issue 14): the table deals and checks moves without it; the controller
+fetches and imports it after ready, a module per event-loop turn (controller.ensure_pydantic).
+The contract the browser tests (tests/web) and bench/bench_boot.py rely on:
 
 - ``document.body.dataset.ready == "1"`` once the table is usable (``body[data-ready="1"]``);
-- ``data-pydantic`` / ``data-python`` / ``data-uno-web`` on <body> carry the versions loaded,
-  ``data-ready-ms`` the page's ``performance.now()`` at that moment;
+- ``data-python`` / ``data-uno-web`` on <body> carry the versions loaded, ``data-ready-ms`` the
+  page's ``performance.now()`` at that moment, ``data-pydantic-at-ready`` whether pydantic was
+  imported by then ("0"), and ``data-pydantic`` its version once the controller has it;
 - ``#boot-status`` says "Python ready" (the loading screen is hidden by then);
 - ``data-boot-ms`` says where the page's own Python went, for bench/bench_boot.py:
   ``import=…;start=…`` (ms importing the controller and its modules; building the controller,
-  restoring a saved game and drawing the first screen).
+  restoring a saved game and drawing the first screen);
+- ``window.unoWebProgress(stage)`` (static/page.js) moves the progress bar: "python" when this
+  starts, "ready" at the end.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ import sys
 
 
 def main() -> None:
-    import pydantic
     from pyscript import document, window  # type: ignore[import-not-found]
 
+    progress = getattr(window, "unoWebProgress", None)
+    if progress is not None:
+        progress("python")
     import uno_web
 
     now = window.performance.now
@@ -32,11 +39,65 @@ def main() -> None:
     status = document.getElementById("boot-status")
     if status is not None:
         status.textContent = "Python ready"
-    body.dataset.pydantic = pydantic.VERSION
     body.dataset.python = sys.version.split()[0]
     body.dataset.unoWeb = uno_web.__version__
-    controller.start()
+    c = controller.start()
     t2 = now()
     body.dataset.bootMs = f"import={t1 - t0:.0f};start={t2 - t1:.0f}"
+    body.dataset.pydanticAtReady = "1" if "pydantic" in sys.modules else "0"
     body.dataset.readyMs = str(round(window.performance.now()))
     body.dataset.ready = "1"
+    document.documentElement.classList.remove("prestart")
+    if progress is not None:
+        progress("ready")
+    controller.after_ready(c)
+    serve_guests()
+
+
+def serve_guests() -> None:
+    """One Python for every embed of a page (issue 14): the other embeds of this page that
+    start while or after this one boots join it (static/page.js, ``unoWebHost``) instead of
+    starting a Pyodide of their own; each gets its own controller on its own document."""
+    from pyscript import window  # type: ignore[import-not-found]
+    from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+    host = getattr(window, "unoWebHost", None)
+    if host is None or not window.document.documentElement.classList.contains("embed"):
+        return
+    host.attach = create_proxy(attach_guest)
+    queue = host.queue
+    while int(queue.length):
+        attach_guest(queue.shift())
+
+
+def attach_guest(win: object) -> None:
+    """Run a table in the embed ``win`` (a same-origin frame of the same page)."""
+    from pyscript import window  # type: ignore[import-not-found]
+
+    from . import controller
+
+    doc = win.document  # type: ignore[attr-defined]
+    body = doc.body
+    t0 = window.performance.now()
+    try:
+        controller.Controller(doc, win).boot()
+    except Exception as exc:  # a bug: say so in that embed, keep the others going
+        import traceback
+
+        window.console.error("uno_web embed: " + traceback.format_exc())
+        status = doc.getElementById("boot-status")
+        if status is not None:
+            status.textContent = f"Failed to start: {type(exc).__name__}: {str(exc)[:200]}"
+        return
+    status = doc.getElementById("boot-status")
+    if status is not None:
+        status.textContent = "Python ready"
+    body.dataset.python = sys.version.split()[0]
+    body.dataset.shared = "1"  # this embed runs on another embed's Python
+    body.dataset.bootMs = f"import=0;start={window.performance.now() - t0:.0f}"
+    body.dataset.pydanticAtReady = "1" if "pydantic" in sys.modules else "0"
+    body.dataset.readyMs = str(round(win.performance.now()))  # type: ignore[attr-defined]
+    body.dataset.ready = "1"
+    progress = getattr(win, "unoWebProgress", None)
+    if progress is not None:
+        progress("ready")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import sys
 import traceback
 from typing import Any
 
@@ -59,10 +60,6 @@ def js(value: Any) -> Any:
     return None if is_none(value) else value
 
 
-def q(selector: str) -> Any:
-    return js(document.querySelector(selector))
-
-
 def attr(el: Any, name: str) -> str:
     """An element's attribute as text ("" when absent or when ``el`` is not an element)."""
     get = getattr(el, "getAttribute", None)
@@ -80,17 +77,22 @@ def _int(text: str) -> int:
 
 
 class Controller:
-    def __init__(self) -> None:
-        loc = window.location
+    """The table in one document: the page's own, or (``doc``/``win``) the document of an embed
+    that shares this Python (static/page.js, "one Python for every embed of a page")."""
+
+    def __init__(self, doc: Any = None, win: Any = None) -> None:
+        self.doc = document if doc is None else doc
+        self.win = window if win is None else win
+        loc = self.win.location
         self.app = App(str(loc.search), f"{loc.origin}{loc.pathname}")
         self.keys = storage_keys(str(loc.pathname))
         if not self.app.embed:
             self.app.use_storage(saved=self._get(self.keys.table),
                                  settings=self._get(self.keys.settings),
                                  prefs=self._get(self.keys.prefs))
-        self.regions = {name: document.getElementById(f"r-{name}") for name in REGIONS}
+        self.regions = {name: self.doc.getElementById(f"r-{name}") for name in REGIONS}
         self.rendered: dict[str, str] = {}
-        self.body = document.body
+        self.body = self.doc.body
         self.ai_task: Any = None
         self.duel_task: Any = None
         self.export_url: Any = None
@@ -99,13 +101,21 @@ class Controller:
         self.shown_session: Any = None
         self.played_from: Any = None  # where your clicked card was (its flight starts there)
         self.audio: Any = None
-        self.morph = js(getattr(window, "morphdom", None))
+        self.pending_click = ""  # a button pressed before Python was ready (take_over_start)
+        self.morph = js(getattr(self.win, "morphdom", None))
         self.morph_options = to_js({"childrenOnly": True, "onBeforeElUpdated": _keep_typing})
+
+    def q(self, selector: str) -> Any:
+        return js(self.doc.querySelector(selector))
+
+    def now(self) -> float:
+        """This document's clock (an event's timeStamp is on it, not on the host's)."""
+        return float(self.win.performance.now())
 
     # --- storage ------------------------------------------------------------------------------
     def _get(self, key: str) -> str | None:
         try:
-            value = js(window.localStorage.getItem(key))
+            value = js(self.win.localStorage.getItem(key))
         except Exception:  # storage disabled
             return None
         return None if value is None else str(value)
@@ -114,13 +124,13 @@ class Controller:
         if self.app.embed:  # an embed never reads or writes the site's storage
             return
         try:
-            window.localStorage.setItem(key, value)
+            self.win.localStorage.setItem(key, value)
         except Exception as exc:  # quota, private mode: the game goes on unsaved
             self.app.notice = f"The game could not be saved in this browser ({exc})."
 
     def _remove(self, key: str) -> None:
         try:
-            window.localStorage.removeItem(key)
+            self.win.localStorage.removeItem(key)
         except Exception:
             pass
 
@@ -128,9 +138,9 @@ class Controller:
         s = self.app.session
         # a game from a position (a link, an embed) is not saved: it has no log to replay
         if s is not None and s.position is None:
-            t0 = _now()
+            t0 = self.now()
             self._set(self.keys.table, s.to_save())
-            self.body.dataset.saveMs = f"{_now() - t0:.1f}"
+            self.body.dataset.saveMs = f"{self.now() - t0:.1f}"
 
     # --- effects ------------------------------------------------------------------------------
     def carry_out(self, fx: Effects) -> None:
@@ -138,17 +148,17 @@ class Controller:
         if fx.remove_save:
             self._remove(self.keys.table)
         if fx.url is not None:
-            window.history.replaceState(None, "", f"{window.location.pathname}{fx.url}")
+            self.win.history.replaceState(None, "", f"{self.win.location.pathname}{fx.url}")
         if fx.save:
             self.save()
         if fx.store_settings:
-            self._set(self.keys.settings, app.draft.model_dump_json())
+            self._set(self.keys.settings, app.draft.to_json())
         if fx.store_prefs:
             self._set(self.keys.prefs, app.prefs.to_json())
             if app.prefs.sound and self.audio is None:
                 self._sound("uno")  # the switch is a user gesture: audio may start now
         if fx.close_help:
-            box = document.getElementById("help")
+            box = self.doc.getElementById("help")
             if box is not None and not box.hidden:
                 self.toggle_help()
         if fx.toggle_help:
@@ -169,26 +179,26 @@ class Controller:
     def focus(self, where: str) -> None:
         el = None
         if where == "hand":
-            el = q("[data-testid=hand] [data-playable=true]") or q("[data-testid=hand] [data-card]")
+            el = self.q("[data-testid=hand] [data-playable=true]") or self.q("[data-testid=hand] [data-card]")
         elif where == "picker":
-            el = q("[data-testid=color-picker] [data-color], [data-testid=target-picker] [data-seat]")
+            el = self.q("[data-testid=color-picker] [data-color], [data-testid=target-picker] [data-seat]")
         elif where.startswith("card:"):
-            el = q(f'[data-testid=hand] [data-card="{where[5:]}"]') or q("[data-testid=hand] [data-card]")
+            el = self.q(f'[data-testid=hand] [data-card="{where[5:]}"]') or self.q("[data-testid=hand] [data-card]")
         elif where == "share":
-            el = document.getElementById("share-link") or q("[data-testid=share-close]")
+            el = self.doc.getElementById("share-link") or self.q("[data-testid=share-close]")
         elif where == "share-opener":
-            el = q("[data-testid=share]")
+            el = self.q("[data-testid=share]")
         elif where == "field-error":
-            el = q("[aria-invalid=true]")
+            el = self.q("[aria-invalid=true]")
         else:
-            el = q(f'[data-focus="{where}"]')
+            el = self.q(f'[data-focus="{where}"]')
         if el is not None:
             el.focus(to_js({"preventScroll": True}))
 
     # --- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
         regions = self.app.regions()
-        active = js(document.activeElement)
+        active = js(self.doc.activeElement)
         focus_key = attr(active, "data-focus") if active is not None and active != self.body else ""
         for name, html in regions.items():
             if self.rendered.get(name) != html:
@@ -200,17 +210,17 @@ class Controller:
         data = self.body.dataset
         for key, value in self.app.body_data().items():
             setattr(data, key, value)
-        now = js(document.activeElement)
+        now = js(self.doc.activeElement)
         if focus_key and (now is None or now == self.body):
             # the focused element went away: its successor, else your hand, never the draw pile
-            self.focus(focus_key if q(f'[data-focus="{focus_key}"]') is not None else "hand")
+            self.focus(focus_key if self.q(f'[data-focus="{focus_key}"]') is not None else "hand")
         self.play_motions()
         if self.app.embed:
             self.post_height()
 
     def _write(self, el: Any, html: str) -> None:
         if self.morph is not None:
-            wrapper = document.createElement(el.tagName)
+            wrapper = self.doc.createElement(el.tagName)
             wrapper.innerHTML = html
             self.morph(el, wrapper, self.morph_options)
         else:
@@ -231,7 +241,7 @@ class Controller:
         todo = motions(s.recorder.history, self.shown_version)
         self.shown_version = s.version
         sp = self.app.speed
-        callout = q("[data-testid=callout]")
+        callout = self.q("[data-testid=callout]")
         if callout is not None and sp.travel > 0 and not self._reduced():
             callout.animate(to_js([{"transform": "scale(.92)", "opacity": 0.4},
                                    {"transform": "scale(1)", "opacity": 1}]),
@@ -248,22 +258,22 @@ class Controller:
 
     def _reduced(self) -> bool:
         try:
-            return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+            return bool(self.win.matchMedia("(prefers-reduced-motion: reduce)").matches)
         except Exception:
             return False
 
     def _seat_rect(self, seat: int) -> Any:
         if seat == 0:
-            el = q("[data-testid=hand]")
+            el = self.q("[data-testid=hand]")
         else:
-            el = q(f'[data-testid=opponent][data-seat="{seat}"]')
+            el = self.q(f'[data-testid=opponent][data-seat="{seat}"]')
         return el.getBoundingClientRect() if el is not None else None
 
     def _fly(self, m: Motion, delay: float, travel: float) -> float:
         """One card (or a few, for a draw) from a seat to the pile or back; returns when the
         next flight may start (flights follow each other a little apart)."""
-        layer = document.getElementById("fx")
-        pile = q("[data-testid=discard]" if m.kind == "play" else "[data-testid=draw-pile]")
+        layer = self.doc.getElementById("fx")
+        pile = self.q("[data-testid=discard]" if m.kind == "play" else "[data-testid=draw-pile]")
         seat = self._seat_rect(m.seat)
         if layer is None or pile is None or seat is None:
             return delay
@@ -274,7 +284,7 @@ class Controller:
         flights = 1 if m.kind == "play" else min(m.count, MAX_FLIGHTS)
         ms = travel * 1000
         for k in range(flights):
-            el = document.createElement("div")
+            el = self.doc.createElement("div")
             el.className = "flying"
             el.dataset.testid = "flying-card"
             el.dataset.motion = "fade" if reduced else "travel"
@@ -307,7 +317,7 @@ class Controller:
                 "fill": "both"}))
             landed = None
             if m.kind == "play" and not reduced:  # the pile's new top card waits for its flight
-                landed = q("[data-testid=discard] [data-card]")
+                landed = self.q("[data-testid=discard] [data-card]")
                 if landed is not None:
                     landed.style.visibility = "hidden"
             anim.onfinish = _remover(el, landed)
@@ -315,16 +325,16 @@ class Controller:
         return delay
 
     def _burst(self, m: Motion) -> None:
-        layer = document.getElementById("fx")
+        layer = self.doc.getElementById("fx")
         rect = self._seat_rect(m.seat) if m.seat >= 0 else None
-        target = q("[data-testid=discard]") if rect is None else None
+        target = self.q("[data-testid=discard]") if rect is None else None
         if layer is None:
             return
         if rect is None and target is not None:
             rect = target.getBoundingClientRect()
         if rect is None:
             return
-        el = document.createElement("div")
+        el = self.doc.createElement("div")
         el.className = f"burst burst-{m.text.strip('!').lower()}"
         el.dataset.testid = "burst"
         el.textContent = m.text
@@ -346,7 +356,7 @@ class Controller:
             return
         try:
             if self.audio is None:
-                ctor = js(getattr(window, "AudioContext", None))
+                ctor = js(getattr(self.win, "AudioContext", None))
                 if ctor is None:
                     return
                 self.audio = ctor.new()
@@ -374,20 +384,20 @@ class Controller:
     # --- embeds, downloads, clipboard ---------------------------------------------------------
     def post_height(self) -> None:
         """Tell the page around the embed how tall it is (it may resize the iframe)."""
-        app = document.getElementById("app")
-        if app is None or window.parent == window:
+        app = self.doc.getElementById("app")
+        if app is None or self.win.parent == window:
             return
         height = int(app.getBoundingClientRect().height) + 8
         if height != self.posted_height:
             self.posted_height = height
-            window.parent.postMessage(to_js({"type": "uno_web:height", "height": height}), "*")
+            self.win.parent.postMessage(to_js({"type": "uno_web:height", "height": height}), "*")
 
     def download(self, name: str, text: str) -> None:
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+        blob = self.win.Blob.new(to_js([text]), to_js({"type": "application/json"}))
         if self.export_url is not None:
-            window.URL.revokeObjectURL(self.export_url)
-        self.export_url = window.URL.createObjectURL(blob)
-        a = document.createElement("a")
+            self.win.URL.revokeObjectURL(self.export_url)
+        self.export_url = self.win.URL.createObjectURL(blob)
+        a = self.doc.createElement("a")
         a.href = self.export_url
         a.download = name
         a.hidden = True
@@ -396,21 +406,21 @@ class Controller:
         a.remove()
 
     def copy(self, target_id: str) -> None:
-        el = document.getElementById(target_id)
+        el = self.doc.getElementById(target_id)
         if js(el) is None:
             return
         el.select()
         try:
-            window.navigator.clipboard.writeText(el.value)
+            self.win.navigator.clipboard.writeText(el.value)
         except Exception:  # no clipboard API (insecure context): the text stays selected
             pass
 
     def toggle_help(self) -> None:
-        box = document.getElementById("help")
+        box = self.doc.getElementById("help")
         if js(box) is None:
             return
         box.hidden = not box.hidden
-        btn = q("[data-testid=help]")
+        btn = self.q("[data-testid=help]")
         if btn is not None:
             btn.setAttribute("aria-expanded", "false" if box.hidden else "true")
 
@@ -433,7 +443,7 @@ class Controller:
         try:
             await coro
         except Exception:
-            window.console.error(f"{who} failed:\n" + traceback.format_exc())
+            self.win.console.error(f"{who} failed:\n" + traceback.format_exc())
             self.app.notice = f"{who} failed to move; see the browser console. Start a new game."
             self.render()
         finally:
@@ -481,19 +491,19 @@ class Controller:
             self.render()
         gen = s.think(plan)
         slice_ms = self.app.speed.slice * 1000
-        slice_end = _now() + slice_ms
+        slice_end = self.now() + slice_ms
         while True:
             try:
                 progress = next(gen)
             except StopIteration as stop:
                 s.thinking = None
                 return stop.value
-            if _now() >= slice_end:
+            if self.now() >= slice_end:
                 if hard:
                     s.thinking = max(0.0, min(1.0, float(progress)))
                     self.render()
                 await asyncio.sleep(0)
-                slice_end = _now() + slice_ms
+                slice_end = self.now() + slice_ms
                 if s is not self.app.session or plan.version != s.version:
                     s.thinking = None
                     return None
@@ -513,7 +523,19 @@ class Controller:
                         form=read_form(form) if form is not None else {})
         if action == "card" and self.app.mode == "table":
             self.played_from = el.getBoundingClientRect()
+        if action in NEEDS_PYDANTIC and "pydantic" not in sys.modules:
+            asyncio.ensure_future(self.guarded_later(intent))
+            return
         self.guarded(event, intent)
+
+    async def guarded_later(self, intent: Intent) -> None:
+        """An intent that needs pydantic, clicked before warm_up() had it: wait for it."""
+        self.body.dataset.busy = "1"
+        try:
+            await ensure_pydantic()
+        finally:
+            self.body.dataset.busy = "0"
+        self.guarded(None, intent)
 
     def on_change(self, event: Any) -> None:
         target = js(event.target)
@@ -554,25 +576,25 @@ class Controller:
 
     def guarded(self, event: Any, intent: Intent) -> None:
         """Dispatch ``intent`` and carry out its effects; a bug is reported, never fatal."""
-        t0 = float(event.timeStamp) if event is not None else _now()
+        t0 = float(event.timeStamp) if event is not None else self.now()
         mode = self.app.mode
         try:
             self.carry_out(self.app.dispatch(intent))
             if self.app.mode != mode:  # a new screen starts at its top
-                window.scrollTo(0, 0)
+                self.win.scrollTo(0, 0)
         except Exception as exc:
-            window.console.error("uno_web table: " + traceback.format_exc())
+            self.win.console.error("uno_web table: " + traceback.format_exc())
             self.app.notice = f"Something went wrong: {type(exc).__name__}: {str(exc)[:200]}"
             self.render()
             return
-        self.body.dataset.lastEventMs = f"{_now() - t0:.1f}"
+        self.body.dataset.lastEventMs = f"{self.now() - t0:.1f}"
 
     def move_focus(self, step: int) -> None:
-        cards = document.querySelectorAll("[data-testid=hand] [data-card]")
+        cards = self.doc.querySelectorAll("[data-testid=hand] [data-card]")
         n = int(cards.length)
         if not n:
             return
-        active = js(document.activeElement)
+        active = js(self.doc.activeElement)
         idx = -1
         for i in range(n):
             if cards.item(i) == active:
@@ -582,28 +604,62 @@ class Controller:
     async def import_file(self, file: Any, input_el: Any) -> None:
         try:
             text = str(await file.text())
+            await ensure_pydantic()
             self.carry_out(self.app.import_log(str(file.name), text))
         finally:
             input_el.value = ""
 
     # --- boot ---------------------------------------------------------------------------------
     def attach(self) -> None:
-        app = document.getElementById("app")
+        app = self.doc.getElementById("app")
         when("click", app)(self.on_click)
         when("change", app)(self.on_change)
-        when("keydown", document)(self.on_key)
+        when("keydown", self.doc)(self.on_key)
+        when("submit", app)(_no_submit)  # Enter in a form field never reloads the page
 
     def boot(self) -> None:
         if self.app.embed:
             self.body.dataset.embed = "1"
         fx = self.app.boot()
+        pre = js(getattr(self.win, "unoWebPre", None))  # static/page.js: the start screen in use
+        if pre is not None and self.app.mode == "start":
+            self.take_over_start(pre)
         self.attach()
-        document.getElementById("app").hidden = False
-        document.getElementById("loading").hidden = True
-        placeholder = js(document.getElementById("embed-ph"))
+        self.doc.getElementById("app").hidden = False
+        self.doc.getElementById("loading").hidden = True
+        placeholder = js(self.doc.getElementById("embed-ph"))
         if placeholder is not None:
             placeholder.hidden = True
         self.carry_out(fx)
+
+    def take_over_start(self, pre: Any) -> None:
+        """The start screen was usable before Python (html.prestart, static/page.js): what the
+        person chose there becomes the draft before the first render, so nothing they set is
+        lost, and a button pressed meanwhile is pressed again once this controller listens."""
+        form = js(self.doc.querySelector("#r-start form.start"))
+        if bool(pre.touched) and form is not None:
+            values = read_form(form)
+            self.app.dispatch(Intent("form", form=values))
+            speed = values.get("speed", "")
+            if speed and speed != self.app.speed_name:
+                self.app.dispatch(Intent("speed", value=speed))
+        pending = str(pre.pending or "")
+        if pending:
+            self.pending_click = pending
+
+    def press_pending(self) -> None:
+        """Press the button the person pressed before Python was ready (Deal, Solitaire, …)."""
+        testid, self.pending_click = self.pending_click, ""
+        if not testid:
+            return
+        el = js(self.doc.querySelector(f'[data-testid="{testid}"]'))
+        if el is not None:
+            el.removeAttribute("aria-busy")
+            el.click()
+
+
+def _no_submit(event: Any) -> None:
+    event.preventDefault()
 
 
 def read_form(form: Any) -> dict[str, str]:
@@ -636,23 +692,72 @@ def _keep_typing(from_el: Any, to_el: Any) -> bool:
     """morphdom hook: never overwrite the field the person is typing in; a <details> the
     person opened stays open."""
     tag = str(getattr(from_el, "tagName", ""))
-    if tag in ("INPUT", "TEXTAREA") and from_el == document.activeElement:
+    if tag in ("INPUT", "TEXTAREA") and from_el == from_el.ownerDocument.activeElement:
         return False
     if tag == "DETAILS" and from_el.open:
         to_el.open = True
     return True
 
 
+#: pydantic, imported a module at a time after ready (each import is one event-loop turn: a
+#: click in between is handled at once).  The page reaches ready without it (issue 14); it is
+#: the validation layer of game logs (export, import) and of the JSON Schemas.
+PYDANTIC_MODULES = (
+    "pydantic_core._pydantic_core", "pydantic_core", "pydantic.version", "pydantic.errors",
+    "pydantic.fields", "pydantic._internal._generate_schema", "pydantic.main",
+    "pydantic.type_adapter", "pydantic",
+)
+_pydantic_task: Any = None
+#: intents whose work reads or writes a game log through pydantic
+NEEDS_PYDANTIC = frozenset({"export"})
+
+
+async def ensure_pydantic() -> None:
+    """pydantic's wheels fetched (from this origin, Pyodide's lock file) and pydantic imported.
+    On CPython, or once done, it returns at once."""
+    global _pydantic_task
+    if "pydantic" in sys.modules:
+        return
+    if _pydantic_task is None:
+        _pydantic_task = asyncio.ensure_future(_load_pydantic())
+    await _pydantic_task
+
+
+async def _load_pydantic() -> None:
+    body = document.body
+    t0 = _now()
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+
+        await pyodide_js.loadPackage("pydantic", to_js({"messageCallback": _quiet}))
+    except ImportError:  # not in Pyodide: pydantic is installed
+        pass
+    t1 = _now()
+    for name in PYDANTIC_MODULES:
+        importlib.import_module(name)
+        await asyncio.sleep(0)
+    import pydantic
+
+    body.dataset.pydantic = pydantic.VERSION
+    body.dataset.pydanticMs = f"fetch={t1 - t0:.0f};import={_now() - t1:.0f}"
+
+
+def _quiet(_message: Any = None) -> None:
+    return None
+
+
 def warm_up(names: tuple[str, ...] = WARM_UP_MODULES, t0: float | None = None) -> None:
     """Import the modules the first screen did not need, one per event-loop turn (a click
-    in between is handled at once), so that the first game or puzzle starts without a pause.
-    Sets ``data-warm="1"`` and ``data-warm-ms`` (the time spent importing) on <body> when done."""
+    in between is handled at once), so that the first game or puzzle starts without a pause;
+    then fetch and import pydantic (ensure_pydantic).  Sets ``data-warm="1"`` and
+    ``data-warm-ms`` (the time spent importing) on <body> when the modules are in."""
     body = document.body
     if t0 is None:
         t0 = 0.0
     if not names:
         body.dataset.warmMs = f"{t0:.0f}"
         body.dataset.warm = "1"
+        asyncio.ensure_future(ensure_pydantic())
         return
     t = _now()
     importlib.import_module(names[0])
@@ -667,3 +772,8 @@ def start() -> Controller:
     c.boot()
     asyncio.get_event_loop().call_later(0.05, warm_up)
     return c
+
+
+def after_ready(c: Controller) -> None:
+    """Once <body data-ready="1"> is set: the button pressed while Python loaded."""
+    c.press_pending()

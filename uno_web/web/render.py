@@ -742,8 +742,9 @@ def render_start(sv: StartView) -> dict[str, str]:
         opts = "".join(
             f'<option value="{x}"{" selected" if x == lvl else ""}>{x}</option>'
             for x in sv.all_levels)
+        hidden = " hidden" if i >= sv.players else ""  # the prerendered page has all nine
         levels.append(
-            f'<div class="field level-field"><label for="level-{i}">{e(nm)}</label>'
+            f'<div class="field level-field"{hidden}><label for="level-{i}">{e(nm)}</label>'
             f'<select id="level-{i}" name="level.{i}" data-testid="level-{i}">{opts}</select></div>')
     presets = "".join(
         f'<label class="preset{" selected" if p == sv.preset else ""}">'
@@ -761,8 +762,7 @@ def render_start(sv: StartView) -> dict[str, str]:
     seed = (f'<p class="muted">Seed {sv.seed} (from the address).</p>'
             if sv.seed is not None else "")
     html = (
-        f'<form class="start" data-testid="start-screen" autocomplete="off"'
-        f' onsubmit="return false">'
+        f'<form class="start" data-testid="start-screen" autocomplete="off">'
         f'<h2>New game</h2>'
         f'<div class="row"><div class="field"><label for="name">Your name</label>'
         f'<input id="name" name="name" value="{e(sv.name)}" maxlength="40"'

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Generator, Literal, Sequence
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..core import (
     IllegalMove, Move, MoveKind, Phase, Reason, RuleSet, RulesError, Verdict, check_deck, legal_moves, new_game, observe, parse_card, parse_color, resolve_rules,
@@ -40,7 +38,7 @@ if TYPE_CHECKING:
 # needs neither (docs/deployment.md "Boot time").
 
 __all__ = [
-    "HUMAN", "LEVELS", "BOT_NAMES", "SAVE_FORMAT", "TableSettings", "ValidatorEntry", "Choice",
+    "HUMAN", "LEVELS", "BOT_NAMES", "SAVE_FORMAT", "SAVE_VERSION", "TableSettings", "SettingsError", "ValidatorEntry", "Choice",
     "AiPlan", "Session", "SaveError", "restore", "LogReplay", "ReplayStep", "suggest",
     "make_table_bot", "Speed", "SPEEDS", "SPEED_NAMES", "Reveal", "PositionRecorder", "BOT_CHOICES",
 ]
@@ -53,7 +51,6 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_CHOICES: tuple[str, ...] = LEVELS + ("still",)
 BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo")
 SAVE_FORMAT = "uno-web-table"
-MAX_SAVED_ENTRIES = 60
 EASY_FORGETS_UNO = 0.3  # how often the easy bot forgets to call UNO (so you can catch it)
 
 
@@ -62,33 +59,81 @@ EASY_FORGETS_UNO = 0.3  # how often the easy bot forgets to call UNO (so you can
 # ------------------------------------------------------------------------------------------
 
 
-class TableSettings(BaseModel):
-    """What the start screen chooses. Saved with the game (it crosses a boundary)."""
+class SettingsError(ValueError):
+    """Table settings that cannot be used (from storage, a save, a form or a caller)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(2, ge=2, le=10)
-    name: str = Field("You", min_length=1, max_length=40)
-    levels: list[Level] = Field(
-        default_factory=lambda: list[Level](["easy"]),
-        description="AI level of seats 1, 2, ... in order.")
+def _excerpt(value: Any, limit: int = 40) -> str:
+    """A short, quoted excerpt of an outside value for a message (never the whole value)."""
+    text = repr(value) if not isinstance(value, str) else value
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the start screen chooses: fixed when the cards are dealt, saved with the game.
+
+    Every value is checked here, where it enters (a form, storage, a save, a caller):
+    :class:`SettingsError` names the field and quotes a short excerpt of what was wrong."""
+
+    players: int = 2
+    name: str = "You"
+    levels: tuple[str, ...] = ("easy",)  # AI level of seats 1, 2, ... in order
     preset: str = "official"
-    overrides: dict[str, Any] = Field(default_factory=dict)
+    overrides: dict[str, Any] = field(default_factory=dict)
 
-    @field_validator("name")
-    @classmethod
-    def _name(cls, v: str) -> str:
-        v = " ".join(v.split())
-        if not v:
-            raise ValueError("the name must not be empty")
-        return v
+    def __post_init__(self) -> None:
+        p = self.players
+        if not isinstance(p, int) or isinstance(p, bool) or not 2 <= p <= 10:
+            raise SettingsError(f"players: must be a whole number from 2 to 10, not {_excerpt(p)}")
+        if not isinstance(self.name, str):
+            raise SettingsError(f"name: must be text, not {_excerpt(self.name)}")
+        name = " ".join(self.name.split())
+        if not name or len(name) > 40:
+            raise SettingsError(f"name: must be 1 to 40 characters, not {_excerpt(self.name)}")
+        object.__setattr__(self, "name", name)
+        levels = self.levels
+        if isinstance(levels, str) or not isinstance(levels, (list, tuple)) or len(levels) > 9:
+            raise SettingsError(f"levels: must be a list of up to 9 levels, not {_excerpt(levels)}")
+        for i, lvl in enumerate(levels, start=1):
+            if lvl not in LEVELS:
+                raise SettingsError(f"levels: seat {i} has no level {_excerpt(lvl)}; "
+                                    f"choose one of {', '.join(LEVELS)}")
+        object.__setattr__(self, "levels", tuple(levels))
+        if not isinstance(self.preset, str) or self.preset not in PRESETS:
+            raise SettingsError(f"preset: unknown preset {_excerpt(self.preset)}; "
+                                f"known: {', '.join(PRESETS)}")
+        if not isinstance(self.overrides, dict):
+            raise SettingsError(f"overrides: must be an object, not {_excerpt(self.overrides)}")
+        try:
+            resolve_rules(self.preset, self.overrides)
+        except RulesError as exc:
+            raise SettingsError(f"overrides: {str(exc)[:200]}") from None
 
-    @field_validator("preset")
     @classmethod
-    def _preset(cls, v: str) -> str:
-        if v not in PRESETS:
-            raise ValueError(f"unknown preset {v!r}; known: {', '.join(PRESETS)}")
-        return v
+    def from_dict(cls, data: Any) -> "TableSettings":
+        """Settings from JSON data (storage, a save): exactly these keys, strict types."""
+        if not isinstance(data, dict):
+            raise SettingsError(f"settings: must be an object, not {_excerpt(data)}")
+        extra = sorted(set(data) - _SETTINGS_KEYS)
+        if extra:
+            raise SettingsError(f"settings: unknown field {_excerpt(str(extra[0]))}")
+        return cls(**data)
+
+    @classmethod
+    def from_json(cls, text: str) -> "TableSettings":
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise SettingsError("settings: not JSON") from None
+        return cls.from_dict(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "name": self.name, "levels": list(self.levels),
+                "preset": self.preset, "overrides": dict(self.overrides)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def level(self, seat: int) -> str:
         """The AI level of ``seat`` (1 ..); seats beyond the list play like the last one."""
@@ -113,6 +158,9 @@ class TableSettings(BaseModel):
         for i, nm in enumerate(self.seat_names()[1:], start=1):
             out.append(Seat(name=nm, kind="ai", level=self.level(i)))
         return out
+
+
+_SETTINGS_KEYS = frozenset(f.name for f in fields(TableSettings))
 
 
 @dataclass(frozen=True)
@@ -141,11 +189,10 @@ SPEED_NAMES: tuple[str, ...] = tuple(SPEEDS)
 # ------------------------------------------------------------------------------------------
 
 
-class ValidatorEntry(BaseModel):
-    """One attempted move and the validator's verdict (saved with the game)."""
-
-    # defer_build: its validator is built on first use, after the first move, not at the boot
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+@dataclass(frozen=True)
+class ValidatorEntry:
+    """One attempted move and the validator's verdict. Never saved: a restored game rebuilds
+    its entries by replaying its moves through the validator."""
 
     seq: int  # attempt number at this table
     seat: int
@@ -589,14 +636,6 @@ class Session:
         seat = HUMAN if s.active[HUMAN] else s.active_seats()[0]
         return self.attempt(Move.next_round(seat))
 
-    def _deal_next_round(self) -> None:
-        """Deal the next round without a validator entry (replaying a save). Raises
-        :class:`IllegalMove`."""
-        s = self.state
-        seat = HUMAN if s.active[HUMAN] else s.active_seats()[0]
-        self.recorder.apply(Move.next_round(seat))
-        self.version += 1
-
     def _malformed(self, detail: str) -> ValidatorEntry:
         verdict = Verdict(Reason.E_MALFORMED, (("detail", detail),))
         return self._record(self.state, Move(MoveKind.PLAY, HUMAN), verdict, shown="?")
@@ -681,79 +720,73 @@ class Session:
 
     # --- saving -----------------------------------------------------------------------------
     def to_save(self) -> str:
-        """The table as JSON for localStorage: settings, seed, the game log, recent entries."""
+        """The table as JSON for localStorage: only what cannot be derived, the settings fixed
+        at the deal, the seed and the moves made (in notation).  Everything else (hands, piles,
+        scores, the validator's entries) is recomputed by :func:`restore`.  The controller
+        seals it before it is stored (static/vault.js): the seed would tell every hand."""
         data = {
             "format": SAVE_FORMAT,
-            "version": 1,
-            "settings": self.settings.model_dump(),
+            "version": SAVE_VERSION,
+            "settings": self.settings.to_dict(),
             "seed": self.seed,
-            "log": json.loads(self.recorder.to_json()),
-            "entries": [e.model_dump() for e in self.entries[-MAX_SAVED_ENTRIES:]],
-            "attempts": self.attempts,
+            "moves": [str(m) for m, _events in self.recorder.history],
         }
         return json.dumps(data, separators=(",", ":"))
 
 
-class _Saved(BaseModel):
-    """A saved table (``Session.to_save``), read back by :func:`restore`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # built on first use
-
-    format: Literal["uno-web-table"]
-    version: Literal[1]
-    settings: TableSettings
-    seed: int
-    log: dict[str, Any]
-    entries: list[ValidatorEntry] = Field(default_factory=list)
-    attempts: int = 0
+SAVE_VERSION = 2
+MAX_SAVE_CHARS = 4_000_000  # a whole game to 500 is a few thousand moves of ~8 characters
+MAX_SAVED_MOVES = 200_000
+_SAVE_KEYS = frozenset({"format", "version", "settings", "seed", "moves"})
 
 
 def restore(text: str) -> Session:
-    """A session from :meth:`Session.to_save` output: the log is replayed move by move through
-    a new recorder with the same seed, and must come out identical. Raises :class:`SaveError`
-    with a readable reason for anything else (corrupted JSON, another format, a log that does
-    not replay)."""
-    from ..core.gamelog import LogError, action_place, move_from_action, parse_log
+    """A session from :meth:`Session.to_save` output: a new game is dealt from the saved
+    settings and seed and every saved move is attempted again through the validator, which
+    rebuilds the validator's entries too.  Raises :class:`SaveError` with a short, readable
+    reason for anything else: not JSON, another format or version, a field of the wrong type,
+    settings that cannot start a game, a move that is not a move or that the game refuses."""
+    from ..core.moves import MoveError, parse_move
 
+    if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
+        raise SaveError(f"the save is larger than {MAX_SAVE_CHARS:,} characters")
     try:
-        saved = _Saved.model_validate_json(text)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"]) or "save"
-        raise SaveError(f"not a saved table ({loc}: {first['msg']})") from None
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError("not a saved table (not JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("not a saved table")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"a saved table of another version ({_excerpt(data.get('version'), 12)})")
+    if set(data) != _SAVE_KEYS:
+        odd = sorted(set(data) ^ _SAVE_KEYS)[0]
+        raise SaveError(f"not a saved table (field {_excerpt(odd, 30)} "
+                        f"{'missing' if odd in _SAVE_KEYS else 'unknown'})")
     try:
-        log = parse_log(saved.log)
-    except LogError as exc:
-        raise SaveError(str(exc)) from None
+        settings = TableSettings.from_dict(data["settings"])
+    except SettingsError as exc:
+        raise SaveError(f"the saved settings cannot be used: {exc}") from None
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise SaveError(f"seed: must be a whole number from 0 to 2**63 - 1, not {_excerpt(seed)}")
+    moves = data["moves"]
+    if not isinstance(moves, list) or len(moves) > MAX_SAVED_MOVES:
+        raise SaveError(f"moves: must be a list of at most {MAX_SAVED_MOVES:,} moves")
     try:
-        session = Session(saved.settings, saved.seed)
+        session = Session(settings, seed)
     except (RulesError, ValueError) as exc:
-        raise SaveError(f"the saved settings cannot start a game: {exc}") from None
-    rec = session.recorder
-    if [r["deck"] for r in rec.rounds] != [log.rounds[0].deck]:
-        raise SaveError("the saved game was dealt differently (saved by another version?)")
-    number = 0  # actions counted from 1 over the whole log, as `validate` counts them
-    for i, rnd in enumerate(log.rounds):
-        if i > 0:
-            try:
-                session._deal_next_round()
-            except IllegalMove as exc:
-                raise SaveError(f"round {i + 1} cannot be dealt: {exc.verdict.message}") from None
-            if rec.rounds[-1]["deck"] != rnd.deck:
-                raise SaveError(f"round {i + 1} was dealt differently")
-        for action in rnd.actions:
-            move = move_from_action(action)
-            number += 1
-            try:
-                rec.apply(move)
-            except IllegalMove as exc:
-                raise SaveError(f"{action_place(number, i + 1)} does not replay: "
-                                f"{exc.verdict.message}") from None
-            session.version += 1
-    if json.loads(rec.to_json())["rounds"] != json.loads(log.model_dump_json())["rounds"]:
-        raise SaveError("the saved game does not replay to the same log")
-    session.entries = list(saved.entries)
-    session.attempts = max(saved.attempts, max((e.seq for e in saved.entries), default=0))
+        raise SaveError(f"the saved settings cannot start a game: {str(exc)[:200]}") from None
+    for number, notation in enumerate(moves, start=1):
+        if not isinstance(notation, str) or len(notation) > 40:
+            raise SaveError(f"move {number}: not a move ({_excerpt(notation)})")
+        try:
+            move = parse_move(notation)
+        except MoveError as exc:
+            raise SaveError(f"move {number}: not a move ({_excerpt(notation)}): "
+                            f"{str(exc)[:120]}") from None
+        entry = session.attempt(move)
+        if not entry.ok:
+            raise SaveError(f"move {number} ({notation}) does not replay: {entry.message}")
     return session
 
 

@@ -1,0 +1,22 @@
+// Runs in <head> before the first paint (a plain script, no defer): decides what the page shows
+// while Python loads, so the right screen is painted at once (docs/table.md, "Boot").
+//  - html.embed: the page is an embed (?embed=1): static/page.js shows its placeholder;
+//  - html.prestart: a plain visit with no game in progress: the start screen, already in
+//    index.html (written by the build from the Python renderer), is usable at once;
+//  - otherwise the loading screen (a link to a position, a replay, a puzzle, a saved game).
+(function () {
+  var root = document.documentElement;
+  var search = location.search;
+  if (/[?&]embed=1(&|$)/.test(search)) { root.classList.add("embed"); return; }
+  // Query keys that change what the first screen is; any other key (speed, delay, seed, utm_…)
+  // leaves the start screen.  Kept in step with uno_web/web/links.py by tests/web/test_boot_unit.py.
+  var CONTENT = ["hands", "mode", "lesson"];
+  var params = new URLSearchParams(search);
+  for (var i = 0; i < CONTENT.length; i++) if (params.has(CONTENT[i])) return;
+  var path = location.pathname;
+  var scope = path.slice(0, path.lastIndexOf("/") + 1) || "/";
+  try {
+    if (window.localStorage.getItem("uno_web.table.v1:" + scope)) return;  // a game to restore
+  } catch (err) { /* storage blocked: nothing to restore */ }
+  root.classList.add("prestart");
+})();

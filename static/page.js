@@ -1,0 +1,339 @@
+// The page before Python is ready (docs/table.md, "Boot"): the progress bar, the start screen
+// that works at first paint, the embed's placeholder, and the start of PyScript.
+// No inline script anywhere (the Content-Security-Policy forbids them): index.html loads this
+// file with `defer`, and static/early.js (in <head>) has already chosen the first screen.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var body = document.body;
+  var params = new URLSearchParams(location.search);
+  var embed = root.classList.contains("embed");
+  var prestart = root.classList.contains("prestart");
+  var t0 = performance.now();
+
+  function ready() { return body.dataset.ready === "1"; }
+  function $(sel) { return document.querySelector(sel); }
+
+  // ---------------------------------------------------------------------------------------
+  // Progress: a determinate bar driven by real events. PyScript dispatches `py:progress` with
+  // the stage it starts ("Loading interpreter", ...); the resource timing of the big downloads
+  // moves it inside a stage; Python reports its own stages (uno_web/web/boot.py). Within a
+  // stage the bar creeps towards the stage's end as time passes (calibrated on
+  // bench/bench_boot.py's stage times), never past it until the next real event arrives.
+  // ---------------------------------------------------------------------------------------
+  var STAGES = {  // event -> [fraction reached when it arrives, fraction the stage may creep to, expected seconds]
+    "start": [0.0, 0.04, 0.5],
+    "Loading Pyodide": [0.04, 0.08, 0.4],
+    "Loading interpreter": [0.08, 0.62, 3.0],
+    "Loaded interpreter": [0.66, 0.70, 0.4],
+    "Loaded Pyodide": [0.72, 0.74, 0.2],
+    "Loading files": [0.74, 0.82, 0.4],
+    "Loaded files": [0.84, 0.86, 0.4],
+    "python": [0.86, 0.97, 0.8],  // uno_web.web.boot imports the table
+    "ready": [1, 1, 1]
+  };
+  var LABELS = {
+    "start": "Starting", "Loading Pyodide": "Loading Python", "Loading interpreter": "Loading Python",
+    "Loaded interpreter": "Python loaded", "Loaded Pyodide": "Python loaded",
+    "Loading files": "Loading the game", "Loaded files": "Loading the game",
+    "python": "Setting up the table", "ready": "Ready"
+  };
+  // a download that finishes moves the bar at least this far (inside "Loading interpreter")
+  var FILES = [["pyodide.asm.wasm", 0.42], ["python_stdlib.zip", 0.56], ["uno_web.zip", 0.80]];
+  var stage = "start", stageAt = 0, floor = 0, shown = 0, timer = 0;
+  var bar = $("#boot-progress"), fill = $("#boot-progress .fill"), label = $("#boot-progress-label");
+  var detail = $("#boot-detail");
+
+  function draw() {
+    if (!bar) return;
+    var s = STAGES[stage] || STAGES.start;
+    var elapsed = (performance.now() - stageAt) / 1000;
+    var creep = s[0] + (s[1] - s[0]) * (1 - Math.exp(-elapsed / s[2]));
+    var value = Math.max(floor, creep, shown);
+    shown = Math.min(value, 1);
+    var pct = Math.round(shown * 100);
+    fill.style.transform = "scaleX(" + shown.toFixed(3) + ")";
+    bar.setAttribute("aria-valuenow", String(pct));
+    bar.setAttribute("aria-valuetext", (LABELS[stage] || stage) + ", " + pct + "%");
+    if (label) label.textContent = (LABELS[stage] || "Loading") + "… " + pct + "%";
+    if (detail) detail.textContent = String(stage) + " (" + ((performance.now() - t0) / 1000).toFixed(1) + " s)";
+  }
+  function setStage(name) {
+    if (ready() && name !== "ready") return;
+    var s = STAGES[name];
+    if (!s) return;  // a stage this page does not go through (e.g. "Loading packages")
+    stage = name;
+    stageAt = performance.now();
+    floor = Math.max(floor, s[0]);
+    draw();
+    body.dataset.bootStage = name;
+    if (name === "ready") { clearInterval(timer); timer = 0; }
+  }
+  window.unoWebProgress = setStage;  // boot.py: "python", then "ready"
+  addEventListener("py:progress", function (ev) { setStage(String(ev.detail)); });
+  if ("PerformanceObserver" in window) {
+    try {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (entry) {
+          FILES.forEach(function (f) {
+            if (entry.name.indexOf(f[0]) >= 0) { floor = Math.max(floor, f[1]); }
+          });
+        });
+        draw();
+      }).observe({type: "resource", buffered: true});
+    } catch (err) { /* no resource timing: the stages alone move the bar */ }
+  }
+
+  // A boot that never finishes is almost always a server sending .wasm with the wrong type.
+  setTimeout(function () {
+    if (!ready() && body.dataset.pyStart) $("#boot-status").textContent = "Still loading Python…";
+  }, 45000);
+  setTimeout(function () {
+    if (!ready() && body.dataset.pyStart && detail) {
+      detail.textContent += " — if this never finishes, check that the server sends .wasm as application/wasm";
+    }
+  }, 90000);
+  addEventListener("error", function (ev) {
+    if (ready()) return;
+    $("#boot-status").textContent = "Failed to start Python";
+    if (detail) detail.textContent = String(ev.message || ev.error || "unknown error").slice(0, 200);
+    var wait = $("#prestart-status");
+    if (wait) wait.textContent = "Python did not start: " + String(ev.message || "unknown error").slice(0, 200) + ". Reload the page to try again.";
+  });
+
+  // ---------------------------------------------------------------------------------------
+  // Starting Python: adds PyScript (core.css, core.js), which runs index.html's
+  // <script type="py">. The page starts at once. An embed shows a static placeholder and starts
+  // only when it becomes visible (IntersectionObserver) or its button is clicked; ?start=click
+  // waits for the click. Before that it makes no request for PyScript or Pyodide.
+  // ---------------------------------------------------------------------------------------
+  var started = false;
+  var guests = [];  // embeds of this page sharing this frame's Python (when it is the host)
+
+  // One Python for every embed of a page: an embed that starts looks for a sibling frame of
+  // this origin that already hosts Python (or is loading it) and joins it; the host's Python
+  // runs a controller on the guest's document (uno_web/web/boot.py, serve_guests). Frames of
+  // one origin under one page share an event loop, so the host calls into the guest directly.
+  // If the host frame goes away, its guests stop answering: reload them (docs/embedding.md).
+  function findHost() {
+    var frames;
+    try { frames = window.parent.frames; } catch (err) { return null; }
+    if (!frames || window.parent === window) return null;
+    for (var i = 0; i < frames.length; i++) {
+      try {
+        var f = frames[i];
+        if (f !== window && f.unoWebHost && f.location.origin === location.origin) return f;
+      } catch (err) { /* another origin's frame: not ours */ }
+    }
+    return null;
+  }
+  function becomeHost() {
+    window.unoWebHost = {
+      queue: [],
+      attach: null,  // set by Python once it is ready
+      join: function (win) {
+        guests.push(win);
+        win.unoWebProgress(stage);
+        if (this.attach) this.attach(win); else this.queue.push(win);
+      }
+    };
+    var forward = setStage;
+    window.unoWebProgress = setStage = function (name) {
+      forward(name);
+      guests.forEach(function (g) {
+        try { if (!g.document.body.dataset.ready) g.unoWebProgress(name); } catch (err) { /* gone */ }
+      });
+    };
+  }
+
+  function start(how) {
+    if (started) return;
+    started = true;
+    body.dataset.pyStart = how;
+    $("#embed-ph").hidden = true;
+    $("#loading").classList.add("started");
+    stageAt = performance.now();
+    timer = setInterval(draw, 150);
+    draw();
+    if (embed && params.get("share") !== "0") {
+      var host = findHost();
+      if (host) {
+        body.dataset.pyShared = "1";
+        $("#boot-status").textContent = "Loading Python (shared with this page's other positions)…";
+        host.unoWebHost.join(window);
+        return;
+      }
+      becomeHost();
+    }
+    var css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = "./static/vendor/pyscript/core.css";
+    document.head.appendChild(css);
+    // The config and PyScript's TOML parser are fetched only after core.js has run;
+    // preloading them now takes those two round trips off the boot (docs/deployment.md).
+    [["preload", "./pyscript.toml"],
+     ["modulepreload", "./static/vendor/pyscript/toml-V4Savzlc.js"],
+     ["modulepreload", "./static/vendor/pyscript/toml-Blg7Izee.js"]].forEach(function (p) {
+      var l = document.createElement("link");
+      l.rel = p[0];
+      l.href = p[1];
+      if (p[0] === "preload") { l.as = "fetch"; l.crossOrigin = "anonymous"; }
+      document.head.appendChild(l);
+    });
+    var core = document.createElement("script");
+    core.type = "module";
+    core.src = "./static/vendor/pyscript/core.js";
+    document.head.appendChild(core);
+  }
+  window.unoWebStart = start;
+
+  // ---------------------------------------------------------------------------------------
+  // The start screen at first paint (html.prestart). index.html holds the start screen as the
+  // Python renderer draws it for a first visit (uno_web/site/prerender.py writes it at build
+  // time). Here it is filled with the remembered settings, kept consistent while Python loads
+  // (players -> opponent fields, preset -> rule fields), and a button pressed meanwhile is
+  // remembered: boot.py reads `window.unoWebPre` and presses it again once Python listens.
+  // ---------------------------------------------------------------------------------------
+  var pre = window.unoWebPre = {touched: false, pending: ""};
+  function presetValues() {
+    var el = document.getElementById("preset-values");
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (err) { return {}; }
+  }
+  function setField(form, name, value) {
+    var el = form.elements.namedItem(name);
+    if (!el) return;
+    if (el.type === "checkbox") el.checked = !!value;
+    else if (el.length !== undefined && el.tagName !== "SELECT") {  // a radio group
+      for (var i = 0; i < el.length; i++) el[i].checked = el[i].value === String(value);
+    } else el.value = String(value);
+  }
+  function applyPreset(form, name, overrides) {
+    var values = presetValues()[name];
+    if (!values) return;
+    Object.keys(values).forEach(function (k) { setField(form, "rule." + k, values[k]); });
+    Object.keys(overrides || {}).forEach(function (k) { setField(form, "rule." + k, overrides[k]); });
+    form.querySelectorAll("label.preset").forEach(function (l) {
+      var input = l.querySelector("input");
+      l.classList.toggle("selected", !!input && input.checked);
+    });
+  }
+  function showLevels(form) {
+    var n = parseInt(form.elements.namedItem("players").value, 10) || 2;
+    form.querySelectorAll(".level-field").forEach(function (f, i) { f.hidden = i >= n - 1; });
+  }
+  function fillFromStorage(form, scope) {
+    var stored = null, prefs = null;
+    try {
+      stored = JSON.parse(localStorage.getItem("uno_web.settings.v1:" + scope) || "null");
+      prefs = JSON.parse(localStorage.getItem("uno_web.prefs.v1:" + scope) || "null");
+    } catch (err) { return; }  // unreadable: Python says why once it is ready
+    if (stored && typeof stored === "object") {
+      if (stored.players) setField(form, "players", stored.players);
+      if (typeof stored.name === "string") setField(form, "name", stored.name.slice(0, 40));
+      (Array.isArray(stored.levels) ? stored.levels : []).forEach(function (lvl, i) {
+        setField(form, "level." + (i + 1), lvl);
+      });
+      if (typeof stored.preset === "string") {
+        setField(form, "preset", stored.preset);
+        applyPreset(form, stored.preset, stored.overrides);
+      }
+    }
+    if (prefs && typeof prefs === "object") {
+      if (typeof prefs.speed === "string") setField(form, "speed", prefs.speed);
+      var sound = document.querySelector("[data-testid=sound]");
+      if (sound && prefs.sound === true) sound.setAttribute("aria-pressed", "true");
+    }
+    showLevels(form);
+  }
+  function waitFor(el) {
+    var testid = el.getAttribute("data-testid");
+    if (!testid) return;
+    pre.pending = testid;
+    document.querySelectorAll("[aria-busy=true]").forEach(function (b) { b.removeAttribute("aria-busy"); });
+    el.setAttribute("aria-busy", "true");
+    body.dataset.pending = testid;
+    var what = testid === "start-game" ? "The cards are dealt" : "This opens";
+    $("#prestart-status").textContent = what + " as soon as the table is ready.";
+  }
+
+  if (prestart) {
+    var app = $("#app");
+    body.dataset.mode = "start";
+    app.hidden = false;
+    $("#loading").hidden = true;
+    var slot = document.querySelector("#prestart .prestart-progress");
+    if (slot) slot.appendChild($("#boot-slot"));
+    var form = document.querySelector("#r-start form.start");
+    var path = location.pathname;
+    if (form) fillFromStorage(form, path.slice(0, path.lastIndexOf("/") + 1) || "/");
+    app.addEventListener("change", function (ev) {
+      if (ready()) return;
+      var t = ev.target;
+      if (!form || !form.contains(t)) return;
+      pre.touched = true;
+      if (t.name === "players") showLevels(form);
+      if (t.name === "preset") applyPreset(form, t.value, {});
+    });
+    app.addEventListener("input", function (ev) {
+      if (!ready() && form && form.contains(ev.target)) pre.touched = true;
+    });
+    app.addEventListener("submit", function (ev) {  // Enter in a field: never a page load
+      ev.preventDefault();
+    });
+    app.addEventListener("click", function (ev) {
+      if (ready()) return;
+      var el = ev.target.closest("button[data-testid], [data-action=help]");
+      if (!el || !app.contains(el)) return;
+      ev.preventDefault();
+      waitFor(el);
+    });
+  }
+
+  if (!embed) { start(prestart ? "prestart" : "page"); return; }
+
+  // ---------------------------------------------------------------------------------------
+  // The embed's placeholder: the position in plain HTML until Python is asked for.
+  // ---------------------------------------------------------------------------------------
+  var ph = $("#embed-ph");
+  function chip(code) {
+    var span = document.createElement("span");
+    var c = code.charAt(0);
+    span.className = "ph-card c-" + ("RYGBW".indexOf(c) >= 0 ? c : "W");
+    span.textContent = code.length > 1 && "RYGBW".indexOf(c) >= 0 ? code.slice(1) : code;
+    return span;
+  }
+  function cards(text) { return (text || "").split(/[\s,]+/).filter(Boolean).slice(0, 14).map(function (c) { return c.slice(0, 4); }); }
+  function row(labelText, list) {
+    var box = ph.querySelector(".preview");
+    if (!list.length) return;
+    var sep = document.createElement("span");
+    sep.className = "sep";
+    sep.textContent = labelText;
+    box.appendChild(sep);
+    list.forEach(function (code) { box.appendChild(chip(code)); });
+  }
+  var mode = params.get("mode");
+  var goal = (params.get("goal") || "").slice(0, 200);
+  if (mode === "solitaire") {
+    goal = goal || "Solitaire UNO: play every card, each matching the one before.";
+    row("your cards", cards(params.get("cards")));
+  } else if (mode === "duel") {
+    goal = goal || "Duel: open hands against a perfect opponent.";
+    row("you", cards(params.get("p1")));
+    row("computer", cards(params.get("p2")));
+  } else {
+    if (params.get("top")) row("top card", cards(params.get("top")).slice(0, 1));
+    row("your hand", cards((params.get("hands") || "").split(",")[0]));
+  }
+  ph.querySelector(".goal").textContent = goal || "An UNO position: try a move.";
+  // a page with several embeds has several of these landmarks: each says which it is
+  ph.setAttribute("aria-label", "UNO position, not loaded yet: " + (goal || "try a move"));
+  ph.querySelector("button").addEventListener("click", function () { start("click"); });
+  if (params.get("start") === "click" || !("IntersectionObserver" in window)) return;
+  var seen = new IntersectionObserver(function (entries) {
+    for (var i = 0; i < entries.length; i++) {
+      if (entries[i].isIntersecting) { seen.disconnect(); start("visible"); return; }
+    }
+  }, {threshold: 0.2});
+  seen.observe(ph);
+})();

@@ -1,0 +1,93 @@
+"""The start screen in ``index.html``, so that it is usable at first paint (issue 14).
+
+The table's start screen is drawn by Python (:func:`uno_web.web.render.render_start`), which is
+only there once Pyodide has started.  The build writes what that renderer draws on a first
+visit into ``index.html`` between ``<!-- prerender:NAME -->`` markers: the top bar, the start
+form (with all nine opponent fields; ``static/page.js`` shows as many as there are players) and
+the rule values of every preset (a JSON data block: ``static/page.js`` switches the rule fields
+when the preset changes before Python is ready).  When Python is ready it draws the same
+markup in place (morphdom keeps what the person typed: uno_web/web/boot.py).
+
+    python -m uno_web.site.prerender          # rewrite index.html if it differs
+    python -m uno_web.site.prerender --check  # exit 1 if index.html is stale
+
+The build runs it; ``tests/web/test_prerender.py`` fails when ``index.html`` is stale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+INDEX = REPO_ROOT / "index.html"
+
+
+def blocks() -> dict[str, str]:
+    """The markup of each prerendered block, by marker name."""
+    from ..core.rules import PRESETS
+    from ..web.render import render_start
+    from ..web.session import TableSettings
+    from ..web.view import start_view
+
+    first = TableSettings(players=2, levels=["easy"])  # what App draws on a first visit
+    full = start_view(TableSettings(players=10, levels=list(first.levels)))
+    sv = replace(full, players=first.players)
+    regions = render_start(sv)
+    presets = {name: rules.model_dump() for name, rules in PRESETS.items()}
+    data = json.dumps(presets, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
+    from .csp import META
+
+    return {
+        "csp": META,
+        "topbar": regions["topbar"],
+        "start": regions["start"],
+        "presets": f'<script type="application/json" id="preset-values">{data}</script>',
+    }
+
+
+def _marker(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(<!-- prerender:{name} -->)(.*?)(<!-- /prerender:{name} -->)", re.S)
+
+
+def render(text: str) -> str:
+    """``text`` (index.html) with every block rewritten."""
+    for name, html in blocks().items():
+        pattern = _marker(name)
+        if not pattern.search(text):
+            raise SystemExit(f"index.html has no <!-- prerender:{name} --> marker")
+        text = pattern.sub(lambda m: m.group(1) + html + m.group(3), text, count=1)
+    return text
+
+
+def ensure(path: Path = INDEX) -> bool:
+    """Rewrite ``path`` if a block is stale; True if it was written."""
+    old = path.read_text(encoding="utf-8")
+    new = render(old)
+    if new == old:
+        return False
+    path.write_text(new, encoding="utf-8")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Write the prerendered start screen into index.html.")
+    ap.add_argument("--check", action="store_true", help="exit 1 if index.html is stale")
+    args = ap.parse_args(argv)
+    if args.check:
+        old = INDEX.read_text(encoding="utf-8")
+        if render(old) != old:
+            print("index.html: the prerendered start screen is stale; run "
+                  "`python -m uno_web.site.prerender`", file=sys.stderr)
+            return 1
+        return 0
+    print("index.html " + ("updated" if ensure() else "up to date"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
