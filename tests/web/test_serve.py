@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_web.site import serve, vendor
+from uno_web.site import precache, serve, vendor
 
 
 @pytest.fixture(scope="module")
@@ -21,6 +21,8 @@ def tree_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         (root / name).write_bytes(b"x")
     (root / ".git").mkdir()
     (root / ".git" / "config").write_text("secret")
+    (root / "static").mkdir()
+    (root / "static" / "sw.js").write_text("// the worker")
     server, url = serve.start_in_thread("127.0.0.1", 0, root, quiet=True)
     try:
         yield url
@@ -56,6 +58,31 @@ def test_dot_paths_are_not_served(tree_url: str) -> None:
     with pytest.raises(urllib.error.HTTPError) as exc:
         urllib.request.urlopen(tree_url + ".git/config", timeout=10)
     assert exc.value.code == 404
+
+
+def test_worker_is_served_from_the_root_without_special_headers(tree_url: str) -> None:
+    """/sw.js is static/sw.js (the checkout has no top-level sw.js): its scope is the site
+    root with no Service-Worker-Allowed header, as on GitHub Pages, which cannot send one."""
+    for path in ("sw.js", "static/sw.js"):
+        with urllib.request.urlopen(tree_url + path, timeout=10) as resp:
+            assert resp.read() == b"// the worker"
+            assert resp.headers["Content-Type"].split(";")[0] == "text/javascript"
+            assert resp.headers["Service-Worker-Allowed"] is None
+    assert precache.SW_URL == "sw.js" and precache.SW_SOURCE == "static/sw.js"
+
+
+def test_a_sites_own_worker_wins(tmp_path: Path) -> None:
+    """An assembled site (its own sw.js at the root) is served as it is."""
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "sw.js").write_text("// source")
+    (tmp_path / "sw.js").write_text("// assembled")
+    server, url = serve.start_in_thread("127.0.0.1", 0, tmp_path, quiet=True)
+    try:
+        with urllib.request.urlopen(url + "sw.js", timeout=10) as resp:
+            assert resp.read() == b"// assembled"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_stamp_must_match_pins_and_files(tmp_path: Path) -> None:

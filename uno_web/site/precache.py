@@ -1,12 +1,20 @@
 """The service worker's precache list and build version: ``static/sw-precache.js``.
 
 The build (``python -m uno_web build``) writes it after vendoring and the bundle; it is
-git-ignored.  ``static/sw.js`` loads it with ``importScripts``; it sets
-``self.UNO_PRECACHE = {"version": …, "files": [...]}``: every file the site loads, as URLs
-relative to the service worker's scope (the site root), and a version that is a hash of their
-contents (and of ``static/sw.js``).  A deploy that changes any of them changes the file, so the
-browser installs the new worker, which fills a new cache ``uno_web-<version>`` and deletes the
-old ones when it activates (docs/deployment.md, "Offline and installable").
+git-ignored.  The worker, ``static/sw.js`` in git, is served from the **site root** as
+``sw.js`` (``python -m uno_web.site.assemble`` copies it there, ``python -m uno_web serve``
+answers ``/sw.js`` with it), so that its scope, the site root, needs no
+``Service-Worker-Allowed`` header (GitHub Pages cannot send one).  From there it loads this file
+with ``importScripts("./static/sw-precache.js")``; it sets
+``self.UNO_PRECACHE = {"version": …, "files": [...]}``: every file the site's pages load, as
+URLs relative to the site root, and a version that is a hash of their contents and of the
+worker.  A deploy that changes any of them changes this file, so the browser installs the new
+worker, which fills a new cache ``uno_web-<version>`` and deletes the old ones when it activates
+(docs/deployment.md, "Offline and installable").
+
+The worker and this file are not in the list: the browser keeps a worker's script and the
+scripts it imports with the registration, outside the Cache Storage, and fetches them itself on
+each update check (never through the worker).
 
     python -m uno_web.site.precache          # write it
     python -m uno_web.site.precache --check  # exit 1 if missing or stale
@@ -25,15 +33,24 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 OUT_NAME = "static/sw-precache.js"
-SW_NAME = "static/sw.js"
+#: The worker's source, in git (the top level of the tree holds no file of the site but
+#: index.html and pyscript.toml) ...
+SW_SOURCE = "static/sw.js"
+#: ... and where it is served: the site root, so that its scope is the whole site.
+SW_URL = "sw.js"
 
 #: Files at the top of the site and in static/ (globs, relative to the root).
-TOP = ("index.html", "pyscript.toml", "static/*.css", "static/*.html", "static/register-sw.js",
+TOP = ("index.html", "pyscript.toml", "static/*.css", "static/*.html", "static/*.js",
        "static/manifest.webmanifest", "static/icons/*", "static/bundle/uno_web.zip")
+#: Matched by TOP but not precached: the worker and its list (kept by the browser with the
+#: registration), and the boot benchmark's baseline pages (bench/bench_boot.py).
+TOP_SKIP = frozenset({SW_SOURCE, OUT_NAME, "static/bare.html", "static/bare-nopkg.html"})
 #: Under static/vendor/: everything except what no page loads.
 VENDOR_SKIP_SUFFIXES = (".map", ".d.ts", ".md")
-VENDOR_SKIP_NAMES = frozenset({
-    "STAMP.json", "LICENSE", "package.json",
+#: Licence files of the vendored packages: shipped in the assembled site, never loaded.
+VENDOR_LICENCES = frozenset({"LICENSE", "LICENSE.txt", "LICENCE", "COPYING"})
+VENDOR_SKIP_NAMES = VENDOR_LICENCES | frozenset({
+    "STAMP.json", "package.json",
     "console.html", "console-v2.html",   # Pyodide's demo consoles
     "pyodide.js",                        # the UMD build; the page imports pyodide.mjs
     "service-worker.js",                 # PyScript's own (empty) worker for its sync mode
@@ -41,12 +58,12 @@ VENDOR_SKIP_NAMES = frozenset({
 
 
 def files(root: Path = REPO_ROOT) -> list[str]:
-    """The precached files, relative to ``root``, sorted (``static/bare.html`` is a benchmark
-    page, kept out)."""
+    """The precached files, relative to ``root`` (the checkout or an assembled site), sorted."""
     found: set[str] = set()
     for pattern in TOP:
-        found.update(p.relative_to(root).as_posix() for p in root.glob(pattern) if p.is_file())
-    found.discard("static/bare.html")
+        found.update(p.relative_to(root).as_posix() for p in root.glob(pattern)
+                     if p.is_file() and not p.name.endswith(".tmp"))
+    found -= TOP_SKIP
     vendor = root / "static" / "vendor"
     for p in vendor.rglob("*"):
         if p.is_file() and p.name not in VENDOR_SKIP_NAMES and not p.name.endswith(VENDOR_SKIP_SUFFIXES):
@@ -54,11 +71,19 @@ def files(root: Path = REPO_ROOT) -> list[str]:
     return sorted(found)
 
 
+def worker_path(root: Path = REPO_ROOT) -> Path:
+    """The worker's file in ``root``: ``sw.js`` in an assembled site, ``static/sw.js`` in the
+    checkout (the same bytes)."""
+    served = root / SW_URL
+    return served if served.is_file() else root / SW_SOURCE
+
+
 def version(root: Path = REPO_ROOT, names: list[str] | None = None) -> str:
-    """A hash of every precached file's path and contents, and of the worker itself."""
+    """A hash of every precached file's path and contents, and of the worker itself (under its
+    served name, so the checkout and a site assembled from it have the same version)."""
     h = hashlib.sha256()
-    for name in [*(names if names is not None else files(root)), SW_NAME]:
-        path = root / name
+    paths = [(name, root / name) for name in (names if names is not None else files(root))]
+    for name, path in [*paths, (SW_URL, worker_path(root))]:
         if not path.is_file():
             continue
         h.update(name.encode() + b"\0")

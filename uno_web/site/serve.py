@@ -10,6 +10,11 @@ Before serving it runs the build (:func:`uno_web.site.vendor.main`), which vendo
 ``static/vendor/`` if it is incomplete and rebuilds ``static/bundle/uno_web.zip`` (the browser
 modules) if it is stale; serving this checkout, it also rebuilds that zip whenever it is
 requested after a module changed (:mod:`uno_web.site.bundle`).
+
+The service worker is kept in git as ``static/sw.js`` but belongs at the site root: a tree
+without a ``sw.js`` of its own (the checkout) has ``/sw.js`` answered with ``static/sw.js``,
+the same bytes ``python -m uno_web.site.assemble`` puts there.  No special header is sent (the
+worker's scope is its own directory; GitHub Pages could not send one either).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+from uno_web.site import precache
 
 #: Debian's Chromium and the flags this project drives it with (headless, through Python
 #: Playwright; ``npx playwright install`` is not used): tests/web and the browser benchmarks.
@@ -78,6 +85,15 @@ class SiteHandler(SimpleHTTPRequestHandler):
         parts = unquote(urlsplit(self.path).path).split("/")
         return any(p.startswith(".") and p not in (".", "..") for p in parts)
 
+    def translate_path(self, path: str) -> str:
+        """``/sw.js`` is ``static/sw.js`` when the served tree has no ``sw.js`` of its own."""
+        translated = super().translate_path(path)
+        if unquote(urlsplit(path).path) == "/" + precache.SW_URL and not Path(translated).exists():
+            source = Path(self.directory) / precache.SW_SOURCE
+            if source.is_file():
+                return str(source)
+        return translated
+
     def send_head(self):  # type: ignore[no-untyped-def]
         if self._hidden():
             self.send_error(HTTPStatus.NOT_FOUND, "File not found")
@@ -90,7 +106,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         """Serving this checkout: rewrite static/sw-precache.js (the service worker's file list
         and version) when the worker asks for it, after rebuilding a stale bundle, so an edit
         reaches a browser that has the worker on the next update check."""
-        from uno_web.site import bundle, precache
+        from uno_web.site import bundle
 
         if unquote(urlsplit(self.path).path) != "/" + precache.OUT_NAME:
             return
@@ -119,9 +135,6 @@ class SiteHandler(SimpleHTTPRequestHandler):
             print(f"[serve] could not rebuild {bundle.BUNDLE_URL}: {exc}", file=sys.stderr)
 
     def end_headers(self) -> None:
-        if unquote(urlsplit(self.path).path).endswith("/static/sw.js"):
-            # static/sw.js controls the whole site (scope "./", see static/register-sw.js)
-            self.send_header("Service-Worker-Allowed", "/")
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()

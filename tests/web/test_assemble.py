@@ -1,0 +1,150 @@
+"""The deployable site (``python -m uno_web.site.assemble OUT_DIR``): what it holds, where the
+service worker sits, and that every file the pages name is in it (no browser needed)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from uno_web.site import assemble, precache, vendor
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SITE = "http://site.test/uno/"  # a project site under a sub-path, as on GitHub Pages
+
+
+@pytest.fixture(scope="module")
+def built() -> None:
+    if vendor.main([]) != 0:
+        pytest.fail("`python -m uno_web build` failed", pytrace=False)
+
+
+def copy_source(root: Path) -> None:
+    """A checkout's site in ``root``: its own small files, the large built directories as
+    symlinks (the tests change the small files)."""
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy2(REPO_ROOT / name, root / name)
+    shutil.copytree(REPO_ROOT / "static", root / "static", ignore=shutil.ignore_patterns("vendor", "bundle"))
+    for name in ("vendor", "bundle"):
+        (root / "static" / name).symlink_to(REPO_ROOT / "static" / name, target_is_directory=True)
+
+
+@pytest.fixture(scope="module")
+def site(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[assemble.Assembled]:
+    yield assemble.assemble(tmp_path_factory.mktemp("www") / "uno")
+
+
+def test_layout(site: assemble.Assembled) -> None:
+    out = site.out
+    names = set(site.files)
+    listed = precache.read(REPO_ROOT)["files"]
+    # the precached files, the worker at the root, its list, the licences, .nojekyll; nothing else
+    extras = {precache.SW_URL, precache.OUT_NAME, assemble.MARKER, "static/vendor/morphdom/LICENSE"}
+    assert names == set(listed) | extras  # type: ignore[arg-type]
+    assert (out / precache.SW_URL).read_bytes() == (REPO_ROOT / precache.SW_SOURCE).read_bytes()
+    assert (out / precache.OUT_NAME).read_bytes() == (REPO_ROOT / precache.OUT_NAME).read_bytes()
+    assert site.version == precache.read(REPO_ROOT)["version"] == precache.version(out)
+    for name in names:
+        assert not name.endswith((".map", ".d.ts")), name
+        assert not (out / name).is_symlink(), name
+    for absent in ("static/sw.js", "static/bare.html", "static/bare-nopkg.html", "static/vendor/STAMP.json",
+                   "static/vendor/pyodide/pyodide.js", "static/vendor/pyodide/console.html"):
+        assert absent not in names, absent
+    for must in ("index.html", "pyscript.toml", "static/tutorial.html", "static/register-sw.js",
+                 "static/manifest.webmanifest", "static/bundle/uno_web.zip",
+                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js"):
+        assert must in names, must
+    # the pydantic wheels stay precached (the page may load them after it is ready)
+    assert sum(n.endswith(".whl") for n in names) == len(vendor.WHEELS)
+    assert site.size == sum((out / n).stat().st_size for n in names)
+
+
+def test_worker_finds_its_list_from_the_root() -> None:
+    """sw.js at the site root imports the list by a path that is right from there, and the
+    registration script resolves the worker and its scope against its own URL."""
+    worker = (REPO_ROOT / precache.SW_SOURCE).read_text(encoding="utf-8")
+    imported = re.findall(r'importScripts\("([^"]+)"\)', worker)
+    assert [urljoin(SITE + precache.SW_URL, u) for u in imported] == [SITE + precache.OUT_NAME]
+    register = (REPO_ROOT / "static" / "register-sw.js").read_text(encoding="utf-8")
+    assert 'new URL("../sw.js", here)' in register and 'new URL("../", here)' in register
+    assert urljoin(SITE + "static/register-sw.js", "../sw.js") == SITE + precache.SW_URL
+
+
+class _Refs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if key in ("src", "href") and value:
+                self.refs.append(value)
+
+
+def _local(page_url: str, ref: str) -> str | None:
+    """The site path a page's reference points to, or None if it leaves the site or is no file."""
+    if ref.startswith(("data:", "#", "mailto:", "javascript:")):
+        return None
+    url = urlsplit(urljoin(page_url, ref))
+    if not url.geturl().startswith(SITE):
+        return None
+    path = url.path[len(urlsplit(SITE).path):]
+    return path or "index.html"
+
+
+def test_every_file_a_page_names_is_in_the_site(site: assemble.Assembled) -> None:
+    names = set(site.files)
+    pages = ["index.html", *(n for n in names if n.startswith("static/") and n.endswith(".html"))]
+    for page in pages:
+        parser = _Refs()
+        parser.feed((site.out / page).read_text(encoding="utf-8"))
+        for ref in parser.refs:
+            path = _local(SITE + page, ref)
+            assert path is None or path in names, f"{page} names {ref}, not in the site"
+    # scripts that add files by name (PyScript's core, the config, the preloads)
+    for script in (n for n in names if re.fullmatch(r"static/[^/]+\.js", n)):
+        for ref in re.findall(r'"(\./(?:static/)?[\w./-]+\.\w+)"', (site.out / script).read_text(encoding="utf-8")):
+            # resolved as the page at the root resolves it (register-sw.js resolves its own)
+            path = _local(SITE, ref)
+            assert path is None or path in names | {"static/register-sw.js"}, f"{script} names {ref}"
+
+
+def test_reassembling_replaces_the_site(built: None, tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    copy_source(src)
+    out = tmp_path / "www" / "uno"
+    first = assemble.assemble(out, src)
+    (out / "stale.txt").write_text("left from an older deploy")
+    css = src / "static" / "puzzle.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* deploy 2 */\n", encoding="utf-8")
+    second = assemble.assemble(out, src)
+    assert second.version != first.version
+    assert not (out / "stale.txt").exists()
+    assert "deploy 2" in (out / "static" / "puzzle.css").read_text(encoding="utf-8")
+    assert precache.read(out)["version"] == second.version == precache.version(out)
+    assert not any(p.name.startswith(".uno.") for p in out.parent.iterdir())  # no staging left
+
+
+def test_refuses_to_replace_what_is_not_a_site(built: None, tmp_path: Path) -> None:
+    keep = tmp_path / "notes"
+    keep.mkdir()
+    (keep / "mine.txt").write_text("do not delete")
+    with pytest.raises(assemble.AssembleError, match="not an earlier assembly"):
+        assemble.assemble(keep)
+    assert (keep / "mine.txt").read_text() == "do not delete"
+    for inside in (REPO_ROOT, REPO_ROOT.parent, REPO_ROOT / "static" / "site"):
+        with pytest.raises(assemble.AssembleError, match="source tree"):
+            assemble.assemble(inside)
+
+
+def test_cli_needs_a_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(vendor, "is_complete", lambda *a, **k: False)
+    assert assemble.main([str(tmp_path / "site")]) == 1
+    assert "python -m uno_web build" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
