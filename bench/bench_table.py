@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 from table_helpers import (  # noqa: E402
+    fix_deal,
     find_seed, plain_playable, unplayable, wait_idle, you_start,
 )
 
@@ -102,7 +103,8 @@ def bench(base: str, runs: int) -> None:
     with sync_playwright() as pw:
         browser = _launch(pw)
         page = browser.new_page(viewport={"width": 1280, "height": 860})
-        boot = _boot(page, base + "index.html?speed=normal&seed=1")
+        fix_deal(page, 1)
+        boot = _boot(page, base + "index.html?speed=normal")
         print(f"boot to ready: {boot:.1f} s")
         games = 0
         while len(plays) < runs and games < 50:
@@ -182,7 +184,8 @@ def round_times(base: str, runs: int) -> None:
             times: list[float] = []
             moves: list[int] = []
             for k in range(runs):
-                _boot(page, base + f"index.html?speed={speed}&seed={100 + k}")
+                fix_deal(page, 100 + k)
+                _boot(page, base + f"index.html?speed={speed}")
                 if page.evaluate("document.body.dataset.mode") != "start":
                     page.click("[data-testid=new-game]")  # the last round was saved: a new one
                 _start(page, players=4, levels=("easy", "easy", "easy"))
@@ -227,7 +230,8 @@ def screenshots(base: str, out: Path) -> None:
     with sync_playwright() as pw:
         browser = _launch(pw)
         page = browser.new_page(viewport={"width": 1280, "height": 860})
-        _boot(page, base + f"index.html?seed={seed}&speed=instant")
+        fix_deal(page, seed)
+        _boot(page, base + "index.html?speed=instant")
         _shot(page, out, "start")
         _start(page, players=4, levels=("easy", "normal", "hard"), scoring=None)
         # a few turns in: mid-game, then a validator rejection

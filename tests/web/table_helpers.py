@@ -56,7 +56,16 @@ def table_url(**params: Any) -> str:
     return "index.html?" + urlencode({k: v for k, v in params.items() if v is not None})
 
 
+def fix_deal(page: Any, seed: int) -> None:
+    """Deal from ``seed`` (a live deal is random; ``?seed=`` only chooses puzzles and
+    positions): the test hook ``window.unoWebDealSeed`` (docs/security.md)."""
+    page.add_init_script(f"window.unoWebDealSeed = {int(seed)};")
+
+
 def open_table(page: Any, wait_ready: Any, **params: Any) -> None:
+    seed = params.pop("seed", None)
+    if seed is not None:
+        fix_deal(page, seed)
     page.goto(table_url(**params))
     wait_ready(page)
 

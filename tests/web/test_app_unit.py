@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from uno_web.core import Move, Phase
 from uno_web.core.cards import parse_card
 from uno_web.web.app import App, Intent, Prefs, storage_keys
@@ -123,10 +125,38 @@ def test_a_form_change_keeps_what_was_typed() -> None:
 
 
 def test_dealing_starts_at_the_hand_and_stores_the_settings() -> None:
-    app = App("?seed=4")
+    app = App("")
+    app.deal_seed = 4  # the tests' hook (the controller reads window.unoWebDealSeed)
     fx = app.dispatch(Intent("start", form=start_form()))
     assert fx.focus == "hand" and fx.store_settings and fx.url is None
     assert app.session is not None and app.session.seed == 4
+
+
+def test_a_seed_in_the_address_never_chooses_a_live_deal() -> None:
+    """?seed=N would let a player pick (and, with the CLI, read) the deal: it only chooses
+    puzzles and positions; the page says so."""
+    seeds = set()
+    for _ in range(3):
+        app = App("?seed=4")
+        app.boot()
+        assert "always dealt at random" in app.notice
+        app.dispatch(Intent("start", form=start_form()))
+        assert app.session is not None
+        seeds.add(app.session.seed)
+    assert 4 not in seeds and len(seeds) == 3
+
+
+@pytest.mark.parametrize("query, field", [
+    ("speed=warp", "speed"), ("delay=soon", "delay"), ("mode=chess", "mode"),
+    ("mode=solitaire&n=400", "n"), ("mode=solitaire&difficulty=extreme", "difficulty"),
+    ("mode=duel&hand=x", "hand"), ("mode=duel&rule=poker", "rule"),
+    ("hands=R1+R2,B1&top=R9&bots=foo", "bots"), ("seed=" + "9" * 40, "seed"),
+])
+def test_bad_address_values_are_said_with_a_short_excerpt(query: str, field: str) -> None:
+    app = App("?" + query + "x" * 100_000 if field == "speed" else "?" + query)
+    app.boot()
+    assert f"{field}=" in app.notice, app.notice
+    assert len(app.notice) < 600  # a 100 kB value never fills the notice
 
 
 # --- the table ------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from uno_web.core.position import build_state, position_from_query
 from uno_web.puzzles.lessons import LESSONS, lesson_query
 
 from table_helpers import (
-    READY, find_seed, hand, is_python_request, plain_playable, seat0_entries, start_game,
+    READY, find_seed, fix_deal, hand, is_python_request, plain_playable, seat0_entries, start_game,
     table_url, try_move, wait_idle, you_start,
 )
 
@@ -120,7 +120,8 @@ def test_stacking_lesson_embed(page: Any) -> None:
 def test_share_link_round_trip(page: Any, wait_ready: Any) -> None:
     """Share -> the link and the iframe snippet; opening the link shows the same position."""
     seed = find_seed(lambda s: you_start(s) and bool(plain_playable(s)))
-    page.goto(table_url(seed=seed, speed="instant"))
+    fix_deal(page, seed)
+    page.goto(table_url(speed="instant"))
     wait_ready(page)
     start_game(page)
     page.locator("[data-testid=hand] [data-playable=true]").first.click()

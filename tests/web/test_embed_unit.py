@@ -156,8 +156,10 @@ def test_index_loads_pyscript_only_from_the_starter_script() -> None:
     html = (REPO / "index.html").read_text(encoding="utf-8")
     assert not re.search(r"<script[^>]*\bsrc=[^>]*pyscript", html)
     assert not re.search(r"<link[^>]*pyscript", html)
-    assert 'core.src = "./static/vendor/pyscript/core.js"' in html
-    assert "IntersectionObserver" in html and 'data-testid="load-embed"' in html
+    starter = (REPO / "static" / "page.js").read_text(encoding="utf-8")
+    assert '<script src="./static/page.js" defer></script>' in html
+    assert 'core.src = "./static/vendor/pyscript/core.js"' in starter
+    assert "IntersectionObserver" in starter and 'data-testid="load-embed"' in html
 
 
 def test_tutorial_page_is_the_generators_output() -> None:
@@ -176,7 +178,8 @@ def test_tutorial_embeds_every_lesson() -> None:
         assert f'name="lesson-{lesson.slug}"' in html
         query = urlsplit(src.replace("&amp;", "&")).query
         assert read_page(query).position == lesson.position
-    assert "<script" in html and "uno_web:height" in html
+    assert '<script src="tutorial.js" defer></script>' in html
+    assert "uno_web:height" in (REPO / "static" / "tutorial.js").read_text(encoding="utf-8")
     assert tutorial.describe_try("C0>1", LESSONS[-1]) == "catch Bot (the Catch! button)"
     assert tutorial.describe_try("P0:W+4=G", LESSONS[0]) == "play the Wild Draw Four"
     assert card_str(build_state(LESSONS[0].position).discard[-1]) == "R5"

@@ -192,7 +192,7 @@ def test_seven_zero_asks_whom_to_swap_with(page: Any, wait_ready: Any) -> None:
 
 def test_reload_resumes_the_same_game(page: Any, wait_ready: Any) -> None:
     seed = _seed_with(lambda s: bool(plain_playable(s)))
-    url = table_url(seed=seed, speed="instant")
+    url = table_url(speed="instant")
     open_table(page, wait_ready, seed=seed, speed="instant")
     start_game(page)
     page.locator("[data-testid=hand] [data-playable=true]").first.click()

@@ -558,7 +558,7 @@ def test_settings_from_form() -> None:
     assert st2.preset == "house-party" and st2.overrides == {}
     # nonsense keeps the previous values
     st3, _e, _r = settings_from_form({"players": "x", "preset": "nope", "level.1": "godlike"}, prev)
-    assert st3.players == 2 and st3.preset == "official" and st3.levels == ["easy"]
+    assert st3.players == 2 and st3.preset == "official" and st3.levels == ("easy",)
 
 
 def test_suggest_covers_the_phases() -> None:

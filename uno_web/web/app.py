@@ -15,12 +15,12 @@ share a saved game.
 from __future__ import annotations
 
 import json
-import random
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.state import PHASE_NAMES, Phase
-from .links import PageRequest, read_page
+from .links import MAX_QUERY, PageRequest, excerpt, read_page
 from .render import (
     REGIONS, render_embed_bar, render_embed_error, render_share, render_start, render_table,
     render_topbar,
@@ -140,6 +140,20 @@ _SIMPLE = {"draw": "draw", "keep": "keep", "uno": "call_uno", "challenge": "chal
            "accept": "accept", "next-round": "next_round"}
 
 
+def _bounded(params: dict[str, str], key: str, lo: int, hi: int, notes: list[str]) -> int | None:
+    """``params[key]`` as a whole number from ``lo`` to ``hi``, None when absent; anything else
+    is refused with a note (never silently dropped)."""
+    value = params.get(key)
+    if value is None or value == "":
+        return None
+    text = value.strip()
+    if text.isascii() and text.lstrip("-").isdigit() and len(text) <= 12 and lo <= int(text) <= hi:
+        return int(text)
+    notes.append(f"{key}={excerpt(value)} is not a whole number from {lo} to {hi}, so it is "
+                 "ignored.")
+    return None
+
+
 def _int_or_none(value: object) -> int | None:
     try:
         text = str(value).strip()
@@ -166,13 +180,22 @@ class App:
         self.page_base = page_base
         self.request: PageRequest = read_page(query)
         self.embed = self.request.embed
-        params = _params(query)
-        self.seed_param = _int_or_none(params.get("seed"))
+        params = _params(query[:MAX_QUERY + 1])
+        notes = list(self.request.notes)  # values of the address refused: said on the page
+        self.seed_param = _bounded(params, "seed", 0, 2**31 - 1, notes)  # puzzles, positions
+        if self.seed_param is not None and self.request.kind == "start":
+            notes.append("A seed in the address only chooses puzzles; a game at the table is "
+                         "always dealt at random.")
+        self.deal_seed: int | None = None  # the tests' fixed deal (controller: unoWebDealSeed)
         self.prefs = Prefs()
         # ?speed= (a link, the tests) overrides the remembered speed for this page only
         url_speed = params.get("speed", "")
         self.speed_override = url_speed if url_speed in SPEEDS else ""
-        self.delay = _int_or_none(params.get("delay"))  # ms before each bot move (tests)
+        if url_speed and not self.speed_override:
+            notes.append(f"speed={excerpt(url_speed)} is not one of {', '.join(SPEED_NAMES)}, "
+                         "so the remembered speed is used.")
+        self.delay = _bounded(params, "delay", 0, 600_000, notes)  # ms before each bot move
+        self.link_notes = tuple(notes)
         self.session: Session | None = None
         self.replay: LogReplay | None = None
         self.puzzle: SolitaireSession | DuelSession | None = None
@@ -186,7 +209,7 @@ class App:
         self.share_open = False
         self.share_goal = ""
         self.save_discarded = False
-        self.settings_discarded = False  # the stored settings were refused (fx: store them anew)
+        self.unsaved_noted = False  # the player was told this browser cannot save the game
         self.draft = TableSettings(players=2, levels=("easy",))
         self._saved_text: str | None = None
 
@@ -199,8 +222,12 @@ class App:
         if problem:
             self.notice = (f"Your last settings could not be read and the defaults are shown "
                            f"instead: {problem}")
-            self.settings_discarded = True
         self.prefs = Prefs.from_json(prefs)
+
+    def use_saved(self, text: str) -> None:
+        """The saved game, once the controller has unsealed it (before :meth:`boot`)."""
+        if not self.embed:
+            self._saved_text = text
 
     # --- settings of the table itself ---------------------------------------------------------
     @property
@@ -239,6 +266,9 @@ class App:
             self._report_bad_link(str(exc))
         if req.error:
             self._report_bad_link(req.error)
+        if self.link_notes:
+            said = " ".join(self.link_notes)
+            self.notice = f"{self.notice} {said}".strip() if self.notice else said
         if self.mode == "table":
             fx.kick = True
         elif self.mode == "puzzle":
@@ -330,7 +360,7 @@ class App:
             self.mode = "start"
             regions = render_start(start_view(
                 self.draft, error=self.start_error, notice=self.notice,
-                can_resume=self.session is not None, seed=self.seed_param,
+                can_resume=self.session is not None,
                 field_errors=self.field_errors, raw_values=self.raw_values,
                 speed=self.speed_name, sound=self.prefs.sound))
         for name in REGIONS:
@@ -414,7 +444,7 @@ class App:
         if s is None:
             raise ValueError("there is nothing to share yet")
         if not s.can_share():
-            raise ValueError("the round is over: share a position while the round is on")
+            raise ValueError(s.share_note)
         return position_to_query(s.share_position(goal)), "position"
 
     def share_html(self) -> str:
@@ -555,9 +585,13 @@ class App:
 
     # --- starting games -------------------------------------------------------------------------
     def new_seed(self) -> int:
-        if self.seed_param is not None:
-            return self.seed_param
-        return random.randrange(1, 2**31)
+        """The seed of a new deal: always random (``secrets``). ``?seed=`` chooses puzzles and
+        shared positions, never a live deal (it would tell the player every hand: issue 20);
+        the tests fix a deal through :attr:`deal_seed`, which the controller reads from
+        ``window.unoWebDealSeed`` (devtools-level access, docs/security.md)."""
+        if self.deal_seed is not None:
+            return self.deal_seed
+        return secrets.randbelow(2**31 - 1) + 1
 
     def start_game(self, settings: TableSettings) -> Effects:
         try:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 
 
-def main() -> None:
+async def main() -> None:
     from pyscript import document, window  # type: ignore[import-not-found]
 
     progress = getattr(window, "unoWebProgress", None)
@@ -41,7 +41,7 @@ def main() -> None:
         status.textContent = "Python ready"
     body.dataset.python = sys.version.split()[0]
     body.dataset.unoWeb = uno_web.__version__
-    c = controller.start()
+    c = await controller.start()
     t2 = now()
     body.dataset.bootMs = f"import={t1 - t0:.0f};start={t2 - t1:.0f}"
     body.dataset.pydanticAtReady = "1" if "pydantic" in sys.modules else "0"

@@ -86,8 +86,17 @@ class Controller:
         loc = self.win.location
         self.app = App(str(loc.search), f"{loc.origin}{loc.pathname}")
         self.keys = storage_keys(str(loc.pathname))
+        deal_seed = js(getattr(self.win, "unoWebDealSeed", None))  # tests (docs/security.md)
+        if isinstance(deal_seed, (int, float)) and not isinstance(deal_seed, bool):
+            self.app.deal_seed = int(deal_seed)
+        self.vault = js(getattr(self.win, "unoWebVault", None))  # static/vault.js
+        self.sealed_save = ""  # the saved game as stored, sealed: opened by open_save()
+        self.save_seq = 0  # saves are sealed asynchronously: only the newest is stored
         if not self.app.embed:
-            self.app.use_storage(saved=self._get(self.keys.table),
+            saved = self._get(self.keys.table)
+            if saved is not None and self.vault is not None and bool(self.vault.isSealed(saved)):
+                self.sealed_save, saved = saved, None
+            self.app.use_storage(saved=saved,
                                  settings=self._get(self.keys.settings),
                                  prefs=self._get(self.keys.prefs))
         self.regions = {name: self.doc.getElementById(f"r-{name}") for name in REGIONS}
@@ -134,13 +143,49 @@ class Controller:
         except Exception:
             pass
 
+    async def open_save(self) -> None:
+        """Unseal the saved game (static/vault.js) before the first screen is drawn; a save
+        that cannot be opened is discarded with a notice saying why."""
+        if not self.sealed_save:
+            return
+        try:
+            text = str(await self.vault.open(self.sealed_save))
+        except Exception as exc:  # the key is gone, the save was altered
+            detail = str(getattr(exc, "message", "") or exc).split("\n")[-1][:200]
+            self._remove(self.keys.table)
+            self.app.notice = f"Your saved game could not be opened and was discarded: {detail}"
+            return
+        self.app.use_saved(text)
+
     def save(self) -> None:
         s = self.app.session
         # a game from a position (a link, an embed) is not saved: it has no log to replay
-        if s is not None and s.position is None:
-            t0 = self.now()
-            self._set(self.keys.table, s.to_save())
-            self.body.dataset.saveMs = f"{self.now() - t0:.1f}"
+        if s is None or s.position is not None or self.app.embed:
+            return
+        t0 = self.now()
+        text = s.to_save()
+        self.body.dataset.saveMs = f"{self.now() - t0:.1f}"
+        if self.vault is None or not bool(self.vault.available):
+            if not self.app.unsaved_noted:
+                self.app.unsaved_noted = True
+                self.app.notice = ("This game is not saved: this browser offers no protected "
+                                   "storage on this page (it needs HTTPS), and a plain save "
+                                   "would show the bots' hands to anyone who looks.")
+                self.render()
+            return
+        self.save_seq += 1
+        asyncio.ensure_future(self._store_sealed(text, self.save_seq))
+
+    async def _store_sealed(self, text: str, seq: int) -> None:
+        try:
+            sealed = str(await self.vault.seal(text))
+        except Exception as exc:
+            self.app.notice = f"The game could not be saved in this browser ({str(exc)[:200]})."
+            self.render()
+            return
+        if seq == self.save_seq:  # a later save supersedes this one
+            self._set(self.keys.table, sealed)
+            self.body.dataset.saved = str(seq)
 
     # --- effects ------------------------------------------------------------------------------
     def carry_out(self, fx: Effects) -> None:
@@ -765,10 +810,11 @@ def warm_up(names: tuple[str, ...] = WARM_UP_MODULES, t0: float | None = None) -
     asyncio.get_event_loop().call_later(0, warm_up, names[1:], spent)
 
 
-def start() -> Controller:
+async def start() -> Controller:
     """Build the controller, restore a saved game, draw the page. Called by boot.main();
     warm_up() follows shortly after (once the first screen is painted)."""
     c = Controller()
+    await c.open_save()
     c.boot()
     asyncio.get_event_loop().call_later(0.05, warm_up)
     return c

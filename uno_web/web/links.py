@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PageRequest", "read_page", "ShareView", "share_view", "iframe_snippet", "open_query",
     "solitaire_query", "duel_query", "lesson_by_slug", "EMBED_HEIGHT", "PAGE_ONLY_PARAMS",
-    "DUEL_RULES", "DIFFICULTIES",
+    "DUEL_RULES", "DIFFICULTIES", "MODES", "excerpt",
 ]
 
 Kind = Literal["start", "position", "solitaire", "duel", "puzzles"]
@@ -47,6 +47,7 @@ Kind = Literal["start", "position", "solitaire", "duel", "puzzles"]
 PAGE_ONLY_PARAMS = frozenset({"embed", "start", "speed", "delay"})
 DUEL_RULES: tuple[str, ...] = ("geography", "uno")
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
+MODES: tuple[str, ...] = ("solitaire", "duel", "puzzles")
 EMBED_HEIGHT = 600  # px: the iframe snippet's height (the embed fits 360-800 px widths)
 
 
@@ -68,6 +69,7 @@ class PageRequest:
     hand_size: int = 5  # duel: hand size to generate
     rule: str = "geography"
     error: str = ""  # the address asked for something that cannot be shown: why
+    notes: tuple[str, ...] = ()  # values of the address that were refused, and what is used instead
 
 
 def lesson_by_slug(slug: str) -> Lesson | None:
@@ -76,11 +78,40 @@ def lesson_by_slug(slug: str) -> Lesson | None:
     return next((les for les in LESSONS if les.slug == slug), None)
 
 
-def _int(value: str, default: int, lo: int, hi: int) -> int:
-    try:
-        return max(lo, min(hi, int(value)))
-    except ValueError:
+MAX_QUERY = 64_000  # characters of an address's query read at all (a longer one is cut)
+
+
+def excerpt(value: str, limit: int = 40) -> str:
+    """A short quoted excerpt of an outside value, for a message (never the whole value)."""
+    return repr(value if len(value) <= limit else value[:limit] + "…")
+
+
+def _int(params: dict[str, str], key: str, default: int, lo: int, hi: int,
+         notes: list[str]) -> int:
+    """``params[key]`` as a whole number from ``lo`` to ``hi``; anything else is refused with
+    a note (never silently changed or dropped) and ``default`` is used."""
+    value = params.get(key, "")
+    if value == "":
         return default
+    if value.isascii() and value.strip().lstrip("-").isdigit() and len(value) <= 9:
+        number = int(value)
+        if lo <= number <= hi:
+            return number
+    notes.append(f"{key}={excerpt(value)} is not a whole number from {lo} to {hi}, so "
+                 f"{default} is used.")
+    return default
+
+
+def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...], default: str,
+            notes: list[str]) -> str:
+    value = params.get(key)
+    if value is None or value == "":
+        return default
+    if value in allowed:
+        return value
+    notes.append(f"{key}={excerpt(value)} is not one of {', '.join(allowed)}, so {default} "
+                 f"is used.")
+    return default
 
 
 def read_page(query: str) -> PageRequest:
@@ -89,34 +120,36 @@ def read_page(query: str) -> PageRequest:
     Never raises: a position or a lesson that cannot be read gives ``error`` (the page says
     why and shows the start screen, or the error in an embed)."""
     params: dict[str, str] = {}
-    if query.lstrip("?"):
+    notes: list[str] = []
+    query = query.lstrip("?")
+    if len(query) > MAX_QUERY:
+        notes.append(f"The address is longer than {MAX_QUERY:,} characters; the rest is ignored.")
+        query = query[:MAX_QUERY]
+    if query:
         from urllib.parse import parse_qsl
 
-        params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
-    embed = params.get("embed", "") == "1"  # as index.html's starter script reads it
-    bots = params.get("bots", "normal")
-    if bots not in BOT_CHOICES:
-        bots = "normal"
-    mode = params.get("mode", "")
-    difficulty = params.get("difficulty") or None
-    if difficulty not in DIFFICULTIES:
-        difficulty = None
-    rule = params.get("rule", "geography")
+        params = dict(parse_qsl(query, keep_blank_values=True))
+    embed = params.get("embed", "") == "1"  # as static/page.js reads it
+    mode = _choice(params, "mode", MODES, "", notes) if params.get("mode") else ""
+    goal = params.get("goal", "")
+    if len(goal) > 200:
+        notes.append(f"goal={excerpt(goal)} is longer than 200 characters, so it is cut.")
+        goal = goal[:200]
     if mode == "solitaire":
+        difficulty = _choice(params, "difficulty", DIFFICULTIES, "", notes) or None
         return PageRequest(
             "solitaire", embed=embed, cards=params.get("cards", "").strip(),
-            n_cards=_int(params.get("n", ""), 12, 2, 40), difficulty=difficulty,
-            goal=params.get("goal", ""))
+            n_cards=_int(params, "n", 12, 2, 40, notes), difficulty=difficulty,
+            goal=goal, notes=tuple(notes))
     if mode == "duel":
-        error = "" if rule in DUEL_RULES else (
-            f"unknown duel rule {rule!r}: use rule=geography or rule=uno")
         return PageRequest(
             "duel", embed=embed, p1=params.get("p1", "").strip(), p2=params.get("p2", "").strip(),
-            hand_size=_int(params.get("hand", ""), 5, 1, 12),
-            rule=rule if rule in DUEL_RULES else "geography", goal=params.get("goal", ""),
-            error=error)
+            hand_size=_int(params, "hand", 5, 1, 12, notes),
+            rule=_choice(params, "rule", DUEL_RULES, "geography", notes), goal=goal,
+            notes=tuple(notes))
     if mode == "puzzles":
-        return PageRequest("puzzles", embed=embed)
+        return PageRequest("puzzles", embed=embed, notes=tuple(notes))
+    bots = _choice(params, "bots", BOT_CHOICES, "normal", notes)
     lesson = None
     slug = params.get("lesson")
     if slug is not None:
@@ -125,27 +158,28 @@ def read_page(query: str) -> PageRequest:
             from ..puzzles.lessons import LESSONS
 
             known = ", ".join(les.slug for les in LESSONS)
-            return PageRequest("start", embed=embed,
-                               error=f"this link names no lesson {slug!r} (lessons: {known})")
+            return PageRequest("start", embed=embed, notes=tuple(notes),
+                               error=f"this link names no lesson {excerpt(slug)} (lessons: {known})")
     if "hands" in params:
         from ..core.position import PositionError, position_from_query
 
         try:
             pos = position_from_query(query)
-        except PositionError as exc:
-            detail = str(exc).replace("Value error, ", "")  # pydantic's prefix says nothing
-            return PageRequest("start", embed=embed, lesson=lesson,
+        except (PositionError, ValueError) as exc:
+            detail = str(exc).replace("Value error, ", "")[:300]  # pydantic's prefix says nothing
+            return PageRequest("start", embed=embed, lesson=lesson, notes=tuple(notes),
                                error=f"the position in this link cannot be shown: {detail}")
     elif lesson is not None:
         pos = lesson.position
     else:
         if embed:
-            return PageRequest("start", embed=True,
+            return PageRequest("start", embed=True, notes=tuple(notes),
                                error="an embed needs a position (hands=…), a lesson=… or a mode=…")
-        return PageRequest("start")
-    goal = pos.goal or (lesson.position.goal if lesson is not None and lesson.position.goal else "")
+        return PageRequest("start", notes=tuple(notes))
+    goal = goal or pos.goal or (
+        lesson.position.goal if lesson is not None and lesson.position.goal else "")
     return PageRequest("position", embed=embed, position=pos, lesson=lesson, goal=goal or "",
-                       bots=bots)
+                       bots=bots, notes=tuple(notes))
 
 
 def solitaire_query(cards: str, goal: str = "") -> str:

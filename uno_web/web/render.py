@@ -560,20 +560,22 @@ def sound_button(sound: bool) -> str:
 
 
 def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
-                  can_share: bool = False, speed: str = "", sound: bool = False) -> str:
+                  can_share: bool = False, speed: str = "", sound: bool = False,
+                  export_note: str = "", share_note: str = "") -> str:
     """The top bar: New game, Puzzles, Share, Export log, Replay a log, Rules tutorial, help.
 
-    ``mode``: ``start`` / ``table`` / ``replay`` / ``puzzles`` / ``puzzle``."""
+    ``mode``: ``start`` / ``table`` / ``replay`` / ``puzzles`` / ``puzzle``.  ``export_note`` /
+    ``share_note``: why the button is off (its tooltip and accessible description)."""
     export = _button("export", "Export", "export-log", cls="btn ghost", wide=" log",
                      disabled=not (has_game and can_export),
-                     attrs="" if can_export else
-                     ' title="a game started from a position has no log to export"')
+                     attrs=f' title="{e(export_note)}"' if export_note and not can_export else "")
     new = _button("setup", "New", "new-game", cls="btn ghost", wide=" game")
     puzzles = _button("puzzles", "Puzzles", "puzzles", cls="btn ghost")
     share = ""
     if mode in ("table", "puzzle"):
+        note = f' title="{e(share_note)}"' if share_note and not can_share else ""
         share = _button("share", "Share", "share", cls="btn ghost", disabled=not can_share,
-                        attrs=' aria-label="Share or embed this position"')
+                        attrs=' aria-label="Share or embed this position"' + note)
     imp = ('<label class="btn ghost file" data-testid="import-label"'
            ' aria-label="Replay a log file">Replay'
            '<span class="wide">&nbsp;a log</span>'
@@ -662,7 +664,8 @@ def render_table(tv: TableView, notice: str = "", *, speed: str = "", sound: boo
     return {
         "topbar": render_topbar(tv.mode, True, can_export=tv.can_export,
                                 can_share=tv.can_share, speed="" if embed else speed,
-                                sound=sound),
+                                sound=sound, export_note=tv.export_note,
+                                share_note=tv.share_note),
         "notice": _notice(notice),
         "share": "",
         "start": "",

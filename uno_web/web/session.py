@@ -449,9 +449,20 @@ class Session:
         return cls(settings, position.seed, position=position, still=bots == "still")
 
     @property
+    def export_note(self) -> str:
+        """Why Export is not offered now ("" when it is). A dealt game has a game log, but the
+        log holds every card, the bots' hands and the draw pile too: it is offered once the
+        round is over, never mid-round (issue 20). A game from a position has no log."""
+        if self.position is not None:
+            return "A game started from a position has no log to export."
+        if self.state.phase < Phase.ROUND_OVER:
+            return ("The log holds every card, the bots' hands too: export it when the round "
+                    "is over.")
+        return ""
+
+    @property
     def can_export(self) -> bool:
-        """A dealt game has a game log; a game from a position has none."""
-        return self.position is None
+        return not self.export_note
 
     def share_position(self, goal: str | None = None) -> Position:
         """The current position, for a share link or an embed: the rules (preset +
@@ -463,8 +474,20 @@ class Session:
         pos = position_from_state(self.state, preset=self.settings.preset, goal=goal or None)
         return pos.model_copy(update={"draw": "", "discard": "", "scores": None})
 
+    @property
+    def share_note(self) -> str:
+        """Why Share is not offered now ("" when it is). A link lists every hand, so only a
+        game from a position (whose link the player had) is shared; a dealt game's hands stay
+        hidden (issue 20)."""
+        if self.position is None:
+            return ("A dealt game's hands stay hidden, so it cannot be shared: share a position "
+                    "or a puzzle.")
+        if self.state.phase >= Phase.ROUND_OVER:
+            return "The round is over: share a position while the round is on."
+        return ""
+
     def can_share(self) -> bool:
-        return self.state.phase < Phase.ROUND_OVER
+        return not self.share_note
 
     # --- reading --------------------------------------------------------------------------
     @property

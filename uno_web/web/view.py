@@ -212,6 +212,8 @@ class TableView:
     goal: str = ""  # what the position asks the reader to try
     can_export: bool = True  # a dealt game has a log to export
     can_share: bool = False  # the position can be shared (not after the round)
+    share_note: str = ""  # why Share is not offered ("" when it is)
+    export_note: str = ""  # why Export is not offered ("" when it is)
     version: int = 0  # moves applied so far (the callout and the motions are keyed by it)
     callout: str = ""  # what the last move did, in words, by the pile
     callout_seat: int = -1  # who made it
@@ -506,6 +508,7 @@ def view(session: Session, seat: int = HUMAN) -> TableView:
         reveal_cards = tuple(card_view(c, label_state=False) for c in _sorted_hand(rv.cards))
     return replace(tv, from_position=pos is not None, goal=(pos.goal or "") if pos else "",
                    can_export=session.can_export, can_share=session.can_share(),
+                   share_note=session.share_note, export_note=session.export_note,
                    version=session.version, callout=callout, callout_seat=who,
                    reveal_title=reveal_title, reveal_cards=reveal_cards)
 
