@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .notation import Card, as_cards, format_card
-from .solitaire import SolitaireResult, _Solver
+from .solitaire import SolitaireResult, Steps, _Solver, run_steps
 
-__all__ = ["solve_solitaire_from", "brute_force_from"]
+__all__ = ["solve_solitaire_from", "solve_solitaire_from_steps", "brute_force_from"]
 
 
 def solve_solitaire_from(cards: Any, last: Any, *, max_nodes: Optional[int] = 200_000) -> SolitaireResult:
@@ -27,6 +27,13 @@ def solve_solitaire_from(cards: Any, last: Any, *, max_nodes: Optional[int] = 20
     ``sequence`` (when solvable) is an order of ``cards`` only (``last`` is not repeated).
     Raises :class:`~uno_web.puzzles.solitaire.SearchLimitExceeded` beyond ``max_nodes``.
     """
+    return run_steps(solve_solitaire_from_steps(cards, last, max_nodes=max_nodes))
+
+
+def solve_solitaire_from_steps(cards: Any, last: Any, *,
+                               max_nodes: Optional[int] = 200_000) -> "Steps[SolitaireResult]":
+    """:func:`solve_solitaire_from` in steps: yields the search nodes so far after every node,
+    returns the result (see :func:`~uno_web.puzzles.solitaire.solve_solitaire_steps`)."""
     rest = as_cards(cards)
     top: Card = as_cards([last])[0] if not isinstance(last, str) else as_cards(last)[0]
     if not rest:
@@ -42,7 +49,8 @@ def solve_solitaire_from(cards: Any, last: Any, *, max_nodes: Optional[int] = 20
     t = solver.colours.index(c) * solver.N + solver.numbers.index(n)
     solver.counts[t] -= 1
     path = [t]
-    if solver.extend(t, path):
+    found = yield from solver.extend_steps(t, path)
+    if found:
         seq = [solver.card_of(x) for x in path[1:]]
         how = ("found by search" if solver.nodes > 1 else
                "the remaining cards form an Euler trail from the top card")

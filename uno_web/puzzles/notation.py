@@ -36,6 +36,15 @@ _GENERIC_RE = re.compile(r"^C(\d+):(\d+)$", re.IGNORECASE)
 
 CardLike = Union[str, Card, list, tuple]
 
+#: characters of an outside value quoted in a message at most (then "…"): a 100 kB token from
+#: a link must not fill the page that explains why it was refused
+QUOTE_LIMIT = 40
+
+
+def quote(value: str, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` quoted for a message, cut to ``limit`` characters (then ``…``)."""
+    return repr(value if len(value) <= limit else value[:limit] + "…")
+
 
 def format_card(card: Card) -> str:
     """Return the text form of a card: ``(0, 7)`` -> ``"R7"``, ``(5, 2)`` -> ``"C5:2"``."""
@@ -60,6 +69,8 @@ def parse_card(token: str) -> Card:
     tok = token.strip()
     if not tok:
         raise ValueError("empty card token")
+    if len(tok) > 12:  # longer than any card (C99:999); keeps int() and messages cheap
+        raise ValueError(f"bad card {quote(tok)}: too long for a card (e.g. 'R7', 'G12', 'C4:7')")
     m = _LETTER_RE.match(tok)
     if m:
         colour = COLOUR_LETTERS.index(m.group(1).upper())
@@ -68,7 +79,7 @@ def parse_card(token: str) -> Card:
         m = _GENERIC_RE.match(tok)
         if not m:
             raise ValueError(
-                f"bad card {tok!r}: expected a colour letter R/Y/G/B followed by a number "
+                f"bad card {quote(tok)}: expected a colour letter R/Y/G/B followed by a number "
                 f"(e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')"
             )
         colour = int(m.group(1))

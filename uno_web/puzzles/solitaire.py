@@ -42,14 +42,17 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Generator, Optional, TypeVar
 
 from .notation import Card, as_cards, format_card, format_cards
 
 __all__ = [
     "SolitaireResult",
     "SearchLimitExceeded",
+    "Steps",
+    "run_steps",
     "solve_solitaire",
+    "solve_solitaire_steps",
     "is_valid_solitaire_sequence",
     "solitaire_brute_force",
     "solitaire_quick_check",
@@ -58,6 +61,25 @@ __all__ = [
 
 class SearchLimitExceeded(RuntimeError):
     """Raised when a search exceeds its ``max_nodes`` budget."""
+
+
+T = TypeVar("T")
+
+#: Long work in steps: a generator that yields after a bounded amount of work (a progress
+#: value: search nodes so far, or a fraction in [0, 1]) and returns its result.  A caller that
+#: wants the answer at once runs it with :func:`run_steps`; the browser runs it in time slices
+#: between which the page handles clicks (uno_web.web.puzzle), and may drop it to cancel.
+Steps = Generator[Any, None, T]
+
+
+def run_steps(steps: "Steps[T]") -> T:
+    """Run a step generator to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
 
 
 @dataclass(frozen=True)
@@ -425,8 +447,17 @@ def solve_solitaire(cards: Any, *, max_nodes: Optional[int] = None, use_shortcut
     ``use_shortcuts``: False disables the Euler-trail yes-shortcuts (root and
     per node), for measuring the plain search effort (difficulty rating).
     """
+    return run_steps(solve_solitaire_steps(cards, max_nodes=max_nodes, use_shortcuts=use_shortcuts))
+
+
+def solve_solitaire_steps(cards: Any, *, max_nodes: Optional[int] = None,
+                          use_shortcuts: bool = True) -> "Steps[SolitaireResult]":
+    """:func:`solve_solitaire` in steps: yields the number of search nodes so far after every
+    node (a node costs well under a millisecond), returns the :class:`SolitaireResult`.  The
+    same search in the same order: the result is that of :func:`solve_solitaire`."""
     solver = _Solver(as_cards(cards), max_nodes=max_nodes, use_shortcuts=use_shortcuts)
-    return solver.solve()
+    result: SolitaireResult = yield from solver.solve_steps()
+    return result
 
 
 class _Solver:
@@ -543,6 +574,9 @@ class _Solver:
         return (last // N, lp, tuple(profs))
 
     def solve(self) -> SolitaireResult:
+        return run_steps(self.solve_steps())
+
+    def solve_steps(self) -> "Steps[SolitaireResult]":
         q = self.quick()
         if q is not None:
             return q
@@ -569,7 +603,8 @@ class _Solver:
         for s in starts:
             self.counts[s] -= 1
             path.append(s)
-            if self.extend(s, path):
+            found = yield from self.extend_steps(s, path)
+            if found:
                 return self.result(True, path, "search", "found by exhaustive search")
             path.pop()
             self.counts[s] += 1
@@ -579,9 +614,14 @@ class _Solver:
         )
 
     def extend(self, start: int, path: list[int]) -> bool:
+        return run_steps(self.extend_steps(start, path))
+
+    def extend_steps(self, start: int, path: list[int]) -> "Steps[bool]":
         """Depth-first search from ``path`` (ending with ``start``), with an
         explicit stack so that long hands never hit the recursion limit (the
-        browser's WebAssembly stack is small)."""
+        browser's WebAssembly stack is small).  Yields the node count after
+        every step (see :func:`solve_solitaire_steps`); returns whether the
+        path was completed."""
         res, key, moves = self.enter(start, path)
         if res is not None:
             return res
@@ -606,6 +646,7 @@ class _Solver:
                 return True
             if res is None:
                 frames.append([k2, m2, 0])
+            yield self.nodes
         return False
 
     def enter(self, last: int, path: list[int]) -> tuple[Optional[bool], Any, Any]:
