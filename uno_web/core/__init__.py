@@ -1,4 +1,5 @@
-"""The UNO rules core: pure Python (standard library + pydantic), for CPython and Pyodide.
+"""The UNO rules core: pure Python (the standard library; pydantic only for the JSON Schemas, in
+:mod:`uno_web.core.schemas`, imported on first use), for CPython and Pyodide.
 
 Start with :func:`new_game`, ask :func:`legal_moves`, :func:`check` a move for a verdict,
 :func:`apply` it for the new state and events. See ``docs/core.md``.

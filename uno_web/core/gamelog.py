@@ -5,187 +5,264 @@ the full starting deck order (top card first, so no RNG is needed to replay) and
 order. An action that made the draw pile run out carries the new order of each reshuffle in
 ``reshuffles``. The JSON Schema is in ``docs/gamelog.schema.json`` (``python -m uno_web schema``).
 
-:func:`validate_log` replays a log, checks every action and the deck invariant after each one,
-and returns a :class:`ValidationReport`. :class:`GameRecorder` wraps a game and writes its log.
+:func:`parse_log` reads a log strictly (JSON's own types, the limits below, the first problem
+stops it) and raises :class:`LogError` for anything it refuses; :func:`validate_log` replays a
+log, checks every action and the deck invariant after each one, and returns a
+:class:`ValidationReport`. :class:`GameRecorder` wraps a game and writes its log.
+
+The models are frozen dataclasses (:mod:`uno_web.core.fields`): recording, saving and reading a
+log never import pydantic; the JSON Schema does (:func:`log_json_schema`).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, Union
-
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from dataclasses import dataclass
+from typing import IO, Annotated, Any, Literal, Union
 
 from .cards import CardError, card_str, color_code, parse_card, parse_color
 from .engine import IllegalMove, apply, new_game
 from .events import Event, PileReshuffled, RoundStarted
+from .fields import (
+    MAX_CARD_CHARS, Declared, FieldProblem, MaxLen, Normalised, Tagged, declare, declared, excerpt,
+    read_card,
+)
 from .invariants import check_deck
 from .moves import Move, MoveKind
 from .reasons import Reason
-from .rules import RuleSet, RulesError, resolve_rules, validation_problem
+from .rules import MAX_RULE_OVERRIDES, PRESETS, RuleSet, RulesError, resolve_rules
 from .state import GameState, Phase, validate_deck_order
 
 __all__ = [
     "LOG_FORMAT", "LOG_VERSION", "GameLog", "RoundLog", "Action", "RulesRef", "Seat",
     "LogError", "ValidationReport", "validate_log", "parse_log", "GameRecorder", "action_place",
-    "action_from_move", "move_from_action", "log_json_schema", "replay",
+    "action_from_move", "move_from_action", "log_json_schema", "replay", "MAX_LOG_BYTES",
+    "MAX_ROUNDS", "MAX_ACTIONS", "MAX_DECK_CARDS", "MAX_RESHUFFLES", "MAX_NAME_CHARS",
 ]
 
 LOG_FORMAT = "uno-web-log"
 LOG_VERSION = 1
 
+# The limits of a log (docs/gamelog.md "Limits"): a real game is far below every one of them,
+# and a log past one is refused before it costs more than reading it.
+MAX_LOG_BYTES = 16 * 1024 * 1024
+"""The largest log text read (bytes, or characters for text): longer is refused unparsed."""
+MAX_ROUNDS = 1_000
+MAX_ACTIONS = 200_000
+"""Actions over the whole log; counted before any action is read."""
+MAX_DECK_CARDS = 108
+"""Cards in one deck order or reshuffle order (the UNO deck; playing cards have 54)."""
+MAX_RESHUFFLES = 16
+"""Reshuffles one action may cause."""
+MAX_NAME_CHARS = 40
+"""Seat names, AI levels and preset names."""
+
 
 class LogError(ValueError):
-    """A log that cannot be read (malformed JSON, wrong shape, unknown cards or rules)."""
+    """A log that cannot be read: not JSON, the wrong shape or types, unknown cards or rules, or
+    past a limit. The message is one short line (``malformed log at rounds.0.actions.3.seat:
+    …``) that quotes at most an excerpt of the input; ``python -m uno_web validate`` exits 2."""
 
 
-def _check_card(v: str) -> str:
-    try:
-        return card_str(parse_card(v))
-    except CardError as exc:
-        raise ValueError(str(exc)) from None
+def _card(v: str) -> str:
+    return card_str(read_card(v))
 
 
-def _check_color(v: str | None) -> str | None:
-    if v is None:
-        return None
-    try:
-        return color_code(parse_color(v))
-    except CardError as exc:
-        raise ValueError(str(exc)) from None
+def _color(v: str) -> str:
+    return color_code(parse_color(v))
 
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
+Card = Annotated[str, MaxLen(MAX_CARD_CHARS), Normalised(_card)]
+"""A card in notation (normalised: ``"red 7"`` is read as ``R7``)."""
+Order = Annotated[list[Card], MaxLen(MAX_DECK_CARDS)]
+Color = Annotated[str, MaxLen(MAX_NAME_CHARS), Normalised(_color)]
 
 
-class _ActionBase(BaseModel):
-    model_config = _FROZEN
-    seat: int = Field(ge=0, le=9, description="The seat that acts (0-based).")
-    reshuffles: list[list[str]] = Field(
-        default_factory=list,
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _ActionBase(Declared):
+    seat: int = declared(ge=0, le=9, description="The seat that acts (0-based).")
+    reshuffles: list[Order] = declared(
+        default_factory=list, max_length=MAX_RESHUFFLES,
         description="New draw-pile orders (top first) of reshuffles this action caused, in order.",
     )
 
-    @field_validator("reshuffles")
-    @classmethod
-    def _cards(cls, v: list[list[str]]) -> list[list[str]]:
-        return [[_check_card(c) for c in order] for order in v]
 
-
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayAction(_ActionBase):
     kind: Literal["play"] = "play"
-    card: str = Field(description="The card in notation, e.g. R7, W+4, QS.")
-    color: str | None = Field(None, description="The colour a wild card names (R, Y, G, B).")
-    target: int | None = Field(None, ge=0, le=9, description="7-0 rule: the seat to swap with.")
-    uno: bool = Field(False, description="UNO called with this play.")
-
-    @field_validator("card")
-    @classmethod
-    def _valid_card(cls, v: str) -> str:
-        return _check_card(v)
-
-    @field_validator("color")
-    @classmethod
-    def _valid_color(cls, v: str | None) -> str | None:
-        return _check_color(v)
+    card: Card = declared(description="The card in notation, e.g. R7, W+4, QS.")
+    color: Color | None = declared(None, description="The colour a wild card names (R, Y, G, B).")
+    target: int | None = declared(None, ge=0, le=9, description="7-0 rule: the seat to swap with.")
+    uno: bool = declared(False, description="UNO called with this play.")
 
 
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DrawAction(_ActionBase):
     kind: Literal["draw"] = "draw"
 
 
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PassAction(_ActionBase):
     kind: Literal["pass"] = "pass"
 
 
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ChooseColorAction(_ActionBase):
     kind: Literal["choose_color"] = "choose_color"
-    color: str
-
-    @field_validator("color")
-    @classmethod
-    def _valid_color(cls, v: str) -> str | None:
-        return _check_color(v)
+    color: Color
 
 
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CallUnoAction(_ActionBase):
     kind: Literal["call_uno"] = "call_uno"
 
 
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CatchAction(_ActionBase):
     kind: Literal["catch"] = "catch"
-    target: int = Field(ge=0, le=9)
+    target: int = declared(ge=0, le=9)
 
 
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ChallengeAction(_ActionBase):
     kind: Literal["challenge"] = "challenge"
 
 
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
 class AcceptAction(_ActionBase):
     kind: Literal["accept"] = "accept"
 
 
-Action = Annotated[
-    Union[
-        PlayAction, DrawAction, PassAction, ChooseColorAction, CallUnoAction, CatchAction,
-        ChallengeAction, AcceptAction,
-    ],
-    Field(discriminator="kind"),
+AnyAction = Union[
+    PlayAction, DrawAction, PassAction, ChooseColorAction, CallUnoAction, CatchAction,
+    ChallengeAction, AcceptAction,
 ]
+Action = Annotated[AnyAction, Tagged("kind")]
+"""One action: the model its ``kind`` names."""
 
 
-class RulesRef(BaseModel):
-    model_config = _FROZEN
-    preset: str = Field("official", description="A preset name (see docs/rules.md).")
-    overrides: dict[str, Any] = Field(
-        default_factory=dict, description="RuleSet fields that differ from the preset."
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RulesRef(Declared):
+    preset: str = declared("official", max_length=MAX_NAME_CHARS,
+                           description="A preset name (see docs/rules.md).")
+    overrides: dict[str, Any] = declared(
+        default_factory=dict, max_length=MAX_RULE_OVERRIDES,
+        description="RuleSet fields that differ from the preset.",
     )
 
 
-class Seat(BaseModel):
-    model_config = _FROZEN
-    name: str = Field(max_length=40)
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Seat(Declared):
+    name: str = declared(max_length=MAX_NAME_CHARS)
     kind: Literal["human", "ai", "remote"] = "human"
-    level: str | None = Field(None, description="AI level for ai seats.")
+    level: str | None = declared(None, max_length=MAX_NAME_CHARS,
+                                 description="AI level for ai seats.")
 
 
-class RoundLog(BaseModel):
-    model_config = _FROZEN
-    deck: list[str] = Field(description="The deck order this round was dealt from, top first.")
-    actions: list[Action] = Field(default_factory=list)
-
-    @field_validator("deck")
-    @classmethod
-    def _deck(cls, v: list[str]) -> list[str]:
-        return [_check_card(c) for c in v]
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RoundLog(Declared):
+    deck: list[Card] = declared(max_length=MAX_DECK_CARDS,
+                                description="The deck order this round was dealt from, top first.")
+    actions: list[Action] = declared(default_factory=list, max_length=MAX_ACTIONS)
 
 
-class GameLog(BaseModel):
-    model_config = _FROZEN
+def _total_actions(rounds: list[RoundLog]) -> list[RoundLog]:
+    total = sum(len(r.actions) for r in rounds)
+    if total > MAX_ACTIONS:
+        raise ValueError(_too_many_actions(total))
+    return rounds
+
+
+def _too_many_actions(total: int) -> str:
+    return f"{total:,} actions; a log holds at most {MAX_ACTIONS:,}"
+
+
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GameLog(Declared):
     format: Literal["uno-web-log"] = "uno-web-log"
     version: Literal[1] = 1
-    rules: RulesRef = Field(default_factory=RulesRef)
-    seats: list[Seat] = Field(min_length=2, max_length=10)
-    seed: int | None = Field(None, description="Informational: the seed the table used.")
-    rounds: list[RoundLog] = Field(min_length=1)
-
-
-_LOG_ADAPTER = TypeAdapter(GameLog)
-_ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
+    rules: RulesRef = declared(default_factory=RulesRef)
+    seats: list[Seat] = declared(min_length=2, max_length=10)
+    seed: int | None = declared(None, ge=-(2**63), le=2**63 - 1,
+                                description="Informational: the seed the table used.")
+    rounds: list[RoundLog] = declared(min_length=1, max_length=MAX_ROUNDS, check=_total_actions)
 
 
 def log_json_schema() -> dict[str, Any]:
-    return _LOG_ADAPTER.json_schema()
+    """The log's JSON Schema (imports pydantic, on first use)."""
+    return GameLog.model_json_schema()
 
 
-def parse_log(data: "str | bytes | dict[str, Any]") -> GameLog:
-    """Read a log from JSON text or a dict; raises :class:`LogError` with a readable message."""
+def parse_log(data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO[bytes]") -> GameLog:
+    """Read a log from JSON text, bytes, a file opened for reading, or a dict; raises
+    :class:`LogError` with one short line.
+
+    The cost is bounded: text past :data:`MAX_LOG_BYTES` is refused before it is parsed (a file
+    is read no further), the actions are counted before any is read, and the first problem
+    stops the check (nothing collects a list of every problem)."""
+    if hasattr(data, "read"):
+        data = data.read(MAX_LOG_BYTES + 1)
+    if isinstance(data, (str, bytes, bytearray)):
+        if len(data) > MAX_LOG_BYTES:
+            unit = "characters" if isinstance(data, str) else "bytes"
+            raise LogError(f"log too large: more than {MAX_LOG_BYTES:,} {unit} "
+                           f"({MAX_LOG_BYTES // 2**20} MB)")
+        data = _json(data)
+    _count_actions(data)
     try:
-        if isinstance(data, (str, bytes)):
-            return _LOG_ADAPTER.validate_json(data)
-        return _LOG_ADAPTER.validate_python(data)
-    except ValidationError as exc:
-        raise LogError(f"malformed log at {validation_problem(exc, 'log')}") from None
+        return GameLog.model_validate(data)
+    except FieldProblem as exc:
+        where = f" at {exc.where}" if exc.loc else ""
+        raise LogError(f"malformed log{where}: {exc.msg}") from None
+
+
+def _json(text: "str | bytes | bytearray") -> Any:
+    def constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON number")
+
+    try:
+        return json.loads(text, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise LogError(f"malformed log: invalid JSON: {exc.msg} at line {exc.lineno} column "
+                       f"{exc.colno}") from None
+    except RecursionError:
+        raise LogError("malformed log: invalid JSON: nested too deeply") from None
+    except UnicodeDecodeError:
+        raise LogError("malformed log: invalid JSON: not UTF-8 text") from None
+    except ValueError as exc:  # a number past the interpreter's digit limit, NaN, Infinity
+        text = str(exc)
+        if "digits" in text:
+            text = "a number has too many digits"
+        raise LogError(f"malformed log: invalid JSON: {text[:80]}") from None
+
+
+def _count_actions(data: Any) -> None:
+    """Refuse a log with too many rounds or actions before any of them is read."""
+    if not isinstance(data, dict):
+        return
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list):
+        return
+    if len(rounds) > MAX_ROUNDS:
+        raise LogError(f"malformed log at rounds: {len(rounds):,} rounds; a log holds at most "
+                       f"{MAX_ROUNDS:,}")
+    total = sum(len(r["actions"]) for r in rounds
+                if isinstance(r, dict) and isinstance(r.get("actions"), list))
+    if total > MAX_ACTIONS:
+        raise LogError(f"malformed log at rounds: {_too_many_actions(total)}")
 
 
 # ------------------------------------------------------------------------------------------
@@ -235,19 +312,20 @@ def action_from_move(m: Move, reshuffles: "list[list[str]] | None" = None) -> An
 # ------------------------------------------------------------------------------------------
 
 
-class ValidationReport(BaseModel):
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ValidationReport(Declared):
     """What ``python -m uno_web validate`` prints. ``failure`` (when invalid) locates the first
     problem twice: for programs ``index`` (0-based over the whole log) and ``action_index``
     (0-based within its round, -1 for a round's deal); for people ``action_number`` (1-based
     over the whole log, the number the browser replay shows) and ``round`` (1-based), and
     ``where`` says it in words. ``summary`` is one line for a person."""
 
-    model_config = ConfigDict(frozen=True)
     valid: bool
     actions_checked: int
     rounds_checked: int
     failure: dict[str, Any] | None = None
-    scores: list[int] = Field(default_factory=list)
+    scores: list[int] = declared(default_factory=list)
     winner: int | None = None
     finished: bool = False
     phase: str = ""
@@ -362,7 +440,9 @@ class _LogFailure(Exception):
         self.failure = _failure(index, rnd, j, code, message, action)
 
 
-def validate_log(data: "str | bytes | dict[str, Any] | GameLog") -> ValidationReport:
+def validate_log(
+    data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO[bytes] | GameLog",
+) -> ValidationReport:
     """Replay a log and check every action. Raises :class:`LogError` for unreadable input."""
     log = data if isinstance(data, GameLog) else parse_log(data)
     rules = _rules_of(log)
@@ -407,6 +487,10 @@ class GameRecorder:
     ``recorder.apply(move)`` returns the transition (raising :class:`IllegalMove` like the
     engine) and records the action with the reshuffle orders it caused; dealing the next round
     starts a new round entry with its deck order.
+
+    :meth:`to_json` runs after every move at the table (the save), so each action's JSON text
+    is written once, when it is recorded, and the document is put together from those pieces;
+    it is the same text as ``recorder.log().model_dump_json(indent=1)``.
     """
 
     def __init__(
@@ -426,44 +510,72 @@ class GameRecorder:
         self.rules = rules
         self.seed = seed
         deal = next(e for e in events if isinstance(e, RoundStarted))
-        self.rounds: list[dict[str, Any]] = [{"deck": [card_str(c) for c in deal.deck], "actions": []}]
+        self.rounds: list[dict[str, Any]] = []
+        self._texts: list[tuple[str, list[str]]] = []  # per round: deck and actions as JSON text
+        self._new_round([card_str(c) for c in deal.deck])
         self.initial_events = events
         self.history: list[tuple[Move, list[Event]]] = []
+
+    def _new_round(self, deck: list[str]) -> None:
+        self.rounds.append({"deck": deck, "actions": []})
+        self._texts.append((_json_at(deck, 3), []))
 
     def apply(self, move: Move) -> Any:
         t = apply(self.state, move)
         self.state = t.state
         if move.kind == MoveKind.NEXT_ROUND:
             deal = next(e for e in t.events if isinstance(e, RoundStarted))
-            self.rounds.append({"deck": [card_str(c) for c in deal.deck], "actions": []})
+            self._new_round([card_str(c) for c in deal.deck])
         else:
             orders = [
                 [card_str(c) for c in e.order]
                 for e in t.events
                 if isinstance(e, PileReshuffled) and e.shuffled
             ]
-            self.rounds[-1]["actions"].append(action_from_move(move, orders))
+            action = action_from_move(move, orders)
+            self.rounds[-1]["actions"].append(action)
+            self._texts[-1][1].append(_json_at(action.model_dump(), 4))
         self.history.append((move, t.events))
         return t
 
     def log(self) -> GameLog:
-        base = resolve_rules(self.preset) if self.preset in _preset_names() else RuleSet()
-        overrides = {
-            k: v for k, v in self.rules.model_dump().items() if getattr(base, k) != v
-        }
         return GameLog(
-            rules=RulesRef(preset=self.preset if self.preset in _preset_names() else "official",
-                           overrides=overrides),
+            rules=self._rules_ref(),
             seats=self.seats,
             seed=self.seed,
             rounds=[RoundLog(deck=r["deck"], actions=r["actions"]) for r in self.rounds],
         )
 
+    def _rules_ref(self) -> RulesRef:
+        known = self.preset in PRESETS
+        base = resolve_rules(self.preset) if known else RuleSet()
+        overrides = {
+            k: v for k, v in self.rules.model_dump().items() if getattr(base, k) != v
+        }
+        return RulesRef(preset=self.preset if known else "official", overrides=overrides)
+
     def to_json(self) -> str:
-        return self.log().model_dump_json(indent=1, exclude_defaults=False)
+        """The log as JSON text (one-space indent, UTF-8 kept)."""
+        head = {
+            "format": LOG_FORMAT, "version": LOG_VERSION, "rules": self._rules_ref().model_dump(),
+            "seats": [seat.model_dump() for seat in self.seats], "seed": self.seed,
+        }
+        rounds = ",\n".join(
+            f'  {{\n   "deck": {deck},\n   "actions": {_join_at(actions, 3)}\n  }}'
+            for deck, actions in self._texts
+        )
+        return f'{_json_at(head, 0)[:-2]},\n "rounds": [\n{rounds}\n ]\n}}'
 
 
-def _preset_names() -> tuple[str, ...]:
-    from .rules import PRESETS
+def _json_at(value: Any, level: int) -> str:
+    """``value`` as JSON text indented as it stands ``level`` levels deep in the document (a
+    JSON string never holds a raw line break, so indenting every line is safe)."""
+    return json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n" + " " * level)
 
-    return tuple(PRESETS)
+
+def _join_at(items: list[str], level: int) -> str:
+    """A JSON array ``level`` levels deep from its items' texts (each already at ``level + 1``)."""
+    if not items:
+        return "[]"
+    inner = " " * (level + 1)
+    return "[\n" + ",\n".join(inner + t for t in items) + "\n" + " " * level + "]"

@@ -11,61 +11,87 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
-from .cards import CardError, card_str, cards_str, color_code, parse_card, parse_cards, parse_color
-from .rules import RuleSet, RulesError, resolve_rules, validation_problem
+from .cards import CardError, card_str, cards_str, color_code, parse_color
+from .fields import Declared, FieldProblem, Ge, Le, MaxLen, declare, declared, excerpt, read_cards
+from .rules import MAX_RULE_OVERRIDES, RuleSet, RulesError, resolve_rules
 from .state import GameState, Phase, compile_rules
 
 __all__ = [
     "Position", "PositionError", "build_state", "position_from_state", "position_to_query",
-    "position_from_query",
+    "position_from_query", "MAX_SCORE", "MAX_CARDS_TEXT", "MAX_QUERY_CHARS",
 ]
 
 
 class PositionError(ValueError):
-    """A position that cannot be built; the message says why."""
+    """A position that cannot be built; the message names the field and says why, quoting at
+    most a short excerpt of the value. :func:`build_state` and :func:`position_from_query`
+    raise nothing else for bad input."""
 
 
 _PHASES = {"play": Phase.PLAY, "choose-color": Phase.CHOOSE_COLOR, "penalty": Phase.PENALTY}
 
+MAX_SCORE = 10_000_000
+"""The highest score a position may give a seat (a target is at most 1,000,000 points)."""
+MAX_CARDS_TEXT = 4_000
+"""The longest text of cards (a hand, the discard or the draw pile) a position reads."""
+MAX_QUERY_CHARS = 32_768
+"""The longest link query :func:`position_from_query` reads."""
+MAX_NAME_CHARS = 40
 
-class Position(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+_Seat = Annotated[int, Ge(0), Le(9)]
 
-    preset: str = Field("official", description="Rule preset name.")
-    overrides: dict[str, Any] = Field(default_factory=dict, description="RuleSet overrides.")
-    hands: list[str] = Field(min_length=2, max_length=10,
-                             description="Each seat's hand in card notation, e.g. 'R7 G5 W'.")
-    names: list[str] | None = Field(None, description="Seat names (default: You, Bot 1, ...).")
-    discard: str = Field("", description="Discard pile below the top card, bottom first.")
-    top: str | None = Field(None, description="Top card of the discard pile (none: lead any).")
-    color: str | None = Field(None, description="Current colour if it differs from the top card.")
-    turn: int = Field(0, ge=0, le=9)
+
+def _hands(v: list[str]) -> list[str]:
+    out = []
+    for i, h in enumerate(v):
+        try:
+            out.append(cards_str(read_cards(h)) if h.strip() else "")
+        except CardError as exc:
+            raise ValueError(f"hand {i}: {exc}") from None
+    return out
+
+
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Position(Declared):
+    """A game state as a person describes it. Making one checks each field on its own
+    (a :class:`~uno_web.core.fields.FieldProblem`, a ``ValueError``); :func:`build_state`
+    checks that the fields fit together and raises :class:`PositionError`."""
+
+    preset: str = declared("official", description="Rule preset name.", max_length=40)
+    overrides: dict[str, Any] = declared(default_factory=dict, description="RuleSet overrides.",
+                                         max_length=MAX_RULE_OVERRIDES)
+    hands: list[Annotated[str, MaxLen(MAX_CARDS_TEXT)]] = declared(
+        min_length=2, max_length=10, check=_hands,
+        description="Each seat's hand in card notation, e.g. 'R7 G5 W'.")
+    names: list[Annotated[str, MaxLen(MAX_NAME_CHARS)]] | None = declared(
+        None, max_length=10, description="Seat names (default: You, Bot 1, ...).")
+    discard: str = declared("", max_length=MAX_CARDS_TEXT,
+                            description="Discard pile below the top card, bottom first.")
+    top: str | None = declared(None, max_length=MAX_CARDS_TEXT,
+                               description="Top card of the discard pile (none: lead any).")
+    color: str | None = declared(None, max_length=MAX_NAME_CHARS,
+                                 description="Current colour if it differs from the top card.")
+    turn: int = declared(0, ge=0, le=9)
     direction: Literal[1, -1] = 1
-    draw: str = Field("", description="Top of the draw pile, first card drawn first.")
-    pending: int = Field(0, ge=0, le=60, description="Pending draw penalty (penalty phase).")
+    draw: str = declared("", max_length=MAX_CARDS_TEXT,
+                         description="Top of the draw pile, first card drawn first.")
+    pending: int = declared(0, ge=0, le=60, description="Pending draw penalty (penalty phase).")
     phase: Literal["play", "choose-color", "penalty"] = "play"
-    plus4_by: int | None = Field(None, description="Seat whose Wild Draw Four may be challenged.")
-    plus4_bluff: bool = Field(False, description="Whether that Wild Draw Four was a bluff.")
-    uncalled: list[int] = Field(default_factory=list,
-                                description="Seats with one card that forgot to call UNO.")
-    scores: list[int] | None = None
-    seed: int = 0
-    goal: str | None = Field(None, description="What the reader should try (tutorials, puzzles).")
-
-    @field_validator("hands")
-    @classmethod
-    def _hands(cls, v: list[str]) -> list[str]:
-        out = []
-        for i, h in enumerate(v):
-            try:
-                out.append(cards_str(parse_cards(h)) if h.strip() else "")
-            except CardError as exc:
-                raise ValueError(f"hand {i}: {exc}") from None
-        return out
+    plus4_by: int | None = declared(None, ge=0, le=9,
+                                    description="Seat whose Wild Draw Four may be challenged.")
+    plus4_bluff: bool = declared(False, description="Whether that Wild Draw Four was a bluff.")
+    uncalled: list[_Seat] = declared(default_factory=list, max_length=10,
+                                     description="Seats with one card that forgot to call UNO.")
+    scores: list[Annotated[int, Ge(0), Le(MAX_SCORE)]] | None = declared(
+        None, max_length=10, description="Each seat's score so far, one per hand.")
+    seed: int = declared(0, ge=-(2**63), le=2**63 - 1,
+                         description="Orders the cards the position leaves out.")
+    goal: str | None = declared(None, max_length=1_000,
+                                description="What the reader should try (tutorials, puzzles).")
 
     def rules(self) -> RuleSet:
         try:
@@ -76,25 +102,34 @@ class Position(BaseModel):
 
 def _cards(text: str, what: str) -> list[int]:
     try:
-        return parse_cards(text) if text.strip() else []
+        return read_cards(text) if text.strip() else []
     except CardError as exc:
         raise PositionError(f"{what}: {exc}") from None
 
 
+def _seat_problem(what: str, seat: int, n: int) -> PositionError:
+    return PositionError(f"{what}: {seat} is not a seat of this {n}-player position "
+                         f"(seats are 0 to {n - 1})")
+
+
 def build_state(pos: "Position | dict[str, Any]") -> GameState:
-    """The GameState of a position. Raises :class:`PositionError` with a clear message."""
+    """The GameState of a position. Raises :class:`PositionError` (only) with a clear message
+    that names the field."""
     if not isinstance(pos, Position):
         try:
             pos = Position.model_validate(pos)
-        except ValidationError as exc:
-            raise PositionError(validation_problem(exc, "position")) from None
+        except FieldProblem as exc:
+            raise PositionError(str(exc)) from None
     rules = pos.rules()
     r = compile_rules(rules)
     n = len(pos.hands)
     hands = [_cards(h, f"hand {i}") for i, h in enumerate(pos.hands)]
     discard = _cards(pos.discard, "discard")
-    if pos.top:
-        discard.append(_cards(pos.top, "top")[0])
+    if pos.top is not None and pos.top != "":  # "" is no top card, as None
+        top_cards = _cards(pos.top, "top")
+        if len(top_cards) != 1:
+            raise PositionError(f"top: write exactly one card, like R9, not {excerpt(pos.top)}")
+        discard.append(top_cards[0])
     elif r.first_card != "lead-any" and not discard:
         raise PositionError("a position needs a top card (or rules with first_card = lead-any)")
     given_draw = _cards(pos.draw, "draw")
@@ -110,6 +145,13 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
     random.Random(pos.seed).shuffle(rest)
     if not 0 <= pos.turn < n:
         raise PositionError(f"turn {pos.turn} is not a seat of this {n}-player position")
+    if pos.plus4_by is not None and pos.plus4_by >= n:
+        raise _seat_problem("plus4_by", pos.plus4_by, n)
+    for seat in pos.uncalled:
+        if seat >= n:
+            raise _seat_problem("uncalled", seat, n)
+    if pos.scores is not None and len(pos.scores) != n:
+        raise PositionError(f"scores: {len(pos.scores)} scores for {n} hands (one per seat)")
     color = -1
     if pos.color:
         try:
@@ -117,7 +159,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         except CardError as exc:
             raise PositionError(f"color: {exc}") from None
         if color not in r.colors:
-            raise PositionError(f"color {pos.color!r} is not a colour of this deck")
+            raise PositionError(f"color {excerpt(pos.color)} is not a colour of this deck")
     elif discard:
         top = discard[-1]
         from .cards import COLOR_OF, IS_WILD
@@ -130,7 +172,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
     s.n = n
     s.names = tuple(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)]))
     if len(s.names) != n:
-        raise PositionError(f"{len(s.names)} names for {n} hands")
+        raise PositionError(f"names: {len(s.names)} names for {n} hands")
     s.seed = pos.seed
     s.hands = hands
     # internal draw pile: top at the end
@@ -230,11 +272,15 @@ def position_to_query(pos: Position) -> str:
 
 
 def position_from_query(query: str) -> Position:
-    """Read :func:`position_to_query`'s output (a leading ``?`` is fine). Raises PositionError."""
+    """Read :func:`position_to_query`'s output (a leading ``?`` is fine). Raises PositionError
+    (only), naming the parameter and quoting at most an excerpt of its value."""
     from urllib.parse import parse_qsl
 
-    from .rules import RuleSet
-
+    if not isinstance(query, str):
+        raise PositionError(f"a link query is text, not {excerpt(query)}")
+    if len(query) > MAX_QUERY_CHARS:
+        raise PositionError(f"the link is too long ({len(query):,} characters; at most "
+                            f"{MAX_QUERY_CHARS:,})")
     data: dict[str, Any] = {}
     overrides: dict[str, Any] = {}
     fields = RuleSet.model_fields
@@ -242,33 +288,27 @@ def position_from_query(query: str) -> Position:
         if key.startswith("rule."):
             name = key[5:]
             if name not in fields:
-                raise PositionError(f"unknown rule {name!r} in the link")
+                raise PositionError(f"unknown rule {excerpt(name)} in the link")
             ann = fields[name].annotation
             if ann is bool:
                 if value.lower() not in ("true", "false", "1", "0"):
-                    raise PositionError(f"rule {name} must be true or false, not {value!r}")
+                    raise PositionError(f"rule {name} must be true or false, not {excerpt(value)}")
                 overrides[name] = value.lower() in ("true", "1")
             elif ann is int:
-                try:
-                    overrides[name] = int(value)
-                except ValueError:
-                    raise PositionError(f"rule {name} must be a whole number, not {value!r}") from None
+                overrides[name] = _whole_number(f"rule {name}", value)
             else:
                 overrides[name] = value
         elif key in ("hands", "names"):
             data[key] = [h.strip() for h in value.split(",")]
         elif key in ("uncalled", "scores"):
-            try:
-                data[key] = [int(x) for x in value.split(",") if x.strip()]
-            except ValueError:
-                raise PositionError(f"{key} must be whole numbers separated by commas") from None
+            parts = [x for x in value.split(",") if x.strip()]
+            if len(parts) > 10:
+                raise PositionError(f"{key}: at most 10 numbers (one per seat), not {len(parts):,}")
+            data[key] = [_whole_number(key, x, "whole numbers separated by commas") for x in parts]
         elif key == "plus4_bluff":
             data[key] = value.lower() in ("1", "true")
         elif key in ("turn", "direction", "pending", "plus4_by", "seed"):
-            try:
-                data[key] = int(value)
-            except ValueError:
-                raise PositionError(f"{key} must be a whole number, not {value!r}") from None
+            data[key] = _whole_number(key, value)
         elif key in _QUERY_FIELDS:
             data[key] = value if value != "" else None
         # other parameters (embed options, speed, seed of the page…) are not the position's
@@ -277,5 +317,15 @@ def position_from_query(query: str) -> Position:
     data["overrides"] = overrides
     try:
         return Position.model_validate(data)
-    except ValidationError as exc:
-        raise PositionError(validation_problem(exc, "position")) from None
+    except FieldProblem as exc:
+        raise PositionError(str(exc)) from None
+
+
+def _whole_number(what: str, text: str, kind: str = "a whole number") -> int:
+    """``int(text)`` for a link; at most 20 digits (the 64-bit seeds), so a 30-digit or a
+    4,000-digit number is refused with a short message before any conversion."""
+    t = text.strip()
+    digits = t[1:] if t[:1] in "+-" else t
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 20:
+        raise PositionError(f"{what} must be {kind}, not {excerpt(text)}")
+    return int(t)

@@ -1,48 +1,49 @@
-"""Rule sets: one frozen pydantic model, every toggle documented, named presets.
+"""Rule sets: one frozen dataclass, every toggle documented, named presets.
 
 ``docs/rules.md`` is generated from this module (``python -m uno_web rules-doc``), so the field
-descriptions below *are* the rules reference. Presets are plain ``RuleSet`` instances; a game
-log stores ``preset`` + ``overrides`` and :func:`resolve_rules` turns them back into a RuleSet.
+descriptions below *are* the rules reference; the start screen's rule settings read the same
+declarations (``RuleSet.model_fields``). Presets are plain ``RuleSet`` instances; a game log
+stores ``preset`` + ``overrides`` and :func:`resolve_rules` turns them back into a RuleSet.
+
+No pydantic here (the table deals without it): :mod:`uno_web.core.fields` checks the fields.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from .fields import Declared, FieldProblem, declare, declared, excerpt
 
-__all__ = ["RuleSet", "PRESETS", "PRESET_TITLES", "PRESET_DESCRIPTIONS", "resolve_rules", "RulesError"]
+__all__ = [
+    "RuleSet", "PRESETS", "PRESET_TITLES", "PRESET_DESCRIPTIONS", "resolve_rules", "RulesError",
+    "MAX_RULE_OVERRIDES",
+]
+
+MAX_RULE_OVERRIDES = 64
+"""The most rule overrides :func:`resolve_rules` reads (a RuleSet has fewer fields): a longer
+object is refused at once, without looking at its keys."""
 
 
 class RulesError(ValueError):
     """An unknown preset or a bad override."""
 
 
-def validation_problem(exc: ValidationError, what: str, first_only: bool = True) -> str:
-    """A pydantic error as one readable line: ``where: what is wrong`` (no "Value error, ")."""
-    errs = exc.errors()
-    parts = []
-    for e in errs[:1] if first_only else errs:
-        loc = ".".join(str(p) for p in e["loc"]) or what
-        msg = str(e["msg"]).removeprefix("Value error, ")
-        parts.append(f"{loc}: {msg}")
-    text = "; ".join(parts)
-    if first_only and len(errs) > 1:
-        text += f" (and {len(errs) - 1} more problems)"
-    return text
-
-
 def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
     """A rule field: ``title`` labels it on the start screen, ``description`` explains it
     (a plain sentence first, then what each value does)."""
-    return Field(default, title=title, description=description, **kw)
+    return declared(default, title=title, description=description, **kw)
 
 
-class RuleSet(BaseModel):
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RuleSet(Declared):
     """Every rule of a game. Defaults are the official rules (Mattel's rules as excerpted in the
-    appendix of *The complexity of UNO*; the sources of every preset are in docs/rules.md)."""
+    appendix of *The complexity of UNO*; the sources of every preset are in docs/rules.md).
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    Frozen; unknown fields and values of the wrong type or out of range are refused with a
+    :class:`~uno_web.core.fields.FieldProblem` (a ``ValueError``) naming the field."""
 
     deck: Literal["uno", "playing-cards"] = _f(
         "uno",
@@ -215,11 +216,13 @@ class RuleSet(BaseModel):
         "game is one round.",
     )
     target_score: int = _f(
-        500, "Points to win", "Points that win the game with `target` scoring.", ge=1
+        500, "Points to win", "Points that win the game with `target` scoring.", ge=1,
+        le=1_000_000,
     )
     elimination_threshold: int = _f(
         250, "Points that knock a player out",
         "Points against that eliminate a player with `elimination` scoring.", ge=1,
+        le=1_000_000,
     )
 
     @property
@@ -311,17 +314,33 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
 }
 
 
-def resolve_rules(preset: str = "official", overrides: "dict[str, Any] | None" = None) -> RuleSet:
-    """A preset by name with field overrides; raises :class:`RulesError` with a clear message."""
-    base = PRESETS.get(preset)
+def resolve_rules(preset: str = "official", overrides: "Mapping[str, Any] | None" = None) -> RuleSet:
+    """A preset by name with field overrides (an object of RuleSet fields, as a log or a
+    ``--rules`` option writes them). Anything else raises :class:`RulesError` with a short
+    message that names the problem and quotes at most an excerpt of the value."""
+    base = PRESETS.get(preset) if isinstance(preset, str) else None
     if base is None:
-        raise RulesError(f"unknown rule preset {preset!r}; known: {', '.join(PRESETS)}")
+        raise RulesError(f"unknown rule preset {excerpt(preset)}; known: {', '.join(PRESETS)}")
+    if overrides is None:
+        return base
+    if not isinstance(overrides, Mapping):
+        raise RulesError("rule overrides must be an object of RuleSet fields "
+                         f"(like {{\"jump_in\": true}}), not {excerpt(overrides)}")
     if not overrides:
         return base
+    if len(overrides) > MAX_RULE_OVERRIDES:
+        raise RulesError(f"bad rule override: {len(overrides):,} overrides given; a RuleSet has "
+                         f"{len(RuleSet.model_fields)} fields")
+    unknown = [k for k in overrides if k not in RuleSet.model_fields]
+    if unknown:
+        more = f" (and {len(unknown) - 3} more unknown rules)" if len(unknown) > 3 else ""
+        raise RulesError("bad rule override: " + "; ".join(
+            f"{k if isinstance(k, str) and len(k) <= 40 else excerpt(k)}: Extra inputs are not "
+            "permitted" for k in unknown[:3]) + more)
     try:
-        return RuleSet.model_validate({**base.model_dump(), **overrides})
-    except ValidationError as exc:
-        raise RulesError(f"bad rule override: {validation_problem(exc, 'rules', False)}") from None
+        return base.model_copy(update=overrides)
+    except FieldProblem as exc:
+        raise RulesError(f"bad rule override: {exc}") from None
 
 
 DECISIONS: list[tuple[str, str]] = [

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import typing
+from typing import Literal
 
 from .reasons import CATALOGUE, Reason
 from .rules import DECISIONS, PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS, RuleSet
@@ -43,24 +45,23 @@ def rules_markdown() -> str:
         "",
         "Generated from `uno_web/core/rules.py` (the presets' sources: `rulesdoc.py`) by",
         "`python -m uno_web rules-doc -o docs/rules.md`; a test fails when this file and the code",
-        "disagree. Every toggle below is a field of `RuleSet` (a frozen pydantic model that",
-        "refuses unknown fields); the defaults are the official rules. Logs, the CLI and the",
-        "table name a preset and the fields that differ.",
+        "disagree. Every toggle below is a field of `RuleSet` (a frozen dataclass that refuses",
+        "unknown fields and values of the wrong type or out of range); the defaults are the",
+        "official rules. Logs, the CLI and the table name a preset and the fields that differ.",
         "",
         "## Toggles",
         "",
         "| toggle | title on the start screen | default | values | what it changes |",
         "|---|---|---|---|---|",
     ]
-    schema = RuleSet.model_json_schema()["properties"]
     for name, field in RuleSet.model_fields.items():
-        prop = schema[name]
-        if "enum" in prop:
-            values = ", ".join(f"`{v}`" for v in prop["enum"])
-        elif prop.get("type") == "boolean":
+        ann = field.annotation
+        if typing.get_origin(ann) is Literal:
+            values = ", ".join(f"`{v}`" for v in typing.get_args(ann))
+        elif ann is bool:
             values = "`true`, `false`"
-        elif prop.get("type") == "integer":
-            lo, hi = prop.get("minimum"), prop.get("maximum")
+        elif ann is int:
+            lo, hi = field.ge, field.le
             values = f"{lo if lo is not None else '…'} – {hi if hi is not None else '…'}"
         else:
             values = ""
