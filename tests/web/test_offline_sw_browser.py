@@ -4,31 +4,48 @@ The shared ``page`` fixture blocks service workers (``service_workers="block"``)
 tests open their own contexts with ``service_workers="allow"`` and their own servers, which
 they shut down to go offline.  Every request is recorded (Chromium reports the worker's own
 requests to the context's routes too); none may leave the origin.
+
+Two ways the site is served:
+
+- ``pages``: as GitHub Pages serves it: ``python -m uno_web.site.assemble`` into a SUB-PATH
+  (``www/uno/``) of a plain ``http.server.SimpleHTTPRequestHandler`` (the ``.wasm`` type, no
+  special header: no ``Service-Worker-Allowed``), opened at ``http://127.0.0.1:PORT/uno/``;
+- ``checkout``: ``python -m uno_web serve``'s server of the checkout (``/sw.js`` answered
+  with ``static/sw.js``), as for local play and the other browser tests.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
+import threading
 import time
 from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
-from uno_web.site import precache, serve, vendor
+from uno_web.site import assemble, precache, serve, vendor
 
 from conftest import READY_TIMEOUT_MS, REPO_ROOT, _wait_ready
+from test_assemble import copy_source
 
 pytestmark = pytest.mark.browser
 
-POSITION = "index.html?hands=R3+G4%2CY7&top=Y2&bots=still"
+QUERY = "?hands=R3+G4%2CY7&top=Y2&bots=still"
+POSITION = "index.html" + QUERY
 
 # waits until the worker is active and controls the page; false if it does not control it yet
 CONTROLLED = """async () => {
   const reg = await navigator.serviceWorker.ready;
   return !!(reg.active && navigator.serviceWorker.controller);
+}"""
+REGISTRATION = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  return [reg.scope, reg.active.scriptURL];
 }"""
 
 
@@ -36,6 +53,29 @@ CONTROLLED = """async () => {
 def built() -> None:
     if vendor.main([]) != 0:
         pytest.fail("`python -m uno_web build` failed", pytrace=False)
+
+
+class PlainHandler(SimpleHTTPRequestHandler):
+    """The standard library's static server with nothing added but the types a static host
+    sends (GitHub Pages does): no Cache-Control, no Service-Worker-Allowed."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
+        pass
+
+
+def start_plain(root: Path) -> tuple[ThreadingHTTPServer, str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(PlainHandler, directory=str(root)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, name="plain-static", daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def stop(server: ThreadingHTTPServer) -> None:
+    server.shutdown()
+    server.server_close()
 
 
 class Recorder:
@@ -76,6 +116,10 @@ class Recorder:
     def cache_names(self) -> list[str]:
         return sorted(self.page.evaluate("async () => await caches.keys()"))
 
+    def cached_urls(self, name: str) -> list[str]:
+        return sorted(self.page.evaluate(
+            "async name => (await (await caches.open(name)).keys()).map(r => r.url)", name))
+
     def close(self) -> None:
         self.context.close()
 
@@ -93,21 +137,38 @@ def recorder_factory(browser: Any) -> Iterator[Any]:
         r.close()
 
 
-def test_plays_offline_after_one_visit(built: None, recorder_factory: Any) -> None:
-    server, base = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
+@pytest.mark.parametrize("where", ["pages", "checkout"])
+def test_plays_offline_after_one_visit(built: None, recorder_factory: Any, tmp_path: Path, where: str) -> None:
+    if where == "pages":
+        site_root = assemble.assemble(tmp_path / "www" / "uno").out
+        server, origin = start_plain(tmp_path / "www")
+        prefix, first = "uno/", "uno/" + QUERY  # the site's directory URL, with a position
+    else:
+        site_root = REPO_ROOT
+        server, origin = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
+        prefix, first = "", POSITION
+    root = origin + prefix
     try:
-        rec = recorder_factory(base)
-        rec.page.goto(POSITION)
+        rec = recorder_factory(origin)
+        rec.page.goto(first)
         _wait_ready(rec.page)
         rec.controlled()
-        data = precache.read()
+        # (read now: serving the checkout, the list is rewritten when the worker asks for it)
+        data = precache.read(site_root)
+        files: list[str] = data["files"]  # type: ignore[assignment]
+        # the worker sits at the site root and its scope is the site (no header needed)
+        assert rec.page.evaluate(REGISTRATION) == [root, root + precache.SW_URL]
         assert rec.cache_names() == [f"uno_web-{data['version']}"]
-        cached = rec.page.evaluate(
-            "async name => (await (await caches.open(name)).keys()).map(r => r.url)", f"uno_web-{data['version']}")
-        assert sorted(u.removeprefix(base) for u in cached) == data["files"]
+        assert rec.cached_urls(f"uno_web-{data['version']}") == sorted(root + f for f in files)
+        # the worker's own requests reach the routes (no page loads the tutorial), so "no request
+        # left the origin" covers them too
+        assert root + "static/tutorial.html" in rec.requests
+        # every file the pages asked for while online is precached
+        asked = {urlsplit(u).path.removeprefix(urlsplit(root).path) for u in rec.requests}
+        extra = asked - set(files) - {"", precache.SW_URL, precache.OUT_NAME}
+        assert not extra, f"loaded but not precached: {sorted(extra)}"
     finally:
-        server.shutdown()
-        server.server_close()
+        stop(server)
     # the server is gone, the browser is offline, and any request that still reaches the network
     # layer is refused and recorded
     rec.offline = True
@@ -121,33 +182,33 @@ def test_plays_offline_after_one_visit(built: None, recorder_factory: Any) -> No
     rec.page.wait_for_selector("[data-testid=validator-entry][data-code=E_NO_MATCH]", timeout=30_000)
     assert rec.refused == [], f"requests reached the network while offline: {rec.refused}"
     assert rec.foreign == [] and rec.errors == [], (rec.foreign, rec.errors)
-
-
-def _copy_site(root: Path) -> None:
-    """The site in ``root``: its own small files, the large built directories as symlinks."""
-    for name in ("index.html", "pyscript.toml"):
-        shutil.copy2(REPO_ROOT / name, root / name)
-    shutil.copytree(REPO_ROOT / "static", root / "static", ignore=shutil.ignore_patterns("vendor", "bundle"))
-    for name in ("vendor", "bundle"):
-        (root / "static" / name).symlink_to(REPO_ROOT / "static" / name, target_is_directory=True)
+    # the tutorial, a page in static/, opens offline too
+    response = rec.page.goto(prefix + "static/tutorial.html", wait_until="domcontentloaded")
+    assert response is not None and response.ok and response.from_service_worker
+    assert rec.page.locator("h1").first.inner_text() == "Five tricky UNO rules"
+    assert rec.refused == [], f"requests reached the network while offline: {rec.refused}"
 
 
 def test_new_build_replaces_the_cache(built: None, recorder_factory: Any, tmp_path: Path) -> None:
-    _copy_site(tmp_path)
-    precache.ensure(tmp_path)
-    old = precache.read(tmp_path)["version"]
-    server, base = serve.start_in_thread("127.0.0.1", 0, tmp_path, quiet=True)
+    """A new deploy of the Pages site under its sub-path: a changed file gives a new version;
+    reloading online installs the new worker, which activates and deletes the old cache."""
+    src = tmp_path / "src"
+    src.mkdir()
+    copy_source(src)
+    out = tmp_path / "www" / "uno"
+    old = assemble.assemble(out, src).version
+    server, origin = start_plain(tmp_path / "www")
+    root = origin + "uno/"
     try:
-        rec = recorder_factory(base)
-        rec.page.goto(POSITION)
+        rec = recorder_factory(origin)
+        rec.page.goto("uno/" + QUERY)
         _wait_ready(rec.page)
         rec.controlled()
         assert rec.cache_names() == [f"uno_web-{old}"]
         # a new deploy: a changed stylesheet gives a new version
-        css = tmp_path / "static" / "puzzle.css"
+        css = src / "static" / "puzzle.css"
         css.write_text(css.read_text(encoding="utf-8") + "\n/* deploy 2 */\n", encoding="utf-8")
-        assert precache.ensure(tmp_path)
-        new = precache.read(tmp_path)["version"]
+        new = assemble.assemble(out, src).version
         assert new != old
         for _ in range(2):
             rec.page.reload()
@@ -156,15 +217,21 @@ def test_new_build_replaces_the_cache(built: None, recorder_factory: Any, tmp_pa
         while rec.cache_names() != [f"uno_web-{new}"] and time.monotonic() < deadline:
             time.sleep(0.25)  # the new worker installs (fills its cache) and activates
         assert rec.cache_names() == [f"uno_web-{new}"]
+        assert rec.page.evaluate(REGISTRATION) == [root, root + precache.SW_URL]
         css_now = rec.page.evaluate(
             "async name => (await (await (await caches.open(name)).match('static/puzzle.css')).text())",
             f"uno_web-{new}")
         assert "deploy 2" in css_now
+        # the next visit is served by the new worker from the new cache
+        rec.page.reload()
+        _wait_ready(rec.page)
+        assert rec.page.evaluate(CONTROLLED)
+        assert "deploy 2" in rec.page.evaluate(
+            "async () => (await (await fetch('static/puzzle.css')).text())")
         assert rec.foreign == [], rec.foreign
         assert rec.errors == [], rec.errors
     finally:
-        server.shutdown()
-        server.server_close()
+        stop(server)
 
 
 def test_manifest_is_valid_and_its_icons_exist(built: None) -> None:
