@@ -453,6 +453,13 @@ def _main_locked(args: argparse.Namespace) -> int:
     info = bundle.read_info() or {}
     _log(f"static/bundle/uno_web.zip: {'rebuilt' if rebuilt else 'up to date'} "
          f"({info.get('modules')} browser modules with {info.get('cache_tag')} bytecode)")
+    from uno_web.site import prerender  # the start screen and the CSP in index.html
+
+    try:
+        _log(f"index.html: prerendered start screen {'rewritten' if prerender.ensure() else 'up to date'}")
+    except (OSError, ValueError) as exc:
+        print(f"[vendor] error: could not prerender index.html: {exc}", file=sys.stderr)
+        return 1
     from uno_web.site import precache  # the service worker's file list and version, last
 
     try:
