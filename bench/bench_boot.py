@@ -1,87 +1,223 @@
-"""Boot time of the page vs. a bare Pyodide + pydantic page, in headless Chromium on this machine.
+"""Boot time of the page vs. bare Pyodide pages, cold and on a repeat visit, in headless Chromium.
 
-Not a test: it prints figures.  For each page it opens a fresh browser context (empty HTTP
-cache, no IndexedDB) and measures from navigation to ``body[data-ready="1"]``:
+Not a test: it prints figures (docs/deployment.md, "Boot time").  In ONE run, interleaved
+(each round takes the series in a rotated order, so none is always first or last):
 
-- ``page ms``: the page's own ``performance.now()`` when Python set the marker (``data-ready-ms``;
-  0 = navigation start);
-- ``wall ms``: wall clock around ``page.goto`` + the wait, as seen from this script;
-- ``pyodide ms``: when PyScript reported "Loaded Pyodide" (interpreter + packages + [files] up);
-- ``own code ms``: page ms - pyodide ms, the page's own Python until the marker.
+- cold runs of three pages, each in a fresh browser context (empty HTTP cache, no storage, no
+  service worker), served from this checkout by ``python -m uno_web serve``'s server:
+  ``index.html`` (the game), ``static/bare.html`` (the same vendored PyScript + Pyodide with
+  pydantic loaded and imported, no uno_web) and ``static/bare-nopkg.html`` (the same, no package
+  at all);
+- repeat visits of ``index.html`` of the site as deployed (``python -m uno_web.site.assemble``
+  into a temporary ``www/uno/``, the same server): one context with the service worker (visited
+  until the worker controls the page), one without (service workers blocked; the HTTP cache is
+  kept, and every file is revalidated: the server sends ``Cache-Control: no-cache``).  Each
+  repeat visit is a new navigation from ``about:blank``.
 
-With ``--detail`` it also prints, per page: when PyScript started loading Pyodide (``start``,
-after its config is read), the ``[files]`` step (``files``: fetching and unpacking
-static/bundle/uno_web.zip), and from the table's ``data-boot-ms`` the import of the controller
-and its modules (``import``) and building the first screen (``start()``), plus ``warm``: the
-modules the first screen did not need, imported right after ready (``data-warm-ms``).
+Every figure is the page's own ``performance.now()`` when Python set ``body[data-ready="1"]``
+(``data-ready-ms``; 0 = the navigation's start); ``--detail`` adds the wall clock seen from
+here and where the time goes (Pyodide loaded, own code, …).  The verdict lines compare the
+medians with the targets of the issue: ``index.html`` ready at most 0.8x the bare Pyodide +
+pydantic page and at most 1.1x the bare page with no package; a verdict needs at least 5 runs.
 
-``static/bare.html`` loads the same vendored PyScript, Pyodide and pydantic with the same config
-and sets the same marker, but no uno_web; the difference is our overhead.
-
-    .venv/bin/python bench/bench_boot.py            # one cold run of each page
-    .venv/bin/python bench/bench_boot.py --runs 5   # medians of 5 runs, alternating pages
+    .venv/bin/python bench/bench_boot.py              # 5 rounds
+    .venv/bin/python bench/bench_boot.py --runs 9 --detail
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import os
+import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from uno_web.site import serve, vendor  # noqa: E402
+from uno_web.site import assemble, serve, vendor  # noqa: E402
 
-PAGES = {"uno_web (index.html)": "index.html", "bare (static/bare.html)": "static/bare.html"}
+OURS, BARE, NOPKG = "index.html", "static/bare.html", "static/bare-nopkg.html"
+COLD = {"cold index.html": OURS, "cold bare.html (pydantic)": BARE, "cold bare-nopkg.html": NOPKG}
+REPEAT_SW, REPEAT_HTTP = "repeat, service worker", "repeat, HTTP cache only"
+#: the issue's targets: our median ready time at most this times the baseline's
+TARGETS = ((BARE, 0.8), (NOPKG, 1.1))
+MIN_RUNS_FOR_VERDICT = 5
+SITE_DIR = "uno"  # the assembled site's sub-path, as on GitHub Pages (USER.github.io/REPO/)
+READY = 'body[data-ready="1"]'
+MARKS = ("window.__marks = [];"
+         "addEventListener('py:progress', e => window.__marks.push([String(e.detail), performance.now()]));")
+CONTROLLED = "async () => { await navigator.serviceWorker.ready; return !!navigator.serviceWorker.controller; }"
 
 
-def measure(browser, base: str, path: str, timeout_ms: int) -> tuple[float, float, float, dict[str, float]]:  # type: ignore[no-untyped-def]
-    context = browser.new_context(base_url=base)
+@dataclass
+class Run:
+    page_ms: float
+    wall_ms: float
+    detail: dict[str, float] = field(default_factory=dict)
+
+
+def _read(page: Any, timeout_ms: int, t0: float, detail: bool) -> Run:
+    page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+    wall = (time.perf_counter() - t0) * 1000
+    run = Run(float(page.get_attribute("body", "data-ready-ms") or "nan"), wall)
+    if detail:
+        marks = dict(page.evaluate("window.__marks || []"))
+        nan = float("nan")
+        run.detail = {"pyodide started": marks.get("Loading Pyodide", nan),
+                      "pyodide loaded": marks.get("Loaded Pyodide", nan),
+                      "own code": run.page_ms - marks.get("Loaded Pyodide", nan),
+                      "files step": marks.get("Loaded files", nan) - marks.get("Loading files", nan)}
+        boot = page.get_attribute("body", "data-boot-ms")
+        if boot:  # the table: import=…;start=…
+            run.detail.update({f"py {k}": float(v) for k, v in (kv.split("=") for kv in boot.split(";"))})
+        if page.get_attribute("body", "data-pydantic-at-ready") is not None:
+            run.detail["pydantic at ready"] = float(page.get_attribute("body", "data-pydantic-at-ready") == "1")
+    return run
+
+
+def _guard(context: Any, origin: str) -> list[str]:
+    """Record (passively: a route would disable the HTTP cache) requests that leave the origin."""
     foreign: list[str] = []
+    context.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:", "about:"))
+               else foreign.append(r.url))
+    return foreign
 
-    def route(r):  # type: ignore[no-untyped-def]
-        if r.request.url.startswith(base) or r.request.url.startswith(("data:", "blob:")):
-            r.continue_()
-        else:
-            foreign.append(r.request.url)
-            r.abort()
 
-    context.route("**/*", route)
-    page = context.new_page()
-    page.add_init_script(
-        "window.__marks = [];"
-        "addEventListener('py:progress', e => window.__marks.push([String(e.detail), performance.now()]));"
-    )
+def cold(browser: Any, base: str, path: str, timeout_ms: int, detail: bool) -> Run:
+    """A first visit: fresh context, empty HTTP cache, no storage, workers blocked."""
+    context = browser.new_context(base_url=base, service_workers="block")
+    foreign = _guard(context, base.rstrip("/"))
     try:
+        page = context.new_page()
+        if detail:
+            page.add_init_script(MARKS)
         t0 = time.perf_counter()
         page.goto(path, wait_until="commit")
-        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=timeout_ms)
-        wall = (time.perf_counter() - t0) * 1000
-        page_ms = float(page.get_attribute("body", "data-ready-ms") or "nan")
-        marks = dict(page.evaluate("window.__marks"))
-        detail = {"start": marks.get("Loading Pyodide", float("nan")),
-                  "files": marks.get("Loaded files", float("nan")) - marks.get("Loading files", float("nan"))}
-        boot = page.get_attribute("body", "data-boot-ms")
-        if boot:  # the table (index.html): import=…;start=…, then the warm-up after ready
-            detail.update({f"py {k}": float(v) for k, v in (kv.split("=") for kv in boot.split(";"))})
-            page.wait_for_selector('body[data-warm="1"]', state="attached", timeout=timeout_ms)
-            detail["warm"] = float(page.get_attribute("body", "data-warm-ms") or "nan")
+        run = _read(page, timeout_ms, t0, detail)
     finally:
         context.close()
     if foreign:
         raise SystemExit(f"{path} made requests off the origin: {foreign}")
-    return page_ms, wall, float(marks.get("Loaded Pyodide", float("nan"))), detail
+    return run
+
+
+class Repeat:
+    """A browser profile that has visited the site once (with its worker controlling the page,
+    or with workers blocked); each :meth:`visit` is a new navigation from about:blank."""
+
+    def __init__(self, browser: Any, base: str, url: str, with_sw: bool, timeout_ms: int, detail: bool) -> None:
+        self.url, self.with_sw, self.timeout_ms, self.detail = url, with_sw, timeout_ms, detail
+        self.context = browser.new_context(base_url=base, service_workers="allow" if with_sw else "block")
+        self.foreign = _guard(self.context, base.rstrip("/"))
+        self.page = self.context.new_page()
+        if detail:
+            self.page.add_init_script(MARKS)
+        self.page.goto(url)
+        self.page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+        if with_sw:
+            for _ in range(3):  # the worker installs (fills its cache) once the page is ready
+                if self.page.evaluate(CONTROLLED):
+                    break
+                self.page.reload()
+                self.page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+            else:
+                raise SystemExit("the service worker never controlled the page")
+        self.page.goto("about:blank")
+
+    def visit(self) -> Run:
+        t0 = time.perf_counter()
+        self.page.goto(self.url, wait_until="commit")
+        run = _read(self.page, self.timeout_ms, t0, self.detail)
+        controlled = self.page.evaluate("!!navigator.serviceWorker && !!navigator.serviceWorker.controller")
+        if controlled != self.with_sw:
+            raise SystemExit(f"repeat visit: expected the worker {'in' if self.with_sw else 'out of'} control")
+        self.page.goto("about:blank")  # let the page and its Python go until the next visit
+        if self.foreign:
+            raise SystemExit(f"requests off the origin: {self.foreign}")
+        return run
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores ({model}), {platform.system()} {platform.release()}"
+
+
+def commit() -> str:
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=REPO_ROOT, capture_output=True, text=True).stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = git("status", "--porcelain", "--untracked-files=no")
+    return head + (" + uncommitted changes" if dirty else "")
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def stats(xs: list[float]) -> tuple[float, float, float]:
+    return statistics.median(xs), min(xs), max(xs)
+
+
+def report(results: dict[str, list[Run]], runs: int, detail: bool) -> None:
+    print(f"{'series':<28}{'median':>8}{'min':>8}{'max':>8}   runs (ms: body[data-ready-ms])")
+    for name, rs in results.items():
+        med, lo, hi = stats([r.page_ms for r in rs])
+        print(f"{name:<28}{med:>8.0f}{lo:>8.0f}{hi:>8.0f}   {', '.join(f'{r.page_ms:.0f}' for r in rs)}")
+    if detail:
+        print("wall clock from this script (median ms):  " + ", ".join(
+            f"{name} {statistics.median(r.wall_ms for r in rs):.0f}" for name, rs in results.items()))
+        print("where the time goes (medians, ms):")
+        nan = float("nan")
+        for name, rs in results.items():
+            keys = list(dict.fromkeys(k for r in rs for k, v in r.detail.items() if v == v))  # not NaN
+            parts = [f"{k} {statistics.median(r.detail[k] for r in rs if r.detail.get(k, nan) == r.detail.get(k, nan)):.0f}"
+                     for k in keys]
+            print(f"  {name:<26}" + ", ".join(parts))
+    names = {path: name for name, path in COLD.items()}
+    ours = statistics.median(r.page_ms for r in results[names[OURS]])
+    print("targets (medians of the cold runs):")
+    for path, limit in TARGETS:
+        base = statistics.median(r.page_ms for r in results[names[path]])
+        ratio = ours / base
+        if runs < MIN_RUNS_FOR_VERDICT:
+            verdict = f"no verdict: fewer than {MIN_RUNS_FOR_VERDICT} runs"
+        else:
+            verdict = "MET" if ratio <= limit else "NOT MET"
+        print(f"  index.html / {Path(path).name:<16} {ours:.0f} / {base:.0f} ms = {ratio:.2f}x "
+              f"(target <= {limit}x, i.e. <= {limit * base:.0f} ms): {verdict}")
+    sw = statistics.median(r.page_ms for r in results[REPEAT_SW])
+    http = statistics.median(r.page_ms for r in results[REPEAT_HTTP])
+    print(f"repeat visit: {sw:.0f} ms with the service worker, {http:.0f} ms without "
+          f"({sw / http:.2f}x); first visit {ours:.0f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=1, help="runs per page (medians reported)")
-    parser.add_argument("--chromium", default="/usr/bin/chromium", help="browser executable")
+    parser.add_argument("--runs", type=int, default=5, help="rounds: cold runs of each page and repeat "
+                        f"visits of each kind (medians reported; a verdict needs >= {MIN_RUNS_FOR_VERDICT})")
+    parser.add_argument("--chromium", default=serve.CHROMIUM, help="browser executable")
     parser.add_argument("--timeout", type=float, default=180, help="seconds to wait for ready")
-    parser.add_argument("--detail", action="store_true", help="also print where the time goes (medians)")
+    parser.add_argument("--detail", action="store_true", help="also print the wall clock and where the time goes")
     args = parser.parse_args(argv)
 
     if vendor.main([]) != 0:
@@ -94,42 +230,51 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(args.chromium).is_file():
         print(f"error: no browser at {args.chromium} (apt-get install -y chromium)", file=sys.stderr)
         return 1
+    timeout_ms = int(args.timeout * 1000)
+    started = dt.datetime.now(dt.timezone.utc)
+    load_before = load()
 
-    server, base = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
-    results: dict[str, list[tuple[float, float, float, dict[str, float]]]] = {name: [] for name in PAGES}
-    try:
-        with sync_playwright() as pw:
-            browser = serve.launch_chromium(pw, args.chromium)
-            try:
-                # warm-up: first Chromium start and OS file cache, not counted
-                measure(browser, base, "static/bare.html", int(args.timeout * 1000))
-                for i in range(args.runs):
-                    order = list(PAGES.items()) if i % 2 == 0 else list(reversed(PAGES.items()))
-                    for name, path in order:
-                        results[name].append(measure(browser, base, path, int(args.timeout * 1000)))
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with tempfile.TemporaryDirectory(prefix="uno-bench-") as tmp:
+        site = assemble.assemble(Path(tmp) / SITE_DIR)
+        checkout, base = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
+        deployed, site_base = serve.start_in_thread("127.0.0.1", 0, Path(tmp), quiet=True)
+        results: dict[str, list[Run]] = {name: [] for name in (*COLD, REPEAT_SW, REPEAT_HTTP)}
+        try:
+            with sync_playwright() as pw:
+                browser = serve.launch_chromium(pw, args.chromium)
+                version = browser.version
+                repeats: list[Repeat] = []
+                try:
+                    # warm-up, not counted: Chromium's first start, the OS file cache
+                    for path in (BARE, OURS):
+                        cold(browser, base, path, timeout_ms, False)
+                    repeats = [Repeat(browser, site_base, f"{SITE_DIR}/", True, timeout_ms, args.detail),
+                               Repeat(browser, site_base, f"{SITE_DIR}/", False, timeout_ms, args.detail)]
+                    series: list[tuple[str, Callable[[], Run]]] = [
+                        *((name, (lambda p=path: cold(browser, base, p, timeout_ms, args.detail)))
+                          for name, path in COLD.items()),
+                        (REPEAT_SW, repeats[0].visit),
+                        (REPEAT_HTTP, repeats[1].visit),
+                    ]
+                    for i in range(args.runs):
+                        k = i % len(series)
+                        for name, measure in series[k:] + series[:k]:
+                            results[name].append(measure())
+                        print(f"round {i + 1}/{args.runs} done (load {load()})", file=sys.stderr, flush=True)
+                finally:
+                    for r in repeats:
+                        r.close()
+                    browser.close()
+        finally:
+            for server in (checkout, deployed):
+                server.shutdown()
+                server.server_close()
 
-    print(f"boot to ready, headless Chromium, {args.runs} cold run(s) per page (median), server {base}")
-    print(f"{'page':<26}{'page ms':>10}{'wall ms':>10}{'pyodide ms':>12}{'own code ms':>13}")
-    med: dict[str, tuple[float, float]] = {}
-    for name, runs in results.items():
-        med[name] = (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
-        interp = statistics.median(r[2] for r in runs)
-        own = statistics.median(r[0] - r[2] for r in runs)
-        print(f"{name:<26}{med[name][0]:>10.0f}{med[name][1]:>10.0f}{interp:>12.0f}{own:>13.0f}")
-    (ours_p, ours_w), (bare_p, bare_w) = med["uno_web (index.html)"], med["bare (static/bare.html)"]
-    print(f"{'overhead':<26}{ours_p - bare_p:>+10.0f}{ours_w - bare_w:>+10.0f}")
-    print(f"{'overhead %':<26}{100 * (ours_p / bare_p - 1):>+9.1f}%{100 * (ours_w / bare_w - 1):>+9.1f}%")
-    if args.detail:
-        print("detail (medians, ms):")
-        for name, runs in results.items():
-            keys = sorted({k for r in runs for k in r[3]}, key=lambda k: list(runs[0][3]).index(k) if k in runs[0][3] else 99)
-            parts = [f"{k} {statistics.median(r[3][k] for r in runs if k in r[3]):.0f}" for k in keys]
-            print(f"  {name:<24}" + ", ".join(parts))
+    print(f"boot to ready: {args.runs} interleaved rounds; {started:%Y-%m-%d %H:%M} UTC; commit {commit()}")
+    print(f"machine: {machine()}; headless Chromium {version}; files from 127.0.0.1 "
+          f"(Cache-Control: no-cache); load average (1, 5, 15 min) {load_before} before, {load()} after")
+    print(f"deployed site for the repeat visits: {site.summary()}")
+    report(results, args.runs, args.detail)
     return 0
 
 
