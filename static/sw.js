@@ -28,6 +28,8 @@ var ROOT = new URL("./", self.location.href).href;
 function urlOf(name) { return new URL(name, ROOT).href; }
 
 var PRECACHED = new Set(PRECACHE.files.map(urlOf));
+var opened = null;  // this worker's cache, opened once per worker start
+function ourCache() { return opened || (opened = caches.open(CACHE)); }
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -62,7 +64,7 @@ self.addEventListener("fetch", function (event) {
     return;  // not ours: the browser's default (network)
   }
   event.respondWith(
-    caches.open(CACHE).then(function (cache) {
+    ourCache().then(function (cache) {
       return cache.match(key);
     }).then(function (hit) { return hit || fetch(request); })
   );
