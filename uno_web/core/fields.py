@@ -210,8 +210,7 @@ class Declared:
         fields = cls.model_fields
         for key in data:
             if key not in fields:
-                raise FieldProblem((key if isinstance(key, str) else excerpt(key),),
-                                   "Extra inputs are not permitted")
+                raise FieldProblem((_key(key),), "Extra inputs are not permitted")
         for name, spec in fields.items():
             if name not in data and spec.is_required():
                 raise FieldProblem((name,), "Field required")
@@ -249,6 +248,11 @@ class Declared:
 
 
 _M = TypeVar("_M", bound=Declared)
+
+
+def _key(key: object) -> str:
+    """An outside object's key as a message names it: short keys as they are, others cut."""
+    return key if isinstance(key, str) and len(key) <= EXCERPT_CHARS else excerpt(key)
 
 
 def _dump(value: Any, exclude_defaults: bool) -> Any:
@@ -463,7 +467,7 @@ def _dict_check(max_length: int | None) -> Check:
             raise FieldProblem((), f"Object should have at most {max_length} keys, not {len(v):,}")
         for k in v:
             if not isinstance(k, str):
-                raise FieldProblem((excerpt(k),), "Keys should be strings")
+                raise FieldProblem((_key(k),), "Keys should be strings")
         return dict(v)
 
     return check

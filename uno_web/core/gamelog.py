@@ -48,7 +48,7 @@ LOG_VERSION = 1
 MAX_LOG_BYTES = 16 * 1024 * 1024
 """The largest log text read (bytes, or characters for text): longer is refused unparsed."""
 MAX_ROUNDS = 1_000
-MAX_ACTIONS = 200_000
+MAX_ACTIONS = 50_000
 """Actions over the whole log; counted before any action is read."""
 MAX_DECK_CARDS = 108
 """Cards in one deck order or reshuffle order (the UNO deck; playing cards have 54)."""

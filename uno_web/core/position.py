@@ -119,7 +119,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         try:
             pos = Position.model_validate(pos)
         except FieldProblem as exc:
-            raise PositionError(str(exc)) from None
+            raise PositionError(str(exc) if exc.loc else f"position: {exc.msg}") from None
     rules = pos.rules()
     r = compile_rules(rules)
     n = len(pos.hands)
