@@ -4,15 +4,19 @@ Not a test: it prints figures (docs/deployment.md, "Boot time").  In ONE run, in
 (each round takes the series in a rotated order, so none is always first or last):
 
 - cold runs of three pages, each in a fresh browser context (empty HTTP cache, no storage, no
-  service worker), served from this checkout by ``python -m uno_web serve``'s server:
-  ``index.html`` (the game), ``static/bare.html`` (the same vendored PyScript + Pyodide with
-  pydantic loaded and imported, no uno_web) and ``static/bare-nopkg.html`` (the same, no package
-  at all);
-- repeat visits of ``index.html`` of the site as deployed (``python -m uno_web.site.assemble``
-  into a temporary ``www/uno/``, the same server): one context with the service worker (visited
-  until the worker controls the page), one without (service workers blocked; the HTTP cache is
-  kept, and every file is revalidated: the server sends ``Cache-Control: no-cache``).  Each
-  repeat visit is a new navigation from ``about:blank``.
+  service worker): ``index.html`` (the game), ``static/bare.html`` (the same vendored PyScript +
+  Pyodide with pydantic loaded and imported, no uno_web) and ``static/bare-nopkg.html`` (the
+  same, no package at all);
+- repeat visits of ``index.html``: one context with the service worker (visited until the worker
+  controls the page), one without (service workers blocked; the HTTP cache is kept, and every
+  file is revalidated: the server sends ``Cache-Control: no-cache``).  Each repeat visit is a
+  new navigation from ``about:blank``.
+
+Every page is served from one snapshot: the site as deployed (``python -m uno_web.site.assemble``
+into a temporary ``www/uno/``, the sub-path of a GitHub Pages project site), with the two
+baseline pages copied into its ``static/``, by ``python -m uno_web serve``'s server (which
+rebuilds nothing for a tree that is not the checkout: an edit made meanwhile cannot land in the
+middle of the figures).
 
 Every figure is the page's own ``performance.now()`` when Python set ``body[data-ready="1"]``
 (``data-ready-ms``; 0 = the navigation's start); ``--detail`` adds the wall clock seen from
@@ -30,6 +34,7 @@ import argparse
 import datetime as dt
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -236,8 +241,11 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="uno-bench-") as tmp:
         site = assemble.assemble(Path(tmp) / SITE_DIR)
-        checkout, base = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
-        deployed, site_base = serve.start_in_thread("127.0.0.1", 0, Path(tmp), quiet=True)
+        measured = commit()
+        for path in (BARE, NOPKG):
+            shutil.copyfile(REPO_ROOT / path, site.out / path)
+        server, origin = serve.start_in_thread("127.0.0.1", 0, Path(tmp), quiet=True)
+        base = f"{origin}{SITE_DIR}/"
         results: dict[str, list[Run]] = {name: [] for name in (*COLD, REPEAT_SW, REPEAT_HTTP)}
         try:
             with sync_playwright() as pw:
@@ -248,8 +256,8 @@ def main(argv: list[str] | None = None) -> int:
                     # warm-up, not counted: Chromium's first start, the OS file cache
                     for path in (BARE, OURS):
                         cold(browser, base, path, timeout_ms, False)
-                    repeats = [Repeat(browser, site_base, f"{SITE_DIR}/", True, timeout_ms, args.detail),
-                               Repeat(browser, site_base, f"{SITE_DIR}/", False, timeout_ms, args.detail)]
+                    repeats = [Repeat(browser, base, "./", True, timeout_ms, args.detail),
+                               Repeat(browser, base, "./", False, timeout_ms, args.detail)]
                     series: list[tuple[str, Callable[[], Run]]] = [
                         *((name, (lambda p=path: cold(browser, base, p, timeout_ms, args.detail)))
                           for name, path in COLD.items()),
@@ -266,14 +274,13 @@ def main(argv: list[str] | None = None) -> int:
                         r.close()
                     browser.close()
         finally:
-            for server in (checkout, deployed):
-                server.shutdown()
-                server.server_close()
+            server.shutdown()
+            server.server_close()
 
-    print(f"boot to ready: {args.runs} interleaved rounds; {started:%Y-%m-%d %H:%M} UTC; commit {commit()}")
+    print(f"boot to ready: {args.runs} interleaved rounds; {started:%Y-%m-%d %H:%M} UTC; commit {measured}")
     print(f"machine: {machine()}; headless Chromium {version}; files from 127.0.0.1 "
           f"(Cache-Control: no-cache); load average (1, 5, 15 min) {load_before} before, {load()} after")
-    print(f"deployed site for the repeat visits: {site.summary()}")
+    print(f"served: {site.summary()}, with static/bare*.html added, at {base}")
     report(results, args.runs, args.detail)
     return 0
 
