@@ -3,6 +3,7 @@ service worker sits, and that every file the pages name is in it (no browser nee
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -148,3 +149,25 @@ def test_cli_needs_a_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caps
     assert assemble.main([str(tmp_path / "site")]) == 1
     assert "python -m uno_web build" in capsys.readouterr().err
     assert not (tmp_path / "site").exists()
+
+
+def _py_config(page: Path) -> dict[str, object]:
+    found = re.search(r"<script type=\"py\" config='([^']+)'>(.*?)</script>", page.read_text(encoding="utf-8"), re.S)
+    assert found, page
+    config: dict[str, object] = json.loads(found.group(1))
+    config["__code__"] = found.group(2)
+    return config
+
+
+def test_benchmark_baselines_differ_only_by_the_packages() -> None:
+    """bench/bench_boot.py's baselines: static/bare-nopkg.html is static/bare.html without its
+    packages (same vendored PyScript and Pyodide, same ready marker)."""
+    bare = _py_config(REPO_ROOT / "static" / "bare.html")
+    nopkg = _py_config(REPO_ROOT / "static" / "bare-nopkg.html")
+    assert bare.pop("packages") == ["pydantic"] and "packages" not in nopkg
+    code_bare, code_nopkg = str(bare.pop("__code__")), str(nopkg.pop("__code__"))
+    assert bare == nopkg
+    for code in (code_bare, code_nopkg):
+        assert 'document.body.dataset.readyMs = str(round(window.performance.now()))' in code
+        assert code.rstrip().endswith('document.body.dataset.ready = "1"')
+    assert "pydantic" not in code_nopkg

@@ -153,7 +153,7 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, root: Path = REPO_ROO
                 quiet: bool = False) -> SiteServer:
     """A bound (not yet serving) server of ``root``; ``port=0`` picks a free port."""
     handler = type("BoundSiteHandler", (SiteHandler,), {"quiet": quiet})
-    server_cls = SiteServer
+    server_cls: type[SiteServer] = SiteServer
     if ":" in host:
         server_cls = type("SiteServer6", (SiteServer,), {"address_family": socket.AF_INET6})
     return server_cls((host, port), partial(handler, directory=str(root)))
@@ -166,7 +166,7 @@ def start_in_thread(host: str = "127.0.0.1", port: int = 0, root: Path = REPO_RO
     thread = threading.Thread(target=server.serve_forever, name="uno-web-serve", daemon=True)
     thread.start()
     h, p = server.server_address[:2]
-    return server, f"http://{h}:{p}/"
+    return server, f"http://{h!s}:{p}/"
 
 
 @contextlib.contextmanager
@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: cannot listen on {args.host}:{args.port}: {why}", file=sys.stderr)
         return 1
     host, port = server.server_address[:2]
-    shown = f"[{host}]" if ":" in str(host) else host
+    shown = f"[{host!s}]" if ":" in str(host) else str(host)
     print(f"Serving {REPO_ROOT} at http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()
