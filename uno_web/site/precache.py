@@ -26,8 +26,10 @@ import argparse
 import hashlib
 import json
 import math
+import os
 import struct
 import sys
+import threading
 import zlib
 from pathlib import Path
 
@@ -107,10 +109,19 @@ def ensure(root: Path = REPO_ROOT) -> bool:
     text = render(root)
     if out.is_file() and out.read_text(encoding="utf-8") == text:
         return False
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(out)
+    _write_atomically(out, text.encode("utf-8"))
     return True
+
+
+def _write_atomically(out: Path, data: bytes) -> None:
+    """Write through a temporary file of this process and thread (concurrent builds, test
+    workers and the server may write the same file), then rename it into place."""
+    tmp = out.with_name(f"{out.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        tmp.replace(out)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def read(root: Path = REPO_ROOT) -> dict[str, object]:
@@ -189,9 +200,7 @@ def ensure_icons(root: Path = REPO_ROOT) -> list[str]:
         if out.is_file() and out.stat().st_mtime >= stamp:
             continue
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_bytes(draw_png(size))
-        tmp.replace(out)
+        _write_atomically(out, draw_png(size))
         made.append(name)
     return made
 
