@@ -247,21 +247,25 @@ def rate_solitaire_steps(cards: Any, *, playouts: int = 100, seed: int = 0, max_
     }
 
 
-def _random_vs_perfect(h1: tuple, h2: tuple, rule: str, max_states: int) -> tuple[float, int]:
+Hand = tuple[Card, ...]
+Position = tuple[Hand, Hand, Optional[Card], int]  # player 1's hand, player 2's, top, to move
+
+
+def _random_vs_perfect(h1: Hand, h2: Hand, rule: str, max_states: int) -> tuple[float, int]:
     """Exact probability that a uniformly random player 1 beats a perfect player 2."""
     return run_steps(_random_vs_perfect_steps(h1, h2, rule, max_states))
 
 
-def _random_vs_perfect_steps(h1: tuple, h2: tuple, rule: str,
+def _random_vs_perfect_steps(h1: Hand, h2: Hand, rule: str,
                              max_states: int) -> "Steps[tuple[float, int]]":
     """:func:`_random_vs_perfect` in steps: a depth-first walk on an explicit stack (the same
     positions in the same order as the plain recursion) that yields ``states / max_states``
     after every :data:`STATES_PER_STEP` new positions."""
-    memo: dict[tuple, float] = {}
+    memo: dict[Position, float] = {}
     # a frame: [key, a, b, player, hand, legal moves, index of the next move, values so far]
     stack: list[list[Any]] = []
 
-    def visit(a: tuple, b: tuple, last: Optional[Card], player: int) -> Optional[float]:
+    def visit(a: Hand, b: Hand, last: Optional[Card], player: int) -> Optional[float]:
         """The value of a position when it is known at once, else open it (a frame) and None."""
         key = (a, b, last, player)
         v = memo.get(key)
@@ -341,7 +345,7 @@ def rate_duel_steps(p1: Any, p2: Any, *, rule: str = "geography", max_states: in
 # ---------------------------------------------------------------------------
 
 
-def _check_choice(name: str, value: Any, allowed: tuple) -> None:
+def _check_choice(name: str, value: Any, allowed: tuple[Any, ...]) -> None:
     if value is not None and value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(map(str, allowed))} or None, got {value!r}")
 
@@ -400,7 +404,7 @@ def _solitaire_steps(n_cards: int, seed: Optional[int], colors: int, numbers: in
                      solvable: Optional[bool], difficulty: Optional[str],
                      tries: int) -> "Steps[dict[str, Any]]":
     rng = random.Random(seed)
-    best: Optional[tuple[float, dict]] = None
+    best: Optional[tuple[float, dict[str, Any]]] = None
     for attempt in range(1, tries + 1):
         done = (attempt - 1) / tries
         yield done
@@ -491,7 +495,7 @@ def _duel_steps(hand_size: int, p2_size: int, seed: Optional[int], colors: int, 
                 copies: int, rule: str, p1_wins: Optional[bool], difficulty: Optional[str],
                 tries: int) -> "Steps[dict[str, Any]]":
     rng = random.Random(seed)
-    best: Optional[tuple[float, dict]] = None
+    best: Optional[tuple[float, dict[str, Any]]] = None
     for attempt in range(1, tries + 1):
         done = (attempt - 1) / tries
         yield done

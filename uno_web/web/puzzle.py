@@ -17,20 +17,33 @@ Every attempted card gets a verdict of the core's catalogue (``OK_PLAY``, ``E_NO
 ``E_CARD_NOT_OWNED``, ``E_NOT_TURN``, ``E_GAME_OVER``) with its parameters, so the validator
 panel shows the same kind of entry as at the table.  The views (:func:`solitaire_view`,
 :func:`duel_view`) are frozen dataclasses for :mod:`uno_web.web.puzzle_render`.
+
+**Long work never blocks the page.**  Dealing a puzzle and the solver's answers can take
+seconds in the browser, so they are jobs (:class:`PuzzleJob`): step generators of
+:mod:`uno_web.puzzles` (``solitaire_steps``, ``solve_solitaire_steps`` …) that
+:func:`run_job` runs in slices of :data:`SLICE_SECONDS`, yielding to the page's event loop in
+between (plain ``asyncio``: the controller awaits it, a click on *Cancel* is handled between
+two slices).  Every size the page accepts is capped (:data:`SOLITAIRE_DEAL`,
+:data:`DUEL_DEAL`, :data:`DUEL_TYPED`, :data:`MAX_PUZZLE_CARDS`) so that each step stays far
+below the 200 ms a page may be busy; a size beyond a cap is refused with the allowed range.
+CPython callers (tests, the CLI's generator) get the same puzzles from ``generate`` /
+``check`` at once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from dataclasses import dataclass, field
-from typing import Any, Literal, Sequence
+from typing import Any, Awaitable, Callable, Literal, Sequence
 
 from ..core.reasons import Reason, Verdict
-from ..puzzles.continuation import solve_solitaire_from
+from ..puzzles.continuation import solve_solitaire_from_steps
 from ..puzzles.duel import DuelPosition, DuelResult, analyse_duel_position, solve_duel
-from ..puzzles.generator import generate_duel, generate_solitaire
-from ..puzzles.notation import Card, format_card, format_cards, parse_cards
-from ..puzzles.solitaire import SearchLimitExceeded, solve_solitaire
+from ..puzzles.generator import duel_steps, solitaire_steps
+from ..puzzles.notation import Card, format_card, format_cards, parse_cards, quote
+from ..puzzles.solitaire import SearchLimitExceeded, Steps, run_steps, solve_solitaire_steps
 from .links import duel_query, solitaire_query
 from .session import ValidatorEntry
 from .view import CardView
@@ -38,18 +51,34 @@ from .view import CardView
 __all__ = [
     "PuzzleError", "SolitaireSession", "DuelSession", "SolverAnswer", "SolitaireView",
     "DuelView", "MoveReview", "solitaire_view", "duel_view", "puzzle_card", "SOLITAIRE_RULE",
-    "duel_rule_text", "duel_rule_label", "SOLITAIRE_RULE_LABEL", "PUZZLE_COLORS", "OPPONENT", "MAX_PUZZLE_CARDS",
+    "duel_rule_text", "duel_rule_label", "SOLITAIRE_RULE_LABEL", "PUZZLE_COLORS", "OPPONENT",
+    "MAX_PUZZLE_CARDS", "SOLITAIRE_DEAL", "DUEL_DEAL", "DUEL_TYPED", "SEARCH_BUDGET",
+    "PuzzleJob", "JobView", "job_view", "run_job", "SLICE_SECONDS",
 ]
 
 PUZZLE_COLORS = "RYGB"
 COLOR_WORDS = ("red", "yellow", "green", "blue")
 OPPONENT = "Computer"
 YOU = "You"
-MAX_PUZZLE_CARDS = 60
+MAX_PUZZLE_CARDS = 60  # a solitaire typed in or from a link
+MAX_CARDS_TEXT = 1_000  # characters of typed cards read at all (60 cards fit in 300)
+SOLITAIRE_DEAL = (2, 40)  # cards of a dealt solitaire, fewest and most
+DUEL_DEAL = (1, 8)  # cards in each hand of a dealt duel (rating a deal grows fast beyond 8)
+#: most cards in each hand of a duel typed in or from a link, by end rule: the computer's
+#: perfect play is decided at every move (geography: matchings, polynomial; uno: a search)
+DUEL_TYPED = {"geography": 20, "uno": 8}
+SOLITAIRE_TRIES = 40  # deals looked at for a wanted difficulty (then the closest one)
+DUEL_TRIES = 60
 SOLITAIRE_RULE = ("Solitaire UNO (the paper's Uno-1): every card matches the one before it "
                   "by colour or number; the first card is free")
 SOLITAIRE_RULE_LABEL = "Solitaire UNO (Uno-1): match the card before"
-SEARCH_BUDGET = 200_000  # solver nodes for an answer in the page (the page must not freeze)
+SEARCH_BUDGET = 200_000  # solver nodes for an answer in the page (run in slices, cancellable)
+SLICE_SECONDS = 0.04  # a job works at most about this long before the page gets a turn
+REDRAW_SECONDS = 0.25  # the progress shown is redrawn about this often
+#: the pause between two slices.  Not 0: Pyodide's event loop runs every callback due within
+#: 2 ms from one queue in one browser task (a MessageChannel), so after ``sleep(0)`` a slice
+#: could share its task with other waiting work; a longer delay is a ``setTimeout`` of its own
+PAUSE_SECONDS = 0.004
 
 
 class PuzzleError(ValueError):
@@ -70,8 +99,12 @@ def duel_rule_text(rule: str) -> str:
             f"by colour or number; {end}")
 
 
-def read_cards(text: str, what: str = "cards") -> list[Card]:
-    """Puzzle cards from notation; the table shows the four UNO colours only."""
+def read_cards(text: str, what: str = "cards", limit: int = MAX_PUZZLE_CARDS) -> list[Card]:
+    """Puzzle cards from notation; the table shows the four UNO colours only, at most ``limit``
+    cards.  Messages quote at most a short excerpt of what was given."""
+    if len(text) > MAX_CARDS_TEXT:
+        raise PuzzleError(f"{what}={quote(text)} is {len(text):,} characters long; a puzzle "
+                          f"takes at most {limit} cards")
     try:
         cards = parse_cards(text)
     except ValueError as exc:
@@ -80,9 +113,19 @@ def read_cards(text: str, what: str = "cards") -> list[Card]:
         if c[0] >= len(PUZZLE_COLORS):
             raise PuzzleError(f"{what}: {format_card(c)} has a fifth colour; the table shows "
                               "R, Y, G and B only")
-    if len(cards) > MAX_PUZZLE_CARDS:
-        raise PuzzleError(f"{what}: at most {MAX_PUZZLE_CARDS} cards")
+    if len(cards) > limit:
+        raise PuzzleError(f"{what}: {len(cards)} cards; at most {limit}")
     return cards
+
+
+def _whole(name: str, value: Any, bounds: tuple[int, int], what: str) -> int:
+    """A size the page accepts: a whole number within ``bounds``, else :class:`PuzzleError`
+    naming the allowed range (the page must never start work it cannot finish)."""
+    lo, hi = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        shown = quote(value) if isinstance(value, str) else repr(value)
+        raise PuzzleError(f"{name}={shown}: {what} {lo} to {hi}")
+    return value
 
 
 def color_word(card: Card) -> str:
@@ -140,6 +183,148 @@ class SolverAnswer:
 
 
 # ------------------------------------------------------------------------------------------
+# long work in slices
+# ------------------------------------------------------------------------------------------
+
+
+JobKind = Literal["deal", "solve"]
+JobState = Literal["running", "done", "failed", "cancelled"]
+
+
+@dataclass(eq=False)
+class PuzzleJob:
+    """Work that may take seconds — dealing a puzzle, a solver's answer — as a step generator
+    run a slice at a time (:meth:`run`), so that the page handles clicks in between.
+
+    ``kind``: ``deal`` (the steps yield the fraction of ``total`` deals looked at; the result is
+    a session) or ``solve`` (they yield the search nodes so far, at most ``total``; the result is
+    a :class:`SolverAnswer`).  ``what`` says what is being done, for the page."""
+
+    kind: JobKind
+    what: str
+    steps: Steps[Any]
+    total: int
+    puzzle: str = "solitaire"  # or "duel": what is dealt or searched
+    progress: float = 0.0  # the last value the steps yielded
+    state: JobState = "running"
+    result: Any = None
+    error: str = ""
+    slices: int = 0  # slices run so far
+    spent: float = 0.0  # seconds of work so far
+    longest: float = 0.0  # the longest slice, seconds
+
+    @property
+    def finished(self) -> bool:
+        return self.state != "running"
+
+    @property
+    def fraction(self) -> float:
+        if self.state == "done":
+            return 1.0
+        if self.kind == "deal":
+            return min(1.0, max(0.0, self.progress))
+        return min(1.0, self.progress / self.total) if self.total else 0.0
+
+    def status(self) -> str:
+        """One line for the page: how far the work has got."""
+        if self.state == "cancelled":
+            return "Stopped."
+        if self.state == "failed":
+            return f"Failed: {self.error}"
+        if self.state == "done":
+            return "Done."
+        pct = int(self.fraction * 100)
+        if self.kind == "deal":
+            deal = min(self.total, int(self.progress * self.total) + 1)
+            return f"Searching: {pct}% (deal {deal} of at most {self.total})"
+        return (f"Searching: {int(self.progress):,} positions so far "
+                f"(at most {self.total:,})")
+
+    def run(self, budget: float = SLICE_SECONDS,
+            clock: Callable[[], float] = time.perf_counter) -> bool:
+        """Work for about ``budget`` seconds (a step takes well under a millisecond); True once
+        the job is finished.  A bad request (ValueError, a search budget exceeded) ends it as
+        ``failed`` with the reason in :attr:`error`."""
+        if self.finished:
+            return True
+        start = clock()
+        end = start + budget
+        try:
+            while True:
+                self.progress = next(self.steps)
+                if clock() >= end:
+                    break
+        except StopIteration as stop:
+            self.result = stop.value
+            self.state = "done"
+        except (ValueError, SearchLimitExceeded) as exc:
+            self.error = str(exc)
+            self.state = "failed"
+        except BaseException:
+            self.state = "failed"
+            self.error = "an internal error (see the browser console)"
+            raise
+        took = clock() - start
+        self.slices += 1
+        self.spent += took
+        self.longest = max(self.longest, took)
+        return self.finished
+
+    def cancel(self) -> None:
+        """Stop: the work is dropped (its generator closed), nothing of it is used."""
+        if not self.finished:
+            self.state = "cancelled"
+            self.steps.close()
+
+    def finish(self) -> Any:
+        """Run to the end at once (CPython callers); the result, or PuzzleError."""
+        while not self.run(3600.0):
+            pass
+        if self.state != "done":
+            raise PuzzleError(self.error or "the work was cancelled")
+        return self.result
+
+
+async def run_job(job: PuzzleJob, redraw: Callable[[], Any] = lambda: None, *,
+                  slice_seconds: float = SLICE_SECONDS, redraw_seconds: float = REDRAW_SECONDS,
+                  clock: Callable[[], float] = time.perf_counter,
+                  pause: Callable[[], Awaitable[Any]] = lambda: asyncio.sleep(PAUSE_SECONDS),
+                  ) -> PuzzleJob:
+    """Run ``job`` in slices of about ``slice_seconds``; between two slices the event loop gets
+    a turn (``pause``: in the browser a ``setTimeout`` of :data:`PAUSE_SECONDS`, so clicks and
+    paints happen) and ``redraw()`` shows the progress, about every ``redraw_seconds``.
+    Returns as soon as the job is finished or cancelled (by a click meanwhile); showing the
+    end is the caller's (the controller's ``App.finish_job``)."""
+    shown = clock()
+    while not job.run(slice_seconds, clock):
+        if clock() - shown >= redraw_seconds:
+            redraw()
+            shown = clock()
+        await pause()
+        if job.finished:  # cancelled meanwhile
+            break
+    return job
+
+
+@dataclass(frozen=True)
+class JobView:
+    """What the page shows of a running job: what, how far (percent, or -1 when the total
+    work is not known), the status line, and a Cancel button."""
+
+    kind: JobKind
+    what: str
+    state: JobState
+    percent: int
+    status: str
+
+
+def job_view(job: PuzzleJob) -> JobView:
+    pct = int(job.fraction * 100)
+    return JobView(kind=job.kind, what=job.what, state=job.state, percent=pct,
+                   status=job.status())
+
+
+# ------------------------------------------------------------------------------------------
 # Solitaire
 # ------------------------------------------------------------------------------------------
 
@@ -172,15 +357,32 @@ class SolitaireSession:
     @classmethod
     def generate(cls, n_cards: int = 12, difficulty: str | None = None,
                  seed: int | None = None) -> "SolitaireSession":
-        """A solvable puzzle from :func:`generate_solitaire` (4 colours, 10 numbers, 2 copies).
-        A wanted difficulty is best effort (40 deals at most, so the page stays quick)."""
+        """A solvable puzzle from :func:`~uno_web.puzzles.generator.generate_solitaire` (4
+        colours, 10 numbers, 2 copies), at once.  A wanted difficulty is best effort
+        (:data:`SOLITAIRE_TRIES` deals at most).  The page deals with :meth:`dealing`."""
+        result: SolitaireSession = cls.dealing(n_cards, difficulty, seed).finish()
+        return result
+
+    @classmethod
+    def dealing(cls, n_cards: int = 12, difficulty: str | None = None,
+                seed: int | None = None) -> PuzzleJob:
+        """:meth:`generate` as a :class:`PuzzleJob` (its result is the session).  Raises
+        :class:`PuzzleError` at once for a size beyond :data:`SOLITAIRE_DEAL`."""
+        n = _whole("n", n_cards, SOLITAIRE_DEAL, "a dealt solitaire has")
+        if difficulty is not None and difficulty not in ("easy", "medium", "hard"):
+            raise PuzzleError(f"difficulty={quote(str(difficulty))}: use easy, medium or hard")
         seed = random.randrange(1, 2**31) if seed is None else seed
-        info = generate_solitaire(n_cards, seed=seed, solvable=True, difficulty=difficulty,
-                                  max_tries=40)
-        cards = parse_cards(info["cards"])
-        source = {"seed": seed, "difficulty": difficulty, "level": info["rating"]["level"],
-                  "score": info["rating"]["score"], "matched": info["difficulty_matched"]}
-        return cls(tuple(cards), source=source)
+        steps = solitaire_steps(n, seed=seed, solvable=True, difficulty=difficulty,
+                                max_tries=SOLITAIRE_TRIES)
+
+        def session() -> Steps[SolitaireSession]:
+            info = yield from steps
+            source = {"seed": seed, "difficulty": difficulty, "level": info["rating"]["level"],
+                      "score": info["rating"]["score"], "matched": info["difficulty_matched"]}
+            return cls(tuple(parse_cards(info["cards"])), source=source)
+
+        what = f"Dealing a solitaire of {n} cards" + (f", {difficulty}" if difficulty else "")
+        return PuzzleJob("deal", what, session(), SOLITAIRE_TRIES)
 
     # --- reading ----------------------------------------------------------------------------
     @property
@@ -264,22 +466,30 @@ class SolitaireSession:
 
     def check(self) -> SolverAnswer:
         """"Is it still solvable from here?" — the exact solver on the cards left, from the
-        card on top (or on the whole hand before the first card)."""
-        at = len(self.played)
+        card on top (or on the whole hand before the first card), at once."""
+        answer: SolverAnswer = run_steps(self.check_steps())
+        return answer
+
+    def check_steps(self) -> Steps[SolverAnswer]:
+        """:meth:`check` in steps (yields the search nodes so far), about the position now:
+        the answer of a search that ends after more moves is shown as asked before them."""
+        return self._check_steps(len(self.played), list(self.hand), self.last)
+
+    def _check_steps(self, at: int, hand: list[Card], last: Card | None) -> Steps[SolverAnswer]:
         try:
-            if self.last is None:
-                res = solve_solitaire(list(self.hand), max_nodes=SEARCH_BUDGET)
+            if last is None:
+                res = yield from solve_solitaire_steps(hand, max_nodes=SEARCH_BUDGET)
             else:
-                res = solve_solitaire_from(list(self.hand), self.last, max_nodes=SEARCH_BUDGET)
+                res = yield from solve_solitaire_from_steps(hand, last, max_nodes=SEARCH_BUDGET)
         except SearchLimitExceeded:
             self.answer = SolverAnswer("solvable", False, "The solver gave up: the search "
                                        f"needed more than {SEARCH_BUDGET:,} steps.", at)
             return self.answer
-        n = len(self.hand)
-        if self.solved:
+        n = len(hand)
+        if not hand:
             text = "Solved already: every card is played."
         elif res.solvable:
-            where = "from the start" if self.last is None else f"on {card_words(self.last)}"
+            where = "from the start" if last is None else f"on {card_words(last)}"
             text = (f"Yes: the {n} card{'s' if n != 1 else ''} left can all still be played "
                     f"{where}.")
         else:
@@ -291,17 +501,27 @@ class SolitaireSession:
 
     def show_solution(self) -> SolverAnswer:
         """A playing order for the cards left, from here when that is still possible,
-        otherwise one for the whole puzzle from the start."""
-        ans = self.check()
-        at = len(self.played)
+        otherwise one for the whole puzzle from the start (at once)."""
+        answer: SolverAnswer = run_steps(self.solution_steps())
+        return answer
+
+    def solution_steps(self) -> Steps[SolverAnswer]:
+        """:meth:`show_solution` in steps (yields the search nodes so far), about the position
+        now (as :meth:`check_steps`)."""
+        return self._solution_steps(self.check_steps(), len(self.played), bool(self.played))
+
+    def _solution_steps(self, check: Steps[SolverAnswer], at: int,
+                        from_here: bool) -> Steps[SolverAnswer]:
+        ans = yield from check
         if ans.solvable:
             seq = ans.sequence
-            text = ("A solution from here: " if self.played else "A solution: ") + (
+            text = ("A solution from here: " if from_here else "A solution: ") + (
                 cards_words(seq) if seq else "nothing left to play") + "."
             self.answer = SolverAnswer("solution", True, text, at, seq, ans.nodes)
         else:
             try:
-                res = solve_solitaire(list(self.cards), max_nodes=SEARCH_BUDGET)
+                res = yield from solve_solitaire_steps(list(self.cards),
+                                                       max_nodes=SEARCH_BUDGET)
             except SearchLimitExceeded:
                 res = None
             if res is not None and res.solvable and res.sequence:
@@ -315,6 +535,15 @@ class SolitaireSession:
                                            f"This puzzle has no solution at all: {why}.", at)
         self.moves.append("Asked for a solution.")
         return self.answer
+
+    def solver_job(self, kind: Literal["solvable", "solution"]) -> PuzzleJob:
+        """"Still solvable?" (``solvable``) or "Show a solution" (``solution``) as a
+        :class:`PuzzleJob`; when it is done, :attr:`answer` holds its answer."""
+        if kind == "solution":
+            return PuzzleJob("solve", "Looking for a solution", self.solution_steps(),
+                             SEARCH_BUDGET)
+        return PuzzleJob("solve", "Is it still solvable from here?", self.check_steps(),
+                         SEARCH_BUDGET)
 
 
 @dataclass(frozen=True)
@@ -425,23 +654,47 @@ class DuelSession:
 
     @classmethod
     def from_text(cls, p1: str, p2: str, rule: str = "geography", goal: str = "") -> "DuelSession":
+        """A duel typed in or from a link: at most :data:`DUEL_TYPED` cards in each hand."""
+        most = DUEL_TYPED.get(rule)
+        if most is None:
+            raise PuzzleError(f"rule={quote(str(rule))}: use geography or uno")
+        where = f"each hand of a duel under the {rule} rule holds 1 to {most} cards"
         h1, h2 = read_cards(p1, "p1"), read_cards(p2, "p2")
         if not h1 or not h2:
             raise PuzzleError("a duel needs cards in both hands (p1=… and p2=…)")
-        if len(h1) + len(h2) > 40:
-            raise PuzzleError("a duel takes at most 40 cards in all")
+        for name, hand in (("p1", h1), ("p2", h2)):
+            if len(hand) > most:
+                raise PuzzleError(f"{name}: {len(hand)} cards; {where}")
         return cls(tuple(h1), tuple(h2), rule=rule, goal=goal)
 
     @classmethod
     def generate(cls, hand_size: int = 5, rule: str = "geography", seed: int | None = None,
                  winnable: bool | None = True) -> "DuelSession":
-        """A duel from :func:`generate_duel`; ``winnable``: you (player 1) can force a win."""
+        """A duel from :func:`~uno_web.puzzles.generator.generate_duel`, at once;
+        ``winnable``: you (player 1) can force a win.  The page deals with :meth:`dealing`."""
+        result: DuelSession = cls.dealing(hand_size, rule, seed, winnable).finish()
+        return result
+
+    @classmethod
+    def dealing(cls, hand_size: int = 5, rule: str = "geography", seed: int | None = None,
+                winnable: bool | None = True) -> PuzzleJob:
+        """:meth:`generate` as a :class:`PuzzleJob`; a size beyond :data:`DUEL_DEAL` is
+        refused at once (:class:`PuzzleError`)."""
+        n = _whole("hand", hand_size, DUEL_DEAL, "a dealt duel has, in each hand,")
+        if rule not in DUEL_TYPED:
+            raise PuzzleError(f"rule={quote(str(rule))}: use geography or uno")
         seed = random.randrange(1, 2**31) if seed is None else seed
-        info = generate_duel(hand_size, seed=seed, rule=rule, p1_wins=winnable, max_tries=60)
-        source = {"seed": seed, "level": info["rating"]["level"],
-                  "score": info["rating"]["score"]}
-        return cls(tuple(parse_cards(info["p1"])), tuple(parse_cards(info["p2"])), rule=rule,
-                   source=source)
+        steps = duel_steps(n, seed=seed, rule=rule, p1_wins=winnable, max_tries=DUEL_TRIES)
+
+        def session() -> Steps[DuelSession]:
+            info = yield from steps
+            source = {"seed": seed, "level": info["rating"]["level"],
+                      "score": info["rating"]["score"]}
+            return cls(tuple(parse_cards(info["p1"])), tuple(parse_cards(info["p2"])),
+                       rule=rule, source=source)
+
+        return PuzzleJob("deal", f"Dealing a duel of {n} cards each ({rule} rule)", session(),
+                         DUEL_TRIES, puzzle="duel")
 
     # --- reading ----------------------------------------------------------------------------
     def analysis(self) -> DuelPosition:

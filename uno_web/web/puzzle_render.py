@@ -3,6 +3,13 @@
 The puzzles reuse the table's regions (``#r-opponents`` … ``#r-validator``) and its pieces (cards,
 buttons, validator entries from :mod:`uno_web.web.render`), so they look like the table and the
 embed layout works for them unchanged.  Test hooks are listed in docs/table.md.
+
+No inline script, event handler or ``style`` attribute (the site's Content-Security-Policy,
+uno_web/site/csp.py): the forms are never submitted because the controller cancels every
+``submit`` from Python, and each form's first submit button is disabled, which makes the
+browser's implicit submission (Enter in a text field) do nothing even before Python runs.
+Work in progress (dealing, a solver's search) shows as :func:`render_job`: what is being done,
+a progress bar, a status line and a *Cancel* button.
 """
 
 from __future__ import annotations
@@ -10,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .links import DIFFICULTIES, DUEL_RULES
-from .puzzle import DuelView, SolitaireView, SolverAnswer
+from .puzzle import DuelView, JobView, SolitaireView, SolverAnswer
 from .render import REGIONS, _button, _entry, _notice, color_swatch, e, render_card
 from .view import verdict_sentence
 from .session import ValidatorEntry
 from .view import CardView
 
-__all__ = ["ChooserView", "render_chooser", "render_solitaire", "render_duel",
+__all__ = ["ChooserView", "render_chooser", "render_solitaire", "render_duel", "render_job",
            "SOLITAIRE_SIZES", "DUEL_SIZES"]
 
 SOLITAIRE_SIZES: tuple[int, ...] = (6, 8, 10, 12, 16, 20)
@@ -46,10 +53,33 @@ def _options(values: tuple[str, ...], selected: str, labels: dict[str, str] | No
         for v in values)
 
 
-def render_chooser(cv: ChooserView, topbar: str, notice: str = "") -> dict[str, str]:
-    """The puzzle chooser (``mode=puzzles``): Solitaire and Duel, generated or typed in."""
+#: a form's first submit button, disabled: Enter in one of its fields submits nothing
+#: (HTML's implicit submission stops at a disabled default button); hidden from everyone
+_NO_IMPLICIT_SUBMIT = '<button type="submit" disabled hidden aria-hidden="true"></button>'
+
+
+def render_job(job: JobView) -> str:
+    """Work in progress: what is being done, how far it has got, and a *Cancel* button (also
+    the Escape key).  ``data-state`` is ``running`` until the job ends."""
+    bar = (f'<progress max="100" value="{job.percent}" aria-labelledby="pz-job-what"'
+           f' data-testid="puzzle-progress-bar">{job.percent}%</progress>')
+    return (f'<section class="puzzle-job" data-testid="puzzle-progress" data-kind="{e(job.kind)}"'
+            f' data-state="{e(job.state)}" data-percent="{job.percent}"'
+            ' aria-labelledby="pz-job-what">'
+            f'<h3 id="pz-job-what">{e(job.what)}…</h3>{bar}'
+            f'<p class="job-status" data-testid="puzzle-progress-text">{e(job.status)}</p>'
+            + _button("puzzle-cancel", "Cancel", "puzzle-cancel", cls="btn", key="Escape")
+            + '</section>')
+
+
+def render_chooser(cv: ChooserView, topbar: str, notice: str = "",
+                   job: JobView | None = None) -> dict[str, str]:
+    """The puzzle chooser (``mode=puzzles``): Solitaire and Duel, generated or typed in; while
+    a puzzle is being dealt (``job``), its progress and *Cancel* at the top."""
     error = (f'<p class="form-error" role="alert" data-testid="puzzle-error">{e(cv.error)}</p>'
              if cv.error else "")
+    if job is not None:
+        error += render_job(job)
     sizes = _options(tuple(str(n) for n in SOLITAIRE_SIZES), str(cv.n_cards))
     diffs = _options(("",) + DIFFICULTIES, cv.difficulty, {"": "any"})
     hands = _options(tuple(str(n) for n in DUEL_SIZES), str(cv.hand_size))
@@ -65,8 +95,8 @@ def render_chooser(cv: ChooserView, topbar: str, notice: str = "") -> dict[str, 
         'Harvey, Uehara, Uno, Uno), played with number cards only. The solvers behind the '
         'hints are exact.</p>'
         f'{error}'
-        '<form class="puzzle-form" data-kind="solitaire" autocomplete="off" onsubmit="return false">'
-        '<fieldset><legend>Solitaire UNO</legend>'
+        '<form class="puzzle-form" data-kind="solitaire" autocomplete="off">'
+        f'{_NO_IMPLICIT_SUBMIT}<fieldset><legend>Solitaire UNO</legend>'
         '<p class="help">Play your whole hand: the first card is free, then every card must '
         'match the one before by colour or number. Deciding this is NP-complete (the paper\'s '
         'Theorem 3.3), yet small hands are quick to solve.</p>'
@@ -84,8 +114,8 @@ def render_chooser(cv: ChooserView, topbar: str, notice: str = "") -> dict[str, 
         ' data-testid="puzzle-cards"></div>'
         + _button("solitaire-cards", "Play these cards", "solitaire-cards", cls="btn")
         + '</fieldset></form>'
-        '<form class="puzzle-form" data-kind="duel" autocomplete="off" onsubmit="return false">'
-        '<fieldset><legend>Duel</legend>'
+        '<form class="puzzle-form" data-kind="duel" autocomplete="off">'
+        f'{_NO_IMPLICIT_SUBMIT}<fieldset><legend>Duel</legend>'
         '<p class="help">Uncooperative two-player UNO with open hands: you lead, the computer '
         'answers, every card must match the one before. The computer plays perfectly. Who wins '
         'is decided in polynomial time by maximum matchings (the paper\'s Theorem 4.2).</p>'
@@ -218,7 +248,10 @@ def _answer(ans: SolverAnswer | None, current: bool, solution: tuple[CardView, .
             f'<p>{e(ans.text)}</p>{sol}{stale}</div>')
 
 
-def render_solitaire(v: SolitaireView, topbar: str, notice: str = "") -> dict[str, str]:
+def render_solitaire(v: SolitaireView, topbar: str, notice: str = "",
+                     job: JobView | None = None) -> dict[str, str]:
+    """Solitaire; ``job``: the solver is at work ("still solvable?", "show a solution"): its
+    progress and *Cancel* take the place of the answer, and its two buttons are off."""
     left = len(v.hand)
     head = _head("Solitaire UNO", v.source, v.goal)
     played = _mini_row(v.played, "played", "No card played yet: the first card is free.",
@@ -230,9 +263,9 @@ def render_solitaire(v: SolitaireView, topbar: str, notice: str = "") -> dict[st
     buttons = (
         _button("puzzle-undo", "Undo", "puzzle-undo", disabled=not v.can_undo, key="Z")
         + _button("puzzle-check", "Is it still solvable from here?", "puzzle-check",
-                  disabled=v.state == "solved")
+                  disabled=v.state == "solved" or job is not None)
         + _button("puzzle-solution", "Show a solution", "puzzle-solution",
-                  disabled=v.state == "solved")
+                  disabled=v.state == "solved" or job is not None)
         + _button("puzzle-restart", "Start again", "puzzle-restart", cls="btn ghost",
                   disabled=not v.can_undo)
         + _button("puzzle-new", "New puzzle", "puzzle-new", cls="btn ghost"))
@@ -245,6 +278,8 @@ def render_solitaire(v: SolitaireView, topbar: str, notice: str = "") -> dict[st
     answer = (f'<section class="solver-panel" data-testid="solver-panel" aria-live="polite">'
               f'{_answer(v.answer, v.answer_current, v.solution)}</section>'
               if v.answer is not None else "")
+    if job is not None:
+        answer = render_job(job)
     prompt = (f'<p class="status" data-testid="status">{e(v.status)}</p>{solved}'
               f'<div class="actions">{buttons}</div>{_rejection(v.latest)}{answer}'
               f'<div class="puzzle-state" data-testid="puzzle-state" data-state="{v.state}"'

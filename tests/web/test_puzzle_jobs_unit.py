@@ -1,0 +1,253 @@
+"""Long puzzle work on CPython (issue 20): jobs in slices, Cancel, the size limits, the HTML.
+
+A deal or a solver's search is a :class:`~uno_web.web.puzzle.PuzzleJob` that the page runs a
+slice at a time (:func:`~uno_web.web.puzzle.run_job`); here it runs on CPython with a fake clock
+or plain asyncio.  The browser side is tests/web/test_puzzle_longwork_browser.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import re
+
+import pytest
+
+from uno_web.puzzles.notation import parse_cards
+from uno_web.puzzles.solitaire import solve_solitaire
+from uno_web.web.puzzle import (
+    DUEL_DEAL, DUEL_TYPED, MAX_PUZZLE_CARDS, SEARCH_BUDGET, SOLITAIRE_DEAL, DuelSession,
+    PuzzleError, PuzzleJob, SolitaireSession, job_view, run_job, solitaire_view,
+)
+from uno_web.web.puzzle_render import ChooserView, render_chooser, render_job, render_solitaire
+
+SMALL = "R1 R2 G2 G5 B5"
+
+
+def _k4_gadget() -> tuple[tuple[int, int], ...]:
+    """24 cards, a no-instance only the exhaustive search decides (about 1,200 nodes); it has
+    more than four colours, so it is built as a session directly (the page refuses it)."""
+    cards: list[tuple[int, int]] = []
+    col, num = 4, 0
+    for i, j in itertools.combinations(range(4), 2):
+        cards += [(i, num), (col, num), (col, num + 1), (j, num + 1)]
+        col, num = col + 1, num + 2
+    return tuple(cards)
+
+
+class FakeClock:
+    """A clock that moves ``step`` seconds every time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+# ------------------------------------------------------------------------------------------
+# jobs
+
+
+def test_a_sliced_deal_gives_the_same_puzzle_as_the_one_shot_one() -> None:
+    for n, difficulty, seed in ((12, "hard", 5), (40, "hard", 5), (8, None, 1), (20, "medium", 3)):
+        job = SolitaireSession.dealing(n, difficulty, seed)
+        slices = 0
+        while not job.run(0.0):  # the smallest slices: one step each
+            slices += 1
+        one_shot = SolitaireSession.generate(n, difficulty, seed)
+        assert job.state == "done" and job.result.cards == one_shot.cards
+        assert job.result.source == one_shot.source
+        assert slices > 3
+    d = DuelSession.dealing(5, "uno", 3)
+    while not d.run(0.0):
+        pass
+    assert (d.result.p1, d.result.p2) == (DuelSession.generate(5, "uno", 3).p1,
+                                        DuelSession.generate(5, "uno", 3).p2)
+
+
+def test_a_slice_stops_at_its_budget() -> None:
+    job = SolitaireSession.dealing(40, "hard", 5)
+    clock = FakeClock(0.001)  # 1 ms a step
+    assert not job.run(0.04, clock)
+    assert job.slices == 1 and 0.039 <= job.spent <= 0.042  # about 40 steps, not the whole deal
+    assert 0.0 <= job.fraction < 0.2 and job.status().startswith("Searching: ")
+    assert re.search(r"deal \d+ of at most 40", job.status())
+
+
+def test_cancel_drops_the_work() -> None:
+    job = SolitaireSession.dealing(40, "hard", 5)
+    job.run(0.01)
+    job.cancel()
+    assert job.state == "cancelled" and job.finished and job.result is None
+    assert job.run() and job.state == "cancelled"  # nothing runs any more
+    with pytest.raises(PuzzleError, match="cancelled"):
+        job.finish()
+    assert job_view(job).status == "Stopped."
+
+
+def test_a_failed_deal_says_why() -> None:
+    def failing():  # type: ignore[no-untyped-def]
+        yield 0.5
+        raise ValueError("no solvable deal of 3 cards found in 40 tries")
+
+    bad = PuzzleJob("deal", "Dealing", failing(), 40)
+    assert bad.run(1.0) and bad.state == "failed" and "no solvable deal" in bad.error
+    assert job_view(bad).status.startswith("Failed: no solvable deal")
+    with pytest.raises(PuzzleError, match="no solvable deal"):
+        bad.finish()
+
+
+def test_a_bug_in_a_job_is_not_swallowed() -> None:
+    def broken():  # type: ignore[no-untyped-def]
+        yield 0.1
+        raise KeyError("bug")
+
+    job = PuzzleJob("deal", "Dealing", broken(), 10)
+    with pytest.raises(KeyError):
+        job.run(1.0)
+    assert job.state == "failed"
+
+
+def test_run_job_yields_between_slices_and_stops_on_cancel() -> None:
+    job = SolitaireSession.dealing(40, "hard", 5)
+    pauses: list[float] = []
+    redraws: list[int] = []
+
+    async def pause() -> None:
+        pauses.append(job.fraction)
+        if len(pauses) == 5:
+            job.cancel()  # a click on Cancel between two slices
+        await asyncio.sleep(0)
+
+    asyncio.run(run_job(job, lambda: redraws.append(1), slice_seconds=0.001,
+                        redraw_seconds=0.0, pause=pause))
+    assert job.state == "cancelled" and len(pauses) == 5 and job.slices == 5
+    assert len(redraws) == 5  # the progress was shown between the slices
+    assert pauses == sorted(pauses)
+
+
+def test_run_job_to_the_end() -> None:
+    job = SolitaireSession.dealing(12, "hard", 5)
+    asyncio.run(run_job(job, slice_seconds=0.005))
+    assert job.state == "done" and job.slices > 1
+    assert job.result.cards == SolitaireSession.generate(12, "hard", 5).cards
+
+
+def test_the_solvers_answer_in_slices() -> None:
+    s = SolitaireSession(_k4_gadget())
+    job = s.solver_job("solvable")
+    assert not job.run(0.0) and job.kind == "solve" and "positions so far" in job.status()
+    while not job.run(0.002):
+        pass
+    ans = job.result
+    assert s.answer is ans and not ans.solvable and ans.text.startswith("No:")
+    assert ans.nodes == solve_solitaire(list(s.cards)).nodes > 1000
+    assert 0 < job.fraction <= 1 and job.slices > 2
+    # "show a solution" on a puzzle with none: both searches in the same job
+    sol = s.solver_job("solution")
+    assert sol.finish().text.startswith("This puzzle has no solution at all")
+    # the one-shot methods give the same answers
+    again = SolitaireSession(_k4_gadget())
+    assert again.check().text == ans.text
+
+
+def test_a_solver_job_on_an_old_position_is_marked_stale() -> None:
+    s = SolitaireSession.from_text(SMALL)
+    job = s.solver_job("solvable")
+    s.play("R1")  # the position changed before the job ran
+    job.finish()
+    v = solitaire_view(s)
+    assert v.answer is not None and not v.answer_current  # "(asked before your last moves)"
+
+
+# ------------------------------------------------------------------------------------------
+# limits: a size beyond them is refused at once, with the allowed range
+
+
+@pytest.mark.parametrize("n", [0, 1, SOLITAIRE_DEAL[1] + 1, 400, True, "12"])
+def test_dealt_solitaire_sizes(n: object) -> None:
+    with pytest.raises(PuzzleError, match=r"n=.*2 to 40"):
+        SolitaireSession.dealing(n)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("hand", [0, DUEL_DEAL[1] + 1, 12])
+def test_dealt_duel_sizes(hand: int) -> None:
+    with pytest.raises(PuzzleError, match=r"hand=.*1 to 8"):
+        DuelSession.dealing(hand)
+
+
+def test_typed_duel_sizes_by_rule() -> None:
+    nine = " ".join(f"R{i}" for i in range(9))
+    with pytest.raises(PuzzleError, match="uno rule holds 1 to 8"):
+        DuelSession.from_text(nine, "G1", rule="uno")
+    assert len(DuelSession.from_text(nine, "G1").p1) == 9  # geography: up to 20
+    many = " ".join(f"R{i}" for i in range(DUEL_TYPED["geography"] + 1))
+    with pytest.raises(PuzzleError, match="geography rule holds 1 to 20"):
+        DuelSession.from_text("G1", many)
+    with pytest.raises(PuzzleError, match="rule='chess'"):
+        DuelSession.from_text("R1", "G1", rule="chess")
+
+
+def test_a_long_card_list_is_refused_with_a_short_excerpt() -> None:
+    huge = "R1 " + "X" * 100_000
+    with pytest.raises(PuzzleError) as info:
+        SolitaireSession.from_text(huge)
+    text = str(info.value)
+    assert text.startswith("cards='R1 XXX") and "…" in text and len(text) < 200
+    with pytest.raises(PuzzleError) as info:
+        SolitaireSession.from_text("R1 " + "Q" * 500)  # one bad token, under the text cap
+    assert "card #2: bad card 'QQQQ" in str(info.value) and len(str(info.value)) < 200
+    sixty_one = " ".join(["R1"] * (MAX_PUZZLE_CARDS + 1))
+    with pytest.raises(PuzzleError, match="61 cards; at most 60"):
+        SolitaireSession.from_text(sixty_one)
+
+
+def test_the_search_budget_is_the_documented_one() -> None:
+    assert SEARCH_BUDGET == 200_000
+
+
+# ------------------------------------------------------------------------------------------
+# HTML: progress, Cancel, no inline handler
+
+
+def test_progress_html() -> None:
+    job = SolitaireSession.dealing(40, "hard", 5)
+    job.run(0.0)
+    html = render_job(job_view(job))
+    assert 'data-testid="puzzle-progress" data-kind="deal" data-state="running"' in html
+    assert "<progress" in html and 'data-testid="puzzle-progress-text"' in html
+    assert "Dealing a solitaire of 40 cards, hard" in html
+    assert 'data-action="puzzle-cancel"' in html and 'aria-keyshortcuts="Escape"' in html
+    chooser = render_chooser(ChooserView(), "", job=job_view(job))["start"]
+    assert chooser.index('data-testid="puzzle-progress"') < chooser.index("<form")
+    s = SolitaireSession.from_text(SMALL)
+    prompt = render_solitaire(solitaire_view(s), "", job=job_view(s.solver_job("solvable")))[
+        "prompt"]
+    assert 'data-testid="puzzle-progress" data-kind="solve"' in prompt
+    assert re.search(r'data-testid="puzzle-check"[^>]*disabled', prompt)
+
+
+def test_no_inline_script_handler_or_style_in_the_puzzle_html() -> None:
+    """The site's Content-Security-Policy forbids inline scripts and handlers."""
+    s = SolitaireSession.from_text(SMALL)
+    s.play("R1")
+    d = DuelSession.from_text("R1 G2", "G1 B2")
+    from uno_web.web.puzzle import duel_view
+    from uno_web.web.puzzle_render import render_duel
+
+    pages = [render_chooser(ChooserView(error="x"), ""), render_solitaire(solitaire_view(s), ""),
+             render_duel(duel_view(d), "")]
+    for regions in pages:
+        for html in regions.values():
+            assert not re.search(r"\son[a-z]+\s*=", html), html
+            assert "<script" not in html and " style=" not in html
+    form = pages[0]["start"]
+    # Enter in a field submits nothing: each form's first submit button is disabled
+    assert form.count('<button type="submit" disabled hidden') == form.count("<form") == 2
+
+
+def test_a_deal_still_parses_its_own_cards() -> None:
+    s = SolitaireSession.generate(10, None, 2)
+    assert parse_cards(" ".join(c.code for c in solitaire_view(s).hand)) == sorted(s.cards)
