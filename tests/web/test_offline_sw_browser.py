@@ -107,11 +107,10 @@ class Recorder:
             route.continue_()
 
     def controlled(self) -> None:
-        """Wait for the worker to be active and control the page (reload once if needed)."""
-        if not self.page.evaluate(CONTROLLED):
-            self.page.reload()
-            _wait_ready(self.page)
-            assert self.page.evaluate(CONTROLLED), "the service worker does not control the page"
+        """Wait until the worker, registered once the page is ready, has installed (filled its
+        cache), activated and claimed this page: no reload needed."""
+        self.page.wait_for_function("!!navigator.serviceWorker.controller", timeout=READY_TIMEOUT_MS, polling=200)
+        assert self.page.evaluate(CONTROLLED), "the service worker does not control the page"
 
     def cache_names(self) -> list[str]:
         return sorted(self.page.evaluate("async () => await caches.keys()"))
