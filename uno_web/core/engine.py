@@ -19,6 +19,7 @@ the move itself.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from .cards import (
@@ -30,10 +31,10 @@ from .events import (
     Event, FirstCardTurned, GameWon, HandsRotated, HandsSwapped, PenaltyApplied, PileReshuffled,
     PlayerEliminated, RoundBlocked, RoundStarted, RoundWon, TurnPassed, TurnSkipped, UnoCalled,
 )
-from .moves import Move, MoveKind
-from .reasons import Reason, Verdict
+from .moves import Move, MoveKind, shape_problem
+from .reasons import Reason, Verdict, quote_value
 from .rules import RuleSet
-from .state import GameState, Phase, compile_rules, deck_cards, validate_deck_order
+from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 
 __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "step",
@@ -47,6 +48,7 @@ _RANK7 = 7
 _RANK0 = 0
 _WILD4 = Effect.WILD_DRAW_FOUR
 _NUMBER = Effect.NUMBER
+_CARD_SET = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)  # every card
 
 
 class IllegalMove(Exception):
@@ -75,15 +77,25 @@ def new_game(
     deck_order: Sequence[int] | None = None,
     events: list[Event] | None = None,
 ) -> GameState:
-    """Deal the first round. ``deck_order`` (top card first) replaces the seeded shuffle."""
-    rules = rules or RuleSet()
-    if isinstance(players, int):
-        names = tuple(f"seat {i}" for i in range(players))
-    else:
-        names = tuple(str(p) for p in players)
+    """Deal the first round. ``deck_order`` (top card first) replaces the seeded shuffle.
+
+    ``players`` is the number of players (2 to 10) or their names (texts of at most 40
+    characters); ``seed`` a whole number; ``deck_order`` every card of the rules' deck once per
+    copy, as card numbers; ``events`` a list the deal's events are appended to. Every argument
+    is checked before anything is dealt: a value of the wrong type raises :class:`TypeError`, a
+    bad value :class:`ValueError`; the message names the argument and quotes at most 40
+    characters of the value.
+    """
+    if rules is None:
+        rules = RuleSet()
+    elif not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {quote_value(rules)}")
+    names = _player_names(players)
     n = len(names)
-    if not 2 <= n <= 10:
-        raise ValueError(f"UNO is played by 2 to 10 players, not {n}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, not {quote_value(seed)}")
+    if events is not None and not isinstance(events, list):
+        raise TypeError(f"events must be a list (or None), not {quote_value(events)}")
     r = compile_rules(rules)
     if n * r.hand_size >= len(r.deck):
         raise ValueError(
@@ -94,7 +106,7 @@ def new_game(
     s.r = r
     s.n = n
     s.names = names
-    s.seed = int(seed)
+    s.seed = seed
     s.hands = [[] for _ in range(n)]
     s.draw = []
     s.discard = []
@@ -122,14 +134,66 @@ def new_game(
     s.last_player = -1
     s.round_points = [0] * n
     if deck_order is not None:
-        problem = validate_deck_order(rules, deck_order)
-        if problem:
-            raise ValueError(f"the deck order is not a permutation of the deck: {problem}")
-        order = list(deck_order)
+        order = _checked_deck_order(r, deck_order)
     else:
         order = _shuffled(s, list(deck_cards(rules.deck)))
     _deal(s, order, events)
     return s
+
+
+MAX_NAME_LENGTH = 40  # as a game log's seat name
+
+
+def _player_names(players: object) -> tuple[str, ...]:
+    """The seats' names from ``new_game``'s ``players``; raises TypeError/ValueError."""
+    if isinstance(players, bool):
+        raise TypeError(f"players must be a number of players or a list of names, not {players!r}")
+    if isinstance(players, int):
+        if not 2 <= players <= 10:
+            raise ValueError(f"UNO is played by 2 to 10 players, not {quote_value(players)}")
+        return tuple(f"seat {i}" for i in range(players))
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise TypeError(
+            f"players must be a number of players or a list of names, not {quote_value(players)}")
+    if not 2 <= len(players) <= 10:
+        raise ValueError(f"UNO is played by 2 to 10 players, not {len(players)}")
+    for i, name in enumerate(players):
+        if not isinstance(name, str):
+            raise TypeError(f"player {i}'s name must be text, not {quote_value(name)}")
+        if len(name) > MAX_NAME_LENGTH:
+            raise ValueError(f"player {i}'s name has more than {MAX_NAME_LENGTH} characters: "
+                             f"{quote_value(name)}")
+    return tuple(players)
+
+
+def _checked_deck_order(r: CompiledRules, deck_order: object) -> list[int]:
+    """``deck_order`` as a list when it holds exactly the deck's cards; raises TypeError or
+    ValueError saying what is wrong."""
+    if isinstance(deck_order, (str, bytes)) or not isinstance(deck_order, Sequence):
+        raise TypeError(f"deck_order must be a list of cards, not {quote_value(deck_order)}")
+    order = list(deck_order)
+    for i, c in enumerate(order):
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise TypeError(f"deck_order[{i}] must be a card (a whole number), not {quote_value(c)}")
+    if len(order) != len(r.deck):
+        raise ValueError(f"the deck order must hold the {len(r.deck)} cards of the deck, "
+                         f"not {len(order)}")
+    strangers = sorted({c for c in order if c not in r.deck_set})
+    if strangers:
+        raise ValueError(f"the deck order is not a permutation of the deck: "
+                         f"{_some_cards(strangers)} {'is' if len(strangers) == 1 else 'are'} "
+                         f"not in the {_deck_word(r)} deck")
+    want, got = Counter(r.deck), Counter(order)
+    if want != got:
+        missing = sorted((want - got).elements())
+        extra = sorted((got - want).elements())
+        raise ValueError(f"the deck order is not a permutation of the deck: missing "
+                         f"{_some_cards(missing)}; extra {_some_cards(extra)}")
+    return order
+
+
+def _deck_word(r: CompiledRules) -> str:
+    return "playing-card" if r.rules.deck == "playing-cards" else "UNO"
 
 
 def _shuffled(s: GameState, cards: list[int]) -> list[int]:
@@ -168,12 +232,12 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
     seats = [seat for seat in range(n) if s.active[seat]]
     if events is not None:
         events.append(RoundStarted(s.round, s.dealer, tuple(seats), tuple(order)))
-    first = next_seat(s, s.dealer)
+    first = _next_seat(s, s.dealer)
     order_seats = []
     seat = first
     for _ in range(len(seats)):
         order_seats.append(seat)
-        seat = next_seat(s, seat)
+        seat = _next_seat(s, seat)
     draw = s.draw
     for _ in range(r.hand_size):
         for seat in order_seats:
@@ -211,11 +275,11 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
         if events is not None:
             events.append(PenaltyApplied(first, amount, "first_card"))
             events.append(TurnSkipped(first))
-        s.turn = next_seat(s, first)
+        s.turn = _next_seat(s, first)
     elif eff == Effect.SKIP:
         if events is not None:
             events.append(TurnSkipped(first))
-        s.turn = next_seat(s, first)
+        s.turn = _next_seat(s, first)
     elif eff == Effect.REVERSE:
         s.direction = -1
         if events is not None:
@@ -228,8 +292,38 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
 # ------------------------------------------------------------------------------------------
 
 
+def _require_state(s: object) -> None:
+    if not isinstance(s, GameState):
+        raise TypeError(f"expected a GameState, not {quote_value(s)}")
+
+
+def _require_seat(s: GameState, seat: object, what: str) -> None:
+    """A seat of the table, whole number from 0 to ``s.n - 1``; raises TypeError/ValueError."""
+    if not isinstance(seat, int):
+        raise TypeError(f"{what} must be a whole number, not {quote_value(seat)}")
+    if not 0 <= seat < s.n:
+        raise ValueError(f"{what} must be a seat of the table, 0 to {s.n - 1}, not "
+                         f"{quote_value(seat)}")
+
+
 def next_seat(s: GameState, seat: int, steps: int = 1) -> int:
-    """The seat ``steps`` active seats after ``seat`` in the direction of play."""
+    """The seat ``steps`` active seats after ``seat`` in the direction of play.
+
+    ``seat`` is a seat of the table (0 to ``s.n - 1``) and ``steps`` a whole number from 0 to
+    1000; anything else raises :class:`ValueError` (:class:`TypeError` for a value that is not
+    a whole number)."""
+    _require_state(s)
+    _require_seat(s, seat, "seat")
+    if not isinstance(steps, int):
+        raise TypeError(f"steps must be a whole number, not {quote_value(steps)}")
+    if not 0 <= steps <= 1000:
+        raise ValueError(f"steps must be from 0 to 1000, not {quote_value(steps)}")
+    if steps and not s.n_active:
+        raise ValueError("no seat is still in the game")
+    return _next_seat(s, seat, steps)
+
+
+def _next_seat(s: GameState, seat: int, steps: int = 1) -> int:
     n = s.n
     d = s.direction
     act = s.active
@@ -241,7 +335,18 @@ def next_seat(s: GameState, seat: int, steps: int = 1) -> int:
 
 
 def hand_points(hand: Iterable[int]) -> int:
-    return sum(POINTS_OF[c] for c in hand)
+    """What the cards of ``hand`` count at the end of a round. Raises :class:`ValueError` for
+    an item that is not a card (:class:`TypeError` when ``hand`` is not a collection)."""
+    total = 0
+    try:
+        for c in hand:
+            if c in _CARD_SET:
+                total += POINTS_OF[c]
+            else:
+                raise ValueError(f"not a card: {quote_value(c)}")
+    except TypeError:
+        raise TypeError(f"a hand must be a collection of cards, not {quote_value(hand)}") from None
+    return total
 
 
 def _n_active(s: GameState) -> int:
@@ -329,7 +434,11 @@ def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
 
 
 def can_play(s: GameState, seat: int, card: int) -> bool:
-    """Could ``seat`` legally play ``card`` from its hand now, turn and phase permitting?"""
+    """Could ``seat`` legally play ``card`` from its hand now, turn and phase permitting?
+
+    False for a seat that is not at the table and for a card that is not in the hand."""
+    if not 0 <= seat < s.n:  # a TypeError names a seat that is not a number
+        return False
     hand = s.hands[seat]
     return card in hand and _play_problem(s, seat, card, hand) is None
 
@@ -354,7 +463,12 @@ def _jump_window_open(s: GameState) -> bool:
 
 def legal_moves(s: GameState, seat: int) -> list[Move]:
     """Every move ``seat`` may make now. A move is legal iff it is in this list
-    (``uno=True`` variants of plays are listed when the play leaves one card)."""
+    (``uno=True`` variants of plays are listed when the play leaves one card).
+
+    A seat that is not at the table or is out of the game has no moves (an empty list); a seat
+    that is not a whole number raises :class:`TypeError`."""
+    if not isinstance(seat, int):
+        raise TypeError(f"seat must be a whole number, not {quote_value(seat)}")
     phase = s.phase
     if phase == Phase.GAME_OVER or not (0 <= seat < s.n) or not s.active[seat]:
         return []
@@ -443,11 +557,15 @@ def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out:
 # ------------------------------------------------------------------------------------------
 
 
-def _v(code: Reason, s: GameState, move: Move, **params: Any) -> Verdict:
-    seat = move.seat if isinstance(move.seat, int) else -1
-    base: dict[str, Any] = {
-        "who": s.name(seat) if 0 <= seat < s.n else f"the player at seat {move.seat}"
-    }
+def _v(code: Reason, s: GameState, move: object, **params: Any) -> Verdict:
+    seat = getattr(move, "seat", None) if isinstance(move, Move) else None
+    if isinstance(seat, int) and 0 <= seat < s.n:
+        who = s.name(seat)
+    elif seat is None and not isinstance(move, Move):
+        who = "somebody"
+    else:
+        who = f"the player at seat {quote_value(seat)}"
+    base: dict[str, Any] = {"who": who}
     base.update(params)
     return Verdict(code, tuple(base.items()))
 
@@ -462,10 +580,12 @@ def _cards(n: int) -> str:
 
 
 def _some_cards(cards: Sequence[int], most: int = 6) -> str:
-    """Cards named for a message, at most ``most`` of them: ``red 1, red 2 and 40 more``."""
+    """Cards named for a message, at most ``most`` of them: ``red 1, red 2 and 40 more``;
+    a number that is not a card is quoted (``card 999``)."""
+    names = [card_name(c) if c in _CARD_SET else f"card {quote_value(c)}" for c in cards[:most]]
     if len(cards) <= most:
-        return cards_name(cards)
-    return f"{', '.join(card_name(c) for c in cards[:most])} and {len(cards) - most} more"
+        return join_words(names)
+    return f"{', '.join(names)} and {len(cards) - most} more"
 
 
 def _seat_params(s: GameState, seat: object, key: str) -> dict[str, Any]:
@@ -473,11 +593,19 @@ def _seat_params(s: GameState, seat: object, key: str) -> dict[str, Any]:
     ``out`` wording when they were eliminated, else the number that was given."""
     if isinstance(seat, int) and 0 <= seat < s.n:
         return {key: s.name(seat), "form": "out"}
-    return {key: seat}
+    return {key: quote_value(seat)}
 
 
 def check(s: GameState, move: Move) -> Verdict:
-    """The validator's verdict on ``move``; never changes ``s``."""
+    """The validator's verdict on ``move``; never changes ``s``.
+
+    Any value gets a verdict, never an exception: a value that is not a well-formed
+    :class:`Move` (see :func:`~uno_web.core.moves.shape_problem`) gets ``E_MALFORMED``. For a
+    move whose fields are whole numbers, ``check(s, move).ok`` holds exactly when ``move`` is in
+    ``legal_moves(s, move.seat)``. Raises :class:`TypeError` only when ``s`` is not a
+    :class:`GameState`.
+    """
+    _require_state(s)
     problem = _reject(s, move)
     if problem is not None:
         return problem
@@ -488,16 +616,16 @@ def check(s: GameState, move: Move) -> Verdict:
 
 def _reject(s: GameState, move: Move) -> Verdict | None:
     """Why ``move`` is illegal, or None when it is legal."""
-    try:
-        kind = MoveKind(move.kind)
-    except (ValueError, TypeError):
-        return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {move.kind!r}")
+    shape = shape_problem(move)
+    if shape is not None:
+        return _v(Reason.E_MALFORMED, s, move, **shape)
+    kind = MoveKind(move.kind)
     phase = s.phase
     seat = move.seat
     r = s.r
     if phase == Phase.GAME_OVER:
         return _v(Reason.E_GAME_OVER, s, move, winner=s.name(s.winner))
-    if not isinstance(seat, int) or not (0 <= seat < s.n) or not s.active[seat]:
+    if not (0 <= seat < s.n) or not s.active[seat]:
         return _v(Reason.E_BAD_SEAT, s, move, **_seat_params(s, seat, "seat"))
     if phase == Phase.ROUND_OVER:
         if kind == MoveKind.NEXT_ROUND:
@@ -522,7 +650,7 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
             return _v(Reason.E_UNO_DISABLED, s, move)
         if t == seat:
             return _v(Reason.E_NO_ONE_TO_CATCH, s, move, form="self")
-        if not isinstance(t, int) or not (0 <= t < s.n) or not s.active[t]:
+        if not (0 <= t < s.n) or not s.active[t]:
             return _v(Reason.E_NO_ONE_TO_CATCH, s, move,
                       **{"form": "no_seat", **_seat_params(s, t, "target")})
         if len(s.hands[t]) != 1:
@@ -599,28 +727,26 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
         if phase != Phase.PENALTY:
             return _v(Reason.E_NO_PENALTY, s, move)
         return None
-    return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {move.kind!r}")  # pragma: no cover
+    return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {quote_value(move.kind)}")  # pragma: no cover
 
 
 def _card_shape_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
     card = move.card
-    if not isinstance(card, int) or card not in s.r.deck_set:
-        text = card_name(card) if isinstance(card, int) and card in COLOR_OF_VALID else f"card {card!r}"
-        deck = "playing-card" if s.r.rules.deck == "playing-cards" else "UNO"
-        return _v(Reason.E_CARD_NOT_IN_DECK, s, move, card=text, deck=deck)
+    if card not in s.r.deck_set:
+        text = card_name(card) if card in _CARD_SET else f"card {quote_value(card)}"
+        return _v(Reason.E_CARD_NOT_IN_DECK, s, move, card=text, deck=_deck_word(s.r))
     if card not in hand:
         return _v(Reason.E_CARD_NOT_OWNED, s, move, card=card_name(card))
     if IS_WILD[card]:
-        if move.color is None or move.color < 0:
+        if move.color == -1:
             return _v(Reason.E_WILD_COLOR_MISSING, s, move, card=card_name(card), colors=_colors_text(s))
         if move.color not in s.r.colors:
             return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=_colors_text(s))
-    elif move.color is not None and move.color >= 0:
+    elif move.color != -1:
         return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, card=card_name(card), form="not_wild")
     return None
 
 
-COLOR_OF_VALID = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)
 
 
 def _target_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
@@ -629,13 +755,13 @@ def _target_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None
     needs = r.seven_zero and RANK_OF[card] == _RANK7 and len(hand) > 1
     t = move.target
     if needs:
-        if t is None or t < 0:
+        if t == -1:
             return _v(Reason.E_SWAP_TARGET_MISSING, s, move, card=card_name(card))
         if t == move.seat:
             return _v(Reason.E_SWAP_TARGET_INVALID, s, move, form="self")
         if not (0 <= t < s.n) or not s.active[t]:
             return _v(Reason.E_SWAP_TARGET_INVALID, s, move, **_seat_params(s, t, "target"))
-    elif t is not None and t >= 0:
+    elif t != -1:
         return _v(Reason.E_TARGET_NOT_ALLOWED, s, move, card=card_name(card))
     return None
 
@@ -736,7 +862,20 @@ class _Shuffles:
     """Where new pile orders come from: the seeded RNG, or orders given by a log."""
 
     def __init__(self, orders: Sequence[Sequence[int]] | None) -> None:
-        self.orders = None if orders is None else [list(o) for o in orders]
+        if orders is None:
+            self.orders = None
+            return
+        if isinstance(orders, (str, bytes)) or not isinstance(orders, Sequence):
+            raise TypeError(f"shuffles must be a list of pile orders, not {quote_value(orders)}")
+        self.orders = []
+        for o in orders:
+            if isinstance(o, (str, bytes)) or not isinstance(o, Sequence):
+                raise TypeError(f"a pile order must be a list of cards, not {quote_value(o)}")
+            order = list(o)
+            for c in order:
+                if not isinstance(c, int):
+                    raise TypeError(f"a pile order holds cards (whole numbers), not {quote_value(c)}")
+            self.orders.append(order)
 
     def take(self, s: GameState, cards: list[int], what: str) -> list[int]:
         if self.orders is None:
@@ -744,8 +883,6 @@ class _Shuffles:
         if not self.orders:
             raise _NeedShuffle(Reason.E_RESHUFFLE_MISSING)
         order = self.orders.pop(0)
-        from collections import Counter
-
         if Counter(order) != Counter(cards):
             missing = Counter(cards) - Counter(order)
             extra = Counter(order) - Counter(cards)
@@ -769,14 +906,17 @@ def apply(
 
     ``shuffles`` (for replaying logs) gives the orders of reshuffled draw piles and of the next
     round's deck, top card first, in the order they are needed; without it the seeded RNG
-    shuffles. Raises :class:`IllegalMove`; ``s`` is never changed.
+    shuffles. Raises :class:`IllegalMove` (also for a pile order that is not a permutation of
+    the cards to shuffle); ``s`` is never changed. Raises :class:`TypeError` when ``s`` is not
+    a :class:`GameState` or ``shuffles`` is not a list of lists of whole numbers.
     """
+    _require_state(s)
+    source = _Shuffles(shuffles)
     problem = _reject(s, move)
     if problem is not None:
         raise IllegalMove(problem)
     new = s.copy()
     events: list[Event] = []
-    source = _Shuffles(shuffles)
     try:
         _execute(new, move, events, source)
     except _NeedShuffle as exc:
@@ -871,7 +1011,7 @@ def _advance(s: GameState, steps: int) -> None:
     if s.n_active == s.n:  # nobody eliminated: plain modular arithmetic
         s.turn = (s.turn + s.direction * steps) % s.n
     else:
-        s.turn = next_seat(s, s.turn, steps)
+        s.turn = _next_seat(s, s.turn, steps)
     if s.r.window_turn_end:
         _advance_tick(s)
 
@@ -917,7 +1057,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
         s.plus4_by = seat if r.plus4 == "challenge" else -1
     if left == 0:
         if amount:
-            victim = next_seat(s, seat)
+            victim = _next_seat(s, seat)
             total = amount + (s.pending if was_penalty else 0)
             s.pending = 0
             if ev is not None:
@@ -948,7 +1088,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             if ev is not None:
                 ev.append(HandsRotated(s.direction))
     if amount:
-        victim = next_seat(s, seat)
+        victim = _next_seat(s, seat)
         s.pending = amount + (s.pending if was_penalty else 0)
         if r.responds[eff]:
             s.phase = Phase.PENALTY
@@ -969,7 +1109,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
         s.pending = 0
     if eff == Effect.SKIP:
         if ev is not None:
-            ev.append(TurnSkipped(next_seat(s, seat)))
+            ev.append(TurnSkipped(_next_seat(s, seat)))
         _advance(s, 2)
     elif eff == Effect.REVERSE:
         s.direction = -s.direction
@@ -977,7 +1117,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             ev.append(DirectionReversed(s.direction))
         if _n_active(s) == 2 and r.reverse_skip_2p:
             if ev is not None:
-                ev.append(TurnSkipped(next_seat(s, seat)))
+                ev.append(TurnSkipped(_next_seat(s, seat)))
             _advance(s, 2)
         else:
             _advance(s, 1)

@@ -24,8 +24,9 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from .cards import CardError, card_str, color_code, parse_card, parse_color
+from .reasons import Reason, Verdict, quote_value
 
-__all__ = ["MoveKind", "Move", "MoveError", "parse_move"]
+__all__ = ["MoveKind", "Move", "MoveError", "parse_move", "shape_problem", "MAX_MOVE_LENGTH"]
 
 
 class MoveError(ValueError):
@@ -99,24 +100,50 @@ class Move(NamedTuple):
 
     # notation -----------------------------------------------------------------------------
     def notation(self) -> str:
+        """The move in notation. Raises :class:`MoveError` for a move that has none: one that
+        :func:`shape_problem` refuses, or whose seat or target does not fit in two digits."""
+        problem = shape_problem(self)
+        if problem is None:
+            kind, seat, card, color, target, _uno = self
+            if not 0 <= seat <= 99:
+                problem = {"form": "", "detail": f"seat {quote_value(seat)} has no notation"}
+            elif target != -1 and not 0 <= target <= 99:
+                problem = {"form": "", "detail": f"target {quote_value(target)} has no notation"}
+            else:
+                try:
+                    return self._notation()
+                except (KeyError, ValueError, TypeError, IndexError) as exc:  # CardError too
+                    problem = {"form": "", "detail": str(exc)}
+        raise MoveError(f"{self._describe()} has no notation: "
+                        f"{Verdict(Reason.E_MALFORMED, tuple(problem.items())).detail}")
+
+    def _notation(self) -> str:
         letter = _LETTER[MoveKind(self.kind)]
-        text = f"{letter}{self.seat}"
+        text = f"{letter}{int(self.seat)}"
         if self.kind == MoveKind.PLAY:
             text += ":" + card_str(self.card)
             if self.color >= 0:
                 text += "=" + color_code(self.color)
             if self.target >= 0:
-                text += f">{self.target}"
+                text += f">{int(self.target)}"
             if self.uno:
                 text += "!"
         elif self.kind == MoveKind.CHOOSE_COLOR:
             text += "=" + color_code(self.color)
         elif self.kind == MoveKind.CATCH:
-            text += f">{self.target}"
+            text += f">{int(self.target)}"
         return text
 
     def __str__(self) -> str:
-        return self.notation()
+        """The notation; a move that has none (see :meth:`notation`) is written as its fields."""
+        try:
+            return self.notation()
+        except MoveError:
+            return self._describe()
+
+    def _describe(self) -> str:
+        fields = ", ".join(f"{k}={quote_value(v)}" for k, v in zip(self._fields, self))
+        return f"Move({fields})"
 
     @property
     def is_play(self) -> bool:
@@ -126,28 +153,99 @@ class Move(NamedTuple):
         return self._replace(uno=False) if self.uno else self
 
 
-_PLAY_RE = re.compile(r"P(\d+):([^=>!]+)(?:=([A-Za-z]+))?(?:>(\d+))?(!)?")
+# what each kind of move uses besides its seat: (card, colour, target, UNO flag)
+_USES: dict[int, tuple[bool, bool, bool, bool]] = {
+    MoveKind.PLAY: (True, True, True, True),
+    MoveKind.CHOOSE_COLOR: (False, True, False, False),
+    MoveKind.CATCH: (False, False, True, False),
+}
+_UNUSED = (False, False, False, False)
+_KIND_WORDS = {
+    MoveKind.PLAY: "a play", MoveKind.DRAW: "a draw", MoveKind.PASS: "keeping the drawn card",
+    MoveKind.CHOOSE_COLOR: "a colour choice", MoveKind.CALL_UNO: "an UNO call",
+    MoveKind.CATCH: "a catch", MoveKind.CHALLENGE: "a challenge",
+    MoveKind.ACCEPT: "taking a penalty", MoveKind.NEXT_ROUND: "dealing the next round",
+}
+_LAST_KIND = max(MoveKind)
+
+
+def shape_problem(move: object) -> dict[str, str] | None:
+    """What makes ``move`` malformed whatever the state of the game, or None.
+
+    A well-formed move is a :class:`Move` whose kind is a :class:`MoveKind` number, whose seat,
+    card, colour and target are whole numbers (``int``; ``bool`` counts, as in Python), whose
+    ``uno`` flag is ``True`` or ``False`` (or 1 or 0), and whose fields that its kind does not
+    use are left empty: ``card``, ``color`` and ``target`` at -1 and ``uno`` false. The answer
+    is the parameters of an :attr:`~uno_web.core.reasons.Reason.E_MALFORMED` verdict
+    (``form`` picks its wording); values are quoted short (:func:`quote_value`).
+    """
+    if not isinstance(move, Move):
+        return {"form": "not_move", "value": quote_value(move)}
+    kind, seat, card, color, target, uno = move
+    for field, value in (("kind", kind), ("seat", seat), ("card", card), ("color", color),
+                         ("target", target)):
+        if not isinstance(value, int):
+            return {"form": "type", "field": field, "value": quote_value(value)}
+    if not isinstance(uno, int) or not (uno == 0 or uno == 1):
+        return {"form": "uno", "value": quote_value(uno)}
+    if not 0 <= kind <= _LAST_KIND:
+        return {"form": "kind", "value": quote_value(kind), "last": str(int(_LAST_KIND))}
+    if kind == MoveKind.PLAY:
+        return None
+    uses = _USES.get(kind, _UNUSED)
+    for used, field, value, empty, thing in (
+        (uses[0], "card", card, -1, "card"),
+        (uses[1], "color", color, -1, "colour"),
+        (uses[2], "target", target, -1, "player"),
+        (uses[3], "uno", uno, False, "UNO call"),
+    ):
+        if not used and value != empty:
+            return {"form": "unused", "what": _KIND_WORDS[MoveKind(kind)], "thing": thing,
+                    "field": field, "empty": repr(empty), "value": quote_value(value)}
+    return None
+
+
+MAX_MOVE_LENGTH = 40  # the longest move, ``P9:queen of diamonds=diamonds>9!``, has 32
+_SEAT = r"([0-9]{1,2})"  # ASCII digits only: seats are 0 to 9, a number never has 3 digits
+_PLAY_RE = re.compile(_SEAT + r":([^=>!]+)(?:=([A-Za-z]+))?(?:>" + _SEAT + r")?(!)?")
+_COLOR_RE = re.compile(_SEAT + r"=([A-Za-z]+)")
+_CATCH_RE = re.compile(_SEAT + ">" + _SEAT)
+_SEAT_RE = re.compile(_SEAT)
 
 
 def parse_move(text: str) -> Move:
-    """Read a move written in the notation above. Raises :class:`MoveError`."""
+    """Read a move written in the notation above. Raises :class:`MoveError` (and nothing else)
+    for anything that is not a move: text only, at most 40 characters, ASCII letters and digits,
+    seat numbers of one or two digits. The message quotes at most 40 characters of the text."""
     if not isinstance(text, str):
-        raise MoveError(f"a move must be text, got {type(text).__name__}")
+        raise MoveError(f"a move must be text, not {quote_value(text)}")
     s = text.strip()
     if not s:
-        raise MoveError("empty move")
+        raise MoveError("empty move: write a move like P0:R7, D0 or K0")
+    if len(s) > MAX_MOVE_LENGTH:
+        raise MoveError(
+            f"a move has at most {MAX_MOVE_LENGTH} characters, this one has {len(s)}: "
+            f"{quote_value(s)}"
+        )
+    if not s.isascii() or not s.isprintable():
+        raise MoveError(
+            f"a move is written in plain letters, digits and the signs : = > ! + only: "
+            f"{quote_value(s)}"
+        )
+    quoted = quote_value(s)
     head = s[0].upper()
     kind = _KIND.get(head)
     if kind is None:
         raise MoveError(
-            f"unknown move {text!r}: it starts with one of P (play), D (draw), K (keep), "
+            f"unknown move {quoted}: it starts with one of P (play), D (draw), K (keep), "
             "O (choose colour), U (UNO), C (catch), X (challenge), A (accept), N (next round)"
         )
+    rest = s[1:]
     try:
         if kind == MoveKind.PLAY:
-            m = _PLAY_RE.fullmatch("P" + s[1:])
+            m = _PLAY_RE.fullmatch(rest)
             if not m:
-                raise MoveError(f"bad play {text!r}: write it like P0:R7, P1:W+4=B, P2:G7>0")
+                raise MoveError(f"bad play {quoted}: write it like P0:R7, P1:W+4=B, P2:G7>0")
             return Move.play(
                 int(m.group(1)),
                 parse_card(m.group(2)),
@@ -156,18 +254,18 @@ def parse_move(text: str) -> Move:
                 bool(m.group(5)),
             )
         if kind == MoveKind.CHOOSE_COLOR:
-            m = re.fullmatch(r"(\d+)=([A-Za-z]+)", s[1:])
+            m = _COLOR_RE.fullmatch(rest)
             if not m:
-                raise MoveError(f"bad colour choice {text!r}: write it like O0=R")
+                raise MoveError(f"bad colour choice {quoted}: write it like O0=R")
             return Move.choose_color(int(m.group(1)), parse_color(m.group(2)))
         if kind == MoveKind.CATCH:
-            m = re.fullmatch(r"(\d+)>(\d+)", s[1:])
+            m = _CATCH_RE.fullmatch(rest)
             if not m:
-                raise MoveError(f"bad catch {text!r}: write it like C1>3")
+                raise MoveError(f"bad catch {quoted}: write it like C1>3")
             return Move.catch(int(m.group(1)), int(m.group(2)))
-        m = re.fullmatch(r"(\d+)", s[1:])
+        m = _SEAT_RE.fullmatch(rest)
         if not m:
-            raise MoveError(f"bad move {text!r}: write it like {head}0")
+            raise MoveError(f"bad move {quoted}: write it like {head}0")
         return Move(kind, int(m.group(1)))
     except CardError as exc:
         raise MoveError(str(exc)) from None

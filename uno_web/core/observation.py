@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .cards import IS_WILD
 from .engine import legal_moves
 from .moves import Move
+from .reasons import quote_value
 from .rules import RuleSet
 from .state import GameState
 
@@ -62,6 +63,15 @@ class Observation:
 
 
 def observe(s: GameState, seat: int) -> Observation:
+    """What ``seat`` may see of ``s``. ``seat`` must be a seat of the table (0 to ``s.n - 1``,
+    also when that player is out of the game): anything else raises :class:`ValueError`
+    (:class:`TypeError` when it is not a whole number, or ``s`` not a :class:`GameState`)."""
+    if not isinstance(s, GameState):
+        raise TypeError(f"expected a GameState, not {quote_value(s)}")
+    if not isinstance(seat, int):
+        raise TypeError(f"seat must be a whole number, not {quote_value(seat)}")
+    if not 0 <= seat < s.n:
+        raise ValueError(f"seat must be a seat of the table, 0 to {s.n - 1}, not {quote_value(seat)}")
     return Observation(
         seat=seat,
         n=s.n,
@@ -94,6 +104,7 @@ def observe(s: GameState, seat: int) -> Observation:
 
 
 def observe_with_moves(s: GameState, seat: int) -> tuple[Observation, list[Move]]:
+    """:func:`observe` and :func:`~uno_web.core.engine.legal_moves` together (same errors)."""
     return observe(s, seat), legal_moves(s, seat)
 
 

@@ -15,7 +15,33 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-__all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict"]
+__all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict", "quote_value", "QUOTE_LIMIT"]
+
+QUOTE_LIMIT = 40  # characters of an outside value a message quotes at most
+
+
+def quote_value(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """An outside value as a message quotes it: short, and never the whole of a huge value.
+
+    Text is quoted (``'R7'``) and cut after ``limit`` characters with an ellipsis; whole numbers
+    are written out unless they are huge (``a number of 5000 digits``); ``None``, ``True`` and
+    small floats are written as Python writes them; anything else is named by its type
+    (``a list``). Never raises.
+    """
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        if -10**15 < value < 10**15:
+            return str(int(value))
+        digits = int(abs(value).bit_length() * 0.30103) + 1
+        return f"a number of about {digits} digits"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        cut = value if len(value) <= limit else value[:limit] + "\u2026"
+        return repr(cut)
+    name = type(value).__name__
+    return f"{'an' if name[:1] in 'aeiouAEIOU' else 'a'} {name}"
 
 
 class Reason(str, Enum):
@@ -359,6 +385,13 @@ CATALOGUE: dict[Reason, Explanation] = {
         "The move could not be read.",
         "input",
         "{detail}",
+        {
+            "not_move": "a move must be a Move value, not {value}",
+            "type": "the move's {field} must be a whole number, not {value}",
+            "kind": "there is no kind of move numbered {value} (kinds are numbered 0 to {last})",
+            "uno": "the move's uno flag must be True or False, not {value}",
+            "unused": "{what} takes no {thing}: the move's {field} must be {empty}, not {value}",
+        },
     ),
     Reason.E_RESHUFFLE_MISSING: Explanation(
         "The draw pile ran out, so the log must give the new order of the reshuffled pile.",
