@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uno_web.cli import main
+from uno_web.core.fields import MAX_JSON_DEPTH, load_json
 from uno_web.core.gamelog import (
     MAX_ACTIONS, MAX_LOG_BYTES, MAX_ROUNDS, GameRecorder, LogError, parse_log, validate_log,
 )
@@ -214,3 +215,33 @@ def test_any_action_field_raises_only_log_errors(rnd: int, i: int, key: str, val
         validate_log(json.dumps(data))
     except LogError as exc:
         assert len(str(exc)) < SHORT
+
+
+# --- nesting: under Pyodide a deep document overflows the JavaScript stack (a fatal error) ----
+
+@pytest.mark.parametrize("text", [
+    "[" * 200_000, "[" * 200_000 + "]" * 200_000, "[1," * 10_000 + "1" + "]" * 10_000,
+    '{"a":' * 10_000 + "1" + "}" * 10_000, "[[]," * 100_000 + "]" * 100_000,
+    "[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1),
+])
+def test_deep_nesting_is_refused_before_parsing(text: str) -> None:
+    with pytest.raises(ValueError, match="nested too deeply"):
+        load_json(text)
+    assert "nested too deeply" in refused(text)
+
+
+def nested(depth: int) -> st.SearchStrategy[Any]:
+    leaf = st.one_of(st.integers(), st.text(alphabet='[]{}"\\ab', max_size=6), st.none())
+    if depth == 0:
+        return leaf
+    inner = nested(depth - 1)
+    return st.one_of(leaf, st.lists(inner, max_size=3),
+                     st.dictionaries(st.text(alphabet='[]{}"a', max_size=3), inner, max_size=3))
+
+
+@settings(max_examples=200, deadline=None)
+@given(nested(6), st.integers(0, MAX_JSON_DEPTH - 8))
+def test_shallow_json_reads_as_json_does(value: Any, wrap: int) -> None:
+    text = "[" * wrap + json.dumps(value) + "]" * wrap
+    assert load_json(text) == json.loads(text)
+    assert load_json(text.encode()) == json.loads(text)

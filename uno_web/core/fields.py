@@ -31,7 +31,7 @@ from typing import Annotated, Any, Callable, ClassVar, Literal, Mapping, TypeVar
 __all__ = [
     "Declared", "FieldProblem", "FieldSpec", "Ge", "Le", "MinLen", "MaxLen", "Normalised",
     "Tagged", "declare", "declared", "excerpt", "EXCERPT_CHARS", "MAX_CARD_CHARS", "read_card",
-    "read_cards",
+    "read_cards", "load_json", "MAX_JSON_DEPTH",
 ]
 
 EXCERPT_CHARS = 40
@@ -540,3 +540,64 @@ def read_cards(text: str) -> list[int]:
                 raise CardError(f"unknown card {excerpt(word)}: a card is written in at most "
                                 f"{MAX_CARD_CHARS} characters (R7, W+4, QS, red 7)")
     return parse_cards(text)
+
+
+# ------------------------------------------------------------------------------------------
+# JSON from outside
+# ------------------------------------------------------------------------------------------
+
+MAX_JSON_DEPTH = 64
+"""The deepest nesting of arrays and objects :func:`load_json` parses (a game log needs 8)."""
+
+_JSON_PATTERNS: list[Any] = []  # compiled on first use: strings, non-brackets, deep runs
+
+
+def load_json(data: "str | bytes | bytearray") -> Any:
+    """``json.loads`` for text from outside: nesting deeper than :data:`MAX_JSON_DEPTH` is
+    refused before parsing (under Pyodide a deeply nested document overflows the JavaScript
+    stack, a fatal error no ``except`` catches), and so are ``NaN`` and ``Infinity``. Raises
+    ``ValueError`` with one short line for anything that is not such JSON."""
+    import json
+    import re
+
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode(json.detect_encoding(data), "strict")
+        except UnicodeDecodeError:
+            raise ValueError("invalid JSON: not UTF-8 text") from None
+    if not _JSON_PATTERNS:
+        _JSON_PATTERNS.extend([
+            re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S),
+            re.compile(r"[^\[\]{}]+"),
+            re.compile(r"[\[{]{%d}" % (MAX_JSON_DEPTH + 1)),
+        ])
+    strings, others, deep_run = _JSON_PATTERNS
+    brackets = others.sub("", strings.sub("", data))
+    # Each pass takes out the innermost pairs: the openers of a document nested d deep that
+    # are still there after p passes number at least d - p. So few openers left means shallow
+    # enough; a run of openers, or nothing left to take out, means too deep.
+    for passes in range(MAX_JSON_DEPTH + 1):
+        if brackets.count("[") + brackets.count("{") + passes <= MAX_JSON_DEPTH:
+            break
+        shorter = brackets.replace("[]", "").replace("{}", "")
+        if len(shorter) == len(brackets) or deep_run.search(shorter):
+            raise ValueError("invalid JSON: nested too deeply")
+        brackets = shorter
+    else:
+        raise ValueError("invalid JSON: nested too deeply")
+
+    def constant(name: str) -> Any:
+        raise ValueError(f"invalid JSON: {name} is not a JSON number")
+
+    try:
+        return json.loads(data, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError("invalid JSON: nested too deeply") from None
+    except ValueError as exc:  # a number past the interpreter's digit limit, NaN, Infinity
+        text = str(exc)
+        if text.startswith("invalid JSON: "):
+            raise
+        raise ValueError("invalid JSON: a number has too many digits" if "digits" in text
+                         else f"invalid JSON: {text[:80]}") from None

@@ -24,8 +24,8 @@ from .cards import CardError, card_str, color_code, parse_card, parse_color
 from .engine import IllegalMove, apply, new_game
 from .events import Event, PileReshuffled, RoundStarted
 from .fields import (
-    MAX_CARD_CHARS, Declared, FieldProblem, MaxLen, Normalised, Tagged, declare, declared, excerpt,
-    read_card,
+    MAX_CARD_CHARS, Declared, FieldProblem, MaxLen, Normalised, Tagged, declare, declared,
+    load_json, read_card,
 )
 from .invariants import check_deck
 from .moves import Move, MoveKind
@@ -230,23 +230,10 @@ def parse_log(data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO[byt
 
 
 def _json(text: "str | bytes | bytearray") -> Any:
-    def constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a JSON number")
-
     try:
-        return json.loads(text, parse_constant=constant)
-    except json.JSONDecodeError as exc:
-        raise LogError(f"malformed log: invalid JSON: {exc.msg} at line {exc.lineno} column "
-                       f"{exc.colno}") from None
-    except RecursionError:
-        raise LogError("malformed log: invalid JSON: nested too deeply") from None
-    except UnicodeDecodeError:
-        raise LogError("malformed log: invalid JSON: not UTF-8 text") from None
-    except ValueError as exc:  # a number past the interpreter's digit limit, NaN, Infinity
-        text = str(exc)
-        if "digits" in text:
-            text = "a number has too many digits"
-        raise LogError(f"malformed log: invalid JSON: {text[:80]}") from None
+        return load_json(text)
+    except ValueError as exc:
+        raise LogError(f"malformed log: {exc}") from None
 
 
 def _count_actions(data: Any) -> None:
