@@ -168,13 +168,13 @@ def test_a_solver_job_on_an_old_position_is_marked_stale() -> None:
 
 @pytest.mark.parametrize("n", [0, 1, SOLITAIRE_DEAL[1] + 1, 400, True, "12"])
 def test_dealt_solitaire_sizes(n: object) -> None:
-    with pytest.raises(PuzzleError, match=r"n=.*2 to 40"):
+    with pytest.raises(PuzzleError, match=r"out of range: n=.*2 to 40 cards"):
         SolitaireSession.dealing(n)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("hand", [0, DUEL_DEAL[1] + 1, 12])
 def test_dealt_duel_sizes(hand: int) -> None:
-    with pytest.raises(PuzzleError, match=r"hand=.*1 to 8"):
+    with pytest.raises(PuzzleError, match=r"out of range: hand=.*1 to 8 cards in each hand"):
         DuelSession.dealing(hand)
 
 
@@ -186,7 +186,7 @@ def test_typed_duel_sizes_by_rule() -> None:
     many = " ".join(f"R{i}" for i in range(DUEL_TYPED["geography"] + 1))
     with pytest.raises(PuzzleError, match="geography rule holds 1 to 20"):
         DuelSession.from_text("G1", many)
-    with pytest.raises(PuzzleError, match="rule='chess'"):
+    with pytest.raises(PuzzleError, match="unknown rule: rule='chess'"):
         DuelSession.from_text("R1", "G1", rule="chess")
 
 
@@ -195,12 +195,12 @@ def test_a_long_card_list_is_refused_with_a_short_excerpt() -> None:
     with pytest.raises(PuzzleError) as info:
         SolitaireSession.from_text(huge)
     text = str(info.value)
-    assert text.startswith("cards='R1 XXX") and "…" in text and len(text) < 200
+    assert text.startswith("too long: cards='R1 XXX") and "…" in text and len(text) < 200
     with pytest.raises(PuzzleError) as info:
         SolitaireSession.from_text("R1 " + "Q" * 500)  # one bad token, under the text cap
     assert "card #2: bad card 'QQQQ" in str(info.value) and len(str(info.value)) < 200
     sixty_one = " ".join(["R1"] * (MAX_PUZZLE_CARDS + 1))
-    with pytest.raises(PuzzleError, match="61 cards; at most 60"):
+    with pytest.raises(PuzzleError, match="cards has 61; at most 60"):
         SolitaireSession.from_text(sixty_one)
 
 
@@ -251,3 +251,95 @@ def test_no_inline_script_handler_or_style_in_the_puzzle_html() -> None:
 def test_a_deal_still_parses_its_own_cards() -> None:
     s = SolitaireSession.generate(10, None, 2)
     assert parse_cards(" ".join(c.code for c in solitaire_view(s).hand)) == sorted(s.cards)
+
+
+# ------------------------------------------------------------------------------------------
+# the page's logic (uno_web.web.app) with jobs: these run once the App drives PuzzleJobs
+# (Effects.kick_job, App.job; the integration described in docs/puzzles.md "Long work")
+
+from uno_web.web.app import App, Effects, Intent  # noqa: E402
+
+needs_app_jobs = pytest.mark.skipif(
+    "kick_job" not in Effects.__dataclass_fields__,
+    reason="uno_web.web.app does not run puzzle jobs yet (Effects.kick_job, App.job)")
+
+
+def _finish(app: App) -> Effects:
+    """What the controller does: run the job's slices to the end, then App.finish_job."""
+    job = app.job  # type: ignore[attr-defined]
+    assert job is not None
+    while not job.run():
+        pass
+    fx: Effects = app.finish_job(job)  # type: ignore[attr-defined]
+    return fx
+
+
+@needs_app_jobs
+def test_app_a_long_deal_from_the_address_runs_as_a_job() -> None:
+    app = App("?mode=solitaire&n=40&difficulty=hard&seed=5")
+    fx = app.boot()
+    job = app.job  # type: ignore[attr-defined]
+    assert fx.kick_job and fx.focus == "puzzle-cancel"  # type: ignore[attr-defined]
+    assert job is not None and job.kind == "deal" and job.slices == 1  # one slice at once
+    assert app.mode == "puzzles" and app.body_data()["job"] == "deal"
+    assert 'data-testid="puzzle-progress"' in app.regions()["start"]
+    intent = app.key_intent("Escape")
+    assert intent is not None and intent.action == "puzzle-cancel"
+    fx = app.dispatch(intent)
+    assert app.job is None and job.state == "cancelled"  # type: ignore[attr-defined]
+    assert "Stopped" in app.notice and fx.focus == "new-solitaire"
+    assert 'data-testid="puzzle-progress"' not in app.regions()["start"]
+    assert app.finish_job(job).render is False  # type: ignore[attr-defined]  # too late
+    assert app.mode == "puzzles" and app.puzzle is None
+
+
+@needs_app_jobs
+def test_app_a_deal_ends_in_the_puzzle_the_seed_chooses() -> None:
+    app = App("?mode=solitaire&n=40&difficulty=hard&seed=5")
+    app.boot()
+    fx = _finish(app)
+    assert app.mode == "puzzle" and fx.focus == "hand" and app.body_data()["job"] == ""
+    assert app.puzzle is not None
+    assert app.puzzle.cards == SolitaireSession.generate(40, "hard", 5).cards
+
+
+@needs_app_jobs
+def test_app_small_work_ends_at_once() -> None:
+    app = App("?mode=puzzles&seed=2")
+    app.boot()
+    fx = app.dispatch(Intent("new-solitaire", form={"n": "6", "difficulty": ""}))
+    assert app.job is None and app.mode == "puzzle" and fx.focus == "hand"  # type: ignore[attr-defined]
+    fx = app.dispatch(Intent("puzzle-check"))
+    assert app.job is None and app.puzzle.answer is not None  # type: ignore[attr-defined, union-attr]
+    fx = app.dispatch(Intent("new-duel", form={"hand": "5", "rule": "uno", "winnable": "on"}))
+    assert app.mode == "puzzle" and len(app.puzzle.p1) == 5  # type: ignore[union-attr]
+
+
+@needs_app_jobs
+def test_app_a_long_search_can_be_cancelled_and_a_move_cancels_it() -> None:
+    app = App("?mode=solitaire&cards=R1+R2+G2+G5+B5")
+    app.boot()
+    app.puzzle = SolitaireSession(_k4_gadget())  # a search of ~1,200 nodes
+    fx = app.dispatch(Intent("puzzle-check"))
+    job = app.job  # type: ignore[attr-defined]
+    if job is None:  # a very fast machine did it in the first slice
+        pytest.skip("the search ended in its first slice")
+    assert fx.kick_job and job.kind == "solve"  # type: ignore[attr-defined]
+    assert 'data-testid="puzzle-progress" data-kind="solve"' in app.regions()["prompt"]
+    fx = app.dispatch(Intent("puzzle-cancel"))
+    assert app.job is None and job.state == "cancelled" and fx.focus == "puzzle-check"  # type: ignore[attr-defined]
+    app.dispatch(Intent("puzzle-solution"))
+    second = app.job  # type: ignore[attr-defined]
+    assert second is not None
+    app.dispatch(Intent("card", card="R1"))  # a move: the search is about the old position
+    assert second.state == "cancelled" and app.job is None  # type: ignore[attr-defined]
+
+
+@needs_app_jobs
+def test_app_sizes_beyond_the_caps_are_said_with_the_range() -> None:
+    app = App("?mode=duel&hand=12")
+    app.boot()
+    assert "hand=12" in app.notice and "1 to 8" in app.notice and app.mode == "puzzles"
+    app = App("?mode=solitaire&cards=R1+" + "X" * 100_000)
+    app.boot()
+    assert "cards='R1 XXX" in app.notice and "…" in app.notice and len(app.notice) < 400

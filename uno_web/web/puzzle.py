@@ -103,8 +103,8 @@ def read_cards(text: str, what: str = "cards", limit: int = MAX_PUZZLE_CARDS) ->
     """Puzzle cards from notation; the table shows the four UNO colours only, at most ``limit``
     cards.  Messages quote at most a short excerpt of what was given."""
     if len(text) > MAX_CARDS_TEXT:
-        raise PuzzleError(f"{what}={quote(text)} is {len(text):,} characters long; a puzzle "
-                          f"takes at most {limit} cards")
+        raise PuzzleError(f"too long: {what}={quote(text)} has {len(text):,} characters; a "
+                          f"puzzle takes at most {limit} cards")
     try:
         cards = parse_cards(text)
     except ValueError as exc:
@@ -114,17 +114,18 @@ def read_cards(text: str, what: str = "cards", limit: int = MAX_PUZZLE_CARDS) ->
             raise PuzzleError(f"{what}: {format_card(c)} has a fifth colour; the table shows "
                               "R, Y, G and B only")
     if len(cards) > limit:
-        raise PuzzleError(f"{what}: {len(cards)} cards; at most {limit}")
+        raise PuzzleError(f"too many cards: {what} has {len(cards)}; at most {limit}")
     return cards
 
 
 def _whole(name: str, value: Any, bounds: tuple[int, int], what: str) -> int:
     """A size the page accepts: a whole number within ``bounds``, else :class:`PuzzleError`
-    naming the allowed range (the page must never start work it cannot finish)."""
+    naming the allowed range (the page must never start work it cannot finish).  ``what``
+    says the range, with ``{lo}`` and ``{hi}`` in it."""
     lo, hi = bounds
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         shown = quote(value) if isinstance(value, str) else repr(value)
-        raise PuzzleError(f"{name}={shown}: {what} {lo} to {hi}")
+        raise PuzzleError(f"out of range: {name}={shown} ({what.format(lo=lo, hi=hi)})")
     return value
 
 
@@ -368,9 +369,10 @@ class SolitaireSession:
                 seed: int | None = None) -> PuzzleJob:
         """:meth:`generate` as a :class:`PuzzleJob` (its result is the session).  Raises
         :class:`PuzzleError` at once for a size beyond :data:`SOLITAIRE_DEAL`."""
-        n = _whole("n", n_cards, SOLITAIRE_DEAL, "a dealt solitaire has")
+        n = _whole("n", n_cards, SOLITAIRE_DEAL, "a dealt solitaire has {lo} to {hi} cards")
         if difficulty is not None and difficulty not in ("easy", "medium", "hard"):
-            raise PuzzleError(f"difficulty={quote(str(difficulty))}: use easy, medium or hard")
+            raise PuzzleError(f"unknown level: difficulty={quote(str(difficulty))} (use easy, "
+                              "medium or hard)")
         seed = random.randrange(1, 2**31) if seed is None else seed
         steps = solitaire_steps(n, seed=seed, solvable=True, difficulty=difficulty,
                                 max_tries=SOLITAIRE_TRIES)
@@ -657,14 +659,14 @@ class DuelSession:
         """A duel typed in or from a link: at most :data:`DUEL_TYPED` cards in each hand."""
         most = DUEL_TYPED.get(rule)
         if most is None:
-            raise PuzzleError(f"rule={quote(str(rule))}: use geography or uno")
+            raise PuzzleError(f"unknown rule: rule={quote(str(rule))} (use geography or uno)")
         where = f"each hand of a duel under the {rule} rule holds 1 to {most} cards"
         h1, h2 = read_cards(p1, "p1"), read_cards(p2, "p2")
         if not h1 or not h2:
             raise PuzzleError("a duel needs cards in both hands (p1=… and p2=…)")
         for name, hand in (("p1", h1), ("p2", h2)):
             if len(hand) > most:
-                raise PuzzleError(f"{name}: {len(hand)} cards; {where}")
+                raise PuzzleError(f"too many cards: {name} has {len(hand)}; {where}")
         return cls(tuple(h1), tuple(h2), rule=rule, goal=goal)
 
     @classmethod
@@ -680,9 +682,9 @@ class DuelSession:
                 winnable: bool | None = True) -> PuzzleJob:
         """:meth:`generate` as a :class:`PuzzleJob`; a size beyond :data:`DUEL_DEAL` is
         refused at once (:class:`PuzzleError`)."""
-        n = _whole("hand", hand_size, DUEL_DEAL, "a dealt duel has, in each hand,")
+        n = _whole("hand", hand_size, DUEL_DEAL, "a dealt duel has {lo} to {hi} cards in each hand")
         if rule not in DUEL_TYPED:
-            raise PuzzleError(f"rule={quote(str(rule))}: use geography or uno")
+            raise PuzzleError(f"unknown rule: rule={quote(str(rule))} (use geography or uno)")
         seed = random.randrange(1, 2**31) if seed is None else seed
         steps = duel_steps(n, seed=seed, rule=rule, p1_wins=winnable, max_tries=DUEL_TRIES)
 
