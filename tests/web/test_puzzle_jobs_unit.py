@@ -261,7 +261,8 @@ from uno_web.web.app import App, Effects, Intent  # noqa: E402
 
 needs_app_jobs = pytest.mark.skipif(
     "kick_job" not in Effects.__dataclass_fields__,
-    reason="uno_web.web.app does not run puzzle jobs yet (Effects.kick_job, App.job)")
+    reason="uno_web.web.app does not run puzzle jobs yet (Effects.kick_job, App.job): see "
+           "docs/puzzles.md 'In the browser'")
 
 
 def _finish(app: App) -> Effects:

@@ -21,12 +21,11 @@ from uno_web.web.app import Effects
 
 from table_helpers import hand
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif("kick_job" not in Effects.__dataclass_fields__,
-                       reason="uno_web.web.app does not run puzzle jobs yet (Effects.kick_job, "
-                              "App.job): see docs/puzzles.md 'Long work'"),
-]
+pytestmark = pytest.mark.browser
+needs_app_jobs = pytest.mark.skipif(
+    "kick_job" not in Effects.__dataclass_fields__,
+    reason="uno_web.web.app does not run puzzle jobs yet (Effects.kick_job, App.job): see "
+           "docs/puzzles.md 'In the browser'")
 
 LONG = "index.html?mode=solitaire&n=40&difficulty=hard&seed=5"  # ~4 s of work in Pyodide
 TASK_LIMIT_MS = 200.0
@@ -61,6 +60,7 @@ def _progress(page: Any) -> dict[str, Any]:
         " bar: +e.querySelector('progress').value})"))
 
 
+@needs_app_jobs
 def test_a_long_deal_shows_progress_stays_responsive_and_cancels(page: Any, wait_ready: Any) -> None:
     page.add_init_script(OBSERVE_LONG_TASKS)
     page.goto(LONG)
@@ -105,6 +105,7 @@ def test_a_long_deal_shows_progress_stays_responsive_and_cancels(page: Any, wait
     assert len(hand(page)) == 6
 
 
+@needs_app_jobs
 def test_a_deal_from_the_chooser_ends_in_the_puzzle_and_escape_cancels(page: Any,
                                                                        wait_ready: Any) -> None:
     page.add_init_script(OBSERVE_LONG_TASKS)
@@ -134,30 +135,28 @@ def test_a_deal_from_the_chooser_ends_in_the_puzzle_and_escape_cancels(page: Any
     assert sorted(hand(page)) == cards
 
 
-def test_bad_puzzle_values_are_said_with_a_short_excerpt(page: Any, wait_ready: Any) -> None:
-    # 30 kB (the development server refuses addresses over 64 kB; 100 kB: test_puzzle_jobs_unit)
-    page.goto("index.html?mode=solitaire&cards=R1+" + "X" * 30_000)
-    wait_ready(page)
-    notice = page.inner_text("[data-testid=notice]")
-    assert "cards='R1 XXX" in notice and "…" in notice and len(notice) < 400, notice
-    assert page.evaluate("document.body.dataset.mode") == "puzzles"  # the chooser instead
+NINE = "+".join(f"R{i}" for i in range(9))
 
-    page.goto("index.html?mode=duel&hand=12")
-    wait_ready(page)
-    notice = page.inner_text("[data-testid=notice]")
-    assert "hand=12" in notice and "1 to 8 cards in each hand" in notice, notice
-    assert page.locator("[data-testid=puzzle-chooser]").is_visible()
 
-    nine = "+".join(f"R{i}" for i in range(9))
-    page.goto(f"index.html?mode=duel&rule=uno&p1={nine}&p2=G1")
+@pytest.mark.parametrize("query, said, dealt", [
+    # refused: the chooser instead (30 kB: the development server refuses addresses over 64 kB;
+    # 100 kB values: test_puzzle_jobs_unit.py)
+    ("mode=solitaire&cards=R1+" + "X" * 30_000, ("cards='R1 XXX", "…"), 0),
+    ("mode=duel&hand=12", ("hand=12", "1 to 8 cards in each hand"), 0),
+    (f"mode=duel&rule=uno&p1={NINE}&p2=G1", ("p1 has 9", "uno rule holds 1 to 8"), 0),
+    # replaced by the default: said, and the puzzle is dealt
+    ("mode=solitaire&n=" + "9" * 5_000 + "&difficulty=extreme&seed=2",
+     ("n='99999", "…", "difficulty='extreme'"), 12),
+], ids=["cards", "hand", "p1", "n-difficulty"])
+def test_bad_puzzle_values_are_said_with_a_short_excerpt(page: Any, wait_ready: Any, query: str,
+                                                         said: tuple[str, ...], dealt: int) -> None:
+    page.goto("index.html?" + query)
     wait_ready(page)
+    if dealt:
+        page.wait_for_function("() => document.body.dataset.puzzle === 'solitaire'",
+                               timeout=60_000)
+        assert len(hand(page)) == dealt
+    else:
+        assert page.locator("[data-testid=puzzle-chooser]").is_visible()
     notice = page.inner_text("[data-testid=notice]")
-    assert "p1 has 9" in notice and "uno rule holds 1 to 8" in notice, notice
-
-    # values the page can replace: said, and the puzzle is dealt with the default
-    page.goto("index.html?mode=solitaire&n=" + "9" * 5_000 + "&difficulty=extreme&seed=2")
-    wait_ready(page)
-    page.wait_for_function("() => document.body.dataset.puzzle === 'solitaire'", timeout=60_000)
-    notice = page.inner_text("[data-testid=notice]")
-    assert "n='99999" in notice and "difficulty='extreme'" in notice and len(notice) < 600, notice
-    assert len(hand(page)) == 12
+    assert all(part in notice for part in said) and len(notice) < 600, notice
