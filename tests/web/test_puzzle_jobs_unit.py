@@ -344,3 +344,15 @@ def test_app_sizes_beyond_the_caps_are_said_with_the_range() -> None:
     app = App("?mode=solitaire&cards=R1+" + "X" * 100_000)
     app.boot()
     assert "cards='R1 XXX" in app.notice and "…" in app.notice and len(app.notice) < 400
+
+
+@needs_app_jobs
+def test_app_an_embed_shows_the_deal_and_says_when_it_was_stopped() -> None:
+    app = App("?embed=1&mode=solitaire&n=40&difficulty=hard&seed=5")
+    fx = app.boot()
+    assert fx.kick_job and fx.focus == ""  # type: ignore[attr-defined]  # never the page's focus
+    regions = app.regions()
+    assert 'data-testid="puzzle-progress"' in regions["start"]
+    assert 'data-testid="puzzle-chooser"' not in regions["start"]  # an embed shows one thing
+    app.dispatch(Intent("puzzle-cancel"))
+    assert "Stopped" in app.regions()["notice"]
