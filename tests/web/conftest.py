@@ -121,8 +121,24 @@ class PageGuard:
             return []
         return texts
 
+    def csp_violations(self) -> list[str]:
+        """securitypolicyviolation events of the page (CSP_PROBE), in every frame it has."""
+        if self.page is None or self.page.is_closed():
+            return []
+        out: list[str] = []
+        for frame in self.page.frames:
+            # a lazy iframe that has not loaded has no document: evaluating in it never returns
+            if frame.is_detached() or not frame.url.startswith(self.origin):
+                continue
+            try:
+                out += frame.evaluate("() => window.__cspViolations || []")
+            except Exception:  # a frame navigating or gone
+                continue
+        return out
+
     def problems(self) -> list[str]:
         out: list[str] = []
+        out += [f"Content-Security-Policy violation: {v}" for v in self.csp_violations()]
         out += [f"request left the origin {self.origin}: {u}" for u in self.foreign]
         out += [f"console error: {m}" for m in self.console_errors]
         out += [f"page error: {m}" for m in self.page_errors]
@@ -134,6 +150,17 @@ class PageGuard:
         problems = self.problems()
         if problems:
             raise AssertionError("the page was not clean:\n- " + "\n- ".join(problems))
+
+
+#: every page and frame records its Content-Security-Policy violations (index.html and the
+#: tutorial carry a strict policy, uno_web/site/csp.py); a test whose page had one fails
+CSP_PROBE = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__cspViolations.push(e.violatedDirective + " blocked " + (e.blockedURI || "inline") +
+    " at " + e.sourceFile + ":" + e.lineNumber + " " + (e.sample || ""));
+});
+"""
 
 
 @pytest.fixture
@@ -151,6 +178,7 @@ def guard(browser: Any, site_url: str, request: pytest.FixtureRequest) -> Iterat
             r.abort("blockedbyclient")
 
     context.route("**/*", route)
+    context.add_init_script(CSP_PROBE)
     page = context.new_page()
     g.page = page
     page.on("request", lambda req: g.requests.append(req.url))

@@ -174,3 +174,25 @@ def try_move(where: Any, notation: str) -> dict[str, str]:
         "n => document.querySelectorAll(\"[data-testid=validator-entry][data-seat='0']\")"
         ".length > n", arg=before, timeout=10_000)
     return your_latest(where)
+
+
+def play_round_out(page: Any, limit: int = 400) -> None:
+    """Play your turns (a playable card, else draw; a colour or keep when asked) until the round
+    is over; the bots play theirs. Export is offered only then (docs/security.md)."""
+    for _ in range(limit):
+        wait_idle(page)
+        if page.evaluate("document.body.dataset.phase") in ("round-over", "game-over"):
+            return
+        if page.locator("[data-testid=color-picker] [data-color]").count():
+            page.locator("[data-testid=color-picker] [data-color]").first.click()
+        elif page.locator("[data-testid=target-picker] [data-seat]").count():
+            page.locator("[data-testid=target-picker] [data-seat]").first.click()
+        elif page.locator("[data-testid=keep]").count():
+            page.click("[data-testid=keep]")
+        elif page.locator("[data-testid=hand] [data-playable=true]").count():
+            page.locator("[data-testid=hand] [data-playable=true]").first.click()
+        elif page.locator("[data-testid=accept]").count():
+            page.click("[data-testid=accept]")
+        else:
+            page.click("[data-testid=draw-pile]")
+    raise AssertionError("the round did not end")

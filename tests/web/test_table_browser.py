@@ -20,7 +20,7 @@ from uno_web.core.cards import IS_WILD, card_name, card_str
 from uno_web.web.session import Session, TableSettings
 
 from table_helpers import (
-    find_seed, hand, latest_entry, open_table, plain_playable, playable, start_game, table_url,
+    find_seed, hand, latest_entry, open_table, play_round_out, plain_playable, playable, start_game, table_url,
     unplayable, version, wait_idle, you_start,
 )
 
@@ -212,17 +212,13 @@ def test_reload_resumes_the_same_game(page: Any, wait_ready: Any) -> None:
 def test_export_is_a_log_the_cli_validates(page: Any, wait_ready: Any, tmp_path: Path) -> None:
     open_table(page, wait_ready, seed=7, speed="instant")
     start_game(page)
-    for _ in range(3):
-        wait_idle(page)
-        if page.evaluate("document.body.dataset.phase") == "game-over":
-            break
-        if page.locator("[data-testid=color-picker] [data-color]").count():
-            page.locator("[data-testid=color-picker] [data-color]").first.click()
-        elif page.locator("[data-testid=keep]").count():
-            page.click("[data-testid=keep]")
-        else:
-            page.click("[data-testid=draw-pile]")
     wait_idle(page)
+    # mid-round the log would show the bots' hands and the draw pile: no export
+    export = page.locator("[data-testid=export-log]")
+    assert export.is_disabled() and "when the round is over" in (export.get_attribute("title") or "")
+    assert page.locator("[data-testid=share]").is_disabled()  # a dealt game is never shared
+    play_round_out(page)
+    assert page.evaluate("document.body.dataset.pydanticAtReady") == "0"
     with page.expect_download() as info:
         page.click("[data-testid=export-log]")
     path = tmp_path / "game.json"
@@ -249,16 +245,21 @@ def test_corrupted_save_is_reported_and_discarded(page: Any, wait_ready: Any) ->
     # the page still works: a new game starts
     start_game(page)
     assert page.locator("[data-testid=hand] [data-card]").count() >= 7
-    # a save that is valid JSON but does not replay (another seed than its deal) is refused too
+    # the save is sealed: no card, no seed readable in storage; an altered one is refused
+    page.locator("[data-testid=hand] [data-card]").first.click()
     wait_idle(page)
+    page.wait_for_function(f"() => (localStorage.getItem('{STORE_KEY}') || '').startsWith('sealed1:')")
+    sealed = page.evaluate(f"localStorage.getItem('{STORE_KEY}')")
+    assert '"seed"' not in sealed and '"moves"' not in sealed and '"settings"' not in sealed
     page.evaluate(f"""() => {{
-        const save = JSON.parse(localStorage.getItem('{STORE_KEY}'));
-        save.seed += 1;
-        localStorage.setItem('{STORE_KEY}', JSON.stringify(save));
+        const s = localStorage.getItem('{STORE_KEY}');
+        const i = s.length - 5;
+        localStorage.setItem('{STORE_KEY}', s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1));
     }}""")
     page.reload()
     wait_ready(page)
-    assert "dealt differently" in page.locator("[data-testid=notice]").inner_text()
+    assert "was altered" in page.locator("[data-testid=notice]").inner_text()
+    assert page.evaluate(f"localStorage.getItem('{STORE_KEY}')") is None
     page.click("[data-testid=notice] [data-action=dismiss]")
     assert page.locator("[data-testid=notice]").count() == 0
 

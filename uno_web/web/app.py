@@ -19,6 +19,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ..core.fields import load_json
 from ..core.state import PHASE_NAMES, Phase
 from .links import MAX_QUERY, PageRequest, excerpt, read_page
 from .render import (
@@ -33,7 +34,7 @@ from .view import replay_view, settings_from_form, start_view, view
 
 if TYPE_CHECKING:
     from ..core.position import Position
-    from .puzzle import DuelSession, SolitaireSession
+    from .puzzle import DuelSession, PuzzleJob, SolitaireSession
     from .puzzle_render import ChooserView
 
 __all__ = [
@@ -79,7 +80,7 @@ class Prefs:
         if not text:
             return cls()
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except ValueError:
             return cls()
         if not isinstance(data, dict):
@@ -119,6 +120,7 @@ class Effects:
     save: bool = False  # write the game to storage
     kick: bool = False  # let the bots act (the loop stops when the table waits for you)
     kick_duel: bool = False  # the duel's computer answers
+    kick_job: bool = False  # run the puzzle job (App.job: a deal, a search) in slices
     focus: str = ""  # "hand", "picker", "card:R7", "share", or a data-focus key
     download: tuple[str, str] | None = None  # (file name, JSON text)
     copy: str = ""  # the id of the field to copy
@@ -199,6 +201,7 @@ class App:
         self.session: Session | None = None
         self.replay: LogReplay | None = None
         self.puzzle: SolitaireSession | DuelSession | None = None
+        self.job: PuzzleJob | None = None  # a puzzle being dealt, a solver's search (slices)
         self._chooser: ChooserView | None = None
         self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle
         self.notice = ""
@@ -260,8 +263,9 @@ class App:
         if self._saved_text:
             self._load_saved(self._saved_text, fx)
         req = self.request
+        job_fx = None
         try:
-            self._open_request(req)
+            job_fx = self._open_request(req)
         except ValueError as exc:  # PositionError, PuzzleError, ... are ValueErrors
             self._report_bad_link(str(exc))
         if req.error:
@@ -275,6 +279,9 @@ class App:
             fx.kick_duel = True
         if not self.embed and (self.mode == "puzzle" or req.kind == "position"):
             fx.focus = "hand"  # never in an embed: it would take the focus from the page around
+        if job_fx is not None and job_fx.kick_job:
+            fx.kick_job = True
+            fx.focus = job_fx.focus
         return fx
 
     def _load_saved(self, text: str, fx: Effects) -> None:
@@ -296,30 +303,33 @@ class App:
         self.notice = f"Your saved game could not be restored and was discarded: {reason}"
         self.save_discarded = True
 
-    def _open_request(self, req: PageRequest) -> None:
+    def _open_request(self, req: PageRequest) -> Effects | None:
         if req.kind == "position" and req.position is not None:
             self.start_position(req.position, req.bots)
-            return
+            return None
         if req.kind not in ("solitaire", "duel"):
             if req.kind == "puzzles" and not self.embed:
                 self.mode = "puzzles"
-            return
+            return None
         from .puzzle import DuelSession, SolitaireSession
 
+        fx = None
         if req.kind == "solitaire":
+            self.chooser = replace(self.chooser, n_cards=req.n_cards,
+                                   difficulty=req.difficulty or "")
             if req.cards:
                 self._open_puzzle(SolitaireSession.from_text(req.cards, req.goal))
             else:
-                self._open_puzzle(SolitaireSession.generate(req.n_cards, req.difficulty,
-                                                            self.seed_param))
-            self.chooser = replace(self.chooser, n_cards=req.n_cards,
-                                   difficulty=req.difficulty or "")
+                fx = self._start_job(SolitaireSession.dealing(req.n_cards, req.difficulty,
+                                                              self.seed_param))
         else:
+            self.chooser = replace(self.chooser, hand_size=req.hand_size, rule=req.rule)
             if req.p1 or req.p2:
                 self._open_puzzle(DuelSession.from_text(req.p1, req.p2, req.rule, req.goal))
             else:
-                self._open_puzzle(DuelSession.generate(req.hand_size, req.rule, self.seed_param))
-            self.chooser = replace(self.chooser, hand_size=req.hand_size, rule=req.rule)
+                fx = self._start_job(DuelSession.dealing(req.hand_size, req.rule,
+                                                         self.seed_param))
+        return fx
 
     def _report_bad_link(self, message: str) -> None:
         text = message[:1].upper() + message[1:]
@@ -345,7 +355,8 @@ class App:
 
             bar = render_topbar("puzzle", True, can_share=True)
             if isinstance(puzzle, SolitaireSession):
-                regions = render_solitaire(solitaire_view(puzzle), bar, self.notice)
+                regions = render_solitaire(solitaire_view(puzzle), bar, self.notice,
+                                           job=self._job_view("solve"))
             else:
                 regions = render_duel(duel_view(puzzle), bar, self.notice)
             regions["logtitle"] = "Moves"
@@ -354,7 +365,7 @@ class App:
 
             chooser = replace(self.chooser, can_resume=puzzle is not None)
             regions = render_chooser(chooser, render_topbar("puzzles", self.session is not None),
-                                     self.notice)
+                                     self.notice, job=self._job_view("deal"))
             regions["logtitle"] = "Moves"
         else:
             self.mode = "start"
@@ -368,6 +379,11 @@ class App:
         if self.embed:
             if self.mode not in ("table", "puzzle"):  # an embed shows nothing else
                 regions = {r: "" for r in REGIONS}
+                deal = self._job_view("deal")
+                if deal is not None:  # ... but the puzzle being dealt
+                    from .puzzle_render import render_job
+
+                    regions["start"] = render_job(deal)
             regions["topbar"] = self.embed_bar()
             regions["replay"] = ""
             if self.embed_error:
@@ -379,6 +395,7 @@ class App:
     def body_data(self) -> dict[str, str]:
         """The ``data-*`` attributes of <body> the tests and the stylesheet read."""
         data = {"mode": self.mode, "phase": "", "puzzle": "", "puzzleState": "",
+                "job": self.job.kind if self.job is not None else "",
                 "speed": self.speed_name, "sound": "on" if self.prefs.sound else "off",
                 "saveDiscarded": "1" if self.save_discarded else ""}
         s = self.session
@@ -506,7 +523,67 @@ class App:
         self.chooser = replace(self.chooser, error="")
         self.notice = ""
 
-    def _puzzle_from_form(self, action: str, form: dict[str, str]) -> None:
+    # --- long puzzle work: a deal, a solver's search (uno_web.web.puzzle.PuzzleJob) ------------
+    def _job_view(self, kind: str) -> Any:
+        job = self.job
+        if job is None or job.kind != kind:
+            return None
+        from .puzzle import job_view
+
+        return job_view(job)
+
+    def _start_job(self, job: PuzzleJob) -> Effects:
+        """Start ``job`` (one at a time): its first slice runs at once, so small work ends
+        here and shows no progress; longer work goes on in the controller's slices
+        (``kick_job``) with its progress and a Cancel button."""
+        if self.job is not None:
+            self.job.cancel()
+        self.job = job
+        job.run()
+        if job.finished:
+            return self.finish_job(job)
+        if job.kind == "deal":
+            self.mode = "puzzles"  # the chooser, under the progress of the deal
+        return Effects(kick_job=True, focus="" if self.embed else "puzzle-cancel")
+
+    def finish_job(self, job: PuzzleJob) -> Effects:
+        """``job`` has ended (its last slice ran): show what it found, or why it failed."""
+        if job is not self.job:
+            return _nothing()  # cancelled or replaced meanwhile
+        self.job = None
+        if job.kind == "deal":
+            if job.state == "done":
+                notice = self.notice  # what the address asked for and could not have stays said
+                self._open_puzzle(job.result)
+                self.notice = notice
+                return Effects(focus="" if self.embed else "hand")
+            if job.state == "failed":
+                if self.embed:
+                    self.embed_error = job.error[:1].upper() + job.error[1:]
+                else:
+                    self.chooser = replace(self.chooser, error=job.error)
+                    self.mode = "puzzles"
+            return Effects()
+        if job.state == "failed":
+            self.notice = f"The solver stopped: {job.error}"
+        return Effects(focus="" if self.embed else "puzzle-check")
+
+    def cancel_job(self, why: str = "") -> Effects:
+        """Cancel (the button, Escape): the work is dropped, the page is as before it."""
+        job = self.job
+        if job is None:
+            return _nothing()
+        job.cancel()
+        self.job = None
+        if job.kind == "deal":
+            if self.embed:  # an embed has no chooser: it says so in place of the puzzle
+                self.embed_error = why or "Stopped: no puzzle was dealt (open it to deal one)."
+                return Effects()
+            self.notice = why or "Stopped: no puzzle was dealt. Choose another one below."
+            return Effects(focus=f"new-{job.puzzle or 'solitaire'}")
+        return Effects(focus="" if self.embed else "puzzle-check")
+
+    def _puzzle_from_form(self, action: str, form: dict[str, str]) -> Effects | None:
         from .links import DIFFICULTIES, DUEL_RULES
         from .puzzle import DuelSession, PuzzleError, SolitaireSession
 
@@ -523,32 +600,38 @@ class App:
             cv = replace(cv, hand_size=hand, rule=rule if rule in DUEL_RULES else "geography",
                          winnable="winnable" in form, p1=form.get("p1", cv.p1),
                          p2=form.get("p2", cv.p2))
-        self.chooser = cv
+        self.chooser = replace(cv, error="")
+        self.notice = ""
         try:
             if action == "new-solitaire":
-                self._open_puzzle(SolitaireSession.generate(cv.n_cards, cv.difficulty or None,
-                                                            self.seed_param))
-            elif action == "solitaire-cards":
+                return self._start_job(SolitaireSession.dealing(
+                    cv.n_cards, cv.difficulty or None, self.seed_param))
+            if action == "solitaire-cards":
                 self._open_puzzle(SolitaireSession.from_text(cv.cards))
             elif action == "new-duel":
-                self._open_puzzle(DuelSession.generate(cv.hand_size, cv.rule, self.seed_param,
-                                                       True if cv.winnable else None))
+                return self._start_job(DuelSession.dealing(
+                    cv.hand_size, cv.rule, self.seed_param, True if cv.winnable else None))
             else:
                 self._open_puzzle(DuelSession.from_text(cv.p1, cv.p2, cv.rule))
         except (PuzzleError, ValueError) as exc:
             self.chooser = replace(cv, error=str(exc))
             self.mode = "puzzles"
+        return None
 
-    def _new_puzzle(self) -> None:
+    def _new_puzzle(self) -> Effects:
         """"New puzzle": another one like the current one (generated, same settings)."""
-        from .puzzle import DuelSession, SolitaireSession
+        from .puzzle import DuelSession, PuzzleError, SolitaireSession
 
         cv = self.chooser
-        if isinstance(self.puzzle, DuelSession):
-            self._open_puzzle(DuelSession.generate(cv.hand_size, self.puzzle.rule, None,
-                                                   True if cv.winnable else None))
-        else:
-            self._open_puzzle(SolitaireSession.generate(cv.n_cards, cv.difficulty or None, None))
+        try:
+            if isinstance(self.puzzle, DuelSession):
+                return self._start_job(DuelSession.dealing(cv.hand_size, self.puzzle.rule, None,
+                                                           True if cv.winnable else None))
+            return self._start_job(SolitaireSession.dealing(cv.n_cards, cv.difficulty or None,
+                                                            None))
+        except PuzzleError as exc:
+            self.notice = str(exc)
+            return Effects()
 
     def _puzzle_action(self, intent: Intent) -> Effects | None:
         """A click in a puzzle; None when it was not one."""
@@ -558,6 +641,9 @@ class App:
         from .puzzle import DuelSession, SolitaireSession
 
         action = intent.action
+        if self.job is not None and self.job.kind == "solve" and action.startswith(
+                ("card", "puzzle-", "reset")) and action != "puzzle-cancel":
+            self.cancel_job()  # the position changes: the search in progress is about the old one
         fx = Effects()
         if action == "card":
             pz.play(intent.card)
@@ -565,13 +651,13 @@ class App:
         elif action == "puzzle-undo":
             pz.undo()
         elif action == "puzzle-check" and isinstance(pz, SolitaireSession):
-            pz.check()
+            return self._start_job(pz.solver_job("solvable"))
         elif action == "puzzle-solution" and isinstance(pz, SolitaireSession):
-            pz.show_solution()
+            return self._start_job(pz.solver_job("solution"))
         elif action in ("puzzle-restart", "reset"):
             pz.restart()
         elif action == "puzzle-new":
-            self._new_puzzle()
+            return self._new_puzzle()
         else:
             return None
         return fx
@@ -669,14 +755,17 @@ class App:
             self.mode = "puzzles"
             self.share_open = False
             return Effects(url=self._clean_url(), close_help=True)
+        if action == "puzzle-cancel":
+            return self.cancel_job()
         if action in ("solitaire", "duel"):  # the start screen's quick start
             url = self._clean_url()
-            self._puzzle_from_form("new-solitaire" if action == "solitaire" else "new-duel",
-                                   intent.form)
-            return Effects(url=url, focus="hand")
+            fx = self._puzzle_from_form("new-solitaire" if action == "solitaire" else "new-duel",
+                                        intent.form) or Effects(focus="hand")
+            fx.url = url
+            return fx
         if action in ("new-solitaire", "solitaire-cards", "new-duel", "duel-cards"):
-            self._puzzle_from_form(action, intent.form)
-            return Effects(focus="hand" if self.mode == "puzzle" else "")
+            return self._puzzle_from_form(action, intent.form) or Effects(
+                focus="hand" if self.mode == "puzzle" else "")
         if action == "puzzle-resume":
             if self.puzzle is not None:
                 self.mode = "puzzle"
@@ -799,6 +888,8 @@ class App:
             return Intent("help")
         if k == "escape" and self.share_open:
             return Intent("share-close")
+        if k == "escape" and self.job is not None:
+            return Intent("puzzle-cancel")
         if self.mode == "puzzle" and self.puzzle is not None:
             if k == "z":
                 return Intent("puzzle-undo")

@@ -104,6 +104,7 @@ class Controller:
         self.body = self.doc.body
         self.ai_task: Any = None
         self.duel_task: Any = None
+        self.job_task: Any = None
         self.export_url: Any = None
         self.posted_height = -1
         self.shown_version = 0  # the session version whose motions have been played
@@ -220,6 +221,8 @@ class Controller:
             self.kick()
         if fx.kick_duel:
             self.kick_duel()
+        if fx.kick_job:
+            self.kick_job()
 
     def focus(self, where: str) -> None:
         el = None
@@ -483,6 +486,29 @@ class Controller:
         self.body.dataset.busy = "1"
         self.duel_task = asyncio.ensure_future(
             self._guarded_loop(self._duel_reply(pz, len(pz.line)), "The computer"))
+
+    def kick_job(self) -> None:
+        """Run the puzzle job (a deal, a solver's search) in slices, the page responsive in
+        between (uno_web.web.puzzle.run_job); Cancel is an ordinary click meanwhile."""
+        job = self.app.job
+        if job is None or job.finished:
+            return
+        self.body.dataset.busy = "1"
+        self.job_task = asyncio.ensure_future(self._run_job(job))
+
+    async def _run_job(self, job: Any) -> None:
+        from .puzzle import run_job
+
+        try:
+            await run_job(job, self.render)
+            self.carry_out(self.app.finish_job(job))
+        except Exception:
+            self.win.console.error("The puzzle search failed:\n" + traceback.format_exc())
+            self.app.cancel_job("The puzzle search failed; see the browser console.")
+            self.render()
+        finally:
+            if self.app.job is None:
+                self.body.dataset.busy = "0"
 
     async def _guarded_loop(self, coro: Any, who: str) -> None:
         try:
@@ -780,7 +806,9 @@ async def _load_pydantic() -> None:
     t1 = _now()
     for name in PYDANTIC_MODULES:
         importlib.import_module(name)
-        await asyncio.sleep(0)
+        # not sleep(0): Pyodide runs every callback due within ~2 ms in one browser task, so
+        # the imports would be one long task; a few ms apart, each is a task of its own
+        await asyncio.sleep(0.005)
     import pydantic
 
     body.dataset.pydantic = pydantic.VERSION

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
+from ..core.fields import excerpt
 from .session import BOT_CHOICES
 
 if TYPE_CHECKING:
@@ -79,11 +80,6 @@ def lesson_by_slug(slug: str) -> Lesson | None:
 
 
 MAX_QUERY = 64_000  # characters of an address's query read at all (a longer one is cut)
-
-
-def excerpt(value: str, limit: int = 40) -> str:
-    """A short quoted excerpt of an outside value, for a message (never the whole value)."""
-    return repr(value if len(value) <= limit else value[:limit] + "…")
 
 
 def _int(params: dict[str, str], key: str, default: int, lo: int, hi: int,

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Generator, Literal, Sequence
 
+from ..core.fields import excerpt, load_json
 from ..core import (
     IllegalMove, Move, MoveKind, Phase, Reason, RuleSet, RulesError, Verdict, check_deck, legal_moves, new_game, observe, parse_card, parse_color, resolve_rules,
 )
@@ -63,12 +64,6 @@ class SettingsError(ValueError):
     """Table settings that cannot be used (from storage, a save, a form or a caller)."""
 
 
-def _excerpt(value: Any, limit: int = 40) -> str:
-    """A short, quoted excerpt of an outside value for a message (never the whole value)."""
-    text = repr(value) if not isinstance(value, str) else value
-    return repr(text if len(text) <= limit else text[:limit] + "…")
-
-
 @dataclass(frozen=True)
 class TableSettings:
     """What the start screen chooses: fixed when the cards are dealt, saved with the game.
@@ -85,26 +80,26 @@ class TableSettings:
     def __post_init__(self) -> None:
         p = self.players
         if not isinstance(p, int) or isinstance(p, bool) or not 2 <= p <= 10:
-            raise SettingsError(f"players: must be a whole number from 2 to 10, not {_excerpt(p)}")
+            raise SettingsError(f"players: must be a whole number from 2 to 10, not {excerpt(p)}")
         if not isinstance(self.name, str):
-            raise SettingsError(f"name: must be text, not {_excerpt(self.name)}")
+            raise SettingsError(f"name: must be text, not {excerpt(self.name)}")
         name = " ".join(self.name.split())
         if not name or len(name) > 40:
-            raise SettingsError(f"name: must be 1 to 40 characters, not {_excerpt(self.name)}")
+            raise SettingsError(f"name: must be 1 to 40 characters, not {excerpt(self.name)}")
         object.__setattr__(self, "name", name)
         levels = self.levels
         if isinstance(levels, str) or not isinstance(levels, (list, tuple)) or len(levels) > 9:
-            raise SettingsError(f"levels: must be a list of up to 9 levels, not {_excerpt(levels)}")
+            raise SettingsError(f"levels: must be a list of up to 9 levels, not {excerpt(levels)}")
         for i, lvl in enumerate(levels, start=1):
             if lvl not in LEVELS:
-                raise SettingsError(f"levels: seat {i} has no level {_excerpt(lvl)}; "
+                raise SettingsError(f"levels: seat {i} has no level {excerpt(lvl)}; "
                                     f"choose one of {', '.join(LEVELS)}")
         object.__setattr__(self, "levels", tuple(levels))
         if not isinstance(self.preset, str) or self.preset not in PRESETS:
-            raise SettingsError(f"preset: unknown preset {_excerpt(self.preset)}; "
+            raise SettingsError(f"preset: unknown preset {excerpt(self.preset)}; "
                                 f"known: {', '.join(PRESETS)}")
         if not isinstance(self.overrides, dict):
-            raise SettingsError(f"overrides: must be an object, not {_excerpt(self.overrides)}")
+            raise SettingsError(f"overrides: must be an object, not {excerpt(self.overrides)}")
         try:
             resolve_rules(self.preset, self.overrides)
         except RulesError as exc:
@@ -114,16 +109,16 @@ class TableSettings:
     def from_dict(cls, data: Any) -> "TableSettings":
         """Settings from JSON data (storage, a save): exactly these keys, strict types."""
         if not isinstance(data, dict):
-            raise SettingsError(f"settings: must be an object, not {_excerpt(data)}")
+            raise SettingsError(f"settings: must be an object, not {excerpt(data)}")
         extra = sorted(set(data) - _SETTINGS_KEYS)
         if extra:
-            raise SettingsError(f"settings: unknown field {_excerpt(str(extra[0]))}")
+            raise SettingsError(f"settings: unknown field {excerpt(str(extra[0]))}")
         return cls(**data)
 
     @classmethod
     def from_json(cls, text: str) -> "TableSettings":
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except ValueError:
             raise SettingsError("settings: not JSON") from None
         return cls.from_dict(data)
@@ -774,16 +769,16 @@ def restore(text: str) -> Session:
     if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
         raise SaveError(f"the save is larger than {MAX_SAVE_CHARS:,} characters")
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except ValueError:
         raise SaveError("not a saved table (not JSON)") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("not a saved table")
     if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"a saved table of another version ({_excerpt(data.get('version'), 12)})")
+        raise SaveError(f"a saved table of another version ({excerpt(data.get('version'), 12)})")
     if set(data) != _SAVE_KEYS:
         odd = sorted(set(data) ^ _SAVE_KEYS)[0]
-        raise SaveError(f"not a saved table (field {_excerpt(odd, 30)} "
+        raise SaveError(f"not a saved table (field {excerpt(odd, 30)} "
                         f"{'missing' if odd in _SAVE_KEYS else 'unknown'})")
     try:
         settings = TableSettings.from_dict(data["settings"])
@@ -791,7 +786,7 @@ def restore(text: str) -> Session:
         raise SaveError(f"the saved settings cannot be used: {exc}") from None
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise SaveError(f"seed: must be a whole number from 0 to 2**63 - 1, not {_excerpt(seed)}")
+        raise SaveError(f"seed: must be a whole number from 0 to 2**63 - 1, not {excerpt(seed)}")
     moves = data["moves"]
     if not isinstance(moves, list) or len(moves) > MAX_SAVED_MOVES:
         raise SaveError(f"moves: must be a list of at most {MAX_SAVED_MOVES:,} moves")
@@ -801,11 +796,11 @@ def restore(text: str) -> Session:
         raise SaveError(f"the saved settings cannot start a game: {str(exc)[:200]}") from None
     for number, notation in enumerate(moves, start=1):
         if not isinstance(notation, str) or len(notation) > 40:
-            raise SaveError(f"move {number}: not a move ({_excerpt(notation)})")
+            raise SaveError(f"move {number}: not a move ({excerpt(notation)})")
         try:
             move = parse_move(notation)
         except MoveError as exc:
-            raise SaveError(f"move {number}: not a move ({_excerpt(notation)}): "
+            raise SaveError(f"move {number}: not a move ({excerpt(notation)}): "
                             f"{str(exc)[:120]}") from None
         entry = session.attempt(move)
         if not entry.ok:

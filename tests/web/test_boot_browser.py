@@ -1,0 +1,146 @@
+"""Boot (issue 14): the start screen works before Python, Deal waits for it, pydantic is not on
+the way to ready, and the embeds of one page share one Python.
+
+Every test here also fails on a Content-Security-Policy violation (conftest's guard)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from table_helpers import fix_deal, wait_idle
+
+pytestmark = pytest.mark.browser
+
+CORE = "**/static/vendor/pyscript/core.js"
+
+
+def _hold_python(page: Any) -> list[Any]:
+    """Hold the request for PyScript's core.js until the test lets it go: Python cannot start
+    meanwhile, so the page is exactly what a person sees while it loads."""
+    held: list[Any] = []
+    page.route(CORE, lambda route: held.append(route))
+    return held
+
+
+def test_start_screen_is_usable_before_python_and_deal_waits_for_it(page: Any, wait_ready: Any) -> None:
+    fix_deal(page, 5)
+    held = _hold_python(page)
+    page.goto("index.html?speed=instant", wait_until="domcontentloaded")
+    page.wait_for_selector("[data-testid=start-screen]")
+    assert page.evaluate("document.body.dataset.ready") is None
+    bar = page.locator("[data-testid=boot-progress]")
+    assert bar.is_visible() and bar.get_attribute("role") == "progressbar"
+    # the form works in plain HTML: more players show more opponents, a preset sets its rules
+    assert page.locator(".level-field:visible").count() == 1
+    page.select_option("[data-testid=players]", "3")
+    assert page.locator(".level-field:visible").count() == 2
+    page.select_option("[data-testid=level-2]", "hard")
+    page.fill("[data-testid=player-name]", "Kim")
+    assert not page.is_checked("[data-testid=rule-jump_in]")
+    page.check("[data-testid=preset-house-party]")
+    assert page.is_checked("[data-testid=rule-jump_in]")  # the preset's rules, before Python
+    page.click("[data-testid=start-game]")
+    status = page.locator("[data-testid=prestart-status]")
+    assert "as soon as the table is ready" in status.inner_text()
+    assert page.get_attribute("[data-testid=start-game]", "aria-busy") == "true"
+    assert held, "PyScript was requested at once"
+    held[0].continue_()
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+    assert page.evaluate("document.body.dataset.mode") == "table"
+    assert page.locator("[data-testid=opponent]").count() == 2
+    stored = json.loads(page.evaluate("localStorage.getItem('uno_web.settings.v1:/')"))
+    assert stored["players"] == 3 and stored["levels"][1] == "hard"
+    assert stored["preset"] == "house-party" and stored["name"] == "Kim"
+    assert page.evaluate("document.body.dataset.pydanticAtReady") == "0"
+
+
+def test_remembered_settings_fill_the_start_screen_before_python(page: Any, wait_ready: Any) -> None:
+    page.goto("index.html")
+    wait_ready(page)
+    page.evaluate("""localStorage.setItem('uno_web.settings.v1:/', JSON.stringify({players: 4,
+        name: 'Ann', levels: ['normal', 'hard', 'easy'], preset: 'duo-default', overrides: {}}))""")
+    held = _hold_python(page)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("[data-testid=start-screen]")
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.input_value("[data-testid=players]") == "4"
+    assert page.input_value("[data-testid=player-name]") == "Ann"
+    assert page.input_value("[data-testid=level-2]") == "hard"
+    assert page.is_checked("[data-testid=preset-duo-default]")
+    assert page.is_checked("[data-testid=rule-stack_draw_two_on_draw_two]")
+    assert page.locator(".level-field:visible").count() == 3
+    held[0].continue_()
+    wait_ready(page)
+    # Python draws the same screen: nothing the person sees changes
+    assert page.input_value("[data-testid=level-2]") == "hard"
+    assert page.locator(".level-field:visible").count() == 3
+
+
+def test_pydantic_comes_after_ready_and_logs_still_work(page: Any, wait_ready: Any) -> None:
+    page.goto("index.html")
+    wait_ready(page)
+    body = page.locator("body")
+    assert body.get_attribute("data-pydantic-at-ready") == "0"
+    page.wait_for_function("() => !!document.body.dataset.pydantic", timeout=60_000)
+    assert page.evaluate("document.body.dataset.pydantic").startswith("2.")
+
+
+def test_a_saved_game_opens_on_the_loading_screen_not_the_start_screen(page: Any, wait_ready: Any) -> None:
+    fix_deal(page, 3)
+    page.goto("index.html?speed=instant")
+    wait_ready(page)
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+    wait_idle(page)
+    page.wait_for_function("() => (localStorage.getItem('uno_web.table.v1:/') || '').startsWith('sealed1:')")
+    held = _hold_python(page)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("#loading", state="visible")
+    assert not page.locator("[data-testid=start-screen]").is_visible()
+    held[0].continue_()
+    wait_ready(page)
+    assert page.evaluate("document.body.dataset.mode") == "table"
+
+
+def test_the_tutorial_page_keeps_its_policy(page: Any, wait_ready: Any) -> None:
+    page.goto("static/tutorial.html")
+    page.wait_for_selector("iframe[data-lesson]")
+    csp = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content") or ""
+    assert "object-src 'none'" in csp and "base-uri 'none'" in csp and "'unsafe-inline'" not in csp.split("style-src-attr")[0]
+    assert page.locator("script:not([src])").count() == 0  # no inline script
+
+
+def test_five_embeds_share_one_python_and_each_answers_a_move(page: Any, site_url: str) -> None:
+    page.goto("static/tutorial.html")
+    frames = page.locator("iframe[data-lesson]")
+    assert frames.count() == 5
+    for i in range(5):
+        frames.nth(i).scroll_into_view_if_needed()
+        handle = frames.nth(i).element_handle()
+        frame = handle.content_frame()
+        frame.wait_for_function("() => document.body && document.body.dataset.ready === '1'",
+                                timeout=120_000, polling=200)
+    hosts = 0
+    for i in range(5):
+        frame = frames.nth(i).element_handle().content_frame()
+        shared = frame.evaluate("document.body.dataset.shared")
+        hosts += shared != "1"
+        # a move in each: the validator answers it
+        before = frame.locator("[data-testid=validator-entry]").count()
+        frame.locator("[data-testid=hand] [data-card]").first.click()
+        frame.wait_for_function(
+            f"() => document.querySelectorAll('[data-testid=validator-entry]').length > {before}"
+            " || !!document.querySelector('[data-testid=color-picker]')", timeout=30_000)
+    assert hosts == 1, "every embed but one should run on the first embed's Python"
+    requests = page.evaluate(
+        "performance.getEntriesByType('resource').map(e => e.name)")
+    frames_wasm = sum(
+        frames.nth(i).element_handle().content_frame().evaluate(
+            "performance.getEntriesByType('resource').filter(e => e.name.endsWith('.wasm')).length")
+        for i in range(5))
+    assert frames_wasm == 1, f"Pyodide was loaded {frames_wasm} times"
+    assert not [u for u in requests if u.endswith(".wasm")]
