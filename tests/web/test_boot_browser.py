@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from table_helpers import fix_deal, wait_idle
+from table_helpers import fix_deal, play_round_out, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -80,13 +80,23 @@ def test_remembered_settings_fill_the_start_screen_before_python(page: Any, wait
     assert page.locator(".level-field:visible").count() == 3
 
 
-def test_pydantic_comes_after_ready_and_logs_still_work(page: Any, wait_ready: Any) -> None:
-    page.goto("index.html")
+def test_pydantic_is_never_fetched_and_logs_still_work(page: Any, guard: Any, wait_ready: Any,
+                                                     tmp_path: Any) -> None:
+    """The table needs no pydantic: not at ready, not to export a log, not to replay one."""
+    fix_deal(page, 7)
+    page.goto("index.html?speed=instant")
     wait_ready(page)
-    body = page.locator("body")
-    assert body.get_attribute("data-pydantic-at-ready") == "0"
-    page.wait_for_function("() => !!document.body.dataset.pydantic", timeout=60_000)
-    assert page.evaluate("document.body.dataset.pydantic").startswith("2.")
+    assert page.locator("body").get_attribute("data-pydantic-at-ready") == "0"
+    page.click("[data-testid=start-game]")
+    play_round_out(page)
+    with page.expect_download() as info:
+        page.click("[data-testid=export-log]")
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    assert json.loads(path.read_text())["format"] == "uno-web-log"
+    page.set_input_files("[data-testid=import-log]", str(path))
+    page.wait_for_selector("[data-testid=replay-bar]")
+    assert not [u for u in guard.requests if "pydantic" in u], "pydantic was fetched"
 
 
 def test_a_saved_game_opens_on_the_loading_screen_not_the_start_screen(page: Any, wait_ready: Any) -> None:

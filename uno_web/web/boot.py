@@ -1,14 +1,15 @@
 """Boot of the page: import uno_web, start the table, mark the page ready.
 
 index.html runs ``uno_web.web.boot.main()`` from its ``<script type="py">``.  pydantic is not
-imported on the way (issue 14): the table deals and checks moves without it; the controller
-fetches and imports it after ready, a module per event-loop turn (controller.ensure_pydantic).
+loaded at all (issue 14): the table deals, checks moves, saves, exports, imports and replays
+logs with the core's own field checks (uno_web.core.fields); pydantic builds the JSON Schemas
+from the same declarations on CPython (uno_web.core.schemas).
 The contract the browser tests (tests/web) and bench/bench_boot.py rely on:
 
 - ``document.body.dataset.ready == "1"`` once the table is usable (``body[data-ready="1"]``);
 - ``data-python`` / ``data-uno-web`` on <body> carry the versions loaded, ``data-ready-ms`` the
   page's ``performance.now()`` at that moment, ``data-pydantic-at-ready`` whether pydantic was
-  imported by then ("0"), and ``data-pydantic`` its version once the controller has it;
+  imported by then (always "0");
 - ``#boot-status`` says "Python ready" (the loading screen is hidden by then);
 - ``data-boot-ms`` says where the page's own Python went, for bench/bench_boot.py:
   ``import=…;start=…`` (ms importing the controller and its modules; building the controller,

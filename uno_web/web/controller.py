@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import sys
 import traceback
 from typing import Any
 
@@ -573,7 +572,7 @@ class Controller:
                 if hard:
                     s.thinking = max(0.0, min(1.0, float(progress)))
                     self.render()
-                await asyncio.sleep(0)
+                await asyncio.sleep(YIELD_S)  # a task of its own: a click gets in between
                 slice_end = self.now() + slice_ms
                 if s is not self.app.session or plan.version != s.version:
                     s.thinking = None
@@ -594,19 +593,7 @@ class Controller:
                         form=read_form(form) if form is not None else {})
         if action == "card" and self.app.mode == "table":
             self.played_from = el.getBoundingClientRect()
-        if action in NEEDS_PYDANTIC and "pydantic" not in sys.modules:
-            asyncio.ensure_future(self.guarded_later(intent))
-            return
         self.guarded(event, intent)
-
-    async def guarded_later(self, intent: Intent) -> None:
-        """An intent that needs pydantic, clicked before warm_up() had it: wait for it."""
-        self.body.dataset.busy = "1"
-        try:
-            await ensure_pydantic()
-        finally:
-            self.body.dataset.busy = "0"
-        self.guarded(None, intent)
 
     def on_change(self, event: Any) -> None:
         target = js(event.target)
@@ -675,7 +662,6 @@ class Controller:
     async def import_file(self, file: Any, input_el: Any) -> None:
         try:
             text = str(await file.text())
-            await ensure_pydantic()
             self.carry_out(self.app.import_log(str(file.name), text))
         finally:
             input_el.value = ""
@@ -770,72 +756,28 @@ def _keep_typing(from_el: Any, to_el: Any) -> bool:
     return True
 
 
-#: pydantic, imported a module at a time after ready (each import is one event-loop turn: a
-#: click in between is handled at once).  The page reaches ready without it (issue 14); it is
-#: the validation layer of game logs (export, import) and of the JSON Schemas.
-PYDANTIC_MODULES = (
-    "pydantic_core._pydantic_core", "pydantic_core", "pydantic.version", "pydantic.errors",
-    "pydantic.fields", "pydantic._internal._generate_schema", "pydantic.main",
-    "pydantic.type_adapter", "pydantic",
-)
-_pydantic_task: Any = None
-#: intents whose work reads or writes a game log through pydantic
-NEEDS_PYDANTIC = frozenset({"export"})
-
-
-async def ensure_pydantic() -> None:
-    """pydantic's wheels fetched (from this origin, Pyodide's lock file) and pydantic imported.
-    On CPython, or once done, it returns at once."""
-    global _pydantic_task
-    if "pydantic" in sys.modules:
-        return
-    if _pydantic_task is None:
-        _pydantic_task = asyncio.ensure_future(_load_pydantic())
-    await _pydantic_task
-
-
-async def _load_pydantic() -> None:
-    body = document.body
-    t0 = _now()
-    try:
-        import pyodide_js  # type: ignore[import-not-found]
-
-        await pyodide_js.loadPackage("pydantic", to_js({"messageCallback": _quiet}))
-    except ImportError:  # not in Pyodide: pydantic is installed
-        pass
-    t1 = _now()
-    for name in PYDANTIC_MODULES:
-        importlib.import_module(name)
-        # not sleep(0): Pyodide runs every callback due within ~2 ms in one browser task, so
-        # the imports would be one long task; a few ms apart, each is a task of its own
-        await asyncio.sleep(0.005)
-    import pydantic
-
-    body.dataset.pydantic = pydantic.VERSION
-    body.dataset.pydanticMs = f"fetch={t1 - t0:.0f};import={_now() - t1:.0f}"
-
-
-def _quiet(_message: Any = None) -> None:
-    return None
+#: how long to yield to the page between slices of work: not 0, because Pyodide runs every
+#: callback due within ~2 ms in one browser task (the slices would be one long task again)
+YIELD_S = 0.005
 
 
 def warm_up(names: tuple[str, ...] = WARM_UP_MODULES, t0: float | None = None) -> None:
     """Import the modules the first screen did not need, one per event-loop turn (a click
-    in between is handled at once), so that the first game or puzzle starts without a pause;
-    then fetch and import pydantic (ensure_pydantic).  Sets ``data-warm="1"`` and
-    ``data-warm-ms`` (the time spent importing) on <body> when the modules are in."""
+    in between is handled at once), so that the first game or puzzle starts without a pause.
+    Sets ``data-warm="1"`` and ``data-warm-ms`` (the time spent importing) on <body> when done.
+    pydantic is never imported in the browser: logs, positions and rules are checked by
+    uno_web.core.fields (the declarations pydantic's JSON Schemas are built from on CPython)."""
     body = document.body
     if t0 is None:
         t0 = 0.0
     if not names:
         body.dataset.warmMs = f"{t0:.0f}"
         body.dataset.warm = "1"
-        asyncio.ensure_future(ensure_pydantic())
         return
     t = _now()
     importlib.import_module(names[0])
     spent = t0 + _now() - t
-    asyncio.get_event_loop().call_later(0, warm_up, names[1:], spent)
+    asyncio.get_event_loop().call_later(YIELD_S, warm_up, names[1:], spent)
 
 
 async def start() -> Controller:
