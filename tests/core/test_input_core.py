@@ -182,6 +182,12 @@ def test_str_of_any_move_never_raises_and_notation_reads_back():
     assert "about 5001 digits" in str(Move(0, 10**5000, 5))
     with pytest.raises(MoveError):
         Move(MoveKind.DRAW, 0, -1, -1, -2).notation()  # "D0" would read back as another move
+    with pytest.raises(MoveError):
+        Move(MoveKind.CHOOSE_COLOR, 0).notation()  # no colour to write
+    assert str(Move(MoveKind.CHOOSE_COLOR, 0)).startswith("Move(kind=")
+    for text in ("P0:W=G>1!", "O3=B", "C1>2", "N0", "P9:queen of diamonds=diamonds>9!"):
+        move = parse_move(text)
+        assert parse_move(move.notation()) == move
 
 
 def test_quote_value_is_short():
@@ -234,17 +240,25 @@ JUNK = st.one_of(
     st.lists(st.integers(), max_size=2), st.just(10**5000), st.just(-(10**5000)),
     st.integers(), st.binary(max_size=3), st.just(object()),
 )
-SMALL = st.integers(-3, 12)
+SMALL = st.one_of(st.just(-1), st.integers(-3, 12))
 CARD = st.one_of(st.sampled_from(ALL_CARDS), st.integers(-3, 300))
 
 
-def _field(good):  # type: ignore[no-untyped-def]
-    return st.one_of(good, good, good, JUNK, st.booleans())
+def _field(good, empty=-1):  # type: ignore[no-untyped-def]
+    return st.one_of(st.just(empty), good, good, JUNK, st.booleans())
 
 
-ANY_MOVE = st.builds(
-    Move, _field(st.integers(-2, 10)), _field(SMALL), _field(CARD), _field(SMALL), _field(SMALL),
-    st.one_of(st.booleans(), st.integers(-1, 2), JUNK),
+SEAT = st.one_of(st.integers(0, 3), SMALL)
+ANY_MOVE = st.one_of(
+    # every field arbitrary
+    st.builds(Move, _field(st.one_of(st.sampled_from(MoveKind), st.integers(-2, 10))),
+              _field(SMALL), _field(CARD), _field(SMALL), _field(SMALL),
+              st.one_of(st.booleans(), st.integers(-1, 2), JUNK)),
+    # as the constructors build them, with values in and out of range
+    st.builds(Move, st.sampled_from(MoveKind), SEAT),
+    st.builds(Move.play, SEAT, CARD, SMALL, SMALL, st.booleans()),
+    st.builds(Move.choose_color, SEAT, SMALL),
+    st.builds(Move.catch, SEAT, SMALL),
 )
 
 

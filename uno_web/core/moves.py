@@ -23,10 +23,14 @@ import re
 from enum import IntEnum
 from typing import NamedTuple
 
-from .cards import CardError, card_str, color_code, parse_card, parse_color
+from .cards import ALL_CARDS, CardError, Color, card_str, color_code, parse_card, parse_color
 from .reasons import Reason, Verdict, quote_value
 
 __all__ = ["MoveKind", "Move", "MoveError", "parse_move", "shape_problem", "MAX_MOVE_LENGTH"]
+
+
+_CARDS = frozenset(ALL_CARDS)
+_NAMED_COLORS = frozenset(c for c in Color if c != Color.WILD)  # what parse_color reads
 
 
 class MoveError(ValueError):
@@ -105,15 +109,18 @@ class Move(NamedTuple):
         problem = shape_problem(self)
         if problem is None:
             kind, seat, card, color, target, _uno = self
+            detail = ""
             if not 0 <= seat <= 99:
-                problem = {"form": "", "detail": f"seat {quote_value(seat)} has no notation"}
-            elif target != -1 and not 0 <= target <= 99:
-                problem = {"form": "", "detail": f"target {quote_value(target)} has no notation"}
+                detail = f"seat {quote_value(seat)} has no notation"
+            elif (target != -1 or kind == MoveKind.CATCH) and not 0 <= target <= 99:
+                detail = f"target {quote_value(target)} has no notation"
+            elif kind == MoveKind.PLAY and card not in _CARDS:
+                detail = f"{quote_value(card)} is not a card"
+            elif (color != -1 or kind == MoveKind.CHOOSE_COLOR) and color not in _NAMED_COLORS:
+                detail = f"{quote_value(color)} is not a colour a move can name"
             else:
-                try:
-                    return self._notation()
-                except (KeyError, ValueError, TypeError, IndexError) as exc:  # CardError too
-                    problem = {"form": "", "detail": str(exc)}
+                return self._notation()
+            problem = {"form": "", "detail": detail}
         raise MoveError(f"{self._describe()} has no notation: "
                         f"{Verdict(Reason.E_MALFORMED, tuple(problem.items())).detail}")
 
@@ -140,6 +147,17 @@ class Move(NamedTuple):
             return self.notation()
         except MoveError:
             return self._describe()
+
+    def __repr__(self) -> str:
+        # as NamedTuple writes it, but a number too long for str() is described, not raised on
+        parts = []
+        for k, v in zip(self._fields, self):
+            try:
+                text = repr(v)
+            except ValueError:
+                text = quote_value(v)
+            parts.append(f"{k}={text}")
+        return f"Move({', '.join(parts)})"
 
     def _describe(self) -> str:
         fields = ", ".join(f"{k}={quote_value(v)}" for k, v in zip(self._fields, self))
