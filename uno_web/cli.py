@@ -1,82 +1,201 @@
 """Command line: validate and record game logs, simulate, export schemas and docs, build and serve
 the site, solve puzzles, run bot tournaments.
 
-Every command prints a clear message on bad input and exits 2; it never shows a traceback.
+Exit codes: 0 done; 1 only from validate (the log is invalid) and build --check (the build is
+stale); 2 bad input: an unknown command or option, a value out of range, a file that cannot be
+read or written, a log that cannot be read. Errors are one line on standard error, a JSON object
+{"error": "..."} that quotes at most 40 characters of any value; never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterator, NoReturn, Sequence
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser", "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "MAX_ERROR_CHARS"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+MAX_ERROR_CHARS = 200  # the longest error line (the JSON around it aside)
+MAX_GAMES = 1_000_000  # simulate --games
+MAX_RULES_TEXT = 10_000  # characters of --rules JSON
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # as a game log's seed
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+
+
+class UsageError(Exception):
+    """Bad input to a command: one line for standard error, exit 2."""
+
+
+def _quote(value: object) -> str:
+    from .core.reasons import quote_value
+
+    return quote_value(value)
+
+
+def _quote_path(path: str) -> str:
+    """A file name quoted for a message: its end is what tells files apart, so a long one
+    keeps its last 40 characters."""
+    from .core.reasons import QUOTE_LIMIT
+
+    text = str(path)
+    if len(text) > QUOTE_LIMIT:
+        text = "\u2026" + text[-QUOTE_LIMIT:]
+    return repr(text)
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> int:
-    print(json.dumps({"error": message}), file=sys.stderr)
+    text = " ".join(str(message).split())
+    if len(text) > MAX_ERROR_CHARS:
+        text = text[:MAX_ERROR_CHARS - 1] + "\u2026"
+    print(json.dumps({"error": text}, ensure_ascii=False), file=sys.stderr)
     return code
+
+
+# ------------------------------------------------------------------------------------------
+# checked values (argparse ``type=`` functions raise ArgumentTypeError: one line, exit 2)
+# ------------------------------------------------------------------------------------------
+
+
+def int_range(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` in ASCII digits."""
+
+    def read(text: str) -> int:
+        t = text.strip()
+        body = t[1:] if t[:1] in "+-" else t
+        if not body or not body.isascii() or not body.isdigit():
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {_quote(text)}")
+        if len(body) > 30 or not low <= int(t) <= high:
+            raise argparse.ArgumentTypeError(f"expected {low:,} to {high:,}, got {_quote(text)}")
+        return int(t)
+
+    read.__name__ = "whole number"  # argparse names the type in some messages
+    return read
+
+
+def _preset(text: str) -> str:
+    from .core import PRESETS
+
+    if text not in PRESETS:
+        raise argparse.ArgumentTypeError(
+            f"unknown rule preset {_quote(text)}; known: {', '.join(PRESETS)}")
+    return text
+
+
+def _rule_overrides(text: str) -> dict[str, Any]:
+    if len(text) > MAX_RULES_TEXT:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_RULES_TEXT:,} characters of JSON, got {len(text):,}")
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise argparse.ArgumentTypeError(f"not JSON: {_short(exc)}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(
+            f'expected a JSON object of RuleSet fields like {{"seven_zero": true}}, got '
+            f"{_quote(text)}")
+    return value
+
+
+def _bot_levels(text: str) -> list[str]:
+    levels = [part.strip().lower() for part in text.split(",")]
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot level {_quote(level)}; choose from {', '.join(BOT_LEVELS)}")
+    return levels
+
+
+def _output(text: str) -> str:
+    """An output file: ``-`` (standard output), or a file in a folder that exists."""
+    if text == "-":
+        return text
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name or -")
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{_quote_path(text)} is a folder, not a file")
+    parent = path.parent
+    if not parent.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"no folder {_quote_path(str(parent))} to write {_quote_path(path.name)} in")
+    return text
+
+
+def _short(exc: "BaseException | str") -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 120 else text[:119] + "\u2026"
+
+
+def _write(output: str | None, text: str) -> None:
+    """Write ``text`` to ``output`` (a file name) or standard output; raises UsageError."""
+    if not output or output == "-":
+        print(text, end="" if text.endswith("\n") else "\n")
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {_quote_path(output)}: {exc.strerror or _short(exc)}") from None
+
+
+# ------------------------------------------------------------------------------------------
+# commands
+# ------------------------------------------------------------------------------------------
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from .core.gamelog import LogError, validate_log
 
+    name = "standard input" if args.log == "-" else _quote_path(args.log)
     try:
         if args.log == "-":
-            text = sys.stdin.read()
+            report = validate_log(sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin)
         else:
-            text = Path(args.log).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(f"cannot read {args.log}: {exc}")
-    try:
-        report = validate_log(text)
+            with open(args.log, "rb") as f:  # validate_log reads no further than its limit
+                report = validate_log(f)
     except LogError as exc:
-        return _fail(str(exc))
+        return _fail(_short(exc))
+    except OSError as exc:
+        return _fail(f"cannot read {name}: {exc.strerror or _short(exc)}")
+    except (ValueError, RecursionError, MemoryError) as exc:  # UnicodeDecodeError, JSON errors
+        return _fail(f"cannot read {name}: {_short(exc)}")
     print(report.to_json())
     return EXIT_OK if report.valid else EXIT_INVALID
 
 
 def _bot_policy(level: str):  # type: ignore[no-untyped-def]
-    """A policy for recorded games: an AI level when the AI package has it, else random."""
-    try:
-        from .ai import make_bot  # type: ignore[attr-defined]
-    except ImportError:
-        make_bot = None
-    if make_bot is not None:
-        return make_bot(level)
-    return None
+    """A bot of an AI level (easy, normal, hard)."""
+    from .ai import make_bot
+
+    return make_bot(level)
 
 
 def cmd_record(args: argparse.Namespace) -> int:
     import random
 
-    from .core import PRESETS, Phase, RulesError, legal_moves, observe, resolve_rules
+    from .core import Phase, RulesError, legal_moves, observe, resolve_rules
     from .core.gamelog import GameRecorder, Seat
 
     try:
-        overrides = json.loads(args.rules) if args.rules else {}
-        rules = resolve_rules(args.preset, overrides)
-    except (RulesError, json.JSONDecodeError) as exc:
-        return _fail(f"bad rules: {exc}")
-    if not 2 <= args.players <= 10:
-        return _fail("players must be 2 to 10")
-    levels = (args.bots.split(",") if args.bots else ["random"]) * args.players
-    bots = []
-    for i in range(args.players):
-        bot = None if levels[i] == "random" else _bot_policy(levels[i])
-        if levels[i] != "random" and bot is None:
-            return _fail(f"unknown bot level {levels[i]!r}")
-        bots.append(bot)
+        rules = resolve_rules(args.preset, args.rules or {})
+    except (RulesError, ValueError) as exc:
+        raise UsageError(f"bad --rules: {_short(exc)}") from None
+    levels = args.bots or ["random"]
+    if len(levels) == 1:
+        levels = levels * args.players
+    elif len(levels) != args.players:
+        raise UsageError(f"--bots names {len(levels)} levels for {args.players} players: give "
+                         "one level for every seat, or one for all")
+    bots = [None if level == "random" else _bot_policy(level) for level in levels]
     seats = [Seat(name=f"Bot {i}", kind="ai", level=levels[i]) for i in range(args.players)]
     try:
-        rec = GameRecorder(rules, [s.name for s in seats], args.seed,
-                           preset=args.preset if args.preset in PRESETS else "official", seats=seats)
-    except ValueError as exc:
-        return _fail(str(exc))
+        rec = GameRecorder(rules, [s.name for s in seats], args.seed, preset=args.preset,
+                           seats=seats)
+    except ValueError as exc:  # too many players for the deck's hand size
+        raise UsageError(_short(exc)) from None
     rng = random.Random(args.seed)
     steps = 0  # every apply, the deals of new rounds included
     while rec.state.phase != Phase.GAME_OVER and steps < args.max_actions:
@@ -94,47 +213,38 @@ def cmd_record(args: argparse.Namespace) -> int:
         if args.rounds and rec.state.phase == Phase.ROUND_OVER and rec.state.round >= args.rounds:
             break
     text = rec.to_json()
+    _write(args.output, text)
     if args.output and args.output != "-":
-        Path(args.output).write_text(text, encoding="utf-8")
         actions = sum(len(r["actions"]) for r in rec.rounds)  # the deals are not actions
         print(json.dumps({"written": args.output, "actions": actions, "rounds": rec.state.round}))
-    else:
-        print(text)
     return EXIT_OK
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
     from .core.gamelog import log_json_schema
 
-    text = json.dumps(log_json_schema(), indent=2) + "\n"
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
-        print(text, end="")
+    _write(args.output, json.dumps(log_json_schema(), indent=2) + "\n")
     return EXIT_OK
 
 
 def cmd_rules_doc(args: argparse.Namespace) -> int:
     from .core.rulesdoc import rules_markdown
 
-    text = rules_markdown()
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
-        print(text, end="")
+    _write(args.output, rules_markdown())
     return EXIT_OK
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     import time
 
-    from .core import RulesError, resolve_rules
+    from .core import new_game, resolve_rules
     from .core.simulate import play_random_game
 
+    rules = resolve_rules(args.preset)
     try:
-        rules = resolve_rules(args.preset)
-    except RulesError as exc:
-        return _fail(str(exc))
+        new_game(rules, args.players, args.seed)
+    except ValueError as exc:  # too many players for the deck's hand size
+        raise UsageError(_short(exc)) from None
     wins = [0] * args.players
     t0 = time.perf_counter()
     for g in range(args.games):
@@ -152,49 +262,105 @@ def _delegate(module: str, func: str = "main") -> Callable[[argparse.Namespace],
         try:
             mod = importlib.import_module(module, __package__)
         except ImportError as exc:
-            return _fail(f"this command is not available: {exc}")
-        result: int = getattr(mod, func)(list(args.rest))
+            return _fail(f"this command is not available: {_short(exc)}")
+        try:
+            with _one_line_usage_errors():
+                result: int = getattr(mod, func)(list(args.rest))
+        except SystemExit as exc:  # the command's own argparse: it printed its message
+            return _exit_code(exc)
         return result
 
     return run
 
 
+@contextlib.contextmanager
+def _one_line_usage_errors() -> Iterator[None]:
+    """While a delegated command runs, a plain argparse parser's usage error is one line and
+    exit 2 like every other command's (parsers with their own ``error`` keep it)."""
+    plain = argparse.ArgumentParser.error
+
+    def error(self: argparse.ArgumentParser, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {_short(message)} (see {self.prog} --help)")
+
+    argparse.ArgumentParser.error = error  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        argparse.ArgumentParser.error = plain  # type: ignore[method-assign]
+
+
+def _exit_code(exc: SystemExit) -> int:
+    code = exc.code
+    if code is None:
+        return EXIT_OK
+    return code if isinstance(code, int) else EXIT_USAGE
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: a usage problem raises UsageError (exit 2) instead of
+    printing the usage and exiting."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {_short(message)} (see {self.prog} --help)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m uno_web", description=__doc__)
+    from .core import PRESETS
+    from .core.gamelog import MAX_ACTIONS, MAX_ROUNDS
+
+    p = _Parser(prog="python -m uno_web", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    presets = ", ".join(PRESETS)
+    seed_help = "seed of the shuffles and the bots, a whole number (default 0)"
 
     v = sub.add_parser(
         "validate",
         help="replay and check a game log (exit 0 valid, 1 invalid, 2 unreadable); a failure "
         "names its action by number, counted from 1 over the whole log (deals are not actions)",
+        description="Replay and check a game log. Exit 0: valid; 1: invalid (the report says "
+        "which action failed and why); 2: unreadable (no such file, not UTF-8 JSON, the wrong "
+        "shape, past a size limit), with a one-line error on standard error.",
     )
     v.add_argument("log", help="a log file, or - for standard input")
     v.set_defaults(func=cmd_validate)
 
-    r = sub.add_parser("record", help="write the log of a simulated game")
-    r.add_argument("--players", type=int, default=2)
-    r.add_argument("--preset", default="official")
-    r.add_argument("--rules", help="JSON object of RuleSet overrides")
-    r.add_argument("--seed", type=int, default=0)
-    r.add_argument("--bots", help="comma-separated levels per seat: random, easy, normal, hard")
-    r.add_argument("--rounds", type=int, default=0, help="stop after this many rounds (0: whole game)")
-    r.add_argument("--max-actions", type=int, default=100_000)
-    r.add_argument("-o", "--output", help="file to write (default: standard output)")
+    r = sub.add_parser("record", help="write the log of a simulated game",
+                       description="Play a game between bots and write its log. Bad values exit "
+                       "2 with a one-line error.")
+    r.add_argument("--players", type=int_range(2, 10), default=2, help="2 to 10 (default 2)")
+    r.add_argument("--preset", type=_preset, default="official",
+                   help=f"rule preset: {presets} (default official)")
+    r.add_argument("--rules", type=_rule_overrides,
+                   help='JSON object of RuleSet overrides, e.g. \'{"seven_zero": true}\'')
+    r.add_argument("--seed", type=int_range(SEED_MIN, SEED_MAX), default=0, help=seed_help)
+    r.add_argument("--bots", type=_bot_levels,
+                   help="bot level of every seat, comma-separated, or one level for all: "
+                   "random, easy, normal, hard (default random)")
+    r.add_argument("--rounds", type=int_range(0, MAX_ROUNDS), default=0,
+                   help=f"stop after this many rounds, 0 to {MAX_ROUNDS:,} (default 0: the whole game)")
+    r.add_argument("--max-actions", type=int_range(1, MAX_ACTIONS), default=MAX_ACTIONS,
+                   help=f"stop after this many moves, 1 to {MAX_ACTIONS:,} (a log's limit; the default)")
+    r.add_argument("-o", "--output", type=_output,
+                   help="file to write, in a folder that exists (default or -: standard output)")
     r.set_defaults(func=cmd_record)
 
     s = sub.add_parser("schema", help="print the game-log JSON Schema")
-    s.add_argument("-o", "--output")
+    s.add_argument("-o", "--output", type=_output, help="file to write (default: standard output)")
     s.set_defaults(func=cmd_schema)
 
     d = sub.add_parser("rules-doc", help="print the rules reference generated from RuleSet")
-    d.add_argument("-o", "--output")
+    d.add_argument("-o", "--output", type=_output, help="file to write (default: standard output)")
     d.set_defaults(func=cmd_rules_doc)
 
     m = sub.add_parser("simulate", help="play random games and print win counts")
-    m.add_argument("--players", type=int, default=2)
-    m.add_argument("--preset", default="official")
-    m.add_argument("--games", type=int, default=100)
-    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--players", type=int_range(2, 10), default=2, help="2 to 10 (default 2)")
+    m.add_argument("--preset", type=_preset, default="official",
+                   help=f"rule preset: {presets} (default official)")
+    m.add_argument("--games", type=int_range(0, MAX_GAMES), default=100,
+                   help=f"0 to {MAX_GAMES:,} (default 100)")
+    m.add_argument("--seed", type=int_range(SEED_MIN, SEED_MAX), default=0,
+                   help="seed of the first game, a whole number (default 0)")
     m.set_defaults(func=cmd_simulate)
 
     helps = {
@@ -219,18 +385,24 @@ DELEGATED = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; returns the exit code (see the module docstring), never raises (but
+    KeyboardInterrupt gives 130)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in DELEGATED:  # these commands parse their own options
-        return _delegate(DELEGATED[argv[0]])(argparse.Namespace(rest=argv[1:]))
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse prints its own usage message
-        return int(exc.code or 0)
-    try:
+        if argv and argv[0] in DELEGATED:  # these commands parse their own options
+            return _delegate(DELEGATED[argv[0]])(argparse.Namespace(rest=argv[1:]))
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help
+            return _exit_code(exc)
         result: int = args.func(args)
         return result
+    except UsageError as exc:
+        return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # a bug: still one line, no traceback
+        return _fail(f"internal error, please report it: {type(exc).__name__}: {_short(exc)}")
