@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from ..core.reasons import quote_value
 from .notation import Card, as_cards, format_card, format_cards
 from .solitaire import SearchLimitExceeded
 
@@ -262,6 +263,7 @@ def duel_minimax(p1: Any, p2: Any, last: Optional[Any] = None, to_move: int = 1,
     """Plain memoised minimax (no matching); returns the winner (1 or 2).
     Exponential -- a test oracle for small hands."""
     _check_rule(rule)
+    _check_to_move(to_move)
     h1 = tuple(sorted(as_cards(p1)))
     h2 = tuple(sorted(as_cards(p2)))
     lc = _card_or_none(last)
@@ -382,8 +384,21 @@ class DuelResult:
 
 
 def _check_rule(rule: str) -> None:
-    if rule not in RULES:
-        raise ValueError(f"unknown duel rule {rule!r}; expected one of {', '.join(RULES)}")
+    if not isinstance(rule, str) or rule not in RULES:
+        raise ValueError(f"unknown duel rule {quote_value(rule)}; expected one of {', '.join(RULES)}")
+
+
+def _check_budget(max_nodes: Optional[int]) -> None:
+    if max_nodes is not None and (
+        isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
+    ):
+        raise ValueError(f"max_nodes must be a whole number of at least 1 (or None), "
+                         f"got {quote_value(max_nodes)}")
+
+
+def _check_to_move(to_move: int) -> None:
+    if isinstance(to_move, bool) or not isinstance(to_move, int) or to_move not in (1, 2):
+        raise ValueError(f"to_move must be 1 or 2, got {quote_value(to_move)}")
 
 
 def _card_or_none(last: Any) -> Optional[Card]:
@@ -392,15 +407,14 @@ def _card_or_none(last: Any) -> Optional[Card]:
     if isinstance(last, str):
         cards = as_cards(last)
         if len(cards) != 1:
-            raise ValueError(f"last card must be a single card, got {last!r}")
+            raise ValueError(f"last card must be a single card, got {quote_value(last)}")
         return cards[0]
     return as_cards([last])[0]
 
 
 def _game_over(h1: tuple, h2: tuple, last: Optional[Card], to_move: int, rule: str) -> Optional[int]:
     """Winner if the position is already decided before any move, else None."""
-    if to_move not in (1, 2):
-        raise ValueError(f"to_move must be 1 or 2, got {to_move!r}")
+    _check_to_move(to_move)
     X = h1 if to_move == 1 else h2
     Y = h2 if to_move == 1 else h1
     if rule == "uno":
@@ -431,8 +445,13 @@ def analyse_duel_position(
     ``to_move``: 1 or 2.  The played cards do not matter (they are out of the game).
     ``max_nodes``: search budget for the "uno" rule (SearchLimitExceeded beyond it;
     the "geography" rule never searches).
+
+    Raises ValueError for input that is not a position (unknown rule, cards that cannot be
+    read, ``to_move`` not 1 or 2, a budget below 1) and SearchLimitExceeded past the budget.
     """
     _check_rule(rule)
+    _check_budget(max_nodes)
+    _check_to_move(to_move)
     h1 = tuple(sorted(as_cards(p1)))
     h2 = tuple(sorted(as_cards(p2)))
     lc = _card_or_none(last)
@@ -478,8 +497,12 @@ def _analyse(h1: tuple, h2: tuple, lc: Optional[Card], to_move: int, rule: str,
 
 
 def solve_duel(p1: Any, p2: Any, *, rule: str = "geography", max_nodes: Optional[int] = DEFAULT_MAX_NODES) -> DuelResult:
-    """Decide Uncooperative Uno-2: player 1 (hand ``p1``) leads, player 2 holds ``p2``."""
+    """Decide Uncooperative Uno-2: player 1 (hand ``p1``) leads, player 2 holds ``p2``.
+
+    Raises ValueError for input that is not a duel (unknown rule, cards that cannot be read,
+    an empty hand, a budget below 1) and SearchLimitExceeded past the budget."""
     _check_rule(rule)
+    _check_budget(max_nodes)
     h1 = tuple(sorted(as_cards(p1)))
     h2 = tuple(sorted(as_cards(p2)))
     if not h1 or not h2:
