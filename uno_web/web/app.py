@@ -267,7 +267,7 @@ class App:
         try:
             job_fx = self._open_request(req)
         except ValueError as exc:  # PositionError, PuzzleError, ... are ValueErrors
-            self._report_bad_link(str(exc))
+            self._report_bad_link(f"this link cannot be shown: {str(exc)[:300]}")
         if req.error:
             self._report_bad_link(req.error)
         if self.link_notes:
