@@ -383,3 +383,19 @@ def test_the_deck_order_of_a_real_deck_is_accepted():
     order = list(deck_cards("uno"))
     s = new_game(deck_order=order)
     assert sorted(s.all_cards()) == order
+
+
+def test_legal_moves_and_check_refuse_what_is_not_a_state():
+    for junk in (None, "state", 3):
+        with pytest.raises(TypeError, match="GameState"):
+            legal_moves(junk, 0)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="GameState"):
+            check(junk, Move.draw(0))  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="GameState"):
+            observe(junk, 0)  # type: ignore[arg-type]
+
+
+def test_a_verdict_with_a_huge_number_can_still_be_read():
+    from uno_web.core.reasons import Verdict
+
+    assert Verdict(Reason.E_MALFORMED, (("detail", 10**5000),)).detail == "A number of about 5001 digits"

@@ -466,9 +466,12 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     (``uno=True`` variants of plays are listed when the play leaves one card).
 
     A seat that is not at the table or is out of the game has no moves (an empty list); a seat
-    that is not a whole number raises :class:`TypeError`."""
-    if not isinstance(seat, int):
-        raise TypeError(f"seat must be a whole number, not {quote_value(seat)}")
+    that is not a whole number, or ``s`` that is not a :class:`GameState`, raises
+    :class:`TypeError`."""
+    if s.__class__ is not GameState or seat.__class__ is not int:  # two cheap tests first
+        _require_state(s)
+        if not isinstance(seat, int):
+            raise TypeError(f"seat must be a whole number, not {quote_value(seat)}")
     phase = s.phase
     if phase == Phase.GAME_OVER or not (0 <= seat < s.n) or not s.active[seat]:
         return []
@@ -927,7 +930,11 @@ def apply(
 
 
 def step(s: GameState, move: Move, events: list[Event] | None = None) -> None:
-    """Fast path: apply a move known to be legal, in place, with the seeded RNG."""
+    """Fast path: apply a move known to be legal, in place, with the seeded RNG.
+
+    Nothing is checked: a move that is not in :func:`legal_moves` may raise anything or leave
+    ``s`` inconsistent. Moves from outside (a person, a file, a bot under test) go through
+    :func:`apply`, or :func:`check` first."""
     _execute(s, move, events, _RngOnly)
 
 

@@ -484,7 +484,11 @@ class _Params(dict):  # type: ignore[type-arg]
 
 
 def _sentence(template: str, params: dict[str, Any]) -> str:
-    text = template.format_map(_Params({k: _Words(v) for k, v in params.items()}))
+    # a number is written out unless it is too long to be (quote_value describes it)
+    text = template.format_map(_Params({
+        k: _Words(quote_value(v) if isinstance(v, int) and not isinstance(v, bool) else v)
+        for k, v in params.items()
+    }))
     return text[:1].upper() + text[1:]
 
 
