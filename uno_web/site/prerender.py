@@ -34,8 +34,8 @@ def blocks() -> dict[str, str]:
     from ..web.session import TableSettings
     from ..web.view import start_view
 
-    first = TableSettings(players=2, levels=["easy"])  # what App draws on a first visit
-    full = start_view(TableSettings(players=10, levels=list(first.levels)))
+    first = TableSettings(players=2, levels=("easy",))  # what App draws on a first visit
+    full = start_view(TableSettings(players=10, levels=first.levels))
     sv = replace(full, players=first.players)
     regions = render_start(sv)
     presets = {name: rules.model_dump() for name, rules in PRESETS.items()}

@@ -34,7 +34,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, cast
 
 from uno_web.site import bundle
 
@@ -359,7 +359,7 @@ def vendor_wheels(workdir: Path, out: Path) -> None:
             replaced.append(f"{key} {old.get('version')}")
     packages.update(new_entries)
     for name, entry in new_entries.items():
-        for dep in entry["depends"]:  # type: ignore[union-attr]
+        for dep in cast("list[str]", entry["depends"]):
             if dep not in packages and dep not in {canonical(k) for k in packages}:
                 raise BuildError(f"{name} depends on {dep}, which is neither vendored nor in pyodide-lock.json")
     lock_path.write_text(json.dumps(lock, separators=(",", ":"), sort_keys=False), encoding="utf-8")

@@ -664,8 +664,11 @@ class App:
 
     def duel_reply(self, pz: Any, at: int) -> bool:
         """The duel's computer answers, unless you moved meanwhile. True when it moved."""
-        if self.puzzle is pz and len(pz.line) == at and pz.to_move == 2:
-            pz.opponent_move()
+        if self.puzzle is not pz:  # another puzzle since: nothing to answer
+            return False
+        duel: Any = pz
+        if len(duel.line) == at and duel.to_move == 2:
+            duel.opponent_move()
             return self.mode == "puzzle"
         return False
 
@@ -770,9 +773,9 @@ class App:
             if self.puzzle is not None:
                 self.mode = "puzzle"
             return Effects()
-        fx = self._puzzle_action(intent)
-        if fx is not None:
-            return fx
+        puzzle_fx = self._puzzle_action(intent)
+        if puzzle_fx is not None:
+            return puzzle_fx
         if action == "reset":
             return self._reset()
         if action == "resume":

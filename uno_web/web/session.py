@@ -439,7 +439,7 @@ class Session:
         names = position.names or []
         settings = TableSettings(
             players=n, name=(names[0] if names and names[0].strip() else "You"),
-            levels=[level] * (n - 1),
+            levels=(level,) * (n - 1),
             preset=position.preset, overrides=dict(position.overrides))
         return cls(settings, position.seed, position=position, still=bots == "still")
 

@@ -856,7 +856,7 @@ def settings_from_form(form: dict[str, str], previous: TableSettings
                 value = form[key] if form[key] in fv.options else fv.value
             if value != getattr(base, fv.name):
                 overrides[fv.name] = value
-    settings = TableSettings(players=players, name=name, levels=levels, preset=preset,
+    settings = TableSettings(players=players, name=name, levels=tuple(levels), preset=preset,
                              overrides=overrides)
     return settings, errors, raw
 
