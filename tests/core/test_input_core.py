@@ -399,3 +399,24 @@ def test_a_verdict_with_a_huge_number_can_still_be_read():
     from uno_web.core.reasons import Verdict
 
     assert Verdict(Reason.E_MALFORMED, (("detail", 10**5000),)).detail == "A number of about 5001 digits"
+
+
+@settings(max_examples=300, deadline=None)
+@given(seat=st.one_of(SMALL, JUNK, st.booleans()), card=st.one_of(CARD, JUNK),
+       steps=st.one_of(st.integers(-3, 2000), JUNK), i=st.integers(0, 10**6),
+       hand=st.one_of(st.lists(st.one_of(CARD, JUNK), max_size=4), JUNK))
+def test_the_small_helpers_raise_only_type_or_value_errors(seat, card, steps, i, hand):
+    states = _states()
+    s = states[i % len(states)]
+    try:
+        assert can_play(s, seat, card) in (True, False)
+    except TypeError as exc:
+        assert not isinstance(seat, int) and len(str(exc)) < 200
+    try:
+        assert 0 <= next_seat(s, seat, steps) < s.n
+    except (TypeError, ValueError) as exc:
+        assert len(str(exc)) < 200
+    try:
+        assert hand_points(hand) >= 0
+    except (TypeError, ValueError) as exc:
+        assert len(str(exc)) < 200

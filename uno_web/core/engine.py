@@ -436,10 +436,14 @@ def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
 def can_play(s: GameState, seat: int, card: int) -> bool:
     """Could ``seat`` legally play ``card`` from its hand now, turn and phase permitting?
 
-    False for a seat that is not at the table and for a card that is not in the hand."""
-    if not 0 <= seat < s.n:  # a TypeError names a seat that is not a number
-        return False
-    hand = s.hands[seat]
+    False for a seat that is not at the table and for a card that is not in the hand; a seat
+    that is not a whole number raises :class:`TypeError`."""
+    try:
+        if not 0 <= seat < s.n:
+            return False
+        hand = s.hands[seat]
+    except TypeError:
+        raise TypeError(f"seat must be a whole number, not {quote_value(seat)}") from None
     return card in hand and _play_problem(s, seat, card, hand) is None
 
 
