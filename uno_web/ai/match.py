@@ -4,6 +4,11 @@ After every move (the turn player's or a reaction) each seat that is not on turn
 legal moves (a catch, an UNO call, a jump-in) is offered them through ``Bot.react``, in a random
 order; a reaction is applied at once and the offers start again, until nobody reacts. A round
 that is over is dealt again with NEXT_ROUND (made by the first active seat).
+
+Blind by construction: the deck is shuffled by the core from the game seed, which no bot is
+handed. Each bot gets its own generator, seeded from a SHA-256 digest of the game seed, its
+seat and a purpose label (:mod:`uno_web.ai.seeds`), never from the shuffle stream; the order
+reactions are offered in comes from a third, driver-only generator. Same seed, same game.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from ..core.observation import observe
 from ..core.rules import RuleSet
 from ..core.state import GameState, Phase
 from .base import Bot
+from .seeds import bot_rng, driver_rng
 
 __all__ = ["GameResult", "IllegalBotMove", "play_game", "run_reactions"]
 
@@ -106,8 +112,8 @@ def play_game(
     """
     n = len(bots)
     s = new_game(rules, n, seed)
-    rng = random.Random(seed * 7919 + 17)
-    rngs = [random.Random(seed * 1_000_003 + 101 * i + 1) for i in range(n)]
+    rng = driver_rng(seed, "reaction order")
+    rngs = [bot_rng(seed, i) for i in range(n)]
     round_wins = [0] * n
     round_points = [0] * n
     decisions = [0] * n
