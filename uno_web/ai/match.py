@@ -108,7 +108,9 @@ def play_game(
     ``rounds`` > 0 stops after that many rounds (the winner is then the leader: most points,
     or fewest points against with elimination scoring; the first such seat on ties); 0 plays
     until the game is over. ``safe`` applies every move with :func:`apply` (checked, copied)
-    instead of the fast in-place :func:`step`. ``max_moves`` bounds each game.
+    instead of the fast in-place :func:`step`. ``max_moves`` bounds each game. ``on_move(state,
+    move)`` is called after every move, the deals of new rounds (NEXT_ROUND) included; it is the
+    referee's view (the whole state) and is never handed to a bot.
     """
     n = len(bots)
     s = new_game(rules, n, seed)
@@ -134,6 +136,8 @@ def play_game(
             seat = s.active_seats()[0]
             move = Move(MoveKind.NEXT_ROUND, seat)
             s = apply(s, move).state if safe else _step(s, move)
+            if on_move is not None:
+                on_move(s, move)
             continue
         if moves_made >= max_moves:
             finished = False
