@@ -16,8 +16,7 @@ from uno_web.core.position import build_state, position_from_query
 from uno_web.puzzles.lessons import LESSONS, lesson_query
 
 from table_helpers import (
-    READY, find_seed, fix_deal, hand, is_python_request, plain_playable, seat0_entries, start_game,
-    table_url, try_move, wait_idle, you_start,
+    READY, hand, is_python_request, seat0_entries, try_move, wait_idle,
 )
 
 pytestmark = pytest.mark.browser
@@ -60,7 +59,8 @@ def _check_lesson(where: Any, slug: str) -> None:
 
 def test_tutorial_embeds_load_one_by_one_when_scrolled_into_view(page: Any) -> None:
     """The tutorial page: nothing of Python before an embed is visible; each of the first three
-    starts when scrolled to, and works (the lesson's moves get their verdicts)."""
+    starts when scrolled to (the first loads Python, the others join it), and works (the
+    lesson's moves get their verdicts)."""
     seen = _requests_by_frame(page)
     page.set_viewport_size({"width": 1000, "height": 500})
     page.goto("static/tutorial.html")
@@ -76,7 +76,12 @@ def test_tutorial_embeds_load_one_by_one_when_scrolled_into_view(page: Any) -> N
         assert frame is not None
         frame.wait_for_function(READY, timeout=120_000)
         assert frame.evaluate("document.body.dataset.pyStart") == "visible"
-        assert _python(seen, name), f"{name} loaded no Python"
+        if i == 0:
+            assert _python(seen, name), f"{name} loaded no Python"
+        else:  # the later embeds join the first one's Python (docs/embedding.md)
+            assert frame.evaluate("document.body.dataset.pyShared") == "1"
+            assert frame.evaluate("document.body.dataset.shared") == "1"
+            assert _python(seen, name) == [], f"{name} loaded a Python of its own"
         # the embeds further down have not started
         for later in slugs[i + 1:]:
             assert _python(seen, f"lesson-{later}") == [], f"lesson-{later} started too early"
@@ -119,11 +124,9 @@ def test_stacking_lesson_embed(page: Any) -> None:
 
 def test_share_link_round_trip(page: Any, wait_ready: Any) -> None:
     """Share -> the link and the iframe snippet; opening the link shows the same position."""
-    seed = find_seed(lambda s: you_start(s) and bool(plain_playable(s)))
-    fix_deal(page, seed)
-    page.goto(table_url(speed="instant"))
+    # a game from a position is shared (a dealt game's hands stay hidden: Share is off there)
+    page.goto("index.html?speed=instant&hands=R7+G5+B5+Y1+G2%2CB1+B2+Y3+G9+R2&top=R9")
     wait_ready(page)
-    start_game(page)
     page.locator("[data-testid=hand] [data-playable=true]").first.click()
     wait_idle(page)
     before = {

@@ -8,6 +8,7 @@ or plain asyncio.  The browser side is tests/web/test_puzzle_longwork_browser.py
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 import itertools
 import re
 
@@ -22,6 +23,15 @@ from uno_web.web.puzzle import (
 from uno_web.web.puzzle_render import ChooserView, render_chooser, render_job, render_solitaire
 
 SMALL = "R1 R2 G2 G5 B5"
+
+
+def _run(coro: Any) -> Any:
+    """asyncio.run in a thread of its own: under pytest-xdist a browser test's event loop may
+    be running in this thread already (Playwright's sync API)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def _k4_gadget() -> tuple[tuple[int, int], ...]:
@@ -121,7 +131,7 @@ def test_run_job_yields_between_slices_and_stops_on_cancel() -> None:
             job.cancel()  # a click on Cancel between two slices
         await asyncio.sleep(0)
 
-    asyncio.run(run_job(job, lambda: redraws.append(1), slice_seconds=0.001,
+    _run(run_job(job, lambda: redraws.append(1), slice_seconds=0.001,
                         redraw_seconds=0.0, pause=pause))
     assert job.state == "cancelled" and len(pauses) == 5 and job.slices == 5
     assert len(redraws) == 5  # the progress was shown between the slices
@@ -130,7 +140,7 @@ def test_run_job_yields_between_slices_and_stops_on_cancel() -> None:
 
 def test_run_job_to_the_end() -> None:
     job = SolitaireSession.dealing(12, "hard", 5)
-    asyncio.run(run_job(job, slice_seconds=0.005))
+    _run(run_job(job, slice_seconds=0.005))
     assert job.state == "done" and job.slices > 1
     assert job.result.cards == SolitaireSession.generate(12, "hard", 5).cards
 

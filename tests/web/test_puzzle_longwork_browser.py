@@ -54,8 +54,9 @@ def _long_tasks(page: Any, since: float, until: float | None = None) -> list[lis
     return [t for t in tasks if t[0] >= since and (until is None or t[0] <= until)]
 
 
-START_UP_DONE = ("() => document.body.dataset.warm === '1' && (!!document.body.dataset.pydantic"
-                 " || document.body.dataset.pydanticAtReady === '1')")
+# the page's own work after ready: the modules the first screen did not need (the browser
+# loads no pydantic: uno_web/web/boot.py)
+START_UP_DONE = "() => document.body.dataset.warm === '1'"
 
 
 def _progress(page: Any) -> dict[str, Any]:
