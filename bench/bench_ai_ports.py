@@ -1,0 +1,122 @@
+"""Our bots against published UNO bots ported from their source (``bench/ports/``): duplicate
+deals, single rounds, 95% Wilson intervals. A script, not a test.
+
+    .venv/bin/python bench/bench_ai_ports.py normal mixbot2 --deals 1000
+    .venv/bin/python bench/bench_ai_ports.py mixbot2 unoai-random --deals 5000 --preset duo-uno-subset
+    .venv/bin/python bench/bench_ai_ports.py hard mixbot2 --deals 300 --hard-iterations 60
+    .venv/bin/python bench/bench_ai_ports.py normal mixbot2 --players 4 --deals 500
+
+Two players: every deal (a game seed) is played twice with the seats swapped, so each bot
+gets each hand once ("duplicate deals"); a game is one round, won by the player who goes out.
+With more players, the first bot plays against copies of the second, at every seat in turn on
+the same deal. Bots: easy, normal, hard (our levels), rlcard-v1 (RLCard's UNORuleAgentV1),
+rlcard-random (RLCard's RandomAgent with RLCard's legal actions), mixbot2 (chausner/UnoAI's
+MixBot2, win-rate settings), unoai-random (UnoAI's RandomBot).
+
+The authors' own rules, to check a port against its published figure:
+  UnoAI:  --preset duo-uno-subset  (Wild Draw Four any time, unchallenged; no UNO call;
+          a two-player Reverse skips)
+  RLCard: --preset duo-uno-subset --rules '{"two_player_reverse": "none"}' (and the agents
+          restrict the Wild Draw Four to the last resort, as RLCard's legal actions do)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ports.rlcard_rule_v1 import RLCardRandom, RLCardRuleV1  # noqa: E402
+from ports.unoai_mixbot2 import MixBot2, UnoAIRandom  # noqa: E402
+from uno_web.ai import make_bot  # noqa: E402
+from uno_web.ai.match import play_game  # noqa: E402
+from uno_web.ai.stats import wilson  # noqa: E402
+from uno_web.core import PRESETS  # noqa: E402
+from uno_web.core.rules import resolve_rules  # noqa: E402
+
+PORTS = {"rlcard-v1": RLCardRuleV1, "rlcard-random": RLCardRandom, "mixbot2": MixBot2, "unoai-random": UnoAIRandom}
+
+
+def make(name: str, hard: dict[str, Any]) -> Any:
+    if name in PORTS:
+        return PORTS[name]()
+    return make_bot(name, **(hard if name == "hard" else {}))
+
+
+def run(a: str, b: str, deals: int, seed: int, players: int, preset: str,
+        hard: dict[str, Any], progress: bool = True,
+        overrides: "dict[str, Any] | None" = None) -> dict[str, Any]:
+    rules = resolve_rules(preset, overrides or {})
+    wins = games = unfinished = 0
+    t0 = time.perf_counter()
+    think = [0.0, 0]
+    longest = 0.0
+    for d in range(deals):
+        for seat in range(players if players > 2 else 2):
+            bots = [make(b, hard) for _ in range(players)]
+            bots[seat] = make(a, hard)
+            res = play_game(rules, bots, seed + d, rounds=1, timer=time.perf_counter)
+            games += 1
+            if not res.finished:
+                unfinished += 1
+            wins += res.winner == seat
+            think[0] += res.think_seconds[seat]
+            think[1] += res.decisions[seat]
+            longest = max(longest, res.think_max[seat])
+        if progress and (d + 1) % 25 == 0:
+            el = time.perf_counter() - t0
+            print(f"\r{a} vs {b}: {d + 1}/{deals} deals, {wins / games:.1%}, {el:.0f}s",
+                  end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    lo, hi = wilson(wins, games)
+    return {
+        "bot": a, "opponent": b, "players": players, "preset": preset, "rules": rules.changed_fields(), "deals": deals,
+        "first_seed": seed, "games": games, "wins": wins, "win_rate": wins / games,
+        "ci95": [lo, hi], "baseline": 1 / players, "unfinished": unfinished,
+        "mean_decision_ms": 1000 * think[0] / think[1] if think[1] else 0.0,
+        "max_decision_ms": 1000 * longest, "hard": hard if "hard" in (a, b) else None,
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("bot")
+    p.add_argument("opponent")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=900_000)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--preset", default="official", choices=list(PRESETS))
+    p.add_argument("--rules", default="{}", help="JSON object of RuleSet overrides")
+    p.add_argument("--hard-ms", type=float, default=None)
+    p.add_argument("--hard-iterations", type=int, default=None)
+    p.add_argument("--json", help="append the result as one JSON line to this file")
+    args = p.parse_args(argv)
+    hard: dict[str, Any] = {}
+    if args.hard_ms is not None:
+        hard["budget_ms"] = args.hard_ms
+    if args.hard_iterations is not None:
+        hard["iterations"] = args.hard_iterations
+    r = run(args.bot, args.opponent, args.deals, args.seed, args.players, args.preset, hard,
+            overrides=json.loads(args.rules))
+    lo, hi = r["ci95"]
+    print(f"{r['bot']} vs {r['opponent']} ({r['players']} players, {r['preset']} {r['rules']}, "
+          f"{r['games']} games on {r['deals']} deals from seed {r['first_seed']}): "
+          f"{r['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] (baseline {r['baseline']:.0%}); "
+          f"{r['mean_decision_ms']:.2f} ms/decision, longest {r['max_decision_ms']:.0f} ms; "
+          f"{r['unfinished']} unfinished; {r['seconds']:.0f}s")
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as f:
+            f.write(json.dumps(r) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
