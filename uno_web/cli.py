@@ -147,23 +147,117 @@ def _write(output: str | None, text: str) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    """One log: today's report. Several (files, a folder, a glob, JSON Lines, ``--jsonl``): one
+    JSON line a log and a summary line (:mod:`uno_web.bulk`)."""
+    from . import bulk
+
+    logs: list[str] = args.logs
+    local = args.scheduler is None and args.workers == 1
+    if len(logs) == 1 and not args.jsonl:
+        arg = logs[0]
+        if arg == "-":
+            lines, items = bulk.read_stdin(bulk.stdin_bytes())
+            if not lines:
+                item = next(items)
+                return _validate_single(item.name, item.data or b"", args) if not local else \
+                    _validate_one_log("-", item.data or b"")
+            return _validate_bulk(items, None, args)
+        if bulk.kind_of(arg) in ("file", "missing") and not arg.endswith(".jsonl"):
+            if local:
+                return _validate_one_log(arg, None)
+            return _validate_single(arg, None, args)
+    try:
+        files = bulk.find_logs(logs)
+    except bulk.BulkError as exc:
+        raise UsageError(str(exc)) from None
+    total = None if "-" in files or any(f.endswith(".jsonl") for f in files) else len(files)
+    return _validate_bulk(bulk.read_files(files, bulk.stdin_bytes()), total, args)
+
+
+def _validate_one_log(name: str, data: bytes | None) -> int:
+    """Today's single-log validation, in this process: the report, exit 0 or 1; 2 unreadable."""
     from .core.gamelog import LogError, validate_log
 
-    name = "standard input" if args.log == "-" else _quote_path(args.log)
+    quoted = "standard input" if name == "-" else _quote_path(name)
     try:
-        if args.log == "-":
-            report = validate_log(sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin)
+        if data is not None:
+            report = validate_log(data)
         else:
-            with open(args.log, "rb") as f:  # validate_log reads no further than its limit
+            with open(name, "rb") as f:  # validate_log reads no further than its limit
                 report = validate_log(f)
     except LogError as exc:
         return _fail(_short(exc))
     except OSError as exc:
-        return _fail(f"cannot read {name}: {exc.strerror or _short(exc)}")
+        return _fail(f"cannot read {quoted}: {exc.strerror or _short(exc)}")
     except (ValueError, RecursionError, MemoryError) as exc:  # UnicodeDecodeError, JSON errors
-        return _fail(f"cannot read {name}: {_short(exc)}")
+        return _fail(f"cannot read {quoted}: {_short(exc)}")
     print(report.to_json())
     return EXIT_OK if report.valid else EXIT_INVALID
+
+
+def _validate_single(name: str, data: bytes | None, args: argparse.Namespace) -> int:
+    """One log on the workers or the cluster asked for, printed as :func:`_validate_one_log`
+    prints it."""
+    from . import bulk
+
+    items = [bulk.LogInput(name, data=data)] if data is not None else list(bulk.read_files([name]))
+    with _executor(args) as executor:
+        result = next(bulk.validate_many(items, executor))
+    if result["status"] == "unreadable":
+        return _fail(result["error"])
+    report = {k: v for k, v in result.items() if k not in ("log", "status")}
+    print(json.dumps(report, indent=2))
+    return EXIT_OK if report["valid"] else EXIT_INVALID
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    from . import bulk
+
+    try:
+        if args.scheduler is not None:
+            return bulk.DaskExecutor(args.scheduler)
+        return bulk.LocalExecutor(args.workers)
+    except bulk.BulkError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _validate_bulk(items: Any, total: int | None, args: argparse.Namespace) -> int:
+    """One JSON line a log, in input order, then ``{"summary": ...}``; exit 2 when any log
+    was unreadable (one line on standard error names the first), else 1 when any was
+    invalid, else 0."""
+    import time
+
+    from . import bulk
+
+    show = args.progress or sys.stderr.isatty()
+    bar = bulk.ProgressBar(sys.stderr, total) if show else None
+    results: list[dict[str, Any]] = []
+    first_unreadable: dict[str, Any] | None = None
+    t0 = time.perf_counter()
+    with _executor(args) as executor:
+        for result in bulk.validate_many(items, executor):
+            print(json.dumps(result, ensure_ascii=False))
+            slim = {"status": result["status"], "actions_checked": result.get("actions_checked", 0)}
+            if result["status"] == "invalid":
+                slim["failure"] = {"code": result["failure"]["code"]}
+            elif result["status"] == "unreadable" and first_unreadable is None:
+                first_unreadable = result
+            results.append(slim)
+            if bar is not None:
+                bar.update(result)
+        where = executor.description
+    if bar is not None:
+        bar.close()
+    summary = bulk.summarise(results)
+    summary.update(where, seconds=round(time.perf_counter() - t0, 3))
+    print(json.dumps({"summary": summary}))
+    if not results:
+        return _fail("no log to validate")
+    if first_unreadable is not None:
+        n = summary["unreadable"]
+        return _fail(f"{n} of {summary['logs']} log{'s' if summary['logs'] != 1 else ''} could "
+                     f"not be read; the first, {first_unreadable['log']}: {first_unreadable['error']}")
+    return EXIT_OK if summary["invalid"] == 0 else EXIT_INVALID
 
 
 def _bot_policy(level: str):  # type: ignore[no-untyped-def]
@@ -255,6 +349,52 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+SCHEDULER_HELP = """
+cluster:
+  --scheduler ADDRESS   play the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786
+                        (pip install 'uno_web[dask]'; uno_web installed on the workers); the
+                        summary is a local run's for the same seeds, timings aside
+"""
+
+
+def cmd_tournament(argv: list[str]) -> int:
+    """``tournament``: :mod:`uno_web.ai.tournament` with its own options (``--workers N``
+    local processes), and ``--scheduler ADDRESS`` to play the games on a Dask cluster."""
+    rest: list[str] = []
+    address = None
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--scheduler":
+            if i + 1 >= len(argv):
+                raise UsageError("tournament: --scheduler needs an ADDRESS, like tcp://host:8786")
+            address = argv[i + 1]
+            i += 2
+            continue
+        if arg.startswith("--scheduler="):
+            address = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+        i += 1
+    run = _delegate(DELEGATED["tournament"])
+    if "-h" in rest or "--help" in rest:
+        code = run(argparse.Namespace(rest=rest))
+        print(SCHEDULER_HELP.rstrip())
+        return code
+    if address is None:
+        return run(argparse.Namespace(rest=rest))
+    if "--merge" in rest:
+        raise UsageError("tournament: --merge plays nothing, so --scheduler has no effect")
+    from . import bulk
+
+    try:
+        executor = bulk.DaskExecutor(address)
+    except bulk.BulkError as exc:
+        raise UsageError(f"tournament: {exc}") from None
+    with executor, bulk.tournament_on(executor):
+        return run(argparse.Namespace(rest=rest))
+
+
 def _delegate(module: str, func: str = "main") -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         import importlib
@@ -316,13 +456,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser(
         "validate",
-        help="replay and check a game log (exit 0 valid, 1 invalid, 2 unreadable); a failure "
+        help="replay and check game logs (exit 0 valid, 1 invalid, 2 unreadable); a failure "
         "names its action by number, counted from 1 over the whole log (deals are not actions)",
-        description="Replay and check a game log. Exit 0: valid; 1: invalid (the report says "
-        "which action failed and why); 2: unreadable (no such file, not UTF-8 JSON, the wrong "
-        "shape, past a size limit), with a one-line error on standard error.",
+        description="Replay and check game logs. One log: its report. Several logs (files, "
+        "folders, glob patterns, .jsonl files or JSON Lines on standard input, or --jsonl): one "
+        "JSON line a log ({\"log\", \"status\": valid/invalid/unreadable, the report or the "
+        "error}) in input order, then {\"summary\": counts per status and per reason code}. "
+        "Exit 0: all valid; 1: some invalid (the report says which action failed and why); 2: "
+        "some unreadable (no such file, not UTF-8 JSON, the wrong shape, past a size limit), "
+        "with a one-line error on standard error.",
+        allow_abbrev=False,
     )
-    v.add_argument("log", help="a log file, or - for standard input")
+    v.add_argument("logs", nargs="+", metavar="LOG",
+                   help="a log file, a folder (its .json and .jsonl files), a glob pattern, a "
+                   ".jsonl file (one log a line), or - for standard input (one log, or JSON Lines)")
+    v.add_argument("--workers", type=int_range(1, 256), default=1,
+                   help="local processes to validate in, 1 to 256 (default 1: this process)")
+    v.add_argument("--scheduler", metavar="ADDRESS",
+                   help="validate on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                   "(pip install 'uno_web[dask]'; the workers need uno_web, not the files)")
+    v.add_argument("--progress", action="store_true",
+                   help="a progress bar on standard error (default: when it is a terminal)")
+    v.add_argument("--jsonl", action="store_true",
+                   help="one JSON line a log and the summary line even for a single log")
     v.set_defaults(func=cmd_validate)
 
     r = sub.add_parser("record", help="write the log of a simulated game",
@@ -389,6 +545,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     KeyboardInterrupt gives 130)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv and argv[0] == "tournament":
+            return cmd_tournament(argv[1:])
         if argv and argv[0] in DELEGATED:  # these commands parse their own options
             return _delegate(DELEGATED[argv[0]])(argparse.Namespace(rest=argv[1:]))
         parser = build_parser()

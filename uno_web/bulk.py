@@ -1,0 +1,500 @@
+# uno_web: cli-only
+"""Bulk work: many game logs validated and many tournament games played, on local processes or
+on a Dask distributed cluster (``python -m uno_web validate``/``tournament``, ``--workers N``,
+``--scheduler ADDRESS``).
+
+**Inputs** of ``validate``: files, folders (every ``*.json`` and ``*.jsonl`` file under them,
+hidden ones aside, in name order), glob patterns (``'logs/**/*.json'``, expanded here when the
+shell did not), and ``-`` for standard input. A ``.jsonl`` file or a standard input of JSON Lines
+holds one log a line, named ``FILE:LINE``. Files are read here, at most
+:data:`~uno_web.core.gamelog.MAX_LOG_BYTES` a log, and their bytes are sent to the workers, so
+the workers of a cluster need no access to the files.
+
+**Results** come in input order whatever ran them: one JSON object a log, ``{"log": name,
+"status": "valid" | "invalid" | "unreadable", ...}`` with the validator's report (the fields of
+``validate``'s single-log output) or the ``error`` that made the log unreadable, and then a
+summary (:func:`summarise`) with the counts per status and per reason code.
+
+**Executors**: :class:`LocalExecutor` (this process with one worker, else a pool of processes)
+and :class:`DaskExecutor` (a ``distributed.Client`` on a scheduler's address). Both run the same
+function on the same inputs, so a cluster gives the local run's results; only timings differ.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import glob
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any, Callable, Iterable, Iterator, Sequence
+
+from .core.gamelog import MAX_LOG_BYTES, LogError, validate_log
+
+__all__ = [
+    "LogInput", "kind_of", "find_logs", "read_stdin", "validate_one", "validate_many", "summarise",
+    "Executor", "LocalExecutor", "DaskExecutor", "connect", "tournament_on", "ProgressBar",
+    "SUFFIXES", "BulkError",
+]
+
+SUFFIXES = (".json", ".jsonl")
+# a Dask address: tcp://host:8786, tls://..., inproc://10.0.0.1/123/1, or host:port
+_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]*://[\w.\-\[\]:/%]+|[\w.\-\[\]]+:[0-9]{1,5}")
+_GLOB_CHARS = frozenset("*?[")
+
+
+class BulkError(Exception):
+    """Bad input to a bulk command as a whole (nothing to validate, no scheduler): exit 2."""
+
+
+def _short(exc: "BaseException | str") -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 160 else text[:159] + "\u2026"
+
+
+# ------------------------------------------------------------------------------------------
+# inputs
+# ------------------------------------------------------------------------------------------
+
+
+class LogInput:
+    """One log to validate: its name and its bytes, or why it could not be read."""
+
+    __slots__ = ("name", "data", "error")
+
+    def __init__(self, name: str, data: bytes | None = None, error: str | None = None) -> None:
+        self.name = name
+        self.data = data
+        self.error = error
+
+    def __repr__(self) -> str:
+        return f"LogInput({self.name!r}, {'error' if self.error else len(self.data or b'')})"
+
+
+def _files_under(folder: Path) -> list[str]:
+    found: list[str] = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if not name.startswith(".") and name.endswith(SUFFIXES):
+                found.append(str(Path(root) / name))
+    return found
+
+
+def kind_of(arg: str) -> str:
+    """``dir``, ``file``, ``missing``, or ``pattern`` (glob characters and no such path); a name
+    the system cannot even look up (a NUL byte) is ``missing``: reading it says why."""
+    try:
+        path = Path(arg)
+        if path.is_dir():
+            return "dir"
+        if path.exists():
+            return "file"
+    except (OSError, ValueError):
+        return "missing"
+    return "pattern" if _GLOB_CHARS & set(arg) else "missing"
+
+
+def find_logs(args: Sequence[str]) -> list[str]:
+    """The files named by ``args`` in order (folders and patterns expanded; ``-`` kept as is;
+    a name that matches nothing kept, so that reading it says why). Raises :class:`BulkError`
+    for a folder or pattern with no log in it."""
+    out: list[str] = []
+    for arg in args:
+        if arg == "-":
+            out.append(arg)
+            continue
+        kind = kind_of(arg)
+        if kind == "dir":
+            files = _files_under(Path(arg))
+            if not files:
+                raise BulkError(f"cannot read {_quote_path(arg)}: no .json or .jsonl log in the folder")
+            out += files
+        elif kind == "pattern":
+            matches = sorted(glob.glob(arg, recursive=True))
+            files = []
+            for m in matches:
+                p = Path(m)
+                if p.is_dir():
+                    files += _files_under(p)
+                elif p.is_file():
+                    files.append(m)
+            if not files:
+                raise BulkError(f"no log matches {_quote_path(arg)}")
+            out += files
+        else:
+            out.append(arg)
+    return out
+
+
+def _quote_path(text: str) -> str:
+    text = str(text)
+    return repr(text if len(text) <= 40 else "\u2026" + text[-40:])
+
+
+def _read_limited(f: IO[bytes]) -> bytes:
+    return f.read(MAX_LOG_BYTES + 1)  # the loader refuses one byte more than its limit
+
+
+def _lines(f: "IO[bytes] | _Prepend", name: str, first: int = 1) -> Iterator[LogInput]:
+    """JSON Lines: one log a line; a line past the size limit is unreadable, not read whole."""
+    number = first - 1
+    while True:
+        line = f.readline(MAX_LOG_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LOG_BYTES and not line.endswith(b"\n"):
+            while True:  # skip the rest of the line
+                rest = f.readline(1 << 20)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield LogInput(f"{name}:{number}", error=f"log too large: more than "
+                           f"{MAX_LOG_BYTES:,} bytes ({MAX_LOG_BYTES // 2**20} MB)")
+            continue
+        if line.strip():
+            yield LogInput(f"{name}:{number}", data=line)
+
+
+def read_files(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator[LogInput]:
+    """The logs of ``paths`` (files from :func:`find_logs`, ``-`` for ``stdin``), lazily."""
+    for path in paths:
+        if path == "-":
+            assert stdin is not None
+            yield from read_stdin(stdin)[1]
+            continue
+        try:
+            with open(path, "rb") as f:
+                if path.endswith(".jsonl"):
+                    yield from _lines(f, path)
+                else:
+                    yield LogInput(path, data=_read_limited(f))
+        except OSError as exc:
+            yield LogInput(path, error=f"cannot read {_quote_path(path)}: "
+                           f"{exc.strerror or _short(exc)}")
+        except ValueError as exc:  # a NUL byte in the name
+            yield LogInput(path, error=f"cannot read {_quote_path(path)}: {_short(exc)}")
+
+
+def _is_json_object(line: bytes) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
+def read_stdin(stdin: IO[bytes]) -> tuple[bool, Iterator[LogInput]]:
+    """Standard input: JSON Lines (a first line that is a whole JSON object, and another log
+    after it) or one log. Returns (is JSON Lines, the logs)."""
+    first = stdin.readline(MAX_LOG_BYTES + 1)
+    if first.strip() and first.endswith(b"\n") and _is_json_object(first):
+        second = b""
+        skipped = 0
+        while not second.strip():
+            second = stdin.readline(MAX_LOG_BYTES + 1)
+            if not second:
+                break
+            skipped += 1
+        if second.strip():
+            def logs() -> Iterator[LogInput]:
+                yield LogInput("-:1", data=first)
+                yield from _lines(_Prepend(second, stdin), "-", first=1 + skipped)
+            return True, logs()
+        return False, iter([LogInput("-", data=first)])
+    rest = stdin.read(MAX_LOG_BYTES + 1 - len(first)) if len(first) <= MAX_LOG_BYTES else b""
+    return False, iter([LogInput("-", data=first + rest)])
+
+
+class _Prepend:
+    """A byte stream with some bytes put back in front (a line already read)."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        self.head = head
+        self.stream = stream
+
+    def readline(self, limit: int = -1) -> bytes:
+        if self.head:
+            line, self.head = self.head, b""
+            return line
+        return self.stream.readline(limit)
+
+
+# ------------------------------------------------------------------------------------------
+# validating
+# ------------------------------------------------------------------------------------------
+
+
+def validate_one(name: str, data: bytes) -> dict[str, Any]:
+    """The result line of one log (runs on a worker: plain values in, plain values out)."""
+    try:
+        report = validate_log(data)
+    except LogError as exc:
+        return {"log": name, "status": "unreadable", "error": _short(exc)}
+    except (ValueError, RecursionError, MemoryError) as exc:  # UnicodeDecodeError, JSON errors
+        return {"log": name, "status": "unreadable", "error": f"cannot read: {_short(exc)}"}
+    fields = json.loads(report.to_json())
+    return {"log": name, "status": "valid" if report.valid else "invalid", **fields}
+
+
+def _validate_input(item: LogInput) -> dict[str, Any]:
+    if item.error is not None:
+        return {"log": item.name, "status": "unreadable", "error": item.error}
+    assert item.data is not None
+    return validate_one(item.name, item.data)
+
+
+def validate_many(items: Iterable[LogInput], executor: "Executor") -> Iterator[dict[str, Any]]:
+    """The result of every log, in input order. Unreadable inputs are answered here; the
+    others go to ``executor``."""
+    pending: collections.deque[tuple[LogInput, Any]] = collections.deque()
+    window = executor.window
+    for item in items:
+        future = None if item.error is not None else executor.submit(validate_one, item.name, item.data)
+        pending.append((item, future))
+        while len(pending) > window or (pending and pending[0][1] is None):
+            yield _result(*pending.popleft())
+    while pending:
+        yield _result(*pending.popleft())
+
+
+def _result(item: LogInput, future: Any) -> dict[str, Any]:
+    if future is None:
+        return _validate_input(item)
+    result: dict[str, Any] = future.result()
+    return result
+
+
+def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Counts per status (``logs``, ``valid``, ``invalid``, ``unreadable``), per reason code
+    of the invalid logs' failures (``codes``), and the actions checked."""
+    counts = {"logs": 0, "valid": 0, "invalid": 0, "unreadable": 0}
+    codes: collections.Counter[str] = collections.Counter()
+    actions = 0
+    for r in results:
+        counts["logs"] += 1
+        counts[r["status"]] += 1
+        actions += r.get("actions_checked", 0)
+        if r["status"] == "invalid":
+            codes[r["failure"]["code"]] += 1
+    return {**counts, "codes": dict(sorted(codes.items())), "actions_checked": actions}
+
+
+# ------------------------------------------------------------------------------------------
+# executors
+# ------------------------------------------------------------------------------------------
+
+
+class _Done:
+    """A finished call, shaped like a future."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def result(self) -> Any:
+        return self.value
+
+
+class Executor:
+    """Where the work runs: ``submit(fn, *args)`` returns something with ``result()``;
+    ``window`` is how many calls may be in flight (inputs are read no further ahead)."""
+
+    window = 1
+    description: dict[str, Any] = {}
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return _Done(fn(*args))
+
+    def unordered(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        """``fn`` of every item, as they finish."""
+        for item in items:
+            yield fn(item)
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> "Executor":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class LocalExecutor(Executor):
+    """This process (``workers=1``) or a pool of ``workers`` local processes."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self.description = {"workers": workers}
+        self._pool: Any = None
+        if workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(max_workers=workers)
+            self.window = 4 * workers
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self._pool is None:
+            return _Done(fn(*args))
+        return self._pool.submit(fn, *args)
+
+    def unordered(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        if self._pool is None:
+            yield from super().unordered(fn, items)
+            return
+        from concurrent.futures import as_completed
+
+        yield from (f.result() for f in as_completed([self._pool.submit(fn, i) for i in items]))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+
+class DaskExecutor(Executor):
+    """A Dask distributed cluster, through a client connected to its scheduler. The workers
+    need ``uno_web`` installed (the same version) and nothing else: inputs travel as bytes."""
+
+    def __init__(self, address: str, timeout: float = 10.0) -> None:
+        self.address = address
+        self.client = connect(address, timeout)
+        threads = sum(self.client.nthreads().values()) or 1
+        self.window = 4 * threads
+        self.description = {"scheduler": address, "threads": threads}
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return self.client.submit(fn, *args, pure=False)
+
+    def unordered(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        from distributed import as_completed
+
+        futures = [self.client.submit(fn, i, pure=False) for i in items]
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            yield future.result()
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def connect(address: str, timeout: float = 10.0) -> Any:
+    """A ``distributed.Client`` on the scheduler at ``address``; :class:`BulkError` when Dask
+    is not installed, the address is not one, or nobody answers within ``timeout`` seconds."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise BulkError("--scheduler needs Dask: pip install 'uno_web[dask]' "
+                        "(dask[distributed])") from None
+    if len(address) > 200 or not _ADDRESS.fullmatch(address):
+        raise BulkError(f"not a scheduler address: {_quote_path(address)} (like tcp://host:8786)")
+    try:
+        return Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise BulkError(f"cannot reach the Dask scheduler at {_quote_path(address)}: "
+                        f"{_short(exc)}") from None
+
+
+# ------------------------------------------------------------------------------------------
+# tournaments
+# ------------------------------------------------------------------------------------------
+
+
+class _PoolOn:
+    """``multiprocessing.Pool`` as :func:`uno_web.ai.tournament.run_tournament` uses it
+    (``with Pool(n) as pool: pool.imap_unordered(fn, tasks, chunksize)``), on an executor."""
+
+    def __init__(self, executor: Executor) -> None:
+        self.executor = executor
+
+    def __call__(self, *args: Any, **kwargs: Any) -> "_PoolOn":
+        return self
+
+    def __enter__(self) -> "_PoolOn":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def imap_unordered(self, fn: Callable[[Any], Any], items: Iterable[Any],
+                       chunksize: int = 1) -> Iterator[Any]:
+        return self.executor.unordered(fn, items)
+
+
+@contextlib.contextmanager
+def tournament_on(executor: Executor) -> Iterator[None]:
+    """While active, :mod:`uno_web.ai.tournament` plays its games on ``executor``: its own
+    ``run_tournament`` builds the games and pools the results, so the summary is the local
+    run's, timings aside. (A stopgap: ``run_tournament`` takes no pool yet, so its process pool
+    and its worker count are swapped for the executor's while the tournament runs; one
+    ``pool=`` parameter there would replace both swaps.)"""
+    import multiprocessing
+
+    from .ai import tournament
+
+    original_run = tournament.run_tournament
+    original_pool = multiprocessing.Pool
+
+    def run(rules: Any, levels: Sequence[str], games: int, seed: int = 0, rounds: int = 0,
+            workers: int = 1, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        # more than one worker makes run_tournament use its pool, which is the executor
+        return original_run(rules, levels, games, seed, rounds, 2, *args, **kwargs)
+
+    setattr(tournament, "run_tournament", run)
+    setattr(multiprocessing, "Pool", _PoolOn(executor))
+    try:
+        yield
+    finally:
+        setattr(tournament, "run_tournament", original_run)
+        setattr(multiprocessing, "Pool", original_pool)
+
+
+# ------------------------------------------------------------------------------------------
+# progress
+# ------------------------------------------------------------------------------------------
+
+
+class ProgressBar:
+    """``[#####.....] 120/500 logs  3 invalid  1 unreadable  45 logs/s`` on a stream (standard
+    error), redrawn at most 5 times a second; ``total`` None when unknown."""
+
+    def __init__(self, stream: IO[str], total: int | None) -> None:
+        self.stream = stream
+        self.total = total
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+        self.done = 0
+        self.counts: collections.Counter[str] = collections.Counter()
+
+    def update(self, result: dict[str, Any]) -> None:
+        self.done += 1
+        self.counts[result["status"]] += 1
+        now = time.perf_counter()
+        if now - self.last >= 0.2:
+            self.last = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        rate = self.done / max(now - self.t0, 1e-9)
+        if self.total:
+            filled = int(30 * self.done / self.total)
+            head = f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} logs"
+        else:
+            head = f"{self.done} logs"
+        self.stream.write(f"\r{head}  {self.counts['invalid']} invalid  "
+                          f"{self.counts['unreadable']} unreadable  {rate:,.0f} logs/s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self._draw(time.perf_counter())
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def stdin_bytes() -> IO[bytes]:
+    stream: IO[bytes] = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin  # type: ignore[assignment]
+    return stream
