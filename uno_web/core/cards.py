@@ -235,7 +235,7 @@ def parse_card(text: str) -> int:
     if m:
         return _PARSE["W+4"]
     raise CardError(
-        f"unknown card {text!r}: write a colour letter R/Y/G/B then 0-9, S (skip), R (reverse) "
+        f"unknown card {_short(text)}: write a colour letter R/Y/G/B then 0-9, S (skip), R (reverse) "
         "or +2 (R7, GS, BR, Y+2), or W / W+4 for wilds; playing cards as rank then suit (7H, QS, JK)"
     )
 
@@ -261,7 +261,7 @@ def card_str(card: int) -> str:
     try:
         return _STR[card]
     except (KeyError, TypeError):
-        raise CardError(f"not a card: {card!r}") from None
+        raise CardError(f"not a card: {_short(card)}") from None
 
 
 def cards_str(cards: "list[int] | tuple[int, ...]") -> str:
@@ -275,7 +275,7 @@ def card_name(card: int) -> str:
     try:
         return _NAME[card]
     except (KeyError, TypeError):
-        raise CardError(f"not a card: {card!r}") from None
+        raise CardError(f"not a card: {_short(card)}") from None
 
 
 def join_words(words: "Iterable[str]", conjunction: str = "and") -> str:
@@ -304,16 +304,23 @@ _COLOR_PARSE.update({v.upper(): k for k, v in _COLOR_NAME.items()})
 _COLOR_PARSE.update({"HEART": 5, "DIAMOND": 6, "CLUB": 7, "SPADE": 8})
 
 
+def _short(value: object) -> str:
+    """A quoted excerpt of an outside value for a message: at most 40 characters."""
+    from .fields import excerpt  # fields reads cards: imported here, not at the top
+
+    return excerpt(value)
+
+
 def parse_color(text: "str | int") -> int:
     """Read a colour: ``R``/``red``/0 ... ``S``/``spades``/8. Raises :class:`CardError`."""
     if isinstance(text, int) and not isinstance(text, bool):
         if text in _COLOR_CODE and text != Color.WILD:
             return text
-        raise CardError(f"unknown colour {text!r}")
+        raise CardError(f"unknown colour {_short(text)}")
     if not isinstance(text, str):
         raise CardError(f"a colour must be text like R, Y, G, B, got {type(text).__name__}")
     key = text.strip().upper()
     col = _COLOR_PARSE.get(key)
     if col is None or col == Color.WILD:
-        raise CardError(f"unknown colour {text!r}: use R, Y, G or B (or H, D, C, S for suits)")
+        raise CardError(f"unknown colour {_short(text)}: use R, Y, G or B (or H, D, C, S for suits)")
     return col

@@ -31,8 +31,8 @@ COLOUR_LETTERS = "RYGB"
 MAX_COLOUR = 99
 MAX_NUMBER = 999
 
-_LETTER_RE = re.compile(r"^([RYGB])(\d+)$", re.IGNORECASE)
-_GENERIC_RE = re.compile(r"^C(\d+):(\d+)$", re.IGNORECASE)
+_LETTER_RE = re.compile(r"^([RYGB])([0-9]+)$", re.IGNORECASE)
+_GENERIC_RE = re.compile(r"^C([0-9]+):([0-9]+)$", re.IGNORECASE)
 
 CardLike = Union[str, Card, list, tuple]
 
