@@ -43,10 +43,13 @@ from uno_web.core.rules import resolve_rules  # noqa: E402
 PORTS = {"rlcard-v1": RLCardRuleV1, "rlcard-random": RLCardRandom, "mixbot2": MixBot2, "unoai-random": UnoAIRandom}
 
 
+OPTIONS: dict[str, dict[str, Any]] = {}  # extra options per level (--options)
+
+
 def make(name: str, hard: dict[str, Any]) -> Any:
     if name in PORTS:
         return PORTS[name]()
-    return make_bot(name, **(hard if name == "hard" else {}))
+    return make_bot(name, **{**OPTIONS.get(name, {}), **(hard if name == "hard" else {})})
 
 
 def run(a: str, b: str, deals: int, seed: int, players: int, preset: str,
@@ -82,23 +85,70 @@ def run(a: str, b: str, deals: int, seed: int, players: int, preset: str,
         "ci95": [lo, hi], "baseline": 1 / players, "unfinished": unfinished,
         "mean_decision_ms": 1000 * think[0] / think[1] if think[1] else 0.0,
         "max_decision_ms": 1000 * longest, "hard": hard if "hard" in (a, b) else None,
+        "options": {k: v for k, v in OPTIONS.items() if k in (a, b)},
         "seconds": time.perf_counter() - t0,
     }
 
 
+def pool(path: str) -> list[dict[str, Any]]:
+    """The runs saved in ``path`` (JSON lines) pooled per match (bot, opponent, players, rules,
+    Hard's options); refuses runs of one match whose deals overlap."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                key = json.dumps([r["bot"], r["opponent"], r["players"], r["preset"],
+                                  r.get("rules", {}), r.get("hard"), r.get("options", {})],
+                                 sort_keys=True)
+                groups.setdefault(key, []).append(r)
+    out = []
+    for runs in groups.values():
+        spans = sorted((r["first_seed"], r["deals"]) for r in runs)
+        for (a, n), (b, _) in zip(spans, spans[1:]):
+            if b < a + n:
+                raise SystemExit(f"overlapping deals in {path}: {runs[0]['bot']} vs "
+                                 f"{runs[0]['opponent']} from seeds {a} and {b}")
+        wins = sum(r["wins"] for r in runs)
+        games = sum(r["games"] for r in runs)
+        lo, hi = wilson(wins, games)
+        out.append({**{k: runs[0][k] for k in ("bot", "opponent", "players", "preset", "baseline")},
+                    "rules": runs[0].get("rules", {}), "hard": runs[0].get("hard"),
+                    "options": runs[0].get("options", {}),
+                    "runs": len(runs), "deals": sum(r["deals"] for r in runs), "games": games,
+                    "wins": wins, "win_rate": wins / games, "ci95": [lo, hi],
+                    "max_decision_ms": max(r["max_decision_ms"] for r in runs)})
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("bot")
-    p.add_argument("opponent")
+    p.add_argument("bot", nargs="?")
+    p.add_argument("opponent", nargs="?")
+    p.add_argument("--pool", metavar="FILE", help="print the saved runs of FILE pooled per match")
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--seed", type=int, default=900_000)
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--preset", default="official", choices=list(PRESETS))
     p.add_argument("--rules", default="{}", help="JSON object of RuleSet overrides")
+    p.add_argument("--options", default="{}",
+                   help='JSON object of options per level, e.g. \'{"normal": {"save_wilds": 4}}\'')
     p.add_argument("--hard-ms", type=float, default=None)
     p.add_argument("--hard-iterations", type=int, default=None)
     p.add_argument("--json", help="append the result as one JSON line to this file")
     args = p.parse_args(argv)
+    if args.pool:
+        for r in pool(args.pool):
+            lo, hi = r["ci95"]
+            print(f"{r['bot']:>9} vs {r['opponent']:<13} {r['players']}p {r['preset']:<15} "
+                  f"{json.dumps(r['rules']) if r['rules'] else '':<40} "
+                  f"{'hard ' + json.dumps(r['hard']) if r['hard'] else '':<22} "
+                  f"{json.dumps(r['options']) if r['options'] else ''} {r['games']:>6} games "
+                  f"{r['win_rate']:6.1%} [{lo:.1%}, {hi:.1%}] ({r['runs']} runs)")
+        return 0
+    if not args.bot or not args.opponent:
+        p.error("name the two bots (or --pool FILE)")
+    OPTIONS.update(json.loads(args.options))
     hard: dict[str, Any] = {}
     if args.hard_ms is not None:
         hard["budget_ms"] = args.hard_ms
