@@ -72,6 +72,7 @@ from .encoding import ObservationEncoder
 __all__ = ["UnoEnv", "env", "raw_env", "ILLEGAL_MODES"]
 
 ILLEGAL_MODES = ("terminate", "penalize")
+_INT8 = np.dtype(np.int8)
 MAX_REACTIONS = 64  # reactions in one window (each changes the state, so windows end anyway)
 
 
@@ -262,7 +263,7 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         ):
             for i in self._legal:
                 mask[i] = 1
-        return {"observation": vec, "action_mask": np.frombuffer(mask, dtype=np.int8)}
+        return {"observation": vec, "action_mask": np.frombuffer(mask, _INT8)}
 
     # --------------------------------------------------------------------------------------
     # stepping

@@ -49,6 +49,7 @@ from ..core.state import deck_cards, deck_colors
 __all__ = ["ObservationEncoder", "PHASES"]
 
 PHASES = 6
+_UINT8 = np.dtype(np.uint8)  # a dtype object: frombuffer parses a type each call
 
 
 class ObservationEncoder:
@@ -175,4 +176,4 @@ class ObservationEncoder:
         if obs.last_player >= 0:
             v[self.o_last + (obs.last_player - seat) % n] = 1
         v[self.o_dealer + (obs.dealer - seat) % n] = 1
-        return np.frombuffer(v, dtype=np.uint8)
+        return np.frombuffer(v, _UINT8)
