@@ -505,16 +505,28 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
         if not (r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER):
             _add_play_variants(s, seat, hand, top, out)
     if r.uno_call:
-        n_hand = len(hand)
-        if not s.called[seat] and (
-            n_hand == 1 or (n_hand == 2 and seat == s.turn and phase in (Phase.PLAY, Phase.DRAWN))
-        ):
+        if not s.called[seat] and _uno_call_open(s, seat, hand):
             out.append(Move(MoveKind.CALL_UNO, seat))
         vuln = s.vuln
         for t in range(s.n):
             if vuln[t] and t != seat and len(s.hands[t]) == 1:
                 out.append(Move(MoveKind.CATCH, seat, -1, -1, t))
     return out
+
+
+def _uno_call_open(s: GameState, seat: int, hand: list[int]) -> bool:
+    """Whether ``seat`` may call UNO now (the one place this rule lives: ``check`` and
+    ``legal_moves`` both ask it). With one card, always; with two, on your turn before the play
+    that leaves one: in the play or drawn phase, or facing a draw card you can answer (stacking,
+    issue 15)."""
+    n_hand = len(hand)
+    if n_hand == 1:
+        return True
+    if n_hand != 2 or seat != s.turn:
+        return False
+    if s.phase in (Phase.PLAY, Phase.DRAWN):
+        return True
+    return s.phase == Phase.PENALTY and any(_play_problem(s, seat, c, hand) is None for c in hand)
 
 
 def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: list[Move]) -> None:
@@ -648,7 +660,7 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
         n_hand = len(hand)
         if s.called[seat]:
             return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
-        if n_hand == 1 or (n_hand == 2 and seat == s.turn and phase in (Phase.PLAY, Phase.DRAWN)):
+        if _uno_call_open(s, seat, hand):
             return None
         return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=_cards(n_hand))
     if kind == MoveKind.CATCH:

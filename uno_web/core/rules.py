@@ -360,7 +360,8 @@ DECISIONS: list[tuple[str, str]] = [
      "hands), the round ends and the player with the fewest points in hand wins it (ties: the "
      "player nearest in turn order). This guarantees every round ends."),
     ("UNO call with a play", "A play may carry the UNO call (`P0:R5!`), or the player calls UNO "
-     "first with two cards on their turn; a call that does not leave one card is refused."),
+     "first with two cards on their turn, also when facing a draw card they can stack on; a "
+     "call that does not leave one card is refused."),
     ("Draw during a penalty", "Facing a pending draw card, drawing means taking the penalty: the "
      "move is `accept` (the table's draw pile does that)."),
     ("Playing cards: Joker", "A Joker is a spade of its own rank: it matches spades and Jokers. "
