@@ -23,7 +23,7 @@ def test_draw_two_on_draw_two_sums_and_falls_on_the_first_who_cannot_stack():
     s, _ = play(s, "P1:G+2")
     assert s.turn == 2 and s.pending == 4
     assert code(s, "D2") == "E_PENALTY_PENDING"
-    assert code(s, "P2:B5") == "E_PENALTY_PENDING"
+    assert code(s, "P2:B5") == "E_PENALTY_NOT_ANSWERED"  # a card that does not stack on it
     s, ev = play(s, "A2")
     assert len(s.hands[2]) == 6 and s.turn == 0 and s.pending == 0
 

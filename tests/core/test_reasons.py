@@ -102,6 +102,7 @@ SCENARIOS: dict[Reason, Callable[[], "Verdict | str"]] = {
     Reason.E_ACTION_CARD_LAST: lambda: v(_base(hands=["RS", "B5"], overrides={"no_action_card_last": True}), "P0:RS"),
     Reason.E_ONLY_DRAWN_CARD: lambda: v(play(_base(draw="R4"), "D0")[0], "P0:R1"),
     Reason.E_PENALTY_PENDING: lambda: v(_penalty_22(), "D1"),
+    Reason.E_PENALTY_NOT_ANSWERED: lambda: v(_penalty_22(), "P1:B1"),
     Reason.E_STACK_NOT_ALLOWED: lambda: v(_penalty_22(), "P1:W+4=R"),
     Reason.E_STACK_ORDER: lambda: v(play(_base(hands=["W+4 R1", "W G1", "B5"], overrides={"escalating_stack": True, "wild_draws_one": True}), "P0:W+4=G")[0], "P1:W=B"),
     Reason.E_SWAP_TARGET_MISSING: lambda: v(_base(hands=["R7 R1", "B5"], overrides={"seven_zero": True}), "P0:R7"),

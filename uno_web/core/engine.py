@@ -374,7 +374,7 @@ def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[
         v = r.stack_verdict(EFFECT_OF[top], EFFECT_OF[card])
         if v:
             if r.draw_amount(EFFECT_OF[card]) == 0:
-                return Reason.E_PENALTY_PENDING, {}
+                return Reason.E_PENALTY_NOT_ANSWERED, {}
             if v == 2:
                 return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}
             return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(EFFECT_OF[top], EFFECT_OF[card]) + " = false"}
@@ -805,7 +805,7 @@ def _problem_params(s: GameState, move: Move, code: Reason) -> dict[str, Any]:
         "top": card_name(top) if top >= 0 else "no card",
         "color": color_name(s.color) if s.color >= 0 else "none yet",
     }
-    if code == Reason.E_PENALTY_PENDING:
+    if code in (Reason.E_PENALTY_PENDING, Reason.E_PENALTY_NOT_ANSWERED):
         options = ["take them"]
         if s.r.stack_allowed_any(EFFECT_OF[top]):
             options.insert(0, "stack a draw card")

@@ -77,6 +77,7 @@ class Reason(str, Enum):
     E_ACTION_CARD_LAST = "E_ACTION_CARD_LAST"
     E_ONLY_DRAWN_CARD = "E_ONLY_DRAWN_CARD"
     E_PENALTY_PENDING = "E_PENALTY_PENDING"
+    E_PENALTY_NOT_ANSWERED = "E_PENALTY_NOT_ANSWERED"
     E_STACK_NOT_ALLOWED = "E_STACK_NOT_ALLOWED"
     E_STACK_ORDER = "E_STACK_ORDER"
     E_SWAP_TARGET_MISSING = "E_SWAP_TARGET_MISSING"
@@ -277,9 +278,16 @@ CATALOGUE: dict[Reason, Explanation] = {
         "{who} drew {drawn}; only {that} may be played now",
     ),
     Reason.E_PENALTY_PENDING: Explanation(
-        "A player facing a draw penalty must take it (or stack, or challenge where allowed).",
+        "A player facing a draw penalty must take it (or stack, or challenge where allowed) "
+        "before anything else: drawing a card or passing is not an answer.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
         "{who} {who:faces} {pending} cards to draw: {options}",
+    ),
+    Reason.E_PENALTY_NOT_ANSWERED: Explanation(
+        "Facing a pending draw card, the only card that may be played is one that stacks on it "
+        "(where the stacking rules allow); any other card must wait until the cards are taken.",
+        f"{_OFFICIAL}: Draw Two / Wild Draw Four",
+        "{card:a} does not answer {top:a}: {who} {who:faces} {pending} cards to draw: {options}",
     ),
     Reason.E_STACK_NOT_ALLOWED: Explanation(
         "Under these rules this card cannot be stacked on the pending draw card.",

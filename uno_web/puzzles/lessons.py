@@ -63,7 +63,7 @@ LESSONS: tuple[Lesson, ...] = (
         Position(preset="house-party", hands=["G+2 R5 B3", "Y1 Y2 Y3"], discard="R4", top="R+2",
                  phase="penalty", pending=2, names=["You", "Bot"],
                  goal="A Draw Two was played on you: stack or take the cards."),
-        (("P0:R5", "E_PENALTY_PENDING"), ("P0:G+2", "OK_STACK"), ("A0", "OK_ACCEPT")),
+        (("P0:R5", "E_PENALTY_NOT_ANSWERED"), ("P0:G+2", "OK_STACK"), ("A0", "OK_ACCEPT")),
     ),
     Lesson(
         "uno-catch",
