@@ -201,7 +201,9 @@ OPTIONS = {
     "simulate": {"--players": NUMBER, "--preset": JUNK, "--games": NUMBER, "--seed": NUMBER},
     "schema": {},
     "rules-doc": {},
-    "validate": {},
+    "validate": {"--workers": st.one_of(st.sampled_from(["1", "2", "0", "257"]), JUNK),
+                 "--scheduler": st.sampled_from(["", "x", "/tmp/a", "tcp://"]),
+                 "--progress": JUNK, "--jsonl": JUNK},
     "solve": {},
 }
 
