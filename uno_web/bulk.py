@@ -88,6 +88,8 @@ def _files_under(folder: Path) -> list[str]:
 def kind_of(arg: str) -> str:
     """``dir``, ``file``, ``missing``, or ``pattern`` (glob characters and no such path); a name
     the system cannot even look up (a NUL byte) is ``missing``: reading it says why."""
+    if not arg.strip():
+        return "missing"  # Path("") is the current folder: an empty name names no log
     try:
         path = Path(arg)
         if path.is_dir():

@@ -124,7 +124,7 @@ def test_off_with_three_players_or_seven_zero_and_hard_falls_back() -> None:
     three = make_obs("R5 B7 B8 G2", "R3", counts=[6, 6])
     f.update(three, random.Random(0))
     assert not f.on and f.sample(random.Random(0)) is None
-    seven = make_obs("R5 B7 B8 G2", "R3", counts=[6], rules=PRESETS["official"].model_copy(update={"seven_zero": True}))
+    seven = make_obs("R5 B7 B8 G2", "R3", counts=[6], rules=PRESETS["official"].model_copy(update={"seven_swap": True, "zero_rotate": True}))
     f.update(seven, random.Random(0))
     assert not f.on
     bot = make_bot("hard", belief="filter", iterations=4)

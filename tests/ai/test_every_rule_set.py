@@ -66,7 +66,7 @@ def toggle_mix(rng: random.Random) -> Any:
 
 
 def test_the_mixes_cover_every_toggle() -> None:
-    assert {"deck", "seven_zero", "jump_in", "uno_call", "reshuffle"} <= set(TOGGLES)
+    assert {"deck", "seven_swap", "zero_rotate", "jump_in", "uno_call", "reshuffle"} <= set(TOGGLES)
     rng = random.Random(1)
     seen = {k: set() for k in TOGGLES}  # type: ignore[var-annotated]
     for _ in range(60):

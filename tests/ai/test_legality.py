@@ -51,7 +51,8 @@ _TOGGLES = {
     "stack_draw_four_on_draw_two": [False, True],
     "escalating_stack": [False, True],
     "jump_in": [False, True],
-    "seven_zero": [False, True],
+    "seven_swap": [False, True],
+    "zero_rotate": [False, True],
     "may_draw_when_playable": [True, False],
     "draw_to_match": [False, True],
     "forced_play": [False, True],
@@ -88,7 +89,7 @@ def test_random_rule_combinations(case: int) -> None:
     # game there: legality is what is checked)
     hard = "hard" in levels
     res = play_game(rules, bots, seed=case, rounds=1 if hard else 3, safe=True,
-                    max_moves=400 if hard else 1500)
+                    max_moves=800 if hard else 1500)
     assert res.moves > 0 and sum(res.decisions) > 0
     if rules.reshuffle == "shuffle" and rules.deck == "uno":
         assert res.finished, rules.changed_fields()

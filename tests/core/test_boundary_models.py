@@ -127,7 +127,7 @@ def test_the_schema_comes_from_the_same_declarations() -> None:
     assert schema["$defs"]["RulesRef"]["properties"]["overrides"]["maxProperties"] == 64
     assert set(schema["properties"]["rounds"]) >= {"minItems", "maxItems"}
     rules = RuleSet.model_json_schema()
-    assert rules["properties"]["seven_zero"]["title"] == "7 swaps hands, 0 passes them on"
+    assert rules["properties"]["seven_swap"]["title"] == "7 swaps hands"
     assert rules["additionalProperties"] is False
 
 

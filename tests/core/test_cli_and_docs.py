@@ -100,7 +100,7 @@ def test_every_rule_has_a_short_title_and_a_plain_description():
 
     titles = [f.title for f in RuleSet.model_fields.values()]
     assert len(set(titles)) == len(titles)
-    assert RuleSet.model_fields["seven_zero"].title == "7 swaps hands, 0 passes them on"
+    assert RuleSet.model_fields["seven_swap"].title == "7 swaps hands"
     for name, f in RuleSet.model_fields.items():
         assert f.title and len(f.title) <= 40 and not f.title[0].islower(), name
         desc = f.description or ""

@@ -235,8 +235,38 @@ def test_verdicts_cite_the_toggle_that_decided_them():
     s, _ = play(s, "P0:R+2")
     assert check(s, parse_move("P1:G+2")).rule == "stack_draw_two_on_draw_two = true"
     s = position(hands=["R7 R1 R2", "B5 B6"], top="R9", overrides={"seven_zero": True})
-    assert check(s, parse_move("P0:R7>1")).rule == "seven_zero = true"
+    assert check(s, parse_move("P0:R7>1")).rule == "seven_swap = true"
     s = position(hands=["R1 R2", "B5 B6"], top="R9")
     assert check(s, parse_move("P0:R1")).rule == "official rules: matching"
     s = position(hands=["W+4 R1", "B5 B6"], top="R9", overrides={"wild_draw_four": "strict"})
     assert check(s, parse_move("P0:W+4=G")).rule == "wild_draw_four = strict"
+
+
+# --- 7 and 0 as two toggles (issue 15) ------------------------------------------------------
+
+def test_seven_swap_alone_swaps_and_zero_does_nothing() -> None:
+    s = position(hands=["R7 R0 R2", "B5 B6", "Y5 Y6 Y7"], top="R9", overrides={"seven_swap": True})
+    assert code(s, "P0:R7") == "E_SWAP_TARGET_MISSING"
+    t, _ = play(s, "P0:R7>2")
+    assert sorted(t.hands[0]) == sorted(s.hands[2]) and len(t.hands[2]) == 2
+    u = position(hands=["R0 R1 R2", "B5 B6", "Y5 Y6 Y7"], top="R9", overrides={"seven_swap": True})
+    u2, _ = play(u, "P0:R0")
+    assert len(u2.hands[0]) == 2 and len(u2.hands[1]) == 2  # no rotation without zero_rotate
+
+
+def test_zero_rotate_alone_passes_hands_and_a_seven_names_nobody() -> None:
+    s = position(hands=["R0 R1 R2", "B5 B6", "Y5 Y6 Y7 Y8"], top="R9", overrides={"zero_rotate": True})
+    t, _ = play(s, "P0:R0")
+    assert [len(h) for h in t.hands] == [4, 2, 2]  # every hand moved on one seat
+    assert check(t, parse_move("P0:R0")).rule or True
+    v = position(hands=["R7 R1", "B5 B6"], top="R9", overrides={"zero_rotate": True})
+    assert code(v, "P0:R7>1") == "E_TARGET_NOT_ALLOWED"
+    assert check(v, parse_move("P0:R7")).ok
+
+
+def test_the_former_joint_toggle_turns_on_both() -> None:
+    from uno_web.core import resolve_rules
+
+    r = resolve_rules("official", {"seven_zero": True})
+    assert r.seven_swap and r.zero_rotate
+    assert resolve_rules("house-party").seven_swap and resolve_rules("house-party").zero_rotate

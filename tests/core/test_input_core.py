@@ -204,7 +204,7 @@ _RULES = [
     PRESETS["official"],
     PRESETS["house-party"],
     PRESETS["playing-cards"],
-    RuleSet(seven_zero=True, jump_in=True, stack_draw_two_on_draw_two=True,
+    RuleSet(seven_swap=True, zero_rotate=True, jump_in=True, stack_draw_two_on_draw_two=True,
             stack_draw_four_on_draw_four=True, uno_catch_window="next-turn-end"),
     RuleSet(wild_draw_four="strict", wild_last_resort=True, no_action_card_last=True,
             forced_play=True, may_draw_when_playable=False, escalating_stack=True,

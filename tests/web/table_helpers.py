@@ -75,7 +75,7 @@ def start_game(page: Any, players: int = 2, levels: tuple[str, ...] = ("easy",),
                name: str | None = None, toggles: tuple[str, ...] = ()) -> None:
     """Fill the start screen and deal (through the form, as a person would).
 
-    ``toggles``: boolean rules to switch on (``"seven_zero"``, ``"jump_in"`` ...)."""
+    ``toggles``: boolean rules to switch on (``"seven_swap"``, ``"jump_in"`` ...)."""
     page.wait_for_selector("[data-testid=start-screen]")
     if name is not None:
         page.fill("[data-testid=player-name]", name)

@@ -165,13 +165,13 @@ def test_wild_asks_for_a_colour_by_keyboard(page: Any, wait_ready: Any) -> None:
 
 def test_seven_zero_asks_whom_to_swap_with(page: Any, wait_ready: Any) -> None:
     st = TableSettings(players=3, levels=["easy", "easy"],
-                       overrides={"scoring": "single-round", "seven_zero": True})
+                       overrides={"scoring": "single-round", "seven_swap": True})
     from uno_web.core.cards import RANK_OF
 
     seed = find_seed(lambda s: you_start(s) and any(
         RANK_OF[c] == 7 and not IS_WILD[c] for c in playable(s)), st)
     open_table(page, wait_ready, seed=seed, speed="instant", delay=3000)
-    start_game(page, players=3, levels=("easy", "easy"), toggles=("seven_zero",))
+    start_game(page, players=3, levels=("easy", "easy"), toggles=("seven_swap",))
     seven = next(c for c in hand(page)
                  if page.locator(f"[data-testid=hand] [data-card='{c}']").first.get_attribute(
                      "data-playable") == "true" and c[1:] == "7")

@@ -202,7 +202,7 @@ def test_unplayable_wild_gets_its_real_reason() -> None:
 
 def test_seven_zero_asks_for_a_target() -> None:
     s = session_at({"hands": ["R7 G3 B1", "Y1 Y2", "G5"], "top": "R9", "turn": 0},
-                   overrides={"seven_zero": True})
+                   overrides={"seven_swap": True})
     assert s.click_card("R7") is None
     tv = view(s)
     assert [t for t, _ in tv.actions.target_picker] == [1, 2]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
-from ..core.engine import can_play, step
+from ..core.engine import can_play, step, swap_target_needed
 from ..core.moves import Move, MoveKind
 from ..core.simulate import random_playout
 from ..core.state import GameState, Phase
@@ -106,7 +106,7 @@ def _play_move(s: GameState, seat: int, card: int, rng: random.Random) -> Move:
     hand = s.hands[seat]
     color = _majority([x for x in hand if x != card], r.colors, rng) if IS_WILD[card] else -1
     target = -1
-    if r.seven_zero and RANK_OF[card] == 7 and len(hand) > 1:
+    if swap_target_needed(r, card, len(hand)):  # the core's rule, not a copy (issue 15)
         others = [t for t in range(s.n) if t != seat and s.active[t]]
         target = min(others, key=lambda t: (len(s.hands[t]), rng.random()))
     uno = r.uno_call and len(hand) == 2 and not s.called[seat]

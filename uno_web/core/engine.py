@@ -38,7 +38,7 @@ from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 
 __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "step",
-    "playable_cards", "can_play", "next_seat", "hand_points",
+    "playable_cards", "can_play", "next_seat", "hand_points", "swap_target_needed",
 ]
 
 _ACTION_EFFECTS = frozenset(
@@ -418,8 +418,10 @@ def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
     if stacked:
         return ("escalating_stack = true" if r.escalating
                 else _stack_toggle(EFFECT_OF[top], eff) + " = true")
-    if r.seven_zero and eff == _NUMBER and RANK_OF[card] in (_RANK7, _RANK0) and len(s.hands[move.seat]) > 1:
-        return "seven_zero = true"
+    if swap_target_needed(r, card, len(s.hands[move.seat])):
+        return "seven_swap = true"
+    if r.zero_rotate and eff == _NUMBER and RANK_OF[card] == _RANK0 and len(s.hands[move.seat]) > 1:
+        return "zero_rotate = true"
     if eff == Effect.WILD and r.wild_draws_one:
         return "wild_draws_one = true"
     if eff == _WILD4:
@@ -514,6 +516,13 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     return out
 
 
+def swap_target_needed(r: CompiledRules, card: int, hand_size: int) -> bool:
+    """Whether playing ``card`` from a hand of ``hand_size`` cards must name a player to swap
+    hands with: a 7 under ``seven_swap`` that is not the last card.  The one place this rule
+    lives: legality, verdicts, the move lists and the fast playouts (simulate) all ask it."""
+    return r.seven_swap and RANK_OF[card] == _RANK7 and EFFECT_OF[card] == _NUMBER and hand_size > 1
+
+
 def _uno_call_open(s: GameState, seat: int, hand: list[int]) -> bool:
     """Whether ``seat`` may call UNO now (the one place this rule lives: ``check`` and
     ``legal_moves`` both ask it). With one card, always; with two, on your turn before the play
@@ -541,7 +550,7 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
         else:
             ok = list(set(cards))
         ok.sort()
-        if not r.uno_call and not r.seven_zero:
+        if not r.uno_call and not r.seven_swap:
             for c in ok:
                 if IS_WILD[c]:
                     for col in r.colors:
@@ -561,7 +570,7 @@ def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out:
     r = s.r
     uno_variants = (False, True) if (r.uno_call and len(hand) == 2 and not s.called[seat]) else (False,)
     colors = r.colors if IS_WILD[card] else (-1,)
-    if r.seven_zero and RANK_OF[card] == _RANK7 and len(hand) > 1:
+    if swap_target_needed(r, card, len(hand)):
         targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]
     else:
         targets = (-1,)
@@ -771,7 +780,7 @@ def _card_shape_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | 
 def _target_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
     r = s.r
     card = move.card
-    needs = r.seven_zero and RANK_OF[card] == _RANK7 and len(hand) > 1
+    needs = swap_target_needed(r, card, len(hand))
     t = move.target
     if needs:
         if t == -1:
@@ -1088,16 +1097,16 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             _draw_cards(s, victim, total, ev, "penalty", src)
         _end_round(s, seat, ev)
         return
-    # 7-0
+    # 7-0 (two toggles: seven_swap, zero_rotate)
     if r.seven_zero:
         rank = RANK_OF[card]
-        if rank == _RANK7 and eff == _NUMBER and move.target >= 0:
+        if r.seven_swap and rank == _RANK7 and eff == _NUMBER and move.target >= 0:
             t = move.target
             s.hands[seat], s.hands[t] = s.hands[t], s.hands[seat]
             _reset_calls(s, (seat, t))
             if ev is not None:
                 ev.append(HandsSwapped(seat, t))
-        elif rank == _RANK0 and eff == _NUMBER:
+        elif r.zero_rotate and rank == _RANK0 and eff == _NUMBER:
             seats = [i for i in range(s.n) if s.active[i]]
             hands = [s.hands[i] for i in seats]
             k = len(seats)

@@ -301,13 +301,13 @@ CATALOGUE: dict[Reason, Explanation] = {
         "{card:a} may not follow {top:a} in an escalating stack",
     ),
     Reason.E_SWAP_TARGET_MISSING: Explanation(
-        "With the 7-0 rule, a 7 must name the player to swap hands with.",
-        "seven_zero",
+        "With the 7-swap rule, a 7 must name the player to swap hands with.",
+        "seven_swap",
         "{card} needs a player to swap hands with",
     ),
     Reason.E_SWAP_TARGET_INVALID: Explanation(
         "A 7 swaps hands with another player who is still in the game.",
-        "seven_zero",
+        "seven_swap",
         "there is no player at seat {target} to swap hands with",
         {
             "self": "{who} cannot swap hands with {who:yourself}; choose another player",
@@ -315,8 +315,8 @@ CATALOGUE: dict[Reason, Explanation] = {
         },
     ),
     Reason.E_TARGET_NOT_ALLOWED: Explanation(
-        "Only a 7 under the 7-0 rule names another player.",
-        "seven_zero",
+        "Only a 7 under the 7-swap rule names another player.",
+        "seven_swap",
         "{card} does not name a player",
     ),
     Reason.E_JUMP_IN_NOT_ALLOWED: Explanation(

@@ -146,11 +146,16 @@ class RuleSet(Declared):
         "value; coloured cards only) may play it out of turn, right after it was played and "
         "before the next player acts; play continues from that player.",
     )
-    seven_zero: bool = _f(
+    seven_swap: bool = _f(
         False,
-        "7 swaps hands, 0 passes them on",
-        "Playing a 7 swaps hands with a chosen player; playing a 0 passes every hand to the next "
-        "player in the direction of play.",
+        "7 swaps hands",
+        "Playing a 7 swaps hands with a chosen player (the 7 names them). With the 0 rule below "
+        "this is the house rule known as 7-0; the override `seven_zero` turns on both.",
+    )
+    zero_rotate: bool = _f(
+        False,
+        "0 passes every hand on",
+        "Playing a 0 passes every hand to the next player in the direction of play.",
     )
 
     # --- drawing ----------------------------------------------------------------------------
@@ -235,6 +240,12 @@ class RuleSet(Declared):
             or self.escalating_stack
         )
 
+    @property
+    def seven_zero(self) -> bool:
+        """Hands may change owners: a 7 swaps (``seven_swap``) or a 0 passes them on
+        (``zero_rotate``). What a bot's memory of who holds which colour must know."""
+        return self.seven_swap or self.zero_rotate
+
     def changed_fields(self) -> dict[str, Any]:
         """The fields that differ from the official defaults."""
         base = RuleSet()
@@ -272,7 +283,8 @@ PRESETS: dict[str, RuleSet] = {
         stack_draw_two_on_draw_four=True,
         stack_draw_four_on_draw_two=True,
         jump_in=True,
-        seven_zero=True,
+        seven_swap=True,
+        zero_rotate=True,
         draw_to_match=True,
     ),
     "playing-cards": RuleSet(
@@ -328,6 +340,11 @@ def resolve_rules(preset: str = "official", overrides: "Mapping[str, Any] | None
                          f"(like {{\"jump_in\": true}}), not {excerpt(overrides)}")
     if not overrides:
         return base
+    if "seven_zero" in overrides:  # the former joint toggle: both of its rules (issue 15)
+        both = overrides["seven_zero"]
+        overrides = {k: v for k, v in overrides.items() if k != "seven_zero"}
+        overrides.setdefault("seven_swap", both)
+        overrides.setdefault("zero_rotate", both)
     if len(overrides) > MAX_RULE_OVERRIDES:
         raise RulesError(f"bad rule override: {len(overrides):,} overrides given; a RuleSet has "
                          f"{len(RuleSet.model_fields)} fields")

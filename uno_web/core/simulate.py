@@ -16,7 +16,7 @@ import random
 from typing import Callable
 
 from .cards import COLOR_OF, IS_WILD, RANK_OF
-from .engine import _RngOnly, _execute, _play_problem, legal_moves, new_game
+from .engine import _RngOnly, _execute, _play_problem, legal_moves, new_game, swap_target_needed
 from .moves import Move, MoveKind
 from .rules import RuleSet
 from .state import GameState, Phase
@@ -36,7 +36,7 @@ def _random_play(s: GameState, seat: int, card: int, rng: random.Random) -> Move
     color = r.colors[int(rng.random() * len(r.colors))] if IS_WILD[card] else -1
     target = -1
     hand = s.hands[seat]
-    if r.seven_zero and RANK_OF[card] == 7 and len(hand) > 1:
+    if swap_target_needed(r, card, len(hand)):
         others = [t for t in range(s.n) if t != seat and s.active[t]]
         target = others[int(rng.random() * len(others))]
     uno = r.uno_call and len(hand) == 2 and not s.called[seat]

@@ -66,7 +66,8 @@ class CompiledRules:
     __slots__ = (
         "rules", "colors", "deck", "deck_set", "hand_size", "first_card", "reverse_skip_2p",
         "plus4", "wild_last_resort", "wild_draws_one", "no_action_last", "s22", "s44", "s24",
-        "s42", "escalating", "jump_in", "seven_zero", "may_draw_when_playable", "draw_to_match",
+        "s42", "escalating", "jump_in", "seven_swap", "zero_rotate", "seven_zero",
+        "may_draw_when_playable", "draw_to_match",
         "forced_play", "joker_penalty", "turn_over", "uno_call", "uno_penalty", "uno_window",
         "scoring", "target", "threshold", "responds", "plain_matching", "amount", "window_next_action", "window_turn_end",
     )
@@ -89,7 +90,9 @@ class CompiledRules:
         self.s42 = rules.stack_draw_four_on_draw_two
         self.escalating = rules.escalating_stack
         self.jump_in = rules.jump_in
-        self.seven_zero = rules.seven_zero
+        self.seven_swap = rules.seven_swap
+        self.zero_rotate = rules.zero_rotate
+        self.seven_zero = rules.seven_swap or rules.zero_rotate  # hands may change owners
         self.may_draw_when_playable = rules.may_draw_when_playable
         self.draw_to_match = rules.draw_to_match
         self.forced_play = rules.forced_play
