@@ -13,7 +13,8 @@ with 95% Wilson intervals:
 * decisions per second per level on this interpreter (turn decisions, thinking time only).
 
 Anchors from the literature: a published heuristic bot wins 68.8% of 2-player games against a
-random player; RLCard's rule agent about 55%.
+random player; RLCard's rule agent about 55%. Those bots themselves, ported from their source,
+play ours in ``bench/bench_ai_ports.py`` (duplicate deals; see docs/ai.md).
 """
 
 from __future__ import annotations
