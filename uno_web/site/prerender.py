@@ -17,10 +17,10 @@ The build runs it; ``tests/web/test_prerender.py`` fails when ``index.html`` is 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -35,19 +35,25 @@ def blocks() -> dict[str, str]:
     from ..web.view import start_view
 
     first = TableSettings(players=2, levels=("easy",))  # what App draws on a first visit
-    full = start_view(TableSettings(players=10, levels=first.levels))
-    sv = replace(full, players=first.players)
-    regions = render_start(sv)
+    regions = render_start(start_view(first))
     presets = {name: rules.model_dump() for name, rules in PRESETS.items()}
     data = json.dumps(presets, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     from .csp import META
 
+    hashes = ";".join(f"{name}:{region_hash(regions[name])}" for name in ("topbar", "start"))
     return {
         "csp": META,
+        "hashes": f'<meta name="uno-prerendered" content="{hashes}">',
         "topbar": regions["topbar"],
         "start": regions["start"],
         "presets": f'<script type="application/json" id="preset-values">{data}</script>',
     }
+
+
+def region_hash(html: str) -> str:
+    """What the controller compares at boot: a region whose render has this hash is already in
+    the page as the build wrote it, so the first render leaves it alone."""
+    return hashlib.sha1(html.encode("utf-8")).hexdigest()[:16]
 
 
 def _marker(name: str) -> re.Pattern[str]:

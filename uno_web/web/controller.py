@@ -681,6 +681,8 @@ class Controller:
         pre = js(getattr(self.win, "unoWebPre", None))  # static/page.js: the start screen in use
         if pre is not None and self.app.mode == "start":
             self.take_over_start(pre)
+            if not bool(pre.touched):
+                self.trust_prerendered()
         self.attach()
         self.doc.getElementById("app").hidden = False
         self.doc.getElementById("loading").hidden = True
@@ -688,6 +690,20 @@ class Controller:
         if placeholder is not None:
             placeholder.hidden = True
         self.carry_out(fx)
+
+    def trust_prerendered(self) -> None:
+        """Regions the build wrote into index.html (uno_web/site/prerender.py) that this first
+        render would write again identically are left alone: the markup is already there."""
+        meta = js(self.doc.querySelector('meta[name="uno-prerendered"]'))
+        if meta is None:
+            return
+        import hashlib
+
+        want = dict(part.split(":", 1) for part in str(meta.content).split(";") if ":" in part)
+        for name, html in self.app.regions().items():
+            digest = hashlib.sha1(html.encode("utf-8")).hexdigest()[:16]
+            if want.get(name) == digest:
+                self.rendered[name] = html
 
     def take_over_start(self, pre: Any) -> None:
         """The start screen was usable before Python (html.prestart, static/page.js): what the

@@ -139,9 +139,10 @@ class TableSettings:
     def rules(self) -> RuleSet:
         return resolve_rules(self.preset, self.overrides)
 
-    def seat_names(self) -> list[str]:
+    def seat_names(self, players: int | None = None) -> list[str]:
+        """Your name, then the bots' (``players``: as many seats as that, default the table's)."""
         names = [self.name]
-        for i in range(1, self.players):
+        for i in range(1, self.players if players is None else players):
             bot = BOT_NAMES[i - 1]
             names.append(bot if bot != self.name else f"{bot} (bot)")
         return names

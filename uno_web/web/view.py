@@ -778,14 +778,14 @@ def start_view(settings: TableSettings, error: str = "", notice: str = "",
         rules = settings.rules()
     except Exception:  # an override the preset no longer accepts: show the preset
         rules = PRESETS[settings.preset]
-    names = settings.seat_names()[1:]
+    names = settings.seat_names(10)[1:]  # all nine opponents: those past the players are hidden
     errors = field_errors or {}
     raws = raw_values or {}
     fields = tuple(replace(f, error=errors.get(f.name, ""), raw=raws.get(f.name, ""))
                    if f.name in errors else f for f in rule_fields(rules, settings.preset))
     return StartView(
         players=settings.players, name=settings.name,
-        levels=tuple(settings.level(i) for i in range(1, settings.players)),
+        levels=tuple(settings.level(i) for i in range(1, 10)),
         level_names=tuple(names), preset=settings.preset,
         presets=tuple((p, PRESET_TITLES.get(p, p), PRESET_DESCRIPTIONS.get(p, ""))
                       for p in PRESETS),
