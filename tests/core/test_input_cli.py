@@ -260,7 +260,7 @@ def test_any_argument_list_exits_0_1_or_2_without_a_traceback(data, fuzz_folder)
         # one error line (validate --progress draws its bar on stderr too, ending in "logs/s")
         said = [ln for ln in err.strip().splitlines() if not ln.rstrip().endswith("logs/s")]
         assert len(said) == 1, (argv, err)
-        assert len(json.loads(err)["error"]) <= MAX_ERROR_CHARS, (argv, err)
+        assert len(json.loads(said[0])["error"]) <= MAX_ERROR_CHARS, (argv, err)
 
 
 def test_every_command_and_option_is_known_to_the_fuzz():

@@ -263,8 +263,3 @@ class GameWon(Event):
     kind: ClassVar[str] = "game_won"
     seat: int
     scores: tuple[int, ...]
-
-
-def event_dicts(events: "list[Event]", public: bool = False) -> list[dict[str, Any]]:
-    return [(e.public() if public else e).to_dict() for e in events]
-

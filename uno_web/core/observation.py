@@ -11,8 +11,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .cards import IS_WILD
-from .engine import legal_moves
-from .moves import Move
 from .reasons import quote_value
 from .rules import RuleSet
 from .state import GameState
@@ -101,11 +99,6 @@ def observe(s: GameState, seat: int) -> Observation:
         last_player=s.last_player,
         deck=s.r.deck,
     )
-
-
-def observe_with_moves(s: GameState, seat: int) -> tuple[Observation, list[Move]]:
-    """:func:`observe` and :func:`~uno_web.core.engine.legal_moves` together (same errors)."""
-    return observe(s, seat), legal_moves(s, seat)
 
 
 def sample_state(obs: Observation, rng: "random.Random") -> GameState:

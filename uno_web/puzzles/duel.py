@@ -147,12 +147,6 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 # ---------------------------------------------------------------------------
 
 
-def _geo_mover_wins(X: tuple[Card, ...], Y: tuple[Card, ...], last: Optional[Card]) -> bool:
-    if last is None:
-        return matching_number(X, Y) < len(X)
-    return matching_number(X, Y + (last,)) > matching_number(X, Y)
-
-
 def _geo_winning_moves(X: tuple[Card, ...], Y: tuple[Card, ...], last: Optional[Card]) -> dict[Card, bool]:
     """For every distinct legal move c of the mover: does it win?"""
     base = matching_number(X, Y)
