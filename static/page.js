@@ -171,17 +171,9 @@
     document.head.appendChild(css);
     // The config and PyScript's TOML parser are fetched only after core.js has run;
     // preloading them now takes those two round trips off the boot (docs/deployment.md).
-    // Pyodide's own files and our bundle are fetched only after the interpreter's loader has
-    // run, one after another; asking for them now downloads them while PyScript starts.
     [["preload", "./pyscript.toml"],
      ["modulepreload", "./static/vendor/pyscript/toml-V4Savzlc.js"],
-     ["modulepreload", "./static/vendor/pyscript/toml-Blg7Izee.js"],
-     ["modulepreload", "./static/vendor/pyodide/pyodide.mjs"],
-     ["modulepreload", "./static/vendor/pyodide/pyodide.asm.mjs"],
-     ["preload", "./static/vendor/pyodide/pyodide.asm.wasm"],
-     ["preload", "./static/vendor/pyodide/python_stdlib.zip"],
-     ["preload", "./static/vendor/pyodide/pyodide-lock.json"],
-     ["preload", "./static/bundle/uno_web.zip"]].forEach(function (p) {
+     ["modulepreload", "./static/vendor/pyscript/toml-Blg7Izee.js"]].forEach(function (p) {
       var l = document.createElement("link");
       l.rel = p[0];
       l.href = p[1];
