@@ -61,6 +61,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
+from ..ai.seeds import driver_rng
 from ..core.engine import check, legal_moves, new_game, step
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation, observe
@@ -174,7 +175,7 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             game_seed = self._seeds.getrandbits(62)
         self.game_seed = game_seed
         self.game = new_game(self.rules, self.players, game_seed)
-        self._order = random.Random(game_seed * 7919 + 17)  # reaction windows (as ai.match)
+        self._order = driver_rng(game_seed, "reaction order")  # reaction windows (as ai.match)
         self.history = []
         self.steps = 0
         self.agents = self.possible_agents[:]

@@ -25,6 +25,7 @@ import gymnasium
 import numpy as np
 
 from ..ai import LEVELS, Bot, make_bot
+from ..ai.seeds import bot_rng
 from ..core.rules import RuleSet
 from .aec import UnoEnv
 
@@ -96,7 +97,7 @@ class UnoSeatEnv(gymnasium.Env[dict[str, Any], int]):
             self.seat = random.Random(game_seed ^ 0x5EA7).randrange(n)
         levels = iter(self.levels)
         self.bots = [None if i == self.seat else self._bot(next(levels)) for i in range(n)]
-        self._rngs = [random.Random(game_seed * 1_000_003 + 101 * i + 1) for i in range(n)]
+        self._rngs = [bot_rng(game_seed, i) for i in range(n)]  # blind: not the shuffle stream
         self.agent = self.aec.possible_agents[self.seat]
         self._play_bots()
         obs, _, _, _, info = self._last()

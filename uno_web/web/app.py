@@ -680,7 +680,7 @@ class App:
         ``window.unoWebDealSeed`` (devtools-level access, docs/security.md)."""
         if self.deal_seed is not None:
             return self.deal_seed
-        return secrets.randbelow(2**31 - 1) + 1
+        return secrets.randbelow(2**63 - 1) + 1  # no seed search from the hand on screen
 
     def start_game(self, settings: TableSettings) -> Effects:
         try:
@@ -805,7 +805,7 @@ class App:
         if action == "export":
             if s is None or not s.can_export:
                 return _nothing()
-            return Effects(render=False, download=(f"uno-game-{s.seed}.json", s.log_json()))
+            return Effects(render=False, download=("uno-game.json", s.log_json()))
         if action.startswith("replay-"):
             return self._replay_action(action)
         if s is None or self.mode != "table":

@@ -512,8 +512,15 @@ class Session:
         return check_deck(self.state).message
 
     def log_json(self) -> str:
-        """The game as an ``uno-web-log`` document (what Export downloads)."""
-        return self.recorder.to_json()
+        """The game as an ``uno-web-log`` document (what Export downloads). The seed is left
+        out while the game goes on: it would tell the deals of the rounds still to come
+        (validation and replay use the recorded deck orders)."""
+        text = self.recorder.to_json()
+        if self.position is None and self.state.phase != Phase.GAME_OVER:
+            data = json.loads(text)
+            data["seed"] = None
+            text = json.dumps(data, indent=1, ensure_ascii=False)
+        return text
 
     # --- attempting moves -----------------------------------------------------------------
     def attempt(self, move: Move, shown: str | None = None) -> ValidatorEntry:
@@ -661,8 +668,11 @@ class Session:
 
     # --- the bots ---------------------------------------------------------------------------
     def _rng(self, seat: int, salt: int = 0) -> random.Random:
-        # plain integer arithmetic: the same stream on CPython and in Pyodide (32-bit hash)
-        return random.Random(self.seed * 1_000_003 + self.version * 7919 + seat * 131 + salt)
+        # a SHA-256 hash of the seed and labels (uno_web/ai/seeds.py): no arithmetic on the
+        # game seed can land on the shuffle stream, and it is the same on CPython and Pyodide
+        from ..ai.seeds import derive_seed
+
+        return random.Random(derive_seed(self.seed, "table", self.version, seat, salt))
 
     def plan_ai(self) -> AiPlan | None:
         """What a bot does next, or None when the table waits for you.
