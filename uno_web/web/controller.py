@@ -110,6 +110,7 @@ class Controller:
         self.shown_session: Any = None
         self.played_from: Any = None  # where your clicked card was (its flight starts there)
         self.audio: Any = None
+        self.prerendered: dict[str, str] = {}  # region -> hash of the build's markup (boot)
         self.pending_click = ""  # a button pressed before Python was ready (take_over_start)
         self.morph = js(getattr(self.win, "morphdom", None))
         self.morph_options = to_js({"childrenOnly": True, "onBeforeElUpdated": _keep_typing})
@@ -249,6 +250,9 @@ class Controller:
         focus_key = attr(active, "data-focus") if active is not None and active != self.body else ""
         for name, html in regions.items():
             if self.rendered.get(name) != html:
+                if self.prerendered and self._already_there(name, html):
+                    self.rendered[name] = html
+                    continue
                 if name in MORPHED:
                     self._write(self.regions[name], html)
                 else:
@@ -692,18 +696,21 @@ class Controller:
         self.carry_out(fx)
 
     def trust_prerendered(self) -> None:
-        """Regions the build wrote into index.html (uno_web/site/prerender.py) that this first
-        render would write again identically are left alone: the markup is already there."""
+        """Regions the build wrote into index.html (uno_web/site/prerender.py) that the first
+        render would write again identically are left alone (render() compares hashes)."""
         meta = js(self.doc.querySelector('meta[name="uno-prerendered"]'))
-        if meta is None:
-            return
+        if meta is not None:
+            self.prerendered = dict(
+                part.split(":", 1) for part in str(meta.content).split(";") if ":" in part)
+
+    def _already_there(self, name: str, html: str) -> bool:
+        """A region still as the build wrote it (checked once, at the first render)."""
+        want = self.prerendered.pop(name, None)
+        if want is None:
+            return False
         import hashlib
 
-        want = dict(part.split(":", 1) for part in str(meta.content).split(";") if ":" in part)
-        for name, html in self.app.regions().items():
-            digest = hashlib.sha1(html.encode("utf-8")).hexdigest()[:16]
-            if want.get(name) == digest:
-                self.rendered[name] = html
+        return hashlib.sha1(html.encode("utf-8")).hexdigest()[:16] == want
 
     def take_over_start(self, pre: Any) -> None:
         """The start screen was usable before Python (html.prestart, static/page.js): what the
