@@ -8,6 +8,26 @@
   var root = document.documentElement;
   var search = location.search;
   if (/[?&]embed=1(&|$)/.test(search)) { root.classList.add("embed"); return; }
+  // Not an embed: Python starts at once, from here in <head>, so Pyodide starts loading as
+  // early as on a page that has PyScript's core.js in <head> (docs/deployment.md, "Boot time").
+  // PyScript finds index.html's <script type="py"> when the parser reaches it. static/page.js
+  // (deferred) then only draws the progress: it replays the stages PyScript reported before it
+  // ran (window.unoWebEarly). An embed makes no PyScript request before it starts.
+  // tests/web/test_assemble.py checks that every file named here is in the built site.
+  var early = window.unoWebEarly = {stages: []};
+  addEventListener("py:progress", function (ev) { early.stages.push(String(ev.detail)); });
+  [["modulepreload", "./static/vendor/pyscript/core-C9KDLldu.js"],
+   ["stylesheet", "./static/vendor/pyscript/core.css"]].forEach(function (p) {
+    var l = document.createElement("link");
+    l.rel = p[0];
+    l.href = p[1];
+    if (p[0] === "preload") { l.as = "fetch"; l.crossOrigin = "anonymous"; }
+    document.head.appendChild(l);
+  });
+  var core = document.createElement("script");
+  core.type = "module";
+  core.src = "./static/vendor/pyscript/core.js";
+  document.head.appendChild(core);
   // Query keys that change what the first screen is; any other key (speed, delay, seed, utm_…)
   // leaves the start screen.  Kept in step with uno_web/web/links.py by tests/web/test_boot_unit.py.
   var CONTENT = ["hands", "mode", "lesson"];

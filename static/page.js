@@ -165,21 +165,20 @@
       }
       becomeHost();
     }
+    if (window.unoWebEarly) {  // static/early.js has started PyScript already
+      window.unoWebEarly.stages.forEach(setStage);
+      return;
+    }
     var css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = "./static/vendor/pyscript/core.css";
     document.head.appendChild(css);
-    // The config and PyScript's TOML parser are fetched only after core.js has run;
-    // preloading them now takes those two round trips off the boot (docs/deployment.md).
-    [["preload", "./pyscript.toml"],
-     ["modulepreload", "./static/vendor/pyscript/toml-V4Savzlc.js"],
-     ["modulepreload", "./static/vendor/pyscript/toml-Blg7Izee.js"]].forEach(function (p) {
-      var l = document.createElement("link");
-      l.rel = p[0];
-      l.href = p[1];
-      if (p[0] === "preload") { l.as = "fetch"; l.crossOrigin = "anonymous"; }
-      document.head.appendChild(l);
-    });
+    // index.html carries its config inline (the build writes pyscript.toml into it): no config
+    // request, no TOML parser. PyScript's main chunk is fetched beside core.js, not after it.
+    var pre = document.createElement("link");
+    pre.rel = "modulepreload";
+    pre.href = "./static/vendor/pyscript/core-C9KDLldu.js";
+    document.head.appendChild(pre);
     var core = document.createElement("script");
     core.type = "module";
     core.src = "./static/vendor/pyscript/core.js";
