@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -34,32 +35,60 @@ from uno_web.ai import make_bot
 from uno_web.ai.match import play_game
 from uno_web.core import PRESETS
 
+class Timed:
+    # times every turn decision of the bot (and the determinizations of each search)
+    def __init__(self, bot, times, dets):
+        self.bot, self.times, self.dets = bot, times, dets
+    def choose(self, obs, moves, rng):
+        t0 = time.perf_counter()
+        move = self.bot.choose(obs, moves, rng)
+        took = time.perf_counter() - t0
+        stats = getattr(self.bot, "last_stats", None)
+        if stats is not None and stats.get("candidates", 1) > 1:
+            self.times.append(took)
+            self.dets.append(stats["iterations"])
+        return move
+    def react(self, obs, moves, rng):
+        return self.bot.react(obs, moves, rng)
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else None
+
 def run(level, rounds, **opts):
     dec = 0
     sec = 0.0
     longest = 0.0
     searched = iters = 0
+    times = []
+    dets = []
     for g in range(rounds):
         bot = make_bot(level, **opts)
+        if level == "hard":
+            bot = Timed(bot, times, dets)
         bots = [bot, make_bot("easy")] if g % 2 == 0 else [make_bot("easy"), bot]
         seat = 0 if g % 2 == 0 else 1
         res = play_game(PRESETS["official"], bots, 5000 + g, rounds=1, timer=time.perf_counter)
         dec += res.decisions[seat]
         sec += res.think_seconds[seat]
         longest = max(longest, res.think_max[seat])
-        searched += getattr(bot, "searches", 0)
-        iters += getattr(bot, "total_iterations", 0)
+        inner = getattr(bot, "bot", bot)
+        searched += getattr(inner, "searches", 0)
+        iters += getattr(inner, "total_iterations", 0)
     out = {"rounds": rounds, "decisions": dec, "seconds": sec,
            "per_second": dec / sec if sec else None, "longest_ms": 1000 * longest}
     if searched:
         out["searched"] = searched
         out["determinizations"] = iters / searched
+        out["search_ms"] = {q: 1000 * pct(times, q / 100) for q in (50, 90, 99)}
+        out["search_max_ms"] = 1000 * max(times)
+        out["dets_pct"] = {q: pct(dets, q / 100) for q in (1, 5, 10, 50)}
     return out
 
 cfg = json.loads(document.body.dataset.cfg)
 res = {"python": sys.version.split()[0]}
 for level, rounds in (("easy", cfg["rounds"]), ("normal", cfg["rounds"]), ("hard", cfg["hard"])):
-    res[level] = run(level, rounds)
+    res[level] = run(level, rounds, **(cfg["hard_opts"] if level == "hard" else {}))
 document.body.dataset.result = json.dumps(res)
 document.body.dataset.ready = "1"
 </script></body></html>"""
@@ -69,12 +98,21 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=200, help="rounds for Easy and Normal")
     p.add_argument("--hard-rounds", type=int, default=10, help="rounds for Hard (150 ms a search)")
-    p.add_argument("--chromium", default="/usr/bin/chromium")
+    p.add_argument("--hard-iterations", type=int, default=None,
+                   help="Hard with this fixed number of determinizations instead of its budget")
+    p.add_argument("--hard-ms", type=float, default=None, help="Hard's budget (default 150)")
+    p.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds")
     args = p.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    html = PAGE.replace("<body>", f"<body data-cfg='{json.dumps({'rounds': args.rounds, 'hard': args.hard_rounds})}'>", 1)
+    hard_opts: dict[str, float] = {}
+    if args.hard_iterations is not None:
+        hard_opts["iterations"] = args.hard_iterations
+    if args.hard_ms is not None:
+        hard_opts["budget_ms"] = args.hard_ms
+    cfg = {"rounds": args.rounds, "hard": args.hard_rounds, "hard_opts": hard_opts}
+    html = PAGE.replace("<body>", f"<body data-cfg='{json.dumps(cfg)}'>", 1)
     with serve.serving() as base, sync_playwright() as pw:
         browser = serve.launch_chromium(pw, args.chromium)
         try:
@@ -103,6 +141,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {level:<7} {r['per_second']:>10.1f}  ({r['decisions']} decisions in "
               f"{r['rounds']} rounds, {1000 * r['seconds'] / r['decisions']:.2f} ms each, "
               f"longest {r['longest_ms']:.0f} ms{extra})")
+    h = res["hard"]
+    if "search_ms" in h:
+        ms = h["search_ms"]
+        print(f"  hard {json.dumps(hard_opts) if hard_opts else '(150 ms budget)'}: searched decisions "
+              f"p50 {ms['50']:.1f} ms, p90 {ms['90']:.1f} ms, p99 {ms['99']:.1f} ms, longest "
+              f"{h['search_max_ms']:.1f} ms; determinizations per search: 1st percentile "
+              f"{h['dets_pct']['1']}, 5th {h['dets_pct']['5']}, 10th {h['dets_pct']['10']}, "
+              f"median {h['dets_pct']['50']}")
+        print("  " + json.dumps({"hard": h, "hard_opts": hard_opts}))
     return 0
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any, Generator, Sequence
 
-from ..core.moves import Move, MoveKind
+from ..core.moves import Move
 from ..core.observation import Observation
 
-__all__ = ["Bot", "Thinking", "drive", "BotError"]
+__all__ = ["Bot", "Thinking", "drive", "BotError", "check_moves"]
 
 #: ``think`` yields progress fractions in [0, 1] and returns the chosen move.
 Thinking = Generator[float, None, Move]
@@ -52,7 +52,7 @@ class Bot:
     def think(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Thinking:
         """A generator: yields progress fractions while it works (each slice a few ms), then
         returns the move (``StopIteration.value``). Quick levels return without yielding."""
-        _check_moves(moves)
+        check_moves(moves)
         return self.decide(obs, moves, rng)
         yield 1.0  # pragma: no cover - makes this function a generator
 
@@ -70,16 +70,8 @@ class Bot:
         return f"<{type(self).__name__} level={self.level}>"
 
 
-def _check_moves(moves: Sequence[Move]) -> None:
+def check_moves(moves: Sequence[Move]) -> None:
+    """Raise :class:`BotError` for an empty list of moves (nothing to choose from)."""
     if not moves:
         raise BotError("no legal moves to choose from")
 
-
-def one_kind(moves: Sequence[Move], kind: int) -> list[Move]:
-    return [m for m in moves if m.kind == kind]
-
-
-TURN_KINDS = frozenset(
-    (MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.CHOOSE_COLOR, MoveKind.CHALLENGE,
-     MoveKind.ACCEPT, MoveKind.NEXT_ROUND)
-)

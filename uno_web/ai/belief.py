@@ -39,24 +39,30 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
+from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Color, Effect, Rank, make_card
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation
 from ..core.rules import RuleSet
 from ..core.state import Phase
-from .normal import NormalBot, _Ctx
-from .util import colors_of, top_after
+from .memory import forced_draw_after
+from .normal import NormalBot, ScoreContext
+from .util import (
+    colors_of, hands_change_owners, makes_draw, matching_decides, one_play_a_turn, reads_draws,
+    top_after,
+)
 
 __all__ = ["HandFilter", "filter_usable"]
 
-_FORCED = (Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR, Effect.SELF_DRAW_TWO)
+_PLAIN_WILD = make_card(Color.WILD, Rank.WILD)
 
 
 def filter_usable(rules: RuleSet) -> bool:
-    """Rule sets the filter can read (plain matching, one card a turn from the hand)."""
-    return not (
-        rules.seven_zero or rules.jump_in or rules.draw_to_match or rules.wild_draws_one
-        or rules.wild_draw_four == "strict" or rules.wild_last_resort or rules.no_action_card_last
+    """Rule sets the filter can read: matching alone decides what may be played, one card a
+    turn and only from the hand on turn, a draw ends with one card, hands keep their owners
+    and a plain wild makes nobody draw (each asked of the core, see :mod:`.util`)."""
+    return (
+        matching_decides(rules) and one_play_a_turn(rules) and reads_draws(rules)
+        and not hands_change_owners(rules) and not makes_draw(rules, _PLAIN_WILD)
     )
 
 
@@ -121,7 +127,7 @@ class HandFilter:
         if played is not None:
             card, color = played
             self._snap = replace(snap, discard_len=snap.discard_len + 1, top=card, color=color,
-                                 attacked=EFFECT_OF[card] in _FORCED)
+                                 attacked=forced_draw_after(obs.rules, card))
         elif move.kind == MoveKind.CHOOSE_COLOR:
             self._snap = replace(snap, color=move.color)
         elif move.kind in (MoveKind.CHALLENGE, MoveKind.ACCEPT):
@@ -191,12 +197,12 @@ class HandFilter:
             self.events.append("unread")
         self._resample(rng)
 
-    def _view(self, obs: Observation, top: int, color: int, counts: Sequence[int]) -> _Ctx:
+    def _view(self, obs: Observation, top: int, color: int, counts: Sequence[int]) -> ScoreContext:
         """The opponent's side of the table before its move (its hand is set per guess)."""
         fake = replace(obs, seat=self.opp, hand=(), hand_counts=tuple(counts), top=top,
                        color=color, turn=self.opp, phase=Phase.PLAY, pending=0, drawn=(),
                        plus4_by=-1, plus4_prev_color=-1)
-        return _Ctx(fake)
+        return ScoreContext(fake)
 
     def _saving(self, counts: Sequence[int], hand_size: int) -> bool:
         others = [c for i, c in enumerate(counts) if i != self.opp]

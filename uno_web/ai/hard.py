@@ -51,10 +51,10 @@ from ..core.engine import step
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation, sample_state
 from ..core.state import GameState, Phase
-from .base import Bot, Thinking, _check_moves
+from .base import Bot, Thinking, check_moves
 from .belief import HandFilter
 from .memory import Note
-from .normal import NormalBot, _Ctx
+from .normal import NormalBot, ScoreContext
 from .rollout import PLAYOUTS, round_value
 from .util import color_weights, dedupe_uno
 
@@ -135,7 +135,7 @@ class HardBot(Bot):
         return self.normal.react(obs, moves, rng)
 
     def think(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Thinking:
-        _check_moves(moves)
+        check_moves(moves)
         self.memory.update(obs)
         pre = 0.0
         if self.filter is not None:  # reading the table counts as thinking time
@@ -164,7 +164,7 @@ class HardBot(Bot):
                 if m.kind == MoveKind.CALL_UNO:
                     return [m]
         normal = self.normal
-        ctx = _Ctx(obs)
+        ctx = ScoreContext(obs)
         plays = dedupe_uno([m for m in moves if m.kind == PLAY])
         if len(obs.hand) == 1 and plays:
             return [plays[0]]  # the last card goes out
@@ -189,7 +189,7 @@ class HardBot(Bot):
         if draw is not None and (not scored or all(m.color >= 0 for m in scored)):
             others.append(draw)
         out = scored + others
-        favourite = self.normal._decide(obs, moves)  # Normal's move goes first
+        favourite = self.normal.best_move(obs, moves)  # Normal's move goes first
         if favourite in out:
             out.remove(favourite)
         out.insert(0, favourite)

@@ -22,7 +22,8 @@ from typing import NamedTuple
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation
-from .util import top_after
+from ..core.rules import RuleSet
+from .util import hands_change_owners, makes_draw, reads_draws, top_after
 
 __all__ = ["Memory", "Lack", "Note"]
 
@@ -30,7 +31,7 @@ __all__ = ["Memory", "Lack", "Note"]
 class Lack(NamedTuple):
     color: int
     rank: int
-    count: int  # the player's card count when noted
+    size: int  # the player's card count when noted
     how: str = "drew"  # "drew": drew and kept the card; "wild": answered the colour with a wild
 
 
@@ -71,16 +72,15 @@ _TURN_KEEPERS = (Effect.SKIP, Effect.REVERSE, Effect.DRAW_TWO, Effect.WILD_DRAW_
                  Effect.DRAW_FOUR, Effect.SELF_DRAW_TWO)
 
 
+def forced_draw_after(rules: "RuleSet", top: int) -> bool:
+    """Does the card ``top`` make a player draw whatever it holds (a draw card, a wild under
+    ``wild_draws_one``, a Joker that makes its own player draw)? Asked of the core."""
+    return makes_draw(rules, top) or EFFECT_OF[top] == Effect.SELF_DRAW_TWO
+
+
 def rules_block_notes(obs: Observation, prev_top: int) -> bool:
     """True when the rules or the card on top make a draw say little about the hand."""
-    rules = obs.rules
-    return bool(
-        rules.draw_to_match
-        or (rules.wild_draws_one and EFFECT_OF[prev_top] == Effect.WILD)
-        or EFFECT_OF[prev_top] in (Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR,
-                                   Effect.SELF_DRAW_TWO)
-        or obs.pending
-    )
+    return bool(not reads_draws(obs.rules) or forced_draw_after(obs.rules, prev_top) or obs.pending)
 
 
 class Memory:
@@ -102,7 +102,7 @@ class Memory:
             self._seen = None
             self._round = obs.round
         rules = obs.rules
-        if rules.seven_zero:  # hands change owners: colour notes mean little
+        if hands_change_owners(rules):  # colour notes mean little
             self.lacks.clear()
             self.notes.clear()
             self._seen = None
@@ -110,7 +110,7 @@ class Memory:
         self._update_notes(obs)
         # expire notes of players who drew since
         for seat, lack in list(self.lacks.items()):
-            if obs.hand_counts[seat] > lack.count:
+            if obs.hand_counts[seat] > lack.size:
                 del self.lacks[seat]
         prev = self._seen
         top = obs.top
@@ -122,10 +122,8 @@ class Memory:
             and prev.color == obs.color
             and top >= 0
             and prev.color >= 0
-            and not rules.draw_to_match
-            and not (rules.wild_draws_one and EFFECT_OF[top] == Effect.WILD)
-            and EFFECT_OF[top] not in (Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR,
-                                       Effect.SELF_DRAW_TWO)
+            and reads_draws(rules)
+            and not forced_draw_after(rules, top)
         ):
             for seat in range(obs.n):
                 if seat == obs.seat or not obs.active[seat]:

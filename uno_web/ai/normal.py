@@ -41,19 +41,20 @@ from ..core.state import Phase
 from .base import Bot
 from .memory import Memory
 from .util import (
-    color_weights, colors_of, dedupe_uno, gives_extra_turn, matches, n_active, next_seat,
-    plus4_bluff_probability, prev_seat,
+    color_weights, colors_of, dedupe_uno, gives_extra_turn, makes_draw, matches, n_active,
+    next_seat, plus4_bluff_probability, prev_seat,
 )
 
-__all__ = ["NormalBot"]
+__all__ = ["NormalBot", "ScoreContext"]
 
 PLAY = MoveKind.PLAY
 _ATTACK = {1: 16.0, 2: 9.0, 3: 3.0}
 _DRAWS = (Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
 
 
-class _Ctx:
-    """What the scorer needs, computed once per decision."""
+class ScoreContext:
+    """What :meth:`NormalBot.score` needs, computed once per decision (Hard and the particle
+    filter build one too)."""
 
     __slots__ = ("obs", "me", "hand", "h", "nxt", "prv", "two", "threat", "opp_min", "colors",
                  "unseen_by_color", "rules")
@@ -108,11 +109,13 @@ class NormalBot(Bot):
     # ------------------------------------------------------------------------------------------
     def decide(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move:
         self.memory.update(obs)
-        move = self._decide(obs, moves)
+        move = self.best_move(obs, moves)
         self.memory.note_move(obs, move)
         return move
 
-    def _decide(self, obs: Observation, moves: Sequence[Move]) -> Move:
+    def best_move(self, obs: Observation, moves: Sequence[Move]) -> Move:
+        """Normal's move for the turn, without reading or updating its memory (Hard asks it
+        for the candidate it searches first)."""
         if len(moves) == 1:
             return moves[0]
         for m in moves:  # free: catch a player who forgot UNO before anything else
@@ -122,7 +125,7 @@ class NormalBot(Bot):
         if phase == Phase.ROUND_OVER:
             return moves[0]
         if phase == Phase.CHOOSE_COLOR:
-            ctx = _Ctx(obs)
+            ctx = ScoreContext(obs)
             picks = [m for m in moves if m.kind == MoveKind.CHOOSE_COLOR]
             if picks:
                 return self._best_color_move(ctx, picks)
@@ -130,7 +133,7 @@ class NormalBot(Bot):
         call = next((m for m in moves if m.kind == MoveKind.CALL_UNO), None)
         if call is not None and len(obs.hand) == 1:
             return call  # holding one card without having called: call before anything else
-        ctx = _Ctx(obs)
+        ctx = ScoreContext(obs)
         if phase == Phase.PENALTY:
             return self._penalty(ctx, moves, plays)
         if not plays:
@@ -172,16 +175,16 @@ class NormalBot(Bot):
                     return m
         plays = dedupe_uno([m for m in moves if m.kind == PLAY])
         if plays:  # jump in: a free card out of the hand
-            ctx = _Ctx(obs)
+            ctx = ScoreContext(obs)
             return max(plays, key=lambda m: self.score(ctx, m))
         return None
 
     # ------------------------------------------------------------------------------------------
-    def _best_color_move(self, ctx: _Ctx, picks: Sequence[Move]) -> Move:
+    def _best_color_move(self, ctx: ScoreContext, picks: Sequence[Move]) -> Move:
         w = color_weights(ctx.hand, ctx.colors)
         return max(picks, key=lambda m: (w.get(m.color, 0.0), -ctx.unseen_by_color.get(m.color, 0)))
 
-    def _penalty(self, ctx: _Ctx, moves: Sequence[Move], plays: list[Move]) -> Move:
+    def _penalty(self, ctx: ScoreContext, moves: Sequence[Move], plays: list[Move]) -> Move:
         obs = ctx.obs
         accept = next((m for m in moves if m.kind == MoveKind.ACCEPT), None)
         challenge = next((m for m in moves if m.kind == MoveKind.CHALLENGE), None)
@@ -200,7 +203,7 @@ class NormalBot(Bot):
         return accept if accept is not None else moves[0]
 
     # ------------------------------------------------------------------------------------------
-    def score(self, ctx: _Ctx, move: Move, hold: bool = True) -> float:
+    def score(self, ctx: ScoreContext, move: Move, hold: bool = True) -> float:
         """How much Normal likes the play ``move`` (higher is better)."""
         obs = ctx.obs
         card = move.card
@@ -251,7 +254,7 @@ class NormalBot(Bot):
                 s -= 9.0 if obs.hand_counts[ctx.nxt] <= 2 else W["bluff"]
         victim = ctx.nxt
         vc = obs.hand_counts[victim]
-        if eff in _DRAWS or (eff == Effect.WILD and rules.wild_draws_one):
+        if makes_draw(rules, card):
             s += W["attack"] * _ATTACK.get(vc, 0.0) * 1.3 + (1.5 * W["action2p"] if ctx.two else 1.0)
         elif eff == Effect.SKIP:
             s += W["attack"] * _ATTACK.get(vc, 0.0) + (W["action2p"] if ctx.two else 0.5)
@@ -284,7 +287,7 @@ class NormalBot(Bot):
                 s += W["swap"] * (len(after) - obs.hand_counts[ctx.prv])
         return s
 
-    def _chain_out(self, ctx: _Ctx, hand: list[int], top: int, color: int, depth: int) -> bool:
+    def _chain_out(self, ctx: ScoreContext, hand: list[int], top: int, color: int, depth: int) -> bool:
         """Two players: after playing ``top`` (naming ``color``) the turn comes back; can the
         rest of ``hand`` go out through cards that keep the turn?"""
         rules = ctx.rules

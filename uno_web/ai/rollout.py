@@ -5,7 +5,7 @@ These functions see a whole :class:`GameState`, but only ever one built by
 of the hidden cards, never the real ones.
 
 Two policies, both legal under every RuleSet (they ask the engine's own predicate
-:func:`uno_web.core.engine.can_play` whenever a house rule restricts plays):
+:func:`uno_web.core.engine.can_play` and :func:`uno_web.core.simulate.playable_now`):
 
 * ``random``: :func:`uno_web.core.simulate.random_playout` (RLCard's random agent);
 * ``greedy``: a light version of Normal: coloured cards before wilds, the card whose colour the
@@ -22,7 +22,7 @@ import random
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
 from ..core.engine import can_play, step, swap_target_needed
 from ..core.moves import Move, MoveKind
-from ..core.simulate import random_playout
+from ..core.simulate import playable_now, random_playout
 from ..core.state import GameState, Phase
 
 __all__ = ["greedy_playout", "random_playout", "PLAYOUTS", "round_value"]
@@ -130,16 +130,7 @@ def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
     phase = s.phase
     hand = s.hands[seat]
     if phase == _PLAY_P:
-        if r.plain_matching:
-            discard = s.discard
-            if discard:
-                col = s.color
-                trank = RANK_OF[discard[-1]]
-                ok = [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
-            else:
-                ok = hand
-        else:
-            ok = [c for c in hand if can_play(s, seat, c)]
+        ok = playable_now(s, seat)  # the core's predicate (matching inlined there for speed)
         if not ok:
             return Move(MoveKind.DRAW, seat)
         card = _pick(ok, hand, rng, _threat(s, seat), smart)
@@ -159,7 +150,7 @@ def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
             # card counting says a bluff is likely enough once the +4 player holds two cards
             # or more (what Normal concludes); the playout cannot know the truth
             return Move(MoveKind.CHALLENGE, seat)
-        ok = [c for c in hand if can_play(s, seat, c)]
+        ok = playable_now(s, seat)
         if ok:
             return _play_move(s, seat, _pick(ok, hand, rng, False), rng)
         return Move(MoveKind.ACCEPT, seat)

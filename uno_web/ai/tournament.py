@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from ..core.rules import PRESETS, RulesError, resolve_rules
 from . import LEVELS, make_bot
+from .base import Bot
 from .match import play_game
 from .stats import wilson
 
@@ -125,11 +126,12 @@ def _play_one(task: tuple[Any, ...]) -> dict[str, Any]:
     n = len(levels)
     # entry i sits at seat (i + game) % n
     seat_of = [(i + game) % n for i in range(n)]
-    bots = [None] * n
+    bots: list[Bot | None] = [None] * n
     for i, level in enumerate(levels):
         bots[seat_of[i]] = make_bot(level, **options.get(level, {}))
-    res = play_game(rules, bots, seed, rounds=rounds, max_moves=max_moves,
-                    timer=time.perf_counter)  # type: ignore[arg-type]
+    seated = [b for b in bots if b is not None]
+    res = play_game(rules, seated, seed, rounds=rounds, max_moves=max_moves,
+                    timer=time.perf_counter)
     scores = [res.scores[seat_of[i]] for i in range(n)]
     if res.winner >= 0:
         share = [1.0 if seat_of[i] == res.winner else 0.0 for i in range(n)]

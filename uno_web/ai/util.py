@@ -7,14 +7,52 @@ from typing import Iterable, Sequence
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation
-from ..core.state import deck_colors
+from ..core.rules import RuleSet
+from ..core.state import compile_rules, deck_colors
 
 __all__ = [
-    "next_seat", "prev_seat", "n_active", "colors_of", "color_weights", "best_color",
-    "plus4_bluff_probability", "matches", "gives_extra_turn", "dedupe_uno", "first_of_kind",
+    "next_seat", "prev_seat", "n_active", "colors_of", "color_weights",
+    "plus4_bluff_probability", "matches", "gives_extra_turn", "dedupe_uno", "top_after",
+    "hands_change_owners", "matching_decides", "makes_draw", "reads_draws", "one_play_a_turn",
 ]
 
 PLAY = MoveKind.PLAY
+
+
+# -- rule queries ---------------------------------------------------------------------------
+# The bots ask the core what a rule set does rather than keep their own lists of toggles
+# (issue 15): each of these is a thin call to a public core name (``RuleSet`` properties and
+# ``compile_rules``, whose compiled flags the engine itself uses), so a new house rule that the
+# core folds into one of those flags reaches the bots without a change here.
+
+
+def hands_change_owners(rules: RuleSet) -> bool:
+    """Can hands change owners (a 7 swaps, a 0 rotates)? Then notes about who holds what go
+    stale. The core's :attr:`RuleSet.seven_zero`."""
+    return rules.seven_zero
+
+
+def matching_decides(rules: RuleSet) -> bool:
+    """Does colour/number matching alone decide what may be played (no house restriction on
+    a Wild Draw Four, a wild or the last card)? The engine's own ``plain_matching``."""
+    return compile_rules(rules).plain_matching
+
+
+def makes_draw(rules: RuleSet, card: int) -> bool:
+    """Does playing ``card`` make the next player draw (Draw Two, Wild Draw Four, Draw Four,
+    a wild under ``wild_draws_one``)? The engine's ``draw_amount``."""
+    return compile_rules(rules).draw_amount(EFFECT_OF[card]) > 0
+
+
+def reads_draws(rules: RuleSet) -> bool:
+    """Does a player's draw end when it draws one card (so a draw says the hand could not
+    play)? False when the engine draws until a card matches (``draw_to_match``)."""
+    return not compile_rules(rules).draw_to_match
+
+
+def one_play_a_turn(rules: RuleSet) -> bool:
+    """Are cards played only by the player on turn (no jump-in out of turn)?"""
+    return not compile_rules(rules).jump_in
 
 
 def n_active(obs: Observation) -> int:
@@ -55,21 +93,6 @@ def color_weights(hand: Iterable[int], colors: Sequence[int], point_weight: floa
     return w
 
 
-def best_color(obs: Observation, hand: Sequence[int], unseen: "dict[int, int] | None" = None) -> int:
-    """The colour to name for a wild: hand majority weighted by points; ties go to the colour
-    of which fewer cards are unseen (the others are less likely to hold it)."""
-    colors = colors_of(obs)
-    w = color_weights(hand, colors)
-    if unseen is None:
-        unseen = obs.unseen()
-    left = {c: 0 for c in colors}
-    for card, k in unseen.items():
-        col = COLOR_OF[card]
-        if col in left:
-            left[col] += k
-    return max(colors, key=lambda c: (w[c], -left[c], -c))
-
-
 def matches(card: int, top: int, color: int) -> bool:
     """Colour/number/symbol matching (no house-rule restriction)."""
     if IS_WILD[card] or top < 0:
@@ -91,12 +114,10 @@ def gives_extra_turn(obs: Observation, card: int) -> bool:
     if n_active(obs) != 2:
         return False
     eff = EFFECT_OF[card]
-    if eff in (Effect.SKIP, Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR):
+    if eff == Effect.SKIP or makes_draw(obs.rules, card):
         return True
     if eff == Effect.REVERSE:
-        return obs.rules.two_player_reverse == "skip"
-    if eff == Effect.WILD:
-        return obs.rules.wild_draws_one
+        return compile_rules(obs.rules).reverse_skip_2p
     return False
 
 
@@ -136,9 +157,3 @@ def dedupe_uno(moves: Sequence[Move]) -> list[Move]:
     with_call = {m._replace(uno=False) for m in moves if m.kind == PLAY and m.uno}
     return [m for m in moves if not (m.kind == PLAY and not m.uno and m in with_call)]
 
-
-def first_of_kind(moves: Sequence[Move], kind: int) -> Move | None:
-    for m in moves:
-        if m.kind == kind:
-            return m
-    return None
