@@ -1,0 +1,21 @@
+"""English and Finnish: the validator's verdicts, the table, the editor and the course.
+
+Pure Python (no browser, no pydantic), importable by the core's users on CPython and Pyodide.
+
+- :mod:`uno_web.i18n.fi_reasons`: the Finnish of every reason code (explanation, message,
+  forms) — add a new code's Finnish there;
+- :mod:`uno_web.i18n.fi_ui`: the Finnish of every string the pages show (English text ->
+  Finnish, with ``{placeholders}``) — add a new label there;
+- :mod:`uno_web.i18n.verdicts`: verdicts in a language (:func:`verdict_dict` for the CLI);
+- :mod:`uno_web.i18n.ui`: :func:`tr` and :func:`translate_html` for the pages.
+"""
+
+from .verdicts import (
+    LANGS, card_name_in, color_name_in, explanation_in, pick_lang, rule_in, translate_message,
+    verdict_detail, verdict_dict, verdict_message,
+)
+
+__all__ = [
+    "LANGS", "pick_lang", "verdict_detail", "verdict_message", "verdict_dict",
+    "translate_message", "explanation_in", "rule_in", "card_name_in", "color_name_in",
+]

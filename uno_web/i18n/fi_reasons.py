@@ -1,0 +1,351 @@
+"""The validator in Finnish: for every reason code its explanation, message and forms.
+
+ONE PLACE to add a code's Finnish: an entry ``"CODE": (explanation, template, {form: template})``
+in :data:`REASONS_FI`.  The placeholders (``{who}``, ``{card}`` ...) are the English template's
+(uno_web/core/reasons.py), with Finnish specs (:mod:`uno_web.i18n.grammar`): ``{who:gen}``
+(Adan / sinun), ``{who:ade}`` (Adalla / sinulla), ``{who:acc}`` (Adan / sinut), ``{who:all}``,
+``{who:par}``, ``{who:pelasi|pelasit}`` (the verb for a name | for "sinä"), ``{count:acc}``
+(1 kortin / 4 korttia), ``{color:tra}`` (punaiseksi).  ``tests/i18n/test_catalogues.py`` fails
+when a code has no entry or a placeholder differs from the English.
+
+Words: kortti, nostopakka, poistopakka, vuoro, ohitus, suunnanvaihto, nosta kaksi, villi kortti,
+villi nosta neljä, UNO!-huuto, haastaa, pinota (stacking), hypätä väliin (jump-in).
+"""
+
+from __future__ import annotations
+
+__all__ = ["REASONS_FI", "RULE_WORDS_FI"]
+
+_OUT3 = "pääsi korteistaan eroon|pääsit korteistasi eroon"
+
+REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
+    "OK_PLAY": (
+        "Kortti sopii nykyiseen väriin, numeroon tai symboliin, tai se on villi kortti.",
+        "{who} {who:pelasi|pelasit} kortin {card}; väri {color}; seuraavana {next}",
+        {"out": "{who} {who:pelasi|pelasit} kortin {card} ja {who:" + _OUT3 + "}"},
+    ),
+    "OK_JUMP_IN": (
+        "Täsmälleen samanlaisen kortin kuin päällimmäinen saa pelata vuoron ohi heti sen "
+        "pelaamisen jälkeen.",
+        "{who} {who:hyppäsi|hyppäsit} väliin kortilla {card}; seuraavana {next}",
+        {"out": "{who} {who:hyppäsi|hyppäsit} väliin kortilla {card} ja {who:" + _OUT3 + "}"},
+    ),
+    "OK_STACK": (
+        "Nostokorttiin voi vastata toisella nostokortilla; rangaistus kasvaa.",
+        "{who} {who:pinosi|pinosit} kortin {card}; {next} {next:joutuu|joudut} nyt nostamaan "
+        "{pending} korttia",
+        {"out": "{who} {who:pinosi|pinosit} kortin {card} ja {who:" + _OUT3 + "}"},
+    ),
+    "OK_DRAW": (
+        "Pelaaja, joka ei voi tai halua pelata, nostaa kortin nostopakasta.",
+        "{who} {who:nosti|nostit} {count:acc} ja {who:voi|voit} pelata {it} tai pitää sen",
+        {
+            "forced": "{who} {who:nosti|nostit} {count:acc} ja {who:joutuu|joudut} pelaamaan {it}",
+            "none": "{who} {who:nosti|nostit} {count:acc} {who:eikä voi|etkä voi} pelata {it:par}; "
+                    "seuraavana {next}",
+            "empty": "{who} {who:ei voinut|et voinut} nostaa: nostopakassa ei ole kortteja; "
+                     "seuraavana {next}",
+        },
+    ),
+    "OK_PASS": (
+        "Nostettuaan pelaaja voi pitää nostetun kortin ja lopettaa vuoronsa.",
+        "{who} {who:piti|pidit} nostetun kortin; seuraavana {next}",
+        {},
+    ),
+    "OK_COLOR": (
+        "Kun poistopakan ensimmäinen kortti on villi kortti, ensimmäinen pelaaja valitsee värin.",
+        "{who} {who:valitsi|valitsit} väriksi {color:tra}",
+        {},
+    ),
+    "OK_UNO": (
+        "Pelaaja, jolla on yksi kortti jäljellä (tai joka pelaa toiseksi viimeisen korttinsa), "
+        "huutaa UNO!",
+        "{who} {who:huusi|huusit} UNO!",
+        {},
+    ),
+    "OK_CATCH": (
+        "Pelaaja, joka jättää UNO!-huudon väliin ja jää siitä ajoissa kiinni, nostaa "
+        "rangaistuskortit.",
+        "{who} {who:sai|sait} {target:acc} kiinni unohtuneesta UNO!-huudosta; {target} "
+        "{target:nostaa|nostat} {count:acc}",
+        {},
+    ),
+    "OK_CHALLENGE": (
+        "Villin nosta neljä -kortin voi haastaa: bluffaaja nostaa 4, väärin haastanut 6.",
+        "{who} {who:haastoi|haastoit} {target:gen} villin nosta neljän: se oli bluffi, joten "
+        "{target} {target:nostaa|nostat} {count:acc}",
+        {"legal": "{who} {who:haastoi|haastoit} {target:gen} villin nosta neljän: se pelattiin "
+                  "sääntöjen mukaan, joten {who} {who:nostaa|nostat} {count:acc}"},
+    ),
+    "OK_ACCEPT": (
+        "Nostorangaistuksen edessä oleva pelaaja voi ottaa kortit; vuoro menetetään.",
+        "{who} {who:nosti|nostit} {count:acc} ja {who:menettää|menetät} vuoron; seuraavana {next}",
+        {},
+    ),
+    "OK_NEXT_ROUND": (
+        "Kun kierros on pisteytetty, seuraava jakaja jakaa uuden kierroksen.",
+        "kierros {round} on jaettu; {next} {next:aloittaa|aloitat}",
+        {},
+    ),
+    "OK_DECK": (
+        "Kädet, nostopakka ja poistopakka sisältävät yhdessä täsmälleen koko pakan.",
+        "{detail}",
+        {},
+    ),
+    "E_GAME_OVER": (
+        "Peli on päättynyt; siirtoja ei voi enää tehdä.",
+        "peli on päättynyt: {winner} {winner:voitti|voitit}",
+        {},
+    ),
+    "E_ROUND_OVER": (
+        "Kierros on päättynyt; vain seuraavan kierroksen voi jakaa.",
+        "kierros on päättynyt ({winner} {winner:voitti|voitit} sen); jaa seuraava kierros",
+        {},
+    ),
+    "E_ROUND_NOT_OVER": (
+        "Uuden kierroksen voi jakaa vasta, kun edellinen on päättynyt.",
+        "kierros on vielä kesken",
+        {},
+    ),
+    "E_BAD_SEAT": (
+        "Siirron on tultava pelaajalta, joka istuu pöydässä ja on yhä pelissä.",
+        "paikalla {seat} ei ole pelaajaa (paikat numeroidaan nollasta)",
+        {"out": "{seat} {seat:on|olet} pudonnut pelistä"},
+    ),
+    "E_NOT_TURN": (
+        "Vain vuorossa oleva pelaaja saa toimia (ellei sääntö salli väliin hyppäämistä).",
+        "nyt on {turn:@gen vuoro|sinun vuorosi}, ei {who:gen}",
+        {},
+    ),
+    "E_CHOOSE_COLOR_FIRST": (
+        "Poistopakka alkoi villillä kortilla: ensimmäisen pelaajan on ensin valittava väri.",
+        "{who} {who:joutuu|joudut} ensin valitsemaan värin aloittavalle villille kortille",
+        {},
+    ),
+    "E_NO_COLOR_TO_CHOOSE": (
+        "Väri valitaan villin kortin mukana; nyt ei ole väriä valittavana.",
+        "nyt ei ole väriä valittavana; väri nimetään, kun villi kortti pelataan",
+        {},
+    ),
+    "E_CARD_NOT_OWNED": (
+        "Pelaaja voi pelata vain oman kätensä kortteja.",
+        "{who:ade} ei ole korttia {card}",
+        {},
+    ),
+    "E_CARD_NOT_IN_DECK": (
+        "Korttia ei ole tämän pelin pakassa.",
+        "{card} ei ole {deck:gen} kortti",
+        {},
+    ),
+    "E_NO_MATCH": (
+        "Kortin on sovittava nykyiseen väriin tai päällimmäisen kortin numeroon tai symboliin, "
+        "tai sen on oltava villi kortti.",
+        "{card} ei sovi nykyiseen väriin ({color}) eikä päällimmäiseen korttiin ({top})",
+        {},
+    ),
+    "E_WILD_COLOR_MISSING": (
+        "Villin kortin on nimettävä väri, jolla peli jatkuu.",
+        "{card} tarvitsee värin: valitse {colors}",
+        {},
+    ),
+    "E_COLOR_NOT_ALLOWED": (
+        "Vain villi kortti nimeää värin, ja värin on oltava jokin pakan väreistä.",
+        "sitä väriä ei ole tässä pakassa: valitse {colors}",
+        {"not_wild": "{card} ei ole villi kortti, joten se ei nimeä väriä"},
+    ),
+    "E_PLUS4_NOT_ALLOWED": (
+        "Villin nosta neljä -kortin saa pelata vain, kun kädessä ei ole nykyisen värin korttia.",
+        "{who:ade} on vielä {color} kortti, joten villiä nosta neljää ei saa pelata",
+        {},
+    ),
+    "E_WILD_NOT_LAST_RESORT": (
+        "Villin kortin saa pelata vain, kun mitään muuta kädessä olevaa korttia ei voi pelata.",
+        "{who} {who:voi|voit} vielä pelata kortin {alternative}, joten korttia {card} ei saa "
+        "vielä pelata",
+        {},
+    ),
+    "E_ACTION_CARD_LAST": (
+        "Viimeinen kortti ei saa olla ohitus, suunnanvaihto, nosta kaksi eikä villi kortti.",
+        "{card} olisi {who:gen} viimeinen kortti, eikä kukaan saa lopettaa toimintokorttiin",
+        {},
+    ),
+    "E_ONLY_DRAWN_CARD": (
+        "Noston jälkeen saa pelata vain juuri nostetun kortin, tai sen voi pitää.",
+        "{who} {who:nosti|nostit}: {drawn}; nyt saa pelata vain {that}",
+        {},
+    ),
+    "E_PENALTY_PENDING": (
+        "Nostorangaistuksen edessä oleva pelaaja ottaa kortit (tai pinoaa tai haastaa, jos se on "
+        "sallittua) ennen mitään muuta: kortin nostaminen tai vuoron ohittaminen ei ole vastaus.",
+        "{who:ade} on {pending} korttia nostettavana: {options}",
+        {},
+    ),
+    "E_PENALTY_NOT_ANSWERED": (
+        "Odottavan nostokortin päälle saa pelata vain kortin, joka pinoutuu sen päälle (jos "
+        "pinoaminen on sallittua); muut kortit odottavat, kunnes kortit on nostettu.",
+        "{card} ei vastaa korttiin {top}: {who:ade} on {pending} korttia nostettavana: "
+        "{options}",
+        {},
+    ),
+    "E_STACK_NOT_ALLOWED": (
+        "Näillä säännöillä tätä korttia ei voi pinota odottavan nostokortin päälle.",
+        "korttia {card} ei voi pinota kortin {top} päälle näillä säännöillä",
+        {},
+    ),
+    "E_STACK_ORDER": (
+        "Kasvavassa pinossa nosta kaksi ei saa seurata villiä korttia eikä villi kortti villiä "
+        "nosta neljää.",
+        "{card} ei saa seurata korttia {top} kasvavassa pinossa",
+        {},
+    ),
+    "E_SWAP_TARGET_MISSING": (
+        "Seiskasäännöllä 7 nimeää pelaajan, jonka kanssa kädet vaihdetaan.",
+        "{card} tarvitsee pelaajan, jonka kanssa kädet vaihdetaan",
+        {},
+    ),
+    "E_SWAP_TARGET_INVALID": (
+        "Seiska vaihtaa kädet toisen, yhä pelissä olevan pelaajan kanssa.",
+        "paikalla {target} ei ole pelaajaa, jonka kanssa vaihtaa kädet",
+        {
+            "self": "{who} {who:ei voi vaihtaa käsiä itsensä|et voi vaihtaa käsiä itsesi} "
+                    "kanssa; valitse toinen pelaaja",
+            "out": "{target} {target:on|olet} pudonnut pelistä; valitse toinen pelaaja, jonka "
+                   "kanssa kädet vaihdetaan",
+        },
+    ),
+    "E_TARGET_NOT_ALLOWED": (
+        "Vain seiskasäännön 7 nimeää toisen pelaajan.",
+        "{card} ei nimeä pelaajaa",
+        {},
+    ),
+    "E_JUMP_IN_NOT_ALLOWED": (
+        "Vuoron ohi (väliin) voi pelata vain väliinhyppysäännöllä ja heti kortin pelaamisen "
+        "jälkeen.",
+        "{who} {who:ei voi|et voi} hypätä väliin nyt: väliin voi hypätä vain heti kortin "
+        "pelaamisen jälkeen",
+        {},
+    ),
+    "E_JUMP_IN_NOT_IDENTICAL": (
+        "Väliin hyppäämiseen tarvitaan täsmälleen samanlainen kortti kuin päällimmäinen: sama "
+        "väri ja sama arvo.",
+        "{who} {who:ei voi|et voi} hypätä väliin kortilla {card}: vain toinen {top} käy",
+        {"wild": "kortin {top} päälle ei voi hypätä väliin: väliin hyppäämiseen tarvitaan "
+                 "samanlainen värillinen kortti"},
+    ),
+    "E_ALREADY_DREW": (
+        "Pelaaja nostaa kerran vuorossaan; sitten hän pelaa nostetun kortin tai pitää sen.",
+        "{who} {who:on|olet} jo nostanut tällä vuorolla",
+        {},
+    ),
+    "E_MUST_PLAY": (
+        "Näillä säännöillä nostaa saa vain, kun mitään kädessä olevaa korttia ei voi pelata.",
+        "{who} {who:voi|voit} pelata kortin {alternative}, joten nostaminen ei ole sallittua",
+        {},
+    ),
+    "E_PASS_NOT_ALLOWED": (
+        "Nostetun kortin voi pitää (ja vuoron lopettaa) vain heti noston jälkeen.",
+        "{who} {who:ei ole|et ole} nostanut tällä vuorolla; pelaa kortti tai nosta",
+        {},
+    ),
+    "E_MUST_PLAY_DRAWN": (
+        "Pakkopelisäännöllä juuri nostettu kortti on pelattava, jos se sopii.",
+        "{who} {who:joutuu|joudut} pelaamaan juuri nostetun kortin {drawn}",
+        {},
+    ),
+    "E_UNO_NOT_ALLOWED": (
+        "UNO! huudetaan, kun jäljellä on yksi kortti tai kun pelataan toiseksi viimeinen kortti.",
+        "{who} {who:ei voi|et voi} huutaa UNO! nyt: {who:ade} on {count}",
+        {
+            "called": "{who} {who:on|olet} jo huutanut UNO!",
+            "leaves": "{who} {who:ei voi|et voi} huutaa UNO! tällä siirrolla: käteen jäisi "
+                      "{count}",
+        },
+    ),
+    "E_UNO_DISABLED": (
+        "Näissä säännöissä ei huudeta UNO! eikä ketään saada kiinni.",
+        "näissä säännöissä ei ole UNO!-huutoa",
+        {},
+    ),
+    "E_NO_ONE_TO_CATCH": (
+        "Kiinni saa vain pelaajan, jolla on yksi kortti ja joka ei huutanut UNO!, ja vain "
+        "ajoissa: oletuksena ennen kuin seuraava pelaaja toimii.",
+        "{target:par} ei voi nyt saada kiinni: {target:ade} on {count}",
+        {
+            "called": "{target:par} ei voi saada kiinni: {target} {target:huusi|huusit} UNO!",
+            "late": "{target:par} ei voi enää saada kiinni: hetki on jo ohi",
+            "self": "{who} {who:ei voi saada itseään|et voi saada itseäsi} kiinni",
+            "out": "{target} {target:on|olet} pudonnut pelistä",
+            "no_seat": "paikalla {target} ei ole pelaajaa, jota saada kiinni",
+        },
+    ),
+    "E_NO_CHALLENGE": (
+        "Vain villin nosta neljän kohteeksi joutunut pelaaja voi haastaa sen, ennen kuin ottaa "
+        "kortit.",
+        "{who:all} ei ole haastettavaa villiä nosta neljää",
+        {},
+    ),
+    "E_NO_PENALTY": (
+        "Rangaistuksen voi ottaa vain, kun nostokortti odottaa juuri sinua.",
+        "{who:ade} ei ole otettavaa rangaistusta",
+        {},
+    ),
+    "E_MALFORMED": (
+        "Siirtoa ei voitu lukea.",
+        "{detail}",
+        {
+            "not_move": "siirron on oltava Move-arvo, ei {value}",
+            "type": "siirron kentän {field} on oltava kokonaisluku, ei {value}",
+            "kind": "siirron lajia numero {value} ei ole (lajit numeroidaan 0–{last})",
+            "uno": "siirron uno-merkinnän on oltava True tai False, ei {value}",
+            "unused": "{what} ei käytä tietoa {thing}: siirron kentän {field} on oltava {empty}, "
+                      "ei {value}",
+        },
+    ),
+    "E_RESHUFFLE_MISSING": (
+        "Nostopakka loppui, joten lokin on annettava sekoitetun pakan uusi järjestys.",
+        "nostopakka loppui tämän toiminnon aikana, mutta loki ei anna sekoitusjärjestystä",
+        {},
+    ),
+    "E_RESHUFFLE_UNEXPECTED": (
+        "Pakka sekoitetaan vain, kun nostopakka loppuu.",
+        "loki sekoittaa pakan, vaikka nostopakka ei loppunut",
+        {},
+    ),
+    "E_RESHUFFLE_NOT_PERMUTATION": (
+        "Sekoitetun nostopakan on oltava täsmälleen poistopakka ilman päällimmäistä korttia.",
+        "sekoitettu nostopakka ei ole poistopakka ilman päällimmäistä korttia: {detail}",
+        {},
+    ),
+    "E_DECK_INVARIANT": (
+        "Käsien, nostopakan ja poistopakan on aina sisällettävä yhdessä täsmälleen koko pakka.",
+        "{detail}",
+        {},
+    ),
+    "E_DECK_ORDER": (
+        "Kierros jaetaan koko pakasta: jokainen kortti täsmälleen niin monta kertaa kuin "
+        "pakassa on.",
+        "{detail}",
+        {},
+    ),
+}
+
+#: the words of a verdict's ``rule`` (where it comes from); toggle names stay as they are
+RULE_WORDS_FI: dict[str, str] = {
+    "official rules": "viralliset säännöt",
+    "matching": "sopiva kortti",
+    "drawing": "nostaminen",
+    "first card": "ensimmäinen kortti",
+    "Draw Two / Wild Draw Four": "nosta kaksi / villi nosta neljä",
+    "scoring": "pisteet",
+    "winning the game": "pelin voittaminen",
+    "going out": "korteista eroon pääseminen",
+    "turn order": "vuorojärjestys",
+    "Wild": "villi kortti",
+    "playing": "pelaaminen",
+    "draw pile runs out": "nostopakan loppuminen",
+    "table": "pöytä",
+    "deck": "pakka",
+    "input": "syöte",
+    "deck invariant": "pakan eheys",
+    "stacking toggles": "pinoamissäännöt",
+}
