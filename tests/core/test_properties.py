@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import get_args
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,31 +17,27 @@ from uno_web.core.gamelog import GameRecorder, validate_log
 from uno_web.core.engine import playable_cards
 from uno_web.core.simulate import play_random_game, playable_now
 
+# Numbers the random games keep small (so a game stays short); every other field is drawn
+# from its declared type and range, so a new toggle is covered the moment it is declared.
+_SMALL = {"hand_size": (1, 9), "target_score": (50, 200), "elimination_threshold": (50, 200),
+          "uno_penalty": (0, 4), "drawn_joker_penalty": (0, 3)}
+
+
+def _values(name: str, spec) -> st.SearchStrategy:
+    """Every value a RuleSet field may take, from its declaration."""
+    if name in _SMALL:
+        return st.integers(*_SMALL[name])
+    if spec.annotation is bool:
+        return st.booleans()
+    args = get_args(spec.annotation)
+    if args:  # a Literal
+        return st.sampled_from(args)
+    assert spec.annotation is int and spec.ge is not None, f"no strategy for RuleSet.{name}"
+    return st.integers(spec.ge, min(spec.le or spec.ge + 10, spec.ge + 10))
+
+
 TOGGLES = st.fixed_dictionaries({}, optional={
-    "stack_draw_two_on_draw_two": st.booleans(),
-    "stack_draw_four_on_draw_four": st.booleans(),
-    "stack_draw_two_on_draw_four": st.booleans(),
-    "stack_draw_four_on_draw_two": st.booleans(),
-    "escalating_stack": st.booleans(),
-    "wild_draws_one": st.booleans(),
-    "wild_last_resort": st.booleans(),
-    "no_action_card_last": st.booleans(),
-    "two_player_reverse": st.sampled_from(["skip", "none"]),
-    "wild_draw_four": st.sampled_from(["challenge", "strict", "anytime"]),
-    "jump_in": st.booleans(),
-    "seven_swap": st.booleans(),
-    "zero_rotate": st.booleans(),
-    "draw_to_match": st.booleans(),
-    "forced_play": st.booleans(),
-    "may_draw_when_playable": st.booleans(),
-    "uno_call": st.booleans(),
-    "uno_penalty": st.integers(0, 4),
-    "uno_catch_window": st.sampled_from(["next-action", "next-turn-end", "until-next-play"]),
-    "first_card": st.sampled_from(["official", "redraw-until-number", "redraw-wild", "lead-any"]),
-    "scoring": st.sampled_from(["target", "elimination", "single-round"]),
-    "target_score": st.integers(50, 200),
-    "elimination_threshold": st.integers(50, 200),
-    "hand_size": st.integers(1, 9),
+    name: _values(name, spec) for name, spec in RuleSet.model_fields.items()
 })
 
 
@@ -115,6 +112,15 @@ def test_random_toggle_combinations(toggles, players, seed):
     rec = run_game(rules, players, seed, max_actions=150)
     report = validate_log(rec.to_json())
     assert report.valid, report.failure
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(toggles=TOGGLES, players=st.integers(2, 5), seed=st.integers(0, 10**6))
+def test_fast_playouts_under_random_toggles_end_and_keep_the_deck(toggles, players, seed):
+    rules = RuleSet(**{**toggles, "scoring": "single-round"})
+    s = play_random_game(rules, players, seed)
+    assert s.phase == Phase.GAME_OVER and s.winner >= 0
+    assert check_deck(s).ok
 
 
 def test_thousands_of_fast_games_end_without_error_and_keep_the_deck():

@@ -39,6 +39,7 @@ from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "step",
     "playable_cards", "can_play", "next_seat", "hand_points", "swap_target_needed",
+    "penalty_card",
 ]
 
 _ACTION_EFFECTS = frozenset(
@@ -97,9 +98,9 @@ def new_game(
     if events is not None and not isinstance(events, list):
         raise TypeError(f"events must be a list (or None), not {quote_value(events)}")
     r = compile_rules(rules)
-    if n * r.hand_size >= len(r.deck):
+    if n * r.hand_size >= len(r.cards):
         raise ValueError(
-            f"{n} players with {r.hand_size} cards each need more than the {len(r.deck)} cards "
+            f"{n} players with {r.hand_size} cards each need more than the {len(r.cards)} cards "
             "of the deck"
         )
     s = GameState.__new__(GameState)
@@ -175,15 +176,15 @@ def _checked_deck_order(r: CompiledRules, deck_order: object) -> list[int]:
     for i, c in enumerate(order):
         if isinstance(c, bool) or not isinstance(c, int):
             raise TypeError(f"deck_order[{i}] must be a card (a whole number), not {quote_value(c)}")
-    if len(order) != len(r.deck):
-        raise ValueError(f"the deck order must hold the {len(r.deck)} cards of the deck, "
+    if len(order) != len(r.cards):
+        raise ValueError(f"the deck order must hold the {len(r.cards)} cards of the deck, "
                          f"not {len(order)}")
     strangers = sorted({c for c in order if c not in r.deck_set})
     if strangers:
         raise ValueError(f"the deck order is not a permutation of the deck: "
                          f"{_some_cards(strangers)} {'is' if len(strangers) == 1 else 'are'} "
                          f"not in the {_deck_word(r)} deck")
-    want, got = Counter(r.deck), Counter(order)
+    want, got = Counter(r.cards), Counter(order)
     if want != got:
         missing = sorted((want - got).elements())
         extra = sorted((got - want).elements())
@@ -369,15 +370,16 @@ def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[
     Ownership, colour choice, phase and turn are checked by the caller.
     """
     r = s.r
-    top = s.discard[-1] if s.discard else -1
+    pen = -1
     if s.phase == Phase.PENALTY:
-        v = r.stack_verdict(EFFECT_OF[top], EFFECT_OF[card])
+        pen = EFFECT_OF[penalty_card(s)]
+        v = r.answer_verdict(pen, EFFECT_OF[card])
         if v:
             if r.draw_amount(EFFECT_OF[card]) == 0:
                 return Reason.E_PENALTY_NOT_ANSWERED, {}
             if v == 2:
                 return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}
-            return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(EFFECT_OF[top], EFFECT_OF[card]) + " = false"}
+            return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(pen, EFFECT_OF[card]) + " = false"}
     if not _matches(s, card):
         return Reason.E_NO_MATCH, {}
     if IS_WILD[card]:
@@ -388,13 +390,24 @@ def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[
         if r.wild_last_resort:
             for c in hand:
                 if not IS_WILD[c] and _matches(s, c) and (
-                    s.phase != Phase.PENALTY
-                    or r.stack_verdict(EFFECT_OF[top], EFFECT_OF[c]) == 0
+                    s.phase != Phase.PENALTY or r.answer_verdict(pen, EFFECT_OF[c]) == 0
                 ):
                     return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_name(c)}
     if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
         return Reason.E_ACTION_CARD_LAST, {}
     return None
+
+
+def penalty_card(s: GameState) -> int:
+    """The draw card whose penalty is pending (in the penalty phase): the top card, or, when a
+    Reverse or Skip sent the penalty on (``reverse_returns_*``, ``skip_passes_penalty``), the
+    last draw card under them. -1 when no draw card is on the pile."""
+    amount = s.r.amount
+    discard = s.discard
+    for i in range(len(discard) - 1, -1, -1):
+        if amount[EFFECT_OF[discard[i]]]:
+            return discard[i]
+    return -1
 
 
 def _stack_toggle(top_effect: int, effect: int) -> str:
@@ -416,8 +429,11 @@ def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
     if move.seat != s.turn:
         return "jump_in = true"
     if stacked:
-        return ("escalating_stack = true" if r.escalating
-                else _stack_toggle(EFFECT_OF[top], eff) + " = true")
+        pen = EFFECT_OF[penalty_card(s)]
+        if r.amount[eff] == 0:  # a Reverse or Skip sent the penalty on
+            return r.deflection_toggle(pen, eff) + " = true"
+        return ("escalating_stack = true" if r.escalating_stack
+                else _stack_toggle(pen, eff) + " = true")
     if swap_target_needed(r, card, len(s.hands[move.seat])):
         return "seven_swap = true"
     if r.zero_rotate and eff == _NUMBER and RANK_OF[card] == _RANK0 and len(s.hands[move.seat]) > 1:
@@ -525,13 +541,13 @@ def swap_target_needed(r: CompiledRules, card: int, hand_size: int) -> bool:
 
 def _uno_call_open(s: GameState, seat: int, hand: list[int]) -> bool:
     """Whether ``seat`` may call UNO now (the one place this rule lives: ``check`` and
-    ``legal_moves`` both ask it). With one card, always; with two, on your turn before the play
-    that leaves one: in the play or drawn phase, or facing a draw card you can answer (stacking,
-    issue 15)."""
+    ``legal_moves`` both ask it). With one card, always; with two (``uno_call_with_two``), on
+    your turn before the play that leaves one: in the play or drawn phase, or facing a draw card
+    you can answer (stacking, issue 15)."""
     n_hand = len(hand)
     if n_hand == 1:
         return True
-    if n_hand != 2 or seat != s.turn:
+    if n_hand != 2 or seat != s.turn or not s.r.uno_call_with_two:
         return False
     if s.phase in (Phase.PLAY, Phase.DRAWN):
         return True
@@ -816,7 +832,12 @@ def _problem_params(s: GameState, move: Move, code: Reason) -> dict[str, Any]:
     }
     if code in (Reason.E_PENALTY_PENDING, Reason.E_PENALTY_NOT_ANSWERED):
         options = ["take them"]
-        if s.r.stack_allowed_any(EFFECT_OF[top]):
+        pen = EFFECT_OF[penalty_card(s)]
+        if s.r.deflects(pen, Effect.SKIP):
+            options.insert(0, "pass them on with a Skip")
+        if s.r.deflects(pen, Effect.REVERSE):
+            options.insert(0, "send them back with a Reverse")
+        if s.r.stack_allowed_any(pen):
             options.insert(0, "stack a draw card")
         if s.plus4_by >= 0 and s.r.plus4 == "challenge":
             options.insert(0, "challenge the Wild Draw Four")
@@ -835,12 +856,18 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
             code = Reason.OK_PLAY
             if move.seat != s.turn:
                 code = Reason.OK_JUMP_IN
-            elif after.phase == Phase.PENALTY and s.phase == Phase.PENALTY:
-                code = Reason.OK_STACK
+            elif s.phase == Phase.PENALTY:
+                code = Reason.OK_DEFLECT if s.r.amount[EFFECT_OF[move.card]] == 0 else Reason.OK_STACK
+            if over:
+                form = "out"
+            elif code == Reason.OK_DEFLECT:
+                form = "reverse" if EFFECT_OF[move.card] == Effect.REVERSE else "skip"
+            else:
+                form = ""
             return _v(code, s, move, card=card_name(move.card),
                       color=color_name(after.color) if after.color >= 0 else "none",
-                      next=nxt, pending=after.pending, form="out" if over else "",
-                      rule=_play_rule(s, move, code == Reason.OK_STACK))
+                      next=nxt, pending=after.pending or s.pending, form=form,
+                      rule=_play_rule(s, move, code in (Reason.OK_STACK, Reason.OK_DEFLECT)))
         if kind == MoveKind.DRAW:
             count = len(after.hands[move.seat]) - len(s.hands[move.seat])
             if count == 0:
@@ -988,7 +1015,7 @@ def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -
     if r.window_next_action:
         if any(s.vuln):
             s.vuln = [0] * s.n
-    elif r.uno_window == "until-next-play":
+    elif r.uno_catch_window == "until-next-play":
         s.vuln[seat] = 0
     s.jump_window = False
     if kind == MoveKind.PLAY:
@@ -1088,12 +1115,16 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     else:
         s.plus4_by = seat if r.plus4 == "challenge" else -1
     if left == 0:
-        if amount:
+        total = amount + (s.pending if was_penalty else 0)
+        s.pending = 0
+        if total and r.draw_on_last_card:
+            if not amount and eff == Effect.REVERSE:  # a Reverse sends the penalty back
+                s.direction = -s.direction
+                if ev is not None:
+                    ev.append(DirectionReversed(s.direction))
             victim = _next_seat(s, seat)
-            total = amount + (s.pending if was_penalty else 0)
-            s.pending = 0
             if ev is not None:
-                ev.append(PenaltyApplied(victim, total, _penalty_reason(eff), seat))
+                ev.append(PenaltyApplied(victim, total, _penalty_reason(EFFECT_OF[penalty_card(s)]), seat))
             _draw_cards(s, victim, total, ev, "penalty", src)
         _end_round(s, seat, ev)
         return
@@ -1137,8 +1168,16 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             ev.append(TurnSkipped(victim))
         _advance(s, 2)
         return
-    if was_penalty:  # pragma: no cover - only draw cards may be played in a penalty phase
-        s.pending = 0
+    if was_penalty:  # a Reverse or a Skip sent the pending penalty on (house rules)
+        if eff == Effect.REVERSE:
+            s.direction = -s.direction
+            if ev is not None:
+                ev.append(DirectionReversed(s.direction))
+        s.phase = Phase.PENALTY
+        s.turn = _next_seat(s, seat)
+        if r.window_turn_end:
+            _advance_tick(s)
+        return
     if eff == Effect.SKIP:
         if ev is not None:
             ev.append(TurnSkipped(_next_seat(s, seat)))
@@ -1287,15 +1326,16 @@ def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
     s.plus4_by = -1
     s.jump_window = False
     s.vuln = [0] * n
+    factor = 2 if r.double_score else 1
     if r.scoring == "elimination":
-        gained = sum(pts[i] for i in range(n) if i != winner and s.active[i])
+        gained = factor * sum(pts[i] for i in range(n) if i != winner and s.active[i])
         for i in range(n):
             if s.active[i] and i != winner:
-                s.scores[i] += pts[i]
+                s.scores[i] += factor * pts[i]
         if ev is not None:
             ev.append(RoundWon(winner, gained, tuple(pts)))
         for i in range(n):
-            if s.active[i] and s.scores[i] > r.threshold:
+            if s.active[i] and s.scores[i] > r.elimination_threshold:
                 s.active[i] = False
                 s.n_active -= 1
                 if ev is not None:
@@ -1309,11 +1349,11 @@ def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
             return
         s.phase = Phase.ROUND_OVER
         return
-    gained = sum(pts[i] for i in range(n) if i != winner)
+    gained = factor * sum(pts[i] for i in range(n) if i != winner)
     s.scores[winner] += gained
     if ev is not None:
         ev.append(RoundWon(winner, gained, tuple(pts)))
-    if r.scoring == "single-round" or s.scores[winner] >= r.target:
+    if r.scoring == "single-round" or s.scores[winner] >= r.target_score:
         s.winner = winner
         s.phase = Phase.GAME_OVER
         if ev is not None:

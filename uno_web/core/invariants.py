@@ -40,11 +40,11 @@ class DeckReport:
 def check_deck(s: GameState) -> DeckReport:
     """Compare the multiset of every card in play with the rules' deck."""
     found = Counter(s.all_cards())
-    want = Counter(s.r.deck)
+    want = Counter(s.r.cards)
     missing = tuple(sorted((want - found).elements()))
     extra = tuple(sorted((found - want).elements()))
     total = sum(found.values())
-    return DeckReport(not missing and not extra, total, len(s.r.deck), missing, extra)
+    return DeckReport(not missing and not extra, total, len(s.r.cards), missing, extra)
 
 
 def deck_verdict(s: GameState) -> "Verdict":

@@ -97,7 +97,7 @@ def observe(s: GameState, seat: int) -> Observation:
         dealer=s.dealer,
         jump_window=s.jump_window,
         last_player=s.last_player,
-        deck=s.r.deck,
+        deck=s.r.cards,
     )
 
 

@@ -134,7 +134,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         raise PositionError("a position needs a top card (or rules with first_card = lead-any)")
     given_draw = _cards(pos.draw, "draw")
     used = Counter(c for h in hands for c in h) + Counter(discard) + Counter(given_draw)
-    deck = Counter(r.deck)
+    deck = Counter(r.cards)
     over = used - deck
     if over:
         raise PositionError(

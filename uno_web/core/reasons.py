@@ -49,6 +49,7 @@ class Reason(str, Enum):
     OK_PLAY = "OK_PLAY"
     OK_JUMP_IN = "OK_JUMP_IN"
     OK_STACK = "OK_STACK"
+    OK_DEFLECT = "OK_DEFLECT"
     OK_DRAW = "OK_DRAW"
     OK_PASS = "OK_PASS"
     OK_COLOR = "OK_COLOR"
@@ -137,9 +138,21 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.OK_STACK: Explanation(
         "A draw card may be answered with another draw card; the penalty grows.",
-        "stacking toggles",
+        "stack_draw_two_on_draw_two, stack_draw_four_on_draw_four, stack_draw_two_on_draw_four, "
+        "stack_draw_four_on_draw_two, escalating_stack",
         "{who} stacked {card}; {next:you} now {next:faces} {pending} cards",
         {"out": "{who} stacked {card} and went out"},
+    ),
+    Reason.OK_DEFLECT: Explanation(
+        "Under a house rule, a Reverse sends a pending draw penalty back and a Skip passes it "
+        "on; the penalty stays the same.",
+        "reverse_returns_draw_two, reverse_returns_draw_four, skip_passes_penalty",
+        "{who} played {card}: the {pending} cards pass on, and {next:you} now {next:faces} them",
+        {"reverse": "{who} sent the {pending} cards back with {card}: {next:you} now "
+                    "{next:faces} them",
+         "skip": "{who} passed the {pending} cards on with {card}: {next:you} now {next:faces} "
+                 "them",
+         "out": "{who} played {card} and went out"},
     ),
     Reason.OK_DRAW: Explanation(
         "A player who cannot or will not play draws from the draw pile.",
@@ -285,7 +298,8 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.E_PENALTY_NOT_ANSWERED: Explanation(
         "Facing a pending draw card, the only card that may be played is one that stacks on it "
-        "(where the stacking rules allow); any other card must wait until the cards are taken.",
+        "(where the stacking rules allow) or, under house rules, a Reverse that sends it back or "
+        "a Skip that passes it on; any other card must wait until the cards are taken.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
         "{card:a} does not answer {top:a}: {who} {who:faces} {pending} cards to draw: {options}",
     ),
@@ -352,8 +366,9 @@ CATALOGUE: dict[Reason, Explanation] = {
         "{who} must play the {drawn} just drawn",
     ),
     Reason.E_UNO_NOT_ALLOWED: Explanation(
-        "UNO is called with one card left, or while playing the second-to-last card.",
-        "uno_call",
+        "UNO is called with one card left, or while playing the second-to-last card (and, "
+        "unless the timing is strict, on your turn while you hold two).",
+        "uno_call, uno_call_with_two",
         "{who} cannot call UNO now: {who:they} hold {count}",
         {
             "called": "{who} {who:has} already called UNO",

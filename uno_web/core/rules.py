@@ -106,6 +106,13 @@ class RuleSet(Declared):
         "No going out on an action card",
         "A player may not play a Skip, Reverse, Draw Two or wild card as the last card.",
     )
+    draw_on_last_card: bool = _f(
+        True,
+        "Next player draws after a last draw card",
+        "What a Draw Two or Wild Draw Four does when it is the player's last card. `true` "
+        "(official): the next player draws the cards (and any pending stack), and they count for "
+        "the winner's points. `false`: the round ends at once and nobody draws.",
+    )
 
     # --- stacking ---------------------------------------------------------------------------
     stack_draw_two_on_draw_two: bool = _f(
@@ -136,6 +143,27 @@ class RuleSet(Declared):
         "Draw Two, Wild Draw Four and a Wild (when a Wild makes the next player draw one) all "
         "stack and add up, but a Draw Two may not follow a wild card and a Wild may not follow "
         "a Wild Draw Four.",
+    )
+    reverse_returns_draw_two: bool = _f(
+        False,
+        "Reverse sends a Draw Two back",
+        "A player facing a Draw Two may play a Reverse that matches the pile (same colour, or on "
+        "another Reverse): the direction changes and the penalty, unchanged, now faces the next "
+        "player the other way, the player who played the Draw Two.",
+    )
+    reverse_returns_draw_four: bool = _f(
+        False,
+        "Reverse sends a Wild Draw Four back",
+        "A player facing a Wild Draw Four may play a Reverse of the named colour (or on another "
+        "Reverse): the direction changes and the penalty, unchanged, now faces the next player "
+        "the other way. The Wild Draw Four can then no longer be challenged.",
+    )
+    skip_passes_penalty: bool = _f(
+        False,
+        "Skip passes a penalty on",
+        "A player facing a pending draw penalty may play a Skip that matches the pile (same "
+        "colour, or on another Skip): the penalty, unchanged, passes to the next player. A Wild "
+        "Draw Four passed on can no longer be challenged.",
     )
 
     # --- out of turn and special plays --------------------------------------------------------
@@ -197,6 +225,13 @@ class RuleSet(Declared):
         "A player must call UNO when playing the second-to-last card; another player who catches "
         "a missed call makes them draw penalty cards (2 unless changed below).",
     )
+    uno_call_with_two: bool = _f(
+        True,
+        "Call UNO with two cards",
+        "When UNO may be called. `true`: on your turn with two cards, before the play that "
+        "leaves one, with that play, or any time you hold one card. `false` (strict timing): "
+        "only with the play that leaves one card or afterwards, never while you still hold two.",
+    )
     uno_penalty: int = _f(
         2, "Cards for a missed UNO call", "Cards drawn by a player caught not calling UNO.",
         ge=0, le=10,
@@ -219,6 +254,12 @@ class RuleSet(Declared):
         "against you; a player past the knock-out points (250 unless changed below) is out; the "
         "last player standing wins. `single-round`: the "
         "game is one round.",
+    )
+    double_score: bool = _f(
+        False,
+        "Double points",
+        "Every round's points count twice: the winner scores twice the points left in the other "
+        "hands (with `elimination`, each player's hand counts twice against them).",
     )
     target_score: int = _f(
         500, "Points to win", "Points that win the game with `target` scoring.", ge=1,

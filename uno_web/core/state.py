@@ -60,60 +60,82 @@ def deck_colors(deck: str) -> tuple[int, ...]:
     return UNO_COLORS if deck == "uno" else SUIT_COLORS
 
 
-class CompiledRules:
-    """A RuleSet flattened to plain attributes for the hot paths."""
+_DERIVED = (
+    "rules", "colors", "cards", "deck_set", "reverse_skip_2p", "plus4", "no_action_last",
+    "seven_zero", "joker_penalty", "turn_over", "window_next_action", "window_turn_end",
+    "amount", "plain_matching", "responds",
+)
 
-    __slots__ = (
-        "rules", "colors", "deck", "deck_set", "hand_size", "first_card", "reverse_skip_2p",
-        "plus4", "wild_last_resort", "wild_draws_one", "no_action_last", "s22", "s44", "s24",
-        "s42", "escalating", "jump_in", "seven_swap", "zero_rotate", "seven_zero",
-        "may_draw_when_playable", "draw_to_match",
-        "forced_play", "joker_penalty", "turn_over", "uno_call", "uno_penalty", "uno_window",
-        "scoring", "target", "threshold", "responds", "plain_matching", "amount", "window_next_action", "window_turn_end",
-    )
+
+class CompiledRules:
+    """A RuleSet flattened to plain attributes for the hot paths.
+
+    Every RuleSet field is an attribute of the same name and value, copied by a loop over the
+    declared fields (a new toggle needs nothing here); what is listed in ``_DERIVED`` is
+    computed from them once (``tests/core/test_rules_in_one_place.py`` holds both to this)."""
+
+    __slots__ = tuple(RuleSet.model_fields) + _DERIVED
+
+    # the declared fields, for type checkers (set by the loop in __init__)
+    deck: str
+    hand_size: int
+    first_card: str
+    two_player_reverse: str
+    wild_draw_four: str
+    wild_last_resort: bool
+    wild_draws_one: bool
+    no_action_card_last: bool
+    draw_on_last_card: bool
+    stack_draw_two_on_draw_two: bool
+    stack_draw_four_on_draw_four: bool
+    stack_draw_two_on_draw_four: bool
+    stack_draw_four_on_draw_two: bool
+    escalating_stack: bool
+    reverse_returns_draw_two: bool
+    reverse_returns_draw_four: bool
+    skip_passes_penalty: bool
+    jump_in: bool
+    seven_swap: bool
+    zero_rotate: bool
+    may_draw_when_playable: bool
+    draw_to_match: bool
+    forced_play: bool
+    drawn_joker_penalty: int
+    reshuffle: str
+    uno_call: bool
+    uno_penalty: int
+    uno_call_with_two: bool
+    uno_catch_window: str
+    scoring: str
+    double_score: bool
+    target_score: int
+    elimination_threshold: int
 
     def __init__(self, rules: RuleSet) -> None:
+        for name in RuleSet.model_fields:
+            setattr(self, name, getattr(rules, name))
         self.rules = rules
+        # derived once from the fields
         self.colors = deck_colors(rules.deck)
-        self.deck = deck_cards(rules.deck)
-        self.deck_set = frozenset(self.deck)
-        self.hand_size = rules.hand_size
-        self.first_card = rules.first_card
+        self.cards = deck_cards(rules.deck)  # the deck's cards, one entry per copy
+        self.deck_set = frozenset(self.cards)
         self.reverse_skip_2p = rules.two_player_reverse == "skip"
-        self.plus4 = rules.wild_draw_four
-        self.wild_last_resort = rules.wild_last_resort
-        self.wild_draws_one = rules.wild_draws_one
+        self.plus4 = rules.wild_draw_four  # the short name uno_web.ai.rollout reads
         self.no_action_last = rules.no_action_card_last
-        self.s22 = rules.stack_draw_two_on_draw_two
-        self.s44 = rules.stack_draw_four_on_draw_four
-        self.s24 = rules.stack_draw_two_on_draw_four
-        self.s42 = rules.stack_draw_four_on_draw_two
-        self.escalating = rules.escalating_stack
-        self.jump_in = rules.jump_in
-        self.seven_swap = rules.seven_swap
-        self.zero_rotate = rules.zero_rotate
         self.seven_zero = rules.seven_swap or rules.zero_rotate  # hands may change owners
-        self.may_draw_when_playable = rules.may_draw_when_playable
-        self.draw_to_match = rules.draw_to_match
-        self.forced_play = rules.forced_play
         self.joker_penalty = rules.drawn_joker_penalty if rules.deck == "playing-cards" else 0
         self.turn_over = rules.reshuffle == "turn-over"
-        self.uno_call = rules.uno_call
-        self.uno_penalty = rules.uno_penalty
-        self.uno_window = rules.uno_catch_window
-        self.window_next_action = self.uno_window == "next-action"
-        self.window_turn_end = self.uno_window == "next-turn-end"
-        self.scoring = rules.scoring
-        self.target = rules.target_score
-        self.threshold = rules.elimination_threshold
+        self.window_next_action = rules.uno_catch_window == "next-action"
+        self.window_turn_end = rules.uno_catch_window == "next-turn-end"
         self.amount = [self.draw_amount(e) for e in range(len(Effect))]
         # matching alone decides what may be played (no house restriction to check)
         self.plain_matching = not (
-            self.plus4 == "strict" or self.wild_last_resort or self.no_action_last
+            rules.wild_draw_four == "strict" or rules.wild_last_resort or rules.no_action_card_last
         )
         # for each draw effect on top of the pile: can the victim answer at all?
         self.responds: dict[int, bool] = {
-            eff: self.stack_allowed_any(eff) or (eff == Effect.WILD_DRAW_FOUR and self.plus4 == "challenge")
+            eff: any(self.answer_verdict(eff, e) == 0 for e in range(len(Effect)))
+            or (eff == Effect.WILD_DRAW_FOUR and rules.wild_draw_four == "challenge")
             for eff in (Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR, Effect.WILD)
         }
 
@@ -130,7 +152,7 @@ class CompiledRules:
         """0: may stack; 1: not allowed by the toggles; 2: escalating order forbids it."""
         if self.draw_amount(effect) == 0:
             return 1
-        if self.escalating:
+        if self.escalating_stack:
             if effect == Effect.DRAW_TWO and top_effect in (Effect.WILD, Effect.WILD_DRAW_FOUR):
                 return 2
             if effect == Effect.WILD and top_effect == Effect.WILD_DRAW_FOUR:
@@ -140,9 +162,11 @@ class CompiledRules:
         four_top = top_effect in (Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
         two = effect == Effect.DRAW_TWO
         four = effect in (Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
-        if (two_top and two and self.s22) or (four_top and four and self.s44) or (
-            four_top and two and self.s24
-        ) or (two_top and four and self.s42):
+        if (two_top and two and self.stack_draw_two_on_draw_two) or (
+            four_top and four and self.stack_draw_four_on_draw_four
+        ) or (four_top and two and self.stack_draw_two_on_draw_four) or (
+            two_top and four and self.stack_draw_four_on_draw_two
+        ):
             return 0
         return 1
 
@@ -153,6 +177,34 @@ class CompiledRules:
             self.stack_verdict(top_effect, e) == 0
             for e in (Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR, Effect.WILD)
         )
+
+    def deflects(self, penalty_effect: int, effect: int) -> bool:
+        """Whether a card of ``effect`` sends a pending penalty of ``penalty_effect`` on without
+        adding to it: a Reverse under ``reverse_returns_draw_two`` / ``_draw_four``, a Skip under
+        ``skip_passes_penalty``. The one place these rules live."""
+        if effect == Effect.REVERSE:
+            if penalty_effect == Effect.DRAW_TWO:
+                return self.reverse_returns_draw_two
+            if penalty_effect in (Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR):
+                return self.reverse_returns_draw_four
+            return False
+        return effect == Effect.SKIP and self.skip_passes_penalty and self.draw_amount(penalty_effect) > 0
+
+    def answer_verdict(self, penalty_effect: int, effect: int) -> int:
+        """May a card of ``effect`` answer a pending penalty of ``penalty_effect`` (colour
+        matching aside)? 0: yes (a stack or a deflection); 1: not by the toggles; 2: the
+        escalating order forbids it."""
+        if self.deflects(penalty_effect, effect):
+            return 0
+        return self.stack_verdict(penalty_effect, effect)
+
+    def deflection_toggle(self, penalty_effect: int, effect: int) -> str:
+        """The toggle that lets ``effect`` deflect ``penalty_effect`` (for verdicts)."""
+        if effect == Effect.SKIP:
+            return "skip_passes_penalty"
+        if penalty_effect == Effect.DRAW_TWO:
+            return "reverse_returns_draw_two"
+        return "reverse_returns_draw_four"
 
 
 @lru_cache(maxsize=64)
