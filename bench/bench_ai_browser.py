@@ -37,8 +37,8 @@ from uno_web.core import PRESETS
 
 class Timed:
     # times every turn decision of the bot (and the determinizations of each search)
-    def __init__(self, bot, times, dets):
-        self.bot, self.times, self.dets = bot, times, dets
+    def __init__(self, bot, times, dets, works):
+        self.bot, self.times, self.dets, self.works = bot, times, dets, works
     def choose(self, obs, moves, rng):
         t0 = time.perf_counter()
         move = self.bot.choose(obs, moves, rng)
@@ -47,6 +47,7 @@ class Timed:
         if stats is not None and stats.get("candidates", 1) > 1:
             self.times.append(took)
             self.dets.append(stats["iterations"])
+            self.works.append(stats.get("work", 0))
         return move
     def react(self, obs, moves, rng):
         return self.bot.react(obs, moves, rng)
@@ -62,10 +63,11 @@ def run(level, rounds, **opts):
     searched = iters = 0
     times = []
     dets = []
+    works = []
     for g in range(rounds):
         bot = make_bot(level, **opts)
         if level == "hard":
-            bot = Timed(bot, times, dets)
+            bot = Timed(bot, times, dets, works)
         bots = [bot, make_bot("easy")] if g % 2 == 0 else [make_bot("easy"), bot]
         seat = 0 if g % 2 == 0 else 1
         res = play_game(PRESETS["official"], bots, 5000 + g, rounds=1, timer=time.perf_counter)
@@ -83,6 +85,9 @@ def run(level, rounds, **opts):
         out["search_ms"] = {q: 1000 * pct(times, q / 100) for q in (50, 90, 99)}
         out["search_max_ms"] = 1000 * max(times)
         out["dets_pct"] = {q: pct(dets, q / 100) for q in (1, 5, 10, 50)}
+        if opts.get("work"):
+            # searches the time budget stopped before the work limit
+            out["time_capped"] = sum(1 for w in works if w < opts["work"])
     return out
 
 cfg = json.loads(document.body.dataset.cfg)
@@ -101,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hard-iterations", type=int, default=None,
                    help="Hard with this fixed number of determinizations instead of its budget")
     p.add_argument("--hard-ms", type=float, default=None, help="Hard's budget (default 150)")
+    p.add_argument("--hard-work", type=int, default=None,
+                   help="Hard's work limit (playout moves a search; the time budget still caps it)")
     p.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds")
     args = p.parse_args(argv)
@@ -109,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     hard_opts: dict[str, float] = {}
     if args.hard_iterations is not None:
         hard_opts["iterations"] = args.hard_iterations
+    if args.hard_work is not None:
+        hard_opts["work"] = args.hard_work
     if args.hard_ms is not None:
         hard_opts["budget_ms"] = args.hard_ms
     cfg = {"rounds": args.rounds, "hard": args.hard_rounds, "hard_opts": hard_opts}
@@ -148,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
               f"p50 {ms['50']:.1f} ms, p90 {ms['90']:.1f} ms, p99 {ms['99']:.1f} ms, longest "
               f"{h['search_max_ms']:.1f} ms; determinizations per search: 1st percentile "
               f"{h['dets_pct']['1']}, 5th {h['dets_pct']['5']}, 10th {h['dets_pct']['10']}, "
-              f"median {h['dets_pct']['50']}")
+              f"median {h['dets_pct']['50']}"
+              + (f"; {h['time_capped']} of {h['searched']} searches stopped by the time budget "
+                 "before the work limit" if "time_capped" in h else ""))
         print("  " + json.dumps({"hard": h, "hard_opts": hard_opts}))
     return 0
 

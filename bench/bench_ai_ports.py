@@ -87,7 +87,21 @@ def run(a: str, b: str, deals: int, seed: int, players: int, preset: str,
         "max_decision_ms": 1000 * longest, "hard": hard if "hard" in (a, b) else None,
         "options": {k: v for k, v in OPTIONS.items() if k in (a, b)},
         "seconds": time.perf_counter() - t0,
+        "commit": _commit(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
+
+
+def _commit() -> str:
+    import subprocess
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, cwd=Path(__file__).resolve().parent, check=False)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "uno_web/ai", "uno_web/core"],
+                               capture_output=True, text=True,
+                               cwd=Path(__file__).resolve().parent.parent, check=False)
+        return out.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+    except OSError:
+        return "unknown"
 
 
 def pool(path: str) -> list[dict[str, Any]]:
@@ -135,6 +149,10 @@ def main(argv: list[str] | None = None) -> int:
                    help='JSON object of options per level, e.g. \'{"normal": {"save_wilds": 4}}\'')
     p.add_argument("--hard-ms", type=float, default=None)
     p.add_argument("--hard-iterations", type=int, default=None)
+    p.add_argument("--hard-work", type=int, default=None,
+                   help="Hard's work limit (playout moves a search); with it the time budget is "
+                        "lifted (--hard-ms 1e9 unless given), so the figure does not depend on "
+                        "the machine's load")
     p.add_argument("--json", help="append the result as one JSON line to this file")
     args = p.parse_args(argv)
     if args.pool:
@@ -154,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         hard["budget_ms"] = args.hard_ms
     if args.hard_iterations is not None:
         hard["iterations"] = args.hard_iterations
+    if args.hard_work is not None:
+        hard["work"] = args.hard_work
+        hard.setdefault("budget_ms", 1e9)
     r = run(args.bot, args.opponent, args.deals, args.seed, args.players, args.preset, hard,
             overrides=json.loads(args.rules))
     lo, hi = r["ci95"]

@@ -61,6 +61,12 @@ from .util import color_weights, dedupe_uno
 __all__ = ["HardBot"]
 
 PLAY = MoveKind.PLAY
+#: what dealing one determinization costs, in playout moves (for the ``work`` limit)
+DEAL_COST = 40
+#: Hard's default work limit (playout moves a searched decision): calibrated so that the
+#: browser (Pyodide in Chromium) finishes it within the 150 ms budget in most decisions; the
+#: strength figures in docs/ai.md are for this limit (bench_ai_browser.py --hard-work)
+DEFAULT_WORK = 12_000
 _WILD_NOTE_TRUST = 0.5  # share of deals that respect a "wild" note (about 60-70% are right)
 
 
@@ -88,6 +94,7 @@ class HardBot(Bot):
         particles: int = 256,
         filter_beta: float = 1.0,
         filter_eps: float = 0.15,
+        work: int | None = DEFAULT_WORK,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -101,6 +108,11 @@ class HardBot(Bot):
             raise ValueError(f"unknown playout {playout!r}; choose one of {', '.join(PLAYOUTS)}")
         if not 0.0 < float(honesty) <= 1.0:
             raise ValueError(f"honesty must be in (0, 1], not {honesty!r}")
+        if work is not None and int(work) < 1:
+            raise ValueError(f"work must be at least 1 playout move, not {work!r}")
+        #: the search's work limit: playout moves, a determinization counting DEAL_COST
+        #: (deterministic, the same on every machine; the time budget still caps it)
+        self.work = None if work is None else int(work)
         self.budget = float(budget_ms) / 1000.0
         self.iterations = None if iterations is None else int(iterations)
         self.slice = float(slice_ms) / 1000.0
@@ -136,12 +148,11 @@ class HardBot(Bot):
 
     def think(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Thinking:
         check_moves(moves)
+        t0 = time.perf_counter()  # reading the table counts as thinking time
         self.memory.update(obs)
-        pre = 0.0
-        if self.filter is not None:  # reading the table counts as thinking time
-            t0 = time.perf_counter()
+        if self.filter is not None:
             self.filter.update(obs, rng)
-            pre = time.perf_counter() - t0
+        pre = time.perf_counter() - t0
         move = yield from self._search(obs, moves, rng, pre)
         self.memory.note_move(obs, move)
         if self.filter is not None:
@@ -234,25 +245,44 @@ class HardBot(Bot):
         playout = self.playout
         pw = self.points_weight
         iterations = self.iterations
-        budget = self.budget
+        work = self.work
+        # the time budget is a hard limit on the whole decision: a playout is not started
+        # when the time left is less than three mean playouts and a millisecond (the budget
+        # is a p99 target in the browser, so the last playout must not overrun it)
+        budget = self.budget - 0.0005
         clock = time.perf_counter
         t_slice = clock()
         n = 0
+        done_work = 0
+        evals = 0
+        eval_time = 0.0  # thinking time spent on playouts (the page's pauses not counted)
         timed = iterations is None
         while True:
             base = self._determinize(obs, rng)
             seed = int(rng.random() * (1 << 30))
             done_here: list[int] = []
             over = False
+            done_work += DEAL_COST
             for i in alive:
+                if timed and n >= 1 and evals:
+                    now = clock()
+                    if spent + (now - t_slice) + 3.0 * eval_time / evals + 0.001 >= budget:
+                        for j in done_here:
+                            hist[j].pop()
+                        over = True
+                        break
+                t_eval = clock()
                 s = base.copy()
                 step(s, cands[i])
                 if s.phase < Phase.ROUND_OVER:
                     s.seed = seed  # reshuffles follow the same luck for every candidate
-                    playout(s, random.Random(seed), self.horizon or self.playout_moves)
+                    done_work += playout(s, random.Random(seed), self.horizon or self.playout_moves)
+                done_work += 1
                 hist[i].append(round_value(s, me, pw))
                 done_here.append(i)
                 now = clock()
+                evals += 1
+                eval_time += now - t_eval
                 if timed and n >= 1 and spent + (now - t_slice) >= budget:
                     # the budget is a hard limit: drop this unfinished determinization (the
                     # candidates are compared on the same deals only)
@@ -277,6 +307,9 @@ class HardBot(Bot):
                 used = spent + (now - t_slice)
                 done = over or used >= budget or (n >= self.min_iterations and len(alive) == 1)
                 progress = min(1.0, used / budget)
+                if work is not None:
+                    done = done or done_work >= work
+                    progress = max(progress, min(1.0, done_work / work))
             if done:
                 spent += now - t_slice
                 break
@@ -301,7 +334,7 @@ class HardBot(Bot):
         self.searches += 1
         self.total_iterations += n
         self.last_stats = {
-            "candidates": k, "iterations": n, "seconds": spent,
+            "candidates": k, "iterations": n, "seconds": spent, "work": done_work,
             "values": {str(cands[i]): round(sums[i] / max(1, counts[i]), 3) for i in range(k)},
         }
         return cands[best]
