@@ -91,12 +91,12 @@ class FiWords(str):
     """A parameter of a Finnish message; see the module's docstring for its specs."""
 
     you: bool = False
-    count: int | None = None
+    cards: int | None = None  # a number of cards ("4 cards")
 
     def __new__(cls, text: str, *, you: bool = False, count: int | None = None) -> "FiWords":
         obj = super().__new__(cls, text)
         obj.you = you
-        obj.count = count
+        obj.cards = count
         return obj
 
     def __format__(self, spec: str) -> str:
@@ -106,8 +106,8 @@ class FiWords(str):
                 return second
             return re.sub(r"@(gen|ade|all|par|ela|ill|acc)?",
                           lambda m: inflect(str(self), m.group(1) or ""), third)
-        if self.count is not None:
-            n = self.count
+        if self.cards is not None:
+            n = self.cards
             if spec == "n":
                 return str(n)
             if n == 1:

@@ -18,16 +18,38 @@ from html import escape, unescape
 from typing import Any
 
 from .fi_ui import UI_FI
-from .grammar import FiWords, sentence
+from .grammar import FiWords
 from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, _list_fi, translate_message
 
 __all__ = ["tr", "translate_html", "missing", "PERSON_KEYS", "TEXT_KEYS", "compile_patterns"]
 
 PERSON_KEYS = frozenset({"who", "name", "winner", "target", "by", "turn", "next", "other"})
-TEXT_KEYS = frozenset({"text", "reason", "rest", "what", "outcome", "options", "verdict"})
+TEXT_KEYS = frozenset({"text", "reason", "rest", "what", "outcome", "options", "verdict", "level"})
+NUMBER_KEYS = frozenset({"n", "m", "count", "points", "round"})
+OFF, ON = "<!--i18n:off-->", "<!--i18n:on-->"  # text between them is left as it is (names …)
 _FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\}")
 _MISSING: set[str] = set()
+_CODE = re.compile(r"^(OK|E)_[A-Z0-9_]+$")
 _NEUTRAL = re.compile(r"^[\s\d+\-−–—×·•…/:;,.()\[\]#%?!★♥♦♣♠↻↺→←↑↓⟳⟲✓✗=<>@&'\"’|]*$")
+
+
+@lru_cache(maxsize=None)
+def _kind_regex(base: str) -> str:
+    """What a placeholder may match: numbers, card names, colours, a name (no sentence
+    punctuation), or any text."""
+    if base in NUMBER_KEYS:
+        return r"[\d,]+"
+    if base in ("card", "cards", "top", "drawn"):
+        one = "(?:" + "|".join(re.escape(n) for n in sorted(CARD_NAMES_FI, key=len, reverse=True)) + ")"
+        if base == "card" or base == "top":
+            return one
+        return f"{one}(?:(?:, | and | or ){one})*(?: and \\d+ more)?"
+    if base in ("color", "colors"):
+        one = "(?:" + "|".join(re.escape(c) for c in COLOR_NAMES_FI) + ")"
+        return one if base == "color" else f"{one}(?:(?:, | or | and ){one})*"
+    if base in PERSON_KEYS:
+        return r"[^.:;!?]+?"
+    return r"(?:(?![.!?]\s+[A-Z]).)+?"  # text, within one sentence
 
 
 def compile_patterns(table: dict[str, str]) -> list[tuple[re.Pattern[str], str, str]]:
@@ -46,7 +68,7 @@ def compile_patterns(table: dict[str, str]) -> list[tuple[re.Pattern[str], str, 
                 regex += "(?:.+?)"
             else:
                 seen.add(name)
-                regex += f"(?P<{name}>.+?)"
+                regex += f"(?P<{name}>{_kind_regex(name.rstrip('0123456789'))})"
         regex += re.escape(en[pos:])
         out.append((re.compile(f"^{regex}$", re.S), en, fi))
     # the most specific first: the longest literal text
@@ -78,17 +100,69 @@ def _value(key: str, text: str) -> FiWords:
         listed = _list_fi(text)
         return FiWords(listed if listed is not None else text)
     if base in TEXT_KEYS:
-        return FiWords(_tr_fi(text))
+        done = _tr_fi(text)
+        if done == text and ", " in text:  # a list of phrases: each on its own
+            _MISSING.discard(text)
+            done = ", ".join(_tr_fi(p) for p in text.split(", "))
+        return FiWords(done)
     return FiWords(text)
+
+
+@lru_cache(maxsize=1)
+def _explanations() -> dict[str, str]:
+    from ..core.reasons import CATALOGUE
+    from .verdicts import explanation_in
+
+    return {e.explanation: explanation_in(code, "fi") for code, e in CATALOGUE.items()}
+
+
+def _verdict_sentence(text: str) -> str | None:
+    """A verdict's sentence without its code ("Green 5 matches neither …."), in Finnish."""
+    from ..core.reasons import CATALOGUE
+    from .verdicts import _detail_fi, parse_detail
+
+    body = text[:-1] if text.endswith(".") else text
+    for code, entry in CATALOGUE.items():
+        if len(_FIELD.sub("", entry.template)) < 12 and not entry.forms:
+            continue  # "{detail}": would read anything
+        params = parse_detail(code, body)
+        if params is not None:
+            template = entry.forms.get(str(params.get("form", "")), entry.template)
+            if len(_FIELD.sub("", template)) < 12:
+                continue
+            out = _detail_fi(code, params)
+            if out is not None:
+                return out + ("" if out.endswith((".", "!", "?")) else ".")
+    return None
+
+
+def _could(text: str) -> str | None:
+    """``You could play red 1, or draw a card (…).`` part by part."""
+    if not (text.startswith("You could ") and text.endswith(".")):
+        return None
+    parts = re.split(r", or (?![^(]*\))", text[len("You could "):-1])
+    done = [_tr_fi(p) for p in parts]
+    if any(d == p for d, p in zip(done, parts)):
+        return None
+    return "Voisit " + " tai ".join(done) + "."
 
 
 @lru_cache(maxsize=8192)
 def _tr_fi(text: str) -> str:
-    if not text or _NEUTRAL.match(text):
+    if not text or _NEUTRAL.match(text) or _CODE.match(text):
         return text
     hit = UI_FI.get(text)
     if hit is not None:
         return hit
+    hit = _explanations().get(text)
+    if hit is not None:
+        return hit
+    could = _could(text)
+    if could is not None:
+        return could
+    verdict = _verdict_sentence(text)
+    if verdict is not None:
+        return verdict
     head = text.split(": ", 1)[0]
     if head.startswith(("OK_", "E_")) and head.replace("_", "").isupper():
         out = translate_message(text, "fi")
@@ -98,7 +172,9 @@ def _tr_fi(text: str) -> str:
         m = regex.match(text)
         if m:
             params: dict[str, Any] = {k: _value(k, v) for k, v in m.groupdict().items()}
-            out = sentence(fi, params) if fi[:1] == "{" else fi.format_map(_Keep(params))
+            out = fi.format_map(_Params(params))
+            if text[:1].isupper():
+                out = out[:1].upper() + out[1:]
             return out
     # several sentences: each on its own
     parts = re.split(r"(?<=[.!?])\s+(?=[A-Z])", text)
@@ -114,9 +190,9 @@ def _tr_fi(text: str) -> str:
     return text
 
 
-class _Keep(dict):  # type: ignore[type-arg]
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+class _Params(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> FiWords:
+        return FiWords("{" + key + "}")
 
 
 def tr(text: str, lang: str) -> str:
@@ -135,18 +211,29 @@ _TEXT = re.compile(r">([^<]+)<")
 _ATTR = re.compile(r'\b(aria-label|title|placeholder|alt|data-label)="([^"]*)"')
 
 
-def translate_html(html: str, lang: str) -> str:
-    """The HTML of a region with its text and labels in ``lang``."""
+def translate_html(html: str, lang: str, keep: "frozenset[str] | set[str]" = frozenset()) -> str:
+    """The HTML of a region with its text and labels in ``lang``.  Text equal to one of
+    ``keep`` (the seats' names) and anything between :data:`OFF` and :data:`ON` stays."""
     if lang != "fi" or not html:
         return html
+    if "<" not in html:
+        return escape(tr(unescape(html), lang), quote=False)
+    if OFF in html:
+        out = []
+        for i, chunk in enumerate(html.split(OFF)):
+            done, _, rest = chunk.partition(ON) if i else ("", "", chunk)
+            out.append(done + translate_html(rest, lang, keep))
+        return "".join(out)
 
     def text(m: re.Match[str]) -> str:
         raw = m.group(1)
-        if raw.isspace():
+        if raw.isspace() or raw.strip() in keep:
             return m.group(0)
         return ">" + escape(tr(unescape(raw), lang), quote=False) + "<"
 
     def attr(m: re.Match[str]) -> str:
+        if m.group(2).strip() in keep:
+            return m.group(0)
         return f'{m.group(1)}="{escape(tr(unescape(m.group(2)), lang), quote=True)}"'
 
     return _TEXT.sub(text, _ATTR.sub(attr, html))

@@ -95,7 +95,9 @@ class _Cased(FiWords):
     cases: dict[str, str]
 
     def __new__(cls, cases: dict[str, str]) -> "_Cased":
-        obj = super().__new__(cls, cases[""])
+        obj = str.__new__(cls, cases[""])
+        obj.you = False
+        obj.cards = None
         obj.cases = cases
         return obj
 
@@ -287,10 +289,28 @@ def _patterns(code: Reason) -> list[tuple[re.Pattern[str], list[tuple[str, str]]
             seen.add(name)
             groups.append((name, spec))
             article = r"(?:an? )?" if spec == "a" else ""
-            regex += f"{article}(?P<{name}>.+?)"
+            regex += f"{article}(?P<{name}>{_param_regex(name)})"
         regex += re.escape(template[pos:])
         out.append((re.compile(f"^{regex}$", re.S), groups, form))
     return out
+
+
+_PERSON_PARAMS = frozenset({"who", "target", "turn", "winner", "next", "seat"})
+
+
+@lru_cache(maxsize=None)
+def _param_regex(name: str) -> str:
+    """What a parameter of a verdict may be when it is read back from English text."""
+    if name in _PERSON_PARAMS:
+        return r"[^.:;!?]+?"
+    if name in ("pending", "round"):
+        return r"\d+"
+    if name == "count":
+        return r"\d+ cards?"
+    if name in ("card", "top", "alternative"):
+        return "(?:" + "|".join(re.escape(n) for n in sorted(CARD_NAMES_FI, key=len,
+                                                            reverse=True)) + "|no card)"
+    return ".+?"
 
 
 def _read_back(value: str, spec: str) -> str:

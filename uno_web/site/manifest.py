@@ -24,7 +24,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 PACKAGE = "uno_web"
-BROWSER_PACKAGES = ("core", "ai", "puzzles", "web")
+BROWSER_PACKAGES = ("core", "ai", "puzzles", "web", "i18n")
 CLI_ONLY_MARKER = "# uno_web: cli-only"
 CLI_ONLY_NAMES = frozenset({"__main__.py", "cli.py"})
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.fields import load_json
 from ..core.state import PHASE_NAMES, Phase
+from ..i18n.verdicts import LANGS, pick_lang
 from .links import MAX_QUERY, PageRequest, excerpt, read_page
 from .render import (
     REGIONS, render_embed_bar, render_embed_error, render_share, render_start, render_table,
@@ -73,6 +74,7 @@ class Prefs:
 
     speed: str = "normal"  # one of SPEED_NAMES
     sound: bool = False
+    lang: str = ""  # "en" / "fi" chosen in the top bar; "": follow the browser
 
     @classmethod
     def from_json(cls, text: str | None) -> "Prefs":
@@ -87,11 +89,16 @@ class Prefs:
             return cls()
         speed = data.get("speed")
         sound = data.get("sound")
+        lang = data.get("lang")
         return cls(speed=speed if speed in SPEED_NAMES else "normal",
-                   sound=sound if isinstance(sound, bool) else False)
+                   sound=sound if isinstance(sound, bool) else False,
+                   lang=lang if lang in LANGS else "")
 
     def to_json(self) -> str:
-        return json.dumps({"speed": self.speed, "sound": self.sound}, separators=(",", ":"))
+        data: dict[str, Any] = {"speed": self.speed, "sound": self.sound}
+        if self.lang:
+            data["lang"] = self.lang
+        return json.dumps(data, separators=(",", ":"))
 
 
 # ------------------------------------------------------------------------------------------
@@ -197,6 +204,12 @@ class App:
             notes.append(f"speed={excerpt(url_speed)} is not one of {', '.join(SPEED_NAMES)}, "
                          "so the remembered speed is used.")
         self.delay = _bounded(params, "delay", 0, 600_000, notes)  # ms before each bot move
+        url_lang = params.get("lang", "")
+        self.url_lang = pick_lang(url_lang, "") if url_lang else ""  # ?lang=fi: this page load
+        if url_lang and not self.url_lang:
+            notes.append(f"lang={excerpt(url_lang)} is not one of {', '.join(LANGS)}, so the "
+                         "browser's language is used.")
+        self.browser_lang = "en"  # the controller sets it from navigator.language
         self.link_notes = tuple(notes)
         self.session: Session | None = None
         self.replay: LogReplay | None = None
@@ -233,6 +246,12 @@ class App:
             self._saved_text = text
 
     # --- settings of the table itself ---------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        """The page's language: the address's ``lang=``, else the top bar's choice (remembered),
+        else the browser's."""
+        return self.url_lang or self.prefs.lang or self.browser_lang or "en"
+
     @property
     def speed_name(self) -> str:
         return self.speed_override or self.prefs.speed
@@ -346,14 +365,14 @@ class App:
         puzzle = self.puzzle
         if self.mode == "table" and self.session is not None:
             regions = render_table(view(self.session), self.notice, speed=self.speed_name,
-                                   sound=self.prefs.sound, embed=self.embed)
+                                   sound=self.prefs.sound, embed=self.embed, lang=self.lang)
         elif self.mode == "replay" and self.replay is not None:
-            regions = render_table(replay_view(self.replay), self.notice)
+            regions = render_table(replay_view(self.replay), self.notice, lang=self.lang)
         elif self.mode == "puzzle" and puzzle is not None:
             from .puzzle import SolitaireSession, duel_view, solitaire_view
             from .puzzle_render import render_duel, render_solitaire
 
-            bar = render_topbar("puzzle", True, can_share=True)
+            bar = render_topbar("puzzle", True, can_share=True, lang=self.lang)
             if isinstance(puzzle, SolitaireSession):
                 regions = render_solitaire(solitaire_view(puzzle), bar, self.notice,
                                            job=self._job_view("solve"))
@@ -364,7 +383,8 @@ class App:
             from .puzzle_render import render_chooser
 
             chooser = replace(self.chooser, can_resume=puzzle is not None)
-            regions = render_chooser(chooser, render_topbar("puzzles", self.session is not None),
+            regions = render_chooser(chooser, render_topbar("puzzles", self.session is not None,
+                                                   lang=self.lang),
                                      self.notice, job=self._job_view("deal"))
             regions["logtitle"] = "Moves"
         else:
@@ -373,7 +393,7 @@ class App:
                 self.draft, error=self.start_error, notice=self.notice,
                 can_resume=self.session is not None,
                 field_errors=self.field_errors, raw_values=self.raw_values,
-                speed=self.speed_name, sound=self.prefs.sound))
+                speed=self.speed_name, sound=self.prefs.sound), lang=self.lang)
         for name in REGIONS:
             regions.setdefault(name, "")
         if self.embed:
@@ -390,6 +410,13 @@ class App:
                 regions["notice"] = render_embed_error(self.embed_error)
         if self.share_open and not self.embed:
             regions["share"] = self.share_html()
+        lang = self.lang
+        if lang != "en":
+            from ..i18n.ui import translate_html
+
+            keep = frozenset(n for n in (self.session.state.names if self.session else ())
+                             if n != "You")
+            regions = {name: translate_html(html, lang, keep) for name, html in regions.items()}
         return regions
 
     def body_data(self) -> dict[str, str]:
@@ -742,6 +769,8 @@ class App:
             return Effects(render=False, copy=intent.target)
         if action == "speed":
             return self._set_speed(intent.value)
+        if action == "lang":
+            return self._set_lang(intent.value)
         if action == "sound":
             self.prefs = replace(self.prefs, sound=not self.prefs.sound)
             return Effects(store_prefs=True)
@@ -811,6 +840,14 @@ class App:
         if s is None or self.mode != "table":
             return _nothing()
         return self._table_action(s, intent)
+
+    def _set_lang(self, name: str) -> Effects:
+        if name not in LANGS:
+            self.notice = f"Unknown language {name[:20]!r}: choose one of {', '.join(LANGS)}."
+            return Effects()
+        self.prefs = replace(self.prefs, lang=name)
+        self.url_lang = ""  # the switch wins over the address from now on
+        return Effects(store_prefs=not self.embed, focus="lang")
 
     def _set_speed(self, name: str) -> Effects:
         if name not in SPEEDS:

@@ -27,6 +27,7 @@ from typing import Any
 from pyscript import document, window, when  # type: ignore[import-not-found]
 from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
+from ..i18n.verdicts import pick_lang
 from .app import App, Effects, Intent, storage_keys
 from .motion import MAX_FLIGHTS, Motion, motions
 from .render import REGIONS, card_back, render_card
@@ -84,6 +85,9 @@ class Controller:
         self.win = window if win is None else win
         loc = self.win.location
         self.app = App(str(loc.search), f"{loc.origin}{loc.pathname}")
+        nav = js(getattr(self.win, "navigator", None))
+        self.app.browser_lang = pick_lang(str(getattr(nav, "language", "") or ""))
+        self.shown_lang = "en"  # the language index.html's fixed text is in (data-i18n)
         self.keys = storage_keys(str(loc.pathname))
         deal_seed = js(getattr(self.win, "unoWebDealSeed", None))  # tests (docs/security.md)
         if isinstance(deal_seed, (int, float)) and not isinstance(deal_seed, bool):
@@ -258,6 +262,8 @@ class Controller:
                 else:
                     self.regions[name].innerHTML = html
                 self.rendered[name] = html
+        if self.app.lang != self.shown_lang:
+            self.translate_fixed(self.app.lang)
         data = self.body.dataset
         for key, value in self.app.body_data().items():
             setattr(data, key, value)
@@ -268,6 +274,20 @@ class Controller:
         self.play_motions()
         if self.app.embed:
             self.post_height()
+
+    def translate_fixed(self, lang: str) -> None:
+        """index.html's own text (help, boot, headings: ``data-i18n`` elements keep their
+        English in the attribute) in ``lang``; ``<html lang>`` follows."""
+        from ..i18n.ui import tr
+
+        self.doc.documentElement.lang = lang
+        nodes = self.doc.querySelectorAll("[data-i18n]")
+        for i in range(int(nodes.length)):
+            el = nodes.item(i)
+            english = attr(el, "data-i18n")
+            if english:
+                el.textContent = tr(english, lang)
+        self.shown_lang = lang
 
     def _write(self, el: Any, html: str) -> None:
         if self.morph is not None:
@@ -589,7 +609,7 @@ class Controller:
         if el is None:
             return
         action = attr(el, "data-action")
-        if action in ("import", "speed"):
+        if action in ("import", "speed", "lang"):
             return  # a file input / a select: handled on change
         form = js(el.closest("form"))
         intent = Intent(action, card=attr(el, "data-card"), color=attr(el, "data-color"),
@@ -609,8 +629,8 @@ class Controller:
             if files is not None and files.length:
                 asyncio.ensure_future(self.import_file(files.item(0), target))
             return
-        if action == "speed":
-            self.guarded(event, Intent("speed", value=str(target.value)))
+        if action in ("speed", "lang"):
+            self.guarded(event, Intent(action, value=str(target.value)))
             return
         if attr(target, "name") == "share-goal":
             self.guarded(event, Intent("share-goal", value=str(target.value)))

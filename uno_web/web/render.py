@@ -26,6 +26,7 @@ from .view import (
 __all__ = [
     "SPEED_LABELS", "REGIONS", "render_card", "render_table", "render_start", "render_topbar", "color_swatch",
     "COLOR_LABEL", "render_embed_bar", "render_share", "render_embed_error", "TUTORIAL_HREF",
+    "COURSE_HREF", "LANG_NAMES", "lang_select",
 ]
 
 #: every region the page has, in page order
@@ -37,6 +38,9 @@ REGIONS: tuple[str, ...] = (
 )
 
 TUTORIAL_HREF = "static/tutorial.html"
+COURSE_HREF = {"en": "static/course.html", "fi": "static/course-fi.html"}
+EDITOR_HREF = "?mode=editor"
+LANG_NAMES = {"en": "English", "fi": "Suomi"}
 
 SPEED_LABELS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 
@@ -559,9 +563,18 @@ def sound_button(sound: bool) -> str:
             f'<span class="wide">&nbsp;Sound</span><span class="sr-only">Sound effects</span></button>')
 
 
+def lang_select(lang: str) -> str:
+    """The language switch (remembered); each language named in itself."""
+    opts = "".join(f'<option value="{k}" lang="{k}"{" selected" if k == lang else ""}>'
+                   f'{e(v)}</option>' for k, v in LANG_NAMES.items())
+    return (f'<label class="lang-choice"><span class="sr-only">Language</span>'
+            f'<select data-action="lang" data-testid="lang" data-focus="lang" name="lang" '
+            f'aria-label="Language">{opts}</select></label>')
+
+
 def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
                   can_share: bool = False, speed: str = "", sound: bool = False,
-                  export_note: str = "", share_note: str = "") -> str:
+                  export_note: str = "", share_note: str = "", lang: str = "en") -> str:
     """The top bar: New game, Puzzles, Share, Export log, Replay a log, Rules tutorial, help.
 
     ``mode``: ``start`` / ``table`` / ``replay`` / ``puzzles`` / ``puzzle``.  ``export_note`` /
@@ -583,13 +596,15 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
            ' data-testid="import-log"></label>')
     if mode in ("puzzle", "puzzles"):
         export = imp = ""
-    tutorial = (f'<a class="btn ghost" href="{TUTORIAL_HREF}" data-testid="tutorial-link">'
-                'Rules<span class="wide">&nbsp;tutorial</span></a>')
-    title = "puzzles" if mode in ("puzzle", "puzzles") else "table"
+    tutorial = (f'<a class="btn ghost" href="{COURSE_HREF.get(lang, COURSE_HREF["en"])}" '
+                'data-testid="course-link">Rules<span class="wide">&nbsp;course</span></a>')
+    editor = ('<button type="button" class="btn ghost" data-action="editor" '
+              'data-testid="editor-link" data-focus="editor-link">Editor</button>')
+    title = {"puzzle": "puzzles", "puzzles": "puzzles", "editor": "editor"}.get(mode, "table")
     return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
             f'<span>{title}</span></h1><nav class="tools" aria-label="game">{new}{puzzles}{share}'
-            f'{export}{imp}{tutorial}'
-            + (speed_select(speed) + sound_button(sound) if speed else "")
+            f'{export}{imp}{editor}{tutorial}'
+            + (speed_select(speed) + sound_button(sound) if speed else "") + lang_select(lang)
             + '<button type="button" class="btn ghost help-btn" data-action="help" data-testid="help"'
             ' data-focus="help" aria-expanded="false" aria-controls="help">?'
             '<span class="sr-only"> How to play</span></button></nav>')
@@ -657,7 +672,7 @@ def _position_bar(tv: TableView) -> str:
 
 
 def render_table(tv: TableView, notice: str = "", *, speed: str = "", sound: bool = False,
-                 embed: bool = False) -> dict[str, str]:
+                 embed: bool = False, lang: str = "en") -> dict[str, str]:
     replay = _replay_bar(tv)
     if tv.mode == "table" and tv.from_position:
         replay = _position_bar(tv)
@@ -665,7 +680,7 @@ def render_table(tv: TableView, notice: str = "", *, speed: str = "", sound: boo
         "topbar": render_topbar(tv.mode, True, can_export=tv.can_export,
                                 can_share=tv.can_share, speed="" if embed else speed,
                                 sound=sound, export_note=tv.export_note,
-                                share_note=tv.share_note),
+                                share_note=tv.share_note, lang=lang),
         "notice": _notice(notice),
         "share": "",
         "start": "",
@@ -736,7 +751,7 @@ def _field(f: FieldView) -> str:
             f'{invalid}>{err}{desc}</div>')
 
 
-def render_start(sv: StartView) -> dict[str, str]:
+def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
     players = "".join(
         f'<option value="{n}"{" selected" if n == sv.players else ""}>{n}</option>'
         for n in range(2, 11))
@@ -793,11 +808,14 @@ def render_start(sv: StartView) -> dict[str, str]:
         + _button("solitaire", "Solitaire", "start-solitaire", cls="btn")
         + _button("duel", "Duel", "start-duel", cls="btn")
         + _button("puzzles", "All puzzles", "start-all-puzzles", cls="btn ghost")
+        + _button("editor", "Position editor", "start-editor", cls="btn ghost")
+        + f'<a class="btn ghost" href="{COURSE_HREF.get(lang, COURSE_HREF["en"])}" '
+        f'data-testid="start-course">Rules course</a>'
         + f'<a class="btn ghost" href="{TUTORIAL_HREF}" data-testid="start-tutorial">'
         f'Rules tutorial</a></div></section>'
     )
     regions = {r: "" for r in REGIONS}
-    regions["topbar"] = render_topbar("start", sv.can_resume)
+    regions["topbar"] = render_topbar("start", sv.can_resume, lang=lang)
     regions["notice"] = _notice(sv.notice)
     regions["start"] = html
     regions["logtitle"] = "Game log"
