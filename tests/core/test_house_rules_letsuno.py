@@ -6,6 +6,7 @@ import pytest
 from uno_web.core import Phase, check, legal_moves, parse_move
 from uno_web.core.events import DirectionReversed, PenaltyApplied
 from uno_web.core.moves import MoveKind
+from uno_web.core.reasons import CATALOGUE
 
 from .scenario import code, play, position
 
@@ -145,3 +146,35 @@ def test_double_score_counts_the_round_twice(scoring):
         return s.scores
     single, double = finish(False), finish(True)
     assert double == [2 * x for x in single] and any(single)
+
+
+# --- several cards of one number --------------------------------------------------------------
+
+def test_several_cards_of_one_number_in_one_turn():
+    s = position(hands=["R5 G5 B5 Y9", "B1 B2", "Y5 Y6"], top="R9",
+                 overrides={"play_same_number": True})
+    s, _ = play(s, "P0:R5")
+    assert s.turn == 0 and s.chain_rank == 5
+    v = check(s, parse_move("P0:G5"))
+    assert v.code.value == "OK_PLAY" and "another card of this number" in v.message
+    moves = {m.notation() for m in legal_moves(s, 0)}
+    assert moves == {"P0:G5", "P0:B5", "K0"}
+    assert code(s, "P0:Y9") == "E_SAME_NUMBER_ONLY"
+    assert code(s, "D0") == "E_SAME_NUMBER_ONLY"
+    assert CATALOGUE[check(s, parse_move("P0:Y9")).code].rule == "play_same_number"
+    s, _ = play(s, "P0:B5")
+    assert s.color == 3 and s.turn == 0 and s.chain_rank == 5  # G5 is still in hand
+    s, _ = play(s, "P0:G5")
+    assert s.turn == 1 and s.chain_rank == -1 and s.hands[0] == [parse_move("P0:Y9").card]
+
+
+def test_ending_a_same_number_turn_and_the_rule_off():
+    s = position(hands=["R5 G5 Y9", "B1 B2", "Y5 Y6"], top="R9",
+                 overrides={"play_same_number": True})
+    s, _ = play(s, "P0:R5")
+    assert check(s, parse_move("K0")).message.endswith("ended the turn; next: Bot 1")
+    s, _ = play(s, "K0")
+    assert s.turn == 1 and s.chain_rank == -1
+    off = position(hands=["R5 G5 Y9", "B1 B2", "Y5 Y6"], top="R9")
+    off, _ = play(off, "P0:R5")
+    assert off.turn == 1 and off.chain_rank == -1

@@ -39,7 +39,7 @@ from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "step",
     "playable_cards", "can_play", "next_seat", "hand_points", "swap_target_needed",
-    "penalty_card",
+    "penalty_card", "same_number_cards",
 ]
 
 _ACTION_EFFECTS = frozenset(
@@ -103,37 +103,7 @@ def new_game(
             f"{n} players with {r.hand_size} cards each need more than the {len(r.cards)} cards "
             "of the deck"
         )
-    s = GameState.__new__(GameState)
-    s.r = r
-    s.n = n
-    s.names = names
-    s.seed = seed
-    s.hands = [[] for _ in range(n)]
-    s.draw = []
-    s.discard = []
-    s.color = -1
-    s.direction = 1
-    s.turn = 0
-    s.phase = Phase.PLAY
-    s.pending = 0
-    s.drawn = []
-    s.plus4_by = -1
-    s.plus4_bluff = False
-    s.plus4_prev_color = -1
-    s.called = [False] * n
-    s.vuln = [0] * n
-    s.jump_window = False
-    s.active = [True] * n
-    s.n_active = n
-    s.scores = [0] * n
-    s.round = 0
-    s.dealer = n - 1  # so that seat 0, left of the dealer, starts the first round
-    s.shuffle_count = 0
-    s.stuck = 0
-    s.winner = -1
-    s.round_winner = -1
-    s.last_player = -1
-    s.round_points = [0] * n
+    s = GameState(r, n, names=names, seed=seed)
     if deck_order is not None:
         order = _checked_deck_order(r, deck_order)
     else:
@@ -220,6 +190,7 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
     s.direction = 1
     s.pending = 0
     s.drawn = []
+    s.chain_rank = -1
     s.plus4_by = -1
     s.plus4_bluff = False
     s.plus4_prev_color = -1
@@ -505,6 +476,9 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     if seat == s.turn:
         if phase == Phase.CHOOSE_COLOR:
             out = [Move(MoveKind.CHOOSE_COLOR, seat, -1, c) for c in r.colors]
+        elif phase == Phase.PLAY and s.chain_rank >= 0:  # play_same_number
+            _add_plays(s, seat, hand, same_number_cards(s, hand), out)
+            out.append(Move(MoveKind.PASS, seat))
         elif phase == Phase.PLAY:
             _add_plays(s, seat, hand, hand, out)
             if r.may_draw_when_playable or not out:
@@ -530,6 +504,16 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             if vuln[t] and t != seat and len(s.hands[t]) == 1:
                 out.append(Move(MoveKind.CATCH, seat, -1, -1, t))
     return out
+
+
+def same_number_cards(s: GameState, hand: list[int]) -> list[int]:
+    """The cards of ``hand`` that may follow in a ``play_same_number`` turn: number cards of
+    the number just played (any colour). Empty outside such a turn. The one place this rule
+    lives: legality, verdicts and the fast playouts ask it."""
+    rank = s.chain_rank
+    if rank < 0:
+        return []
+    return [c for c in hand if RANK_OF[c] == rank and EFFECT_OF[c] == _NUMBER]
 
 
 def swap_target_needed(r: CompiledRules, card: int, hand_size: int) -> bool:
@@ -730,6 +714,15 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
         return None
     if kind == MoveKind.CHOOSE_COLOR:
         return _v(Reason.E_NO_COLOR_TO_CHOOSE, s, move)
+    if s.chain_rank >= 0 and kind != MoveKind.PASS:  # play_same_number: more of it, or end
+        if kind == MoveKind.PLAY:
+            bad = _card_shape_problem(s, move, hand)
+            if bad is not None:
+                return bad
+        if kind != MoveKind.PLAY or move.card not in same_number_cards(s, hand):
+            return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank,
+                      card=card_name(move.card) if kind == MoveKind.PLAY else "",
+                      form="" if kind == MoveKind.PLAY else "other")
     if kind == MoveKind.PLAY:
         bad = _card_shape_problem(s, move, hand)
         if bad is not None:
@@ -756,6 +749,8 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
     if kind == MoveKind.PASS:
         if phase == Phase.PENALTY:
             return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
+        if s.chain_rank >= 0:
+            return None  # play_same_number: ending the turn
         if phase != Phase.DRAWN:
             return _v(Reason.E_PASS_NOT_ALLOWED, s, move)
         if r.forced_play:
@@ -860,6 +855,8 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
                 code = Reason.OK_DEFLECT if s.r.amount[EFFECT_OF[move.card]] == 0 else Reason.OK_STACK
             if over:
                 form = "out"
+            elif after.chain_rank >= 0:
+                form = "more"
             elif code == Reason.OK_DEFLECT:
                 form = "reverse" if EFFECT_OF[move.card] == Effect.REVERSE else "skip"
             else:
@@ -881,7 +878,7 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
             return _v(Reason.OK_DRAW, s, move, count=_cards(count), it=it, next=nxt, form=form,
                       rule=rule)
         if kind == MoveKind.PASS:
-            return _v(Reason.OK_PASS, s, move, next=nxt)
+            return _v(Reason.OK_PASS, s, move, next=nxt, form="end" if s.chain_rank >= 0 else "")
         return _v(Reason.OK_ACCEPT, s, move, count=_cards(s.pending), next=nxt)
     if kind == MoveKind.CHOOSE_COLOR:
         return _v(Reason.OK_COLOR, s, move, color=color_name(move.color))
@@ -1024,6 +1021,7 @@ def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -
         _draw_turn(s, seat, ev, src)
     elif kind == MoveKind.PASS:
         s.drawn = []
+        s.chain_rank = -1
         s.phase = Phase.PLAY
         if ev is not None:
             ev.append(TurnPassed(seat))
@@ -1091,6 +1089,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     s.discard.append(card)
     s.color = move.color if IS_WILD[card] else COLOR_OF[card]
     s.turn = seat
+    s.chain_rank = -1
     s.drawn = []
     s.phase = Phase.PLAY
     s.stuck = 0
@@ -1197,6 +1196,10 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             ev.append(PenaltyApplied(seat, 2, "joker", seat))
         _draw_cards(s, seat, 2, ev, "joker", src)
         _advance(s, 1)
+    elif r.play_same_number and eff == _NUMBER and any(
+        RANK_OF[c] == RANK_OF[card] and EFFECT_OF[c] == _NUMBER for c in s.hands[seat]
+    ):
+        s.chain_rank = RANK_OF[card]  # the turn stays: play another of this number, or end it
     else:
         _advance(s, 1)
 
@@ -1323,6 +1326,7 @@ def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
     s.round_winner = winner
     s.pending = 0
     s.drawn = []
+    s.chain_rank = -1
     s.plus4_by = -1
     s.jump_window = False
     s.vuln = [0] * n

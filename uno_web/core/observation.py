@@ -45,6 +45,7 @@ class Observation:
     round: int
     dealer: int
     jump_window: bool
+    chain_rank: int  # play_same_number: the number the turn player may add more of, else -1
     last_player: int
     deck: tuple[int, ...]  # the deck's multiset (public knowledge)
 
@@ -96,6 +97,7 @@ def observe(s: GameState, seat: int) -> Observation:
         round=s.round,
         dealer=s.dealer,
         jump_window=s.jump_window,
+        chain_rank=s.chain_rank,
         last_player=s.last_player,
         deck=s.r.cards,
     )
@@ -112,11 +114,6 @@ def sample_state(obs: Observation, rng: "random.Random") -> GameState:
 
     unseen = list(obs.unseen().elements())
     rng.shuffle(unseen)
-    s = GameState.__new__(GameState)
-    s.r = compile_rules(obs.rules)
-    s.n = obs.n
-    s.names = tuple(f"seat {i}" for i in range(obs.n))
-    s.seed = rng.randrange(1 << 30)
     hands: list[list[int]] = []
     k = 0
     for seat in range(obs.n):
@@ -126,30 +123,27 @@ def sample_state(obs: Observation, rng: "random.Random") -> GameState:
             cnt = obs.hand_counts[seat]
             hands.append(unseen[k:k + cnt])
             k += cnt
-    s.hands = hands
-    s.draw = unseen[k:]
-    s.discard = list(obs.discard)
-    s.color = obs.color
-    s.direction = obs.direction
-    s.turn = obs.turn
-    s.phase = obs.phase
-    s.pending = obs.pending
-    s.drawn = list(obs.drawn)
-    s.plus4_by = obs.plus4_by
-    s.plus4_bluff = False
-    s.plus4_prev_color = obs.plus4_prev_color
-    s.called = list(obs.called)
-    s.vuln = [1 if t in obs.catchable else 0 for t in range(obs.n)]
-    s.jump_window = obs.jump_window
-    s.active = list(obs.active)
-    s.n_active = sum(obs.active)
-    s.scores = list(obs.scores)
-    s.round = obs.round
-    s.dealer = obs.dealer
-    s.shuffle_count = 0
-    s.stuck = 0
-    s.winner = -1
-    s.round_winner = -1
-    s.last_player = obs.last_player
-    s.round_points = [0] * obs.n
-    return s
+    return GameState(
+        compile_rules(obs.rules), obs.n,
+        seed=rng.randrange(1 << 30),
+        hands=hands,
+        draw=unseen[k:],
+        discard=list(obs.discard),
+        color=obs.color,
+        direction=obs.direction,
+        turn=obs.turn,
+        phase=obs.phase,
+        pending=obs.pending,
+        drawn=list(obs.drawn),
+        plus4_by=obs.plus4_by,
+        plus4_prev_color=obs.plus4_prev_color,
+        called=list(obs.called),
+        vuln=[1 if t in obs.catchable else 0 for t in range(obs.n)],
+        jump_window=obs.jump_window,
+        active=list(obs.active),
+        scores=list(obs.scores),
+        round=obs.round,
+        dealer=obs.dealer,
+        last_player=obs.last_player,
+        chain_rank=obs.chain_rank,
+    )

@@ -167,40 +167,28 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         if IS_WILD[top] and pos.phase != "choose-color":
             raise PositionError("a wild top card needs the current colour (color)")
         color = -1 if IS_WILD[top] else COLOR_OF[top]
-    s = GameState.__new__(GameState)
-    s.r = r
-    s.n = n
-    s.names = tuple(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)]))
-    if len(s.names) != n:
-        raise PositionError(f"names: {len(s.names)} names for {n} hands")
-    s.seed = pos.seed
-    s.hands = hands
-    # internal draw pile: top at the end
-    s.draw = (given_draw + rest)[::-1]
-    s.discard = discard
-    s.color = color
-    s.direction = pos.direction
-    s.turn = pos.turn
-    s.phase = _PHASES[pos.phase]
-    s.pending = pos.pending
-    s.drawn = []
-    s.plus4_by = -1 if pos.plus4_by is None else pos.plus4_by
-    s.plus4_bluff = pos.plus4_bluff
-    s.plus4_prev_color = -1
-    s.called = [False] * n
-    s.vuln = [1 if (i in pos.uncalled and len(hands[i]) == 1) else 0 for i in range(n)]
-    s.jump_window = False
-    s.active = [True] * n
-    s.n_active = n
-    s.scores = list(pos.scores) if pos.scores else [0] * n
-    s.round = 1
-    s.dealer = (pos.turn - pos.direction) % n
-    s.shuffle_count = 0
-    s.stuck = 0
-    s.winner = -1
-    s.round_winner = -1
-    s.last_player = -1
-    s.round_points = [0] * n
+    names = tuple(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)]))
+    if len(names) != n:
+        raise PositionError(f"names: {len(names)} names for {n} hands")
+    s = GameState(
+        r, n,
+        names=names,
+        seed=pos.seed,
+        hands=hands,
+        draw=(given_draw + rest)[::-1],  # internal draw pile: top at the end
+        discard=discard,
+        color=color,
+        direction=pos.direction,
+        turn=pos.turn,
+        phase=_PHASES[pos.phase],
+        pending=pos.pending,
+        plus4_by=-1 if pos.plus4_by is None else pos.plus4_by,
+        plus4_bluff=pos.plus4_bluff,
+        vuln=[1 if (i in pos.uncalled and len(hands[i]) == 1) else 0 for i in range(n)],
+        scores=list(pos.scores) if pos.scores else [0] * n,
+        round=1,
+        dealer=(pos.turn - pos.direction) % n,
+    )
     if s.phase == Phase.PENALTY and s.pending <= 0:
         raise PositionError("a penalty phase needs a pending penalty")
     return s

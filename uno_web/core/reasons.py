@@ -77,6 +77,7 @@ class Reason(str, Enum):
     E_WILD_NOT_LAST_RESORT = "E_WILD_NOT_LAST_RESORT"
     E_ACTION_CARD_LAST = "E_ACTION_CARD_LAST"
     E_ONLY_DRAWN_CARD = "E_ONLY_DRAWN_CARD"
+    E_SAME_NUMBER_ONLY = "E_SAME_NUMBER_ONLY"
     E_PENALTY_PENDING = "E_PENALTY_PENDING"
     E_PENALTY_NOT_ANSWERED = "E_PENALTY_NOT_ANSWERED"
     E_STACK_NOT_ALLOWED = "E_STACK_NOT_ALLOWED"
@@ -128,7 +129,9 @@ CATALOGUE: dict[Reason, Explanation] = {
         "The card matches the current colour, number or symbol, or is a wild card.",
         f"{_OFFICIAL}: matching",
         "{who} played {card}; colour {color}; next: {next}",
-        {"out": "{who} played {card} and went out"},
+        {"out": "{who} played {card} and went out",
+         "more": "{who} played {card}; colour {color}; {who:you} may play another card of "
+                 "this number or end the turn"},
     ),
     Reason.OK_JUMP_IN: Explanation(
         "A card identical to the top card may be played out of turn right after it was played.",
@@ -168,6 +171,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "After drawing, a player may keep the drawn card and end the turn.",
         f"{_OFFICIAL}: drawing",
         "{who} kept the drawn card; next: {next}",
+        {"end": "{who} ended the turn; next: {next}"},
     ),
     Reason.OK_COLOR: Explanation(
         "When a Wild starts the discard pile, the first player names the colour.",
@@ -284,6 +288,13 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A player may not go out on a Skip, Reverse, Draw Two or wild card.",
         "no_action_card_last",
         "{card} would be {who:your} last card, and no one may go out on an action card",
+    ),
+    Reason.E_SAME_NUMBER_ONLY: Explanation(
+        "Under the house rule for several cards of one number, after a number card the same "
+        "player may only add cards of that number, or end the turn.",
+        "play_same_number",
+        "{card:a} is not {number:a}: {who} may only add another {number} or end the turn",
+        {"other": "{who} may only add another {number} or end the turn"},
     ),
     Reason.E_ONLY_DRAWN_CARD: Explanation(
         "After drawing, only the card just drawn may be played, or it is kept.",

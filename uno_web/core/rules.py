@@ -185,6 +185,14 @@ class RuleSet(Declared):
         "0 passes every hand on",
         "Playing a 0 passes every hand to the next player in the direction of play.",
     )
+    play_same_number: bool = _f(
+        False,
+        "Play several cards of one number",
+        "After playing a number card, a player who holds another card of the same number (any "
+        "colour) may play it too, in the same turn, and so on; or end the turn (`K`, pass). "
+        "Only the last card's colour counts, and each card does what it does (a 7 or a 0 under "
+        "the 7-0 rules, an UNO call when one card is left).",
+    )
 
     # --- drawing ----------------------------------------------------------------------------
     may_draw_when_playable: bool = _f(

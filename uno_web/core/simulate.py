@@ -16,7 +16,9 @@ import random
 from typing import Callable
 
 from .cards import COLOR_OF, IS_WILD, RANK_OF
-from .engine import _RngOnly, _execute, _play_problem, legal_moves, new_game, swap_target_needed
+from .engine import (
+    _RngOnly, _execute, _play_problem, legal_moves, new_game, same_number_cards, swap_target_needed,
+)
 from .moves import Move, MoveKind
 from .rules import RuleSet
 from .state import GameState, Phase
@@ -49,6 +51,8 @@ def playable_now(s: GameState, seat: int) -> list[int]:
     The engine's own predicate; plain colour/number matching is inlined for speed.
     """
     hand = s.hands[seat]
+    if s.chain_rank >= 0:  # play_same_number: only more of the number just played
+        return same_number_cards(s, hand)
     if s.r.plain_matching and s.phase != Phase.PENALTY:
         discard = s.discard
         if not discard:

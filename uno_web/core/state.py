@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 from .cards import EFFECT_OF, SUIT_COLORS, UNO_COLORS, Color, Effect, Rank, make_card
 from .rules import RuleSet
@@ -97,6 +97,7 @@ class CompiledRules:
     jump_in: bool
     seven_swap: bool
     zero_rotate: bool
+    play_same_number: bool
     may_draw_when_playable: bool
     draw_to_match: bool
     forced_play: bool
@@ -219,7 +220,7 @@ class GameState:
         "r", "n", "names", "seed", "hands", "draw", "discard", "color", "direction", "turn",
         "phase", "pending", "drawn", "plus4_by", "plus4_bluff", "plus4_prev_color", "called",
         "vuln", "jump_window", "active", "n_active", "scores", "round", "dealer", "shuffle_count",
-        "stuck", "winner", "round_winner", "last_player", "round_points",
+        "stuck", "winner", "round_winner", "last_player", "round_points", "chain_rank",
     )
 
     r: CompiledRules
@@ -252,6 +253,49 @@ class GameState:
     round_winner: int
     last_player: int
     round_points: list[int]
+    chain_rank: int  # play_same_number: the number the turn player may add more of, else -1
+
+    def __init__(self, r: CompiledRules, n: int, **fields: Any) -> None:
+        """The one constructor: a table of ``n`` seats before the deal (every field at its
+        default), then ``fields`` by name. An unknown name raises AttributeError. (``copy``
+        copies a state without it, for speed.)"""
+        self.r = r
+        self.n = n
+        self.names = tuple(f"seat {i}" for i in range(n))
+        self.seed = 0
+        self.hands = [[] for _ in range(n)]
+        self.draw = []
+        self.discard = []
+        self.color = -1
+        self.direction = 1
+        self.turn = 0
+        self.phase = Phase.PLAY
+        self.pending = 0
+        self.drawn = []
+        self.plus4_by = -1
+        self.plus4_bluff = False
+        self.plus4_prev_color = -1
+        self.called = [False] * n
+        self.vuln = [0] * n
+        self.jump_window = False
+        self.active = [True] * n
+        self.n_active = n
+        self.scores = [0] * n
+        self.round = 0
+        self.dealer = n - 1  # so that seat 0, left of the dealer, starts the first round
+        self.shuffle_count = 0
+        self.stuck = 0
+        self.winner = -1
+        self.round_winner = -1
+        self.last_player = -1
+        self.round_points = [0] * n
+        self.chain_rank = -1
+        for name, value in fields.items():
+            if name not in self.__slots__:
+                raise AttributeError(f"GameState has no field {name!r}")
+            setattr(self, name, value)
+        if "active" in fields and "n_active" not in fields:
+            self.n_active = sum(self.active)
 
     def copy(self) -> "GameState":
         s = GameState.__new__(GameState)
@@ -285,6 +329,7 @@ class GameState:
         s.round_winner = self.round_winner
         s.last_player = self.last_player
         s.round_points = self.round_points[:]
+        s.chain_rank = self.chain_rank
         return s
 
     # read-only conveniences ---------------------------------------------------------------
