@@ -24,7 +24,7 @@ from ..core.state import PHASE_NAMES, Phase
 from ..i18n.verdicts import LANGS, pick_lang
 from .links import MAX_QUERY, PageRequest, excerpt, read_page
 from .render import (
-    REGIONS, render_embed_bar, render_embed_error, render_share, render_start, render_table,
+    REGIONS, render_notice, render_embed_bar, render_embed_error, render_share, render_start, render_table,
     render_topbar,
 )
 from .session import (
@@ -216,7 +216,8 @@ class App:
         self.puzzle: SolitaireSession | DuelSession | None = None
         self.job: PuzzleJob | None = None  # a puzzle being dealt, a solver's search (slices)
         self._chooser: ChooserView | None = None
-        self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle
+        self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle, editor
+        self.editor: Any = None  # the position editor's draft (uno_web.web.editor.Editor)
         self.notice = ""
         self.start_error = ""
         self.field_errors: dict[str, str] = {}  # start form: field -> what is wrong
@@ -323,6 +324,9 @@ class App:
         self.save_discarded = True
 
     def _open_request(self, req: PageRequest) -> Effects | None:
+        if req.kind == "editor":
+            self._open_editor(req.position, req.goal)
+            return None
         if req.kind == "position" and req.position is not None:
             self.start_position(req.position, req.bots)
             return None
@@ -349,6 +353,48 @@ class App:
                 fx = self._start_job(DuelSession.dealing(req.hand_size, req.rule,
                                                          self.seed_param))
         return fx
+
+    def _open_editor(self, position: Position | None, goal: str = "") -> None:
+        from .editor import Editor, editor_from_query
+
+        if position is not None:
+            self.editor = Editor.from_position(position)
+            self.editor.goal = goal or self.editor.goal
+        else:
+            self.editor = editor_from_query("")
+        self.mode = "editor"
+        self.share_open = False
+
+    def _editor_action(self, intent: Intent) -> Effects | None:
+        """The editor's intents (``ed-*``); the address follows a valid draft."""
+        ed = self.editor
+        action = intent.action
+        if ed is None or self.mode != "editor" or not action.startswith("ed-"):
+            return None
+        if action == "ed-target":
+            ed.target = intent.target if ed._zone(intent.target) else ed.target
+            ed.note = ""
+            return Effects(focus=f"ed-target-{ed.target}")
+        if action == "ed-add":
+            ed.add(intent.card, intent.target)
+        elif action == "ed-remove":
+            ed.remove(intent.target, intent.seat)
+        elif action == "ed-form":
+            ed.read_form(intent.form)
+        elif action == "ed-open":  # a link pasted into the editor
+            from .editor import editor_from_query
+
+            link = intent.value.strip()
+            query = link.split("?", 1)[1] if "?" in link else link
+            req = read_page(query)
+            if req.position is None:
+                ed.note = req.error or "this link holds no position"
+                return Effects()
+            self._open_editor(req.position, req.goal)
+            ed = self.editor
+        if not ed.problem():
+            return Effects(url="?mode=editor&" + ed.query())
+        return Effects()
 
     def _report_bad_link(self, message: str) -> None:
         text = message[:1].upper() + message[1:]
@@ -379,6 +425,13 @@ class App:
             else:
                 regions = render_duel(duel_view(puzzle), bar, self.notice)
             regions["logtitle"] = "Moves"
+        elif self.mode == "editor" and self.editor is not None:
+            from .editor import render_editor
+
+            regions = {name: "" for name in REGIONS}
+            regions["topbar"] = render_topbar("editor", self.session is not None, lang=self.lang)
+            regions["notice"] = render_notice(self.notice)
+            regions["start"] = render_editor(self.editor, self.page_base, self.lang)
         elif self.mode == "puzzles":
             from .puzzle_render import render_chooser
 
@@ -459,8 +512,13 @@ class App:
                      "Duel: beat a perfect opponent, open hands.")
         if self.embed_error:
             title = "This embed cannot be shown:"
+        edit = ""
+        if self.mode == "table" and self.session is not None and self.session.position:
+            from .links import open_query
+
+            edit = f"{self.page_base}?mode=editor&{open_query(self.query)}"
         return render_embed_bar(goal, self.open_href(), can_reset=not self.embed_error,
-                                title=title)
+                                title=title, edit_href=edit)
 
     def open_href(self) -> str:
         """The full page for this embed ("open in uno_web"), in a new tab."""
@@ -774,7 +832,7 @@ class App:
         if action == "sound":
             self.prefs = replace(self.prefs, sound=not self.prefs.sound)
             return Effects(store_prefs=True)
-        if self.embed and action in ("setup", "puzzles", "start", "solitaire", "duel"):
+        if self.embed and action in ("setup", "puzzles", "start", "solitaire", "duel", "editor"):
             return _nothing()  # an embed shows one position or puzzle, nothing else
         if action == "setup":
             self.mode = "start"
@@ -783,6 +841,17 @@ class App:
                 self.draft = s.settings
             self.start_error = ""
             return Effects(url=self._clean_url(), close_help=True)
+        if action == "editor":
+            pos = None
+            if s is not None and s.position is not None and self.mode == "table":
+                pos = s.share_position(s.position.goal or "") if s.can_share() else s.position
+            self._open_editor(pos, pos.goal or "" if pos is not None else "")
+            ed = self.editor
+            return Effects(url="?mode=editor&" + ed.query() if not ed.problem() else None,
+                           close_help=True, focus="ed-target-hand-0")
+        editor_fx = self._editor_action(intent)
+        if editor_fx is not None:
+            return editor_fx
         if action == "puzzles":
             self.mode = "puzzles"
             self.share_open = False

@@ -638,6 +638,27 @@ class Controller:
         form = js(target.closest("form.start"))
         if self.app.mode == "start" and form is not None:
             self.guarded(event, Intent("form", form=read_form(form)))
+        form = js(target.closest("form.editor"))
+        if self.app.mode == "editor" and form is not None:
+            if attr(target, "name") == "open-link":
+                self.guarded(event, Intent("ed-open", value=str(target.value)))
+            else:
+                self.guarded(event, Intent("ed-form", form=read_form(form)))
+
+    def on_drag(self, event: Any) -> None:
+        target = js(event.target)
+        card = attr(target, "data-card") if target is not None else ""
+        if card and event.dataTransfer is not None:
+            event.dataTransfer.setData("text/plain", card)
+
+    def on_drop(self, event: Any) -> None:
+        target = js(event.target)
+        zone_el = js(target.closest("[data-zone]")) if target is not None else None
+        if zone_el is None or event.dataTransfer is None:
+            return
+        event.preventDefault()
+        card = str(event.dataTransfer.getData("text/plain") or "")
+        self.guarded(event, Intent("ed-add", card=card, target=attr(zone_el, "data-zone")))
 
     def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:
@@ -697,6 +718,9 @@ class Controller:
         when("change", app)(self.on_change)
         when("keydown", self.doc)(self.on_key)
         when("submit", app)(_no_submit)  # Enter in a form field never reloads the page
+        when("dragstart", app)(self.on_drag)  # the editor: a card of the deck onto a zone
+        when("dragover", app)(_allow_drop)
+        when("drop", app)(self.on_drop)
 
     def boot(self) -> None:
         if self.app.embed:
@@ -756,6 +780,12 @@ class Controller:
         if el is not None:
             el.removeAttribute("aria-busy")
             el.click()
+
+
+def _allow_drop(event: Any) -> None:
+    target = js(event.target)
+    if target is not None and js(target.closest("[data-zone]")) is not None:
+        event.preventDefault()
 
 
 def _no_submit(event: Any) -> None:

@@ -42,13 +42,13 @@ __all__ = [
     "DUEL_RULES", "DIFFICULTIES", "MODES", "excerpt",
 ]
 
-Kind = Literal["start", "position", "solitaire", "duel", "puzzles"]
+Kind = Literal["start", "position", "solitaire", "duel", "puzzles", "editor"]
 
 #: parameters about how the page runs, not about what it shows (left out of share links)
 PAGE_ONLY_PARAMS = frozenset({"embed", "start", "speed", "delay"})
 DUEL_RULES: tuple[str, ...] = ("geography", "uno")
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
-MODES: tuple[str, ...] = ("solitaire", "duel", "puzzles")
+MODES: tuple[str, ...] = ("solitaire", "duel", "puzzles", "editor")
 EMBED_HEIGHT = 600  # px: the iframe snippet's height (the embed fits 360-800 px widths)
 
 
@@ -145,6 +145,15 @@ def read_page(query: str) -> PageRequest:
             notes=tuple(notes))
     if mode == "puzzles":
         return PageRequest("puzzles", embed=embed, notes=tuple(notes))
+    if mode == "editor":  # the position editor, with the link's position if it has one
+        from dataclasses import replace
+        from urllib.parse import parse_qsl, urlencode
+
+        rest = urlencode([(k, v) for k, v in parse_qsl(query, keep_blank_values=True)
+                          if k not in ("mode", "embed", "start")])
+        inner = read_page(rest)
+        return replace(inner, kind="editor", embed=False,
+                       notes=tuple(notes) + inner.notes)
     bots = _choice(params, "bots", BOT_CHOICES, "normal", notes)
     lesson = None
     slug = params.get("lesson")

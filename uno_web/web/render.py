@@ -611,7 +611,7 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
 
 
 def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
-                     title: str = "") -> str:
+                     title: str = "", edit_href: str = "") -> str:
     """The embed's only chrome: the goal, a reset button and "open in uno_web"."""
     goal_html = (f'<p class="goal" data-testid="goal">{e(goal)}</p>' if goal else
                  f'<p class="goal muted">{e(title or "Try a move: the validator explains it.")}</p>')
@@ -622,7 +622,9 @@ def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
             f'<span class="logo-card" aria-hidden="true">UNO</span>{goal_html}'
             f'<span class="embed-tools">{reset}<a class="btn ghost open-link" href="{e(open_href)}"'
             f' target="_blank" rel="noopener" data-testid="open-link">open in uno_web ↗</a>'
-            '</span></div>')
+            + (f'<a class="btn ghost" href="{e(edit_href)}" target="_blank" rel="noopener"'
+               f' data-testid="edit-link">edit ↗</a>' if edit_href else "")
+            + '</span></div>')
 
 
 def render_embed_error(message: str) -> str:
@@ -668,6 +670,7 @@ def _position_bar(tv: TableView) -> str:
             '<span class="muted">A position from a link (not saved).</span>')
     return (f'<div class="position-bar" data-testid="position-bar">{goal}'
             + _button("reset", "Reset position", "reset-position", cls="btn ghost")
+            + _button("editor", "Edit this position", "edit-position", cls="btn ghost")
             + '</div>')
 
 
@@ -821,3 +824,8 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
     regions["logtitle"] = "Game log"
     return regions
 
+
+
+def render_notice(text: str) -> str:
+    """The notice above the page (a refused link value, a problem), with its dismiss button."""
+    return _notice(text)

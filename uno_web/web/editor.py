@@ -1,0 +1,426 @@
+"""The position editor (``index.html?mode=editor``): build any position by clicking, for
+tutorial authors (docs/teaching.md).  Pure Python: :class:`Editor` holds the draft and takes the
+page's intents; :func:`render_editor` draws it.  The draft *is* a
+:class:`~uno_web.core.position.Position` (its fields, as a dict), checked on every change by
+:func:`~uno_web.core.position.build_state`: the page says at once whether the position is valid
+and, when not, the validator's reason.  The link format is the table's
+(:func:`~uno_web.core.position.position_to_query`), so every share or embed link opens back in
+the editor and every editor link opens in the table.
+
+Cards go where the *target* points (a seat's hand, the top card, the discard pile under it, the
+top of the draw pile): click a card of the deck (which shows how many copies are left), or drag
+it onto a zone; click a placed card to take it back.  Every control is a button, a select or a
+field, so a keyboard does it all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from ..core.cards import card_str, parse_card
+from ..core.rules import PRESET_TITLES, PRESETS, RuleSet
+from ..core.state import deck_cards
+from .render import _field, render_card
+from .view import card_view, rule_fields
+
+__all__ = ["Editor", "render_editor", "ZONES", "editor_from_query"]
+
+ZONES = ("top", "discard", "draw")  # besides the hands: "hand-0" …
+_PHASES = ("play", "penalty", "choose-color")
+_COLORS = {"uno": ("R", "Y", "G", "B"), "playing-cards": ("H", "D", "C", "S")}
+MAX_SEATS = 10
+
+
+def e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+@dataclass
+class Editor:
+    """The draft position and what the editor shows about it."""
+
+    preset: str = "official"
+    overrides: dict[str, Any] = field(default_factory=dict)
+    hands: list[list[str]] = field(default_factory=lambda: [[], []])
+    names: list[str] = field(default_factory=lambda: ["You", "Bot 1"])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    top: str = ""
+    discard: list[str] = field(default_factory=list)
+    draw: list[str] = field(default_factory=list)
+    color: str = ""
+    turn: int = 0
+    direction: int = 1
+    phase: str = "play"
+    pending: int = 0
+    plus4_by: int = -1
+    plus4_bluff: bool = False
+    uncalled: set[int] = field(default_factory=set)
+    goal: str = ""
+    target: str = "hand-0"
+    note: str = ""  # what the last click did not do, and why
+
+    # --- reading and writing positions --------------------------------------------------------
+    @classmethod
+    def from_position(cls, pos: Any) -> "Editor":
+        n = len(pos.hands)
+        split = (lambda t: t.split() if t else [])
+        return cls(
+            preset=pos.preset, overrides=dict(pos.overrides),
+            hands=[split(h) for h in pos.hands],
+            names=list(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)])),
+            scores=list(pos.scores or [0] * n), top=pos.top or "", discard=split(pos.discard),
+            draw=split(pos.draw), color=pos.color or "", turn=pos.turn, direction=pos.direction,
+            phase=pos.phase, pending=pos.pending,
+            plus4_by=-1 if pos.plus4_by is None else pos.plus4_by, plus4_bluff=pos.plus4_bluff,
+            uncalled=set(pos.uncalled), goal=pos.goal or "")
+
+    def position_data(self) -> dict[str, Any]:
+        """The draft as Position fields (defaults left out)."""
+        data: dict[str, Any] = {
+            "preset": self.preset, "overrides": dict(self.overrides),
+            "hands": [" ".join(h) for h in self.hands], "names": list(self.names),
+            "top": self.top or None, "discard": " ".join(self.discard),
+            "draw": " ".join(self.draw), "color": self.color or None, "turn": self.turn,
+            "direction": self.direction, "phase": self.phase,
+            "pending": self.pending if self.phase == "penalty" else 0,
+            "plus4_by": self.plus4_by if self.plus4_by >= 0 else None,
+            "plus4_bluff": self.plus4_bluff and self.plus4_by >= 0,
+            "uncalled": sorted(self.uncalled), "goal": self.goal or None,
+        }
+        if any(self.scores):
+            data["scores"] = list(self.scores)
+        return data
+
+    def position(self) -> Any:
+        """The Position (raises PositionError / ValueError with the reason)."""
+        from ..core.position import Position
+
+        return Position.model_validate(self.position_data())
+
+    def problem(self) -> str:
+        """Why the draft is not a valid position ("" when it is): the reason of
+        :func:`build_state`, as the table would give it for a link."""
+        from ..core.fields import FieldProblem
+        from ..core.position import PositionError, build_state
+
+        try:
+            pos = self.position()
+            s = build_state(pos)
+        except (PositionError, FieldProblem, ValueError) as exc:
+            return str(exc).replace("Value error, ", "")
+        if self.plus4_by >= 0 and (not s.discard or card_str(s.discard[-1]) != "W+4"):
+            return "a challengeable Wild Draw Four needs a Wild Draw Four on top"
+        for seat in self.uncalled:
+            if seat < len(self.hands) and len(self.hands[seat]) != 1:
+                return (f"seat {seat} forgot to call UNO, so their hand must have exactly one "
+                        f"card, not {len(self.hands[seat])}")
+        return ""
+
+    def query(self) -> str:
+        from ..core.position import position_to_query
+
+        return position_to_query(self.position())
+
+    # --- the deck -----------------------------------------------------------------------------
+    def rules(self) -> RuleSet:
+        try:
+            from ..core.rules import resolve_rules
+
+            return resolve_rules(self.preset, self.overrides)
+        except ValueError:
+            return PRESETS.get(self.preset, RuleSet())
+
+    def placed(self) -> Counter[str]:
+        used: Counter[str] = Counter()
+        for h in self.hands:
+            used.update(h)
+        used.update(self.discard)
+        used.update(self.draw)
+        if self.top:
+            used[self.top] += 1
+        return used
+
+    def deck_left(self) -> list[tuple[str, int]]:
+        """Every kind of card of the deck with the copies not placed yet (deck order)."""
+        deck = Counter(card_str(c) for c in deck_cards(self.rules().deck))
+        used = self.placed()
+        seen: list[str] = []
+        for c in deck_cards(self.rules().deck):
+            code = card_str(c)
+            if code not in seen:
+                seen.append(code)
+        return [(code, deck[code] - used.get(code, 0)) for code in seen]
+
+    # --- intents ------------------------------------------------------------------------------
+    def zone_cards(self, zone: str) -> list[str]:
+        if zone.startswith("hand-"):
+            return self.hands[int(zone[5:])]
+        if zone == "discard":
+            return self.discard
+        if zone == "draw":
+            return self.draw
+        return [self.top] if self.top else []
+
+    def _zone(self, zone: str) -> str:
+        if zone in ZONES:
+            return zone
+        if zone.startswith("hand-") and zone[5:].isdigit() and int(zone[5:]) < len(self.hands):
+            return zone
+        return ""
+
+    def add(self, card: str, zone: str = "") -> None:
+        """Put one copy of ``card`` into ``zone`` (the target when empty)."""
+        zone = self._zone(zone or self.target)
+        try:
+            code = card_str(parse_card(card))
+        except ValueError:
+            self.note = f"{card[:12]!r} is not a card"
+            return
+        left = dict(self.deck_left())
+        if not zone or left.get(code, 0) <= 0:
+            self.note = "no copy of that card is left in the deck" if zone else ""
+            return
+        self.note = ""
+        if zone == "top":
+            self.top = code
+            if code.startswith("W") and not self.color:
+                self.color = _COLORS.get(self.rules().deck, ("R",))[0]
+            if not code.startswith("W"):
+                self.color = ""
+        else:
+            self.zone_cards(zone).append(code)
+
+    def remove(self, zone: str, index: int) -> None:
+        zone = self._zone(zone)
+        if zone == "top":
+            self.top = ""
+            self.color = ""
+            return
+        cards = self.zone_cards(zone) if zone else []
+        if 0 <= index < len(cards):
+            cards.pop(index)
+
+    def set_seats(self, n: int) -> None:
+        n = max(2, min(MAX_SEATS, n))
+        while len(self.hands) < n:
+            self.hands.append([])
+            self.names.append(f"Bot {len(self.names)}")
+            self.scores.append(0)
+        del self.hands[n:], self.names[n:], self.scores[n:]
+        self.uncalled = {s for s in self.uncalled if s < n}
+        if self.turn >= n:
+            self.turn = 0
+        if self.plus4_by >= n:
+            self.plus4_by = -1
+        if self._zone(self.target) == "":
+            self.target = "hand-0"
+
+    def read_form(self, form: dict[str, str]) -> None:
+        """The editor's fields (a FormData as a dict): rules, seats, turn, phase, names …"""
+        preset = form.get("preset", self.preset)
+        if preset in PRESETS and preset != self.preset:
+            self.preset, self.overrides = preset, {}
+        elif any(k.startswith("rule.") for k in form) or "preset" in form:
+            base = PRESETS[self.preset]
+            overrides: dict[str, Any] = {}
+            for fv in rule_fields(base, self.preset):
+                key = f"rule.{fv.name}"
+                if fv.kind == "bool":
+                    value: Any = key in form
+                elif key not in form:
+                    value = self.overrides.get(fv.name, fv.value)
+                elif fv.kind == "int":
+                    try:
+                        value = int(form[key])
+                    except ValueError:
+                        value = self.overrides.get(fv.name, fv.value)
+                    lo, hi = fv.minimum, fv.maximum
+                    if (lo is not None and value < lo) or (hi is not None and value > hi):
+                        value = self.overrides.get(fv.name, fv.value)
+                else:
+                    value = form[key] if form[key] in fv.options else fv.value
+                if value != getattr(base, fv.name):
+                    overrides[fv.name] = value
+            self.overrides = overrides
+        if form.get("seats", "").isdigit():
+            self.set_seats(int(form["seats"]))
+        n = len(self.hands)
+        for i in range(n):
+            name = " ".join(form.get(f"name-{i}", self.names[i]).split())[:40]
+            self.names[i] = name or self.names[i]
+            score = form.get(f"score-{i}", str(self.scores[i])).strip()
+            self.scores[i] = int(score) if score.isdigit() and len(score) <= 7 else self.scores[i]
+        self.uncalled = {i for i in range(n) if f"uncalled-{i}" in form} if any(
+            k.startswith("seats") for k in form) else self.uncalled
+        turn = form.get("turn", "")
+        self.turn = int(turn) if turn.isdigit() and int(turn) < n else self.turn
+        self.direction = -1 if form.get("direction") == "-1" else 1
+        phase = form.get("phase", self.phase)
+        self.phase = phase if phase in _PHASES else self.phase
+        pending = form.get("pending", "").strip()
+        self.pending = int(pending) if pending.isdigit() and int(pending) <= 60 else self.pending
+        if self.phase == "penalty" and self.pending == 0:
+            self.pending = 2
+        by = form.get("plus4_by", "")
+        self.plus4_by = int(by) if by.lstrip("-").isdigit() and -1 <= int(by) < n else self.plus4_by
+        self.plus4_bluff = "plus4_bluff" in form
+        color = form.get("color", self.color)
+        self.color = color if color in ("", *_COLORS["uno"], *_COLORS["playing-cards"]) else ""
+        self.goal = form.get("goal", self.goal)[:200]
+
+
+def editor_from_query(query: str) -> Editor:
+    """The editor for a link's position (a share link, an embed link, a lesson); an address
+    without one gives a small starting position."""
+    from .links import read_page
+
+    req = read_page(query)
+    if req.position is not None:
+        ed = Editor.from_position(req.position)
+        ed.goal = req.goal or ed.goal
+        return ed
+    ed = Editor(hands=[["R7", "G5", "W"], ["B1", "B2", "Y3"]], top="R9")
+    return ed
+
+
+# ------------------------------------------------------------------------------------------
+# the page
+# ------------------------------------------------------------------------------------------
+
+def _zone_html(ed: Editor, zone: str, title: str) -> str:
+    cards = ed.zone_cards(zone)
+    chips = "".join(
+        render_card(card_view(parse_card(c), label_state=False), extra="mini",
+                    attrs=(f' role="button" tabindex="0" data-action="ed-remove"'
+                           f' data-target="{zone}" data-seat="{i}" data-testid="ed-placed"'
+                           f' aria-label="{e(card_view(parse_card(c), label_state=False).name)}: '
+                           f'take it back"'))
+        for i, c in enumerate(cards))
+    selected = ed.target == zone
+    empty = '<span class="muted">empty</span>' if not cards else ""
+    return (f'<div class="ed-zone{" selected" if selected else ""}" data-zone="{zone}"'
+            f' data-testid="ed-zone-{zone}">'
+            f'<button type="button" class="btn ghost ed-target" data-action="ed-target"'
+            f' data-target="{zone}" data-testid="ed-target-{zone}" data-focus="ed-target-{zone}"'
+            f' aria-pressed="{"true" if selected else "false"}">{e(title)}</button>'
+            f'<div class="ed-cards" data-drop="{zone}">{chips}{empty}</div></div>')
+
+
+def _select(name: str, options: list[tuple[str, str]], value: str, label: str) -> str:
+    opts = "".join(f'<option value="{e(v)}"{" selected" if v == value else ""}>{e(t)}</option>'
+                   for v, t in options)
+    return (f'<label class="field"><span>{e(label)}</span><select name="{e(name)}"'
+            f' data-testid="ed-{e(name)}">{opts}</select></label>')
+
+
+def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
+    """The editor's HTML (it fills the page's ``start`` region)."""
+    from .links import iframe_snippet
+
+    problem = ed.problem()
+    n = len(ed.hands)
+    rules = ed.rules()
+    presets = _select("preset", [(p, PRESET_TITLES.get(p, p)) for p in PRESETS], ed.preset,
+                      "Rules")
+    toggles = "".join(_field(f) for f in rule_fields(rules, ed.preset))
+    seats = _select("seats", [(str(i), str(i)) for i in range(2, MAX_SEATS + 1)], str(n),
+                    "Seats")
+    seat_rows = []
+    for i in range(n):
+        who = "you: the reader" if i == 0 else f"seat {i}"
+        checked = " checked" if i in ed.uncalled else ""
+        seat_rows.append(
+            f'<fieldset class="ed-seat" data-testid="ed-seat-{i}"><legend>{e(who)}</legend>'
+            f'<div class="row"><label class="field"><span>Name</span><input name="name-{i}"'
+            f' value="{e(ed.names[i])}" maxlength="40" data-testid="ed-name-{i}"></label>'
+            f'<label class="field"><span>Score</span><input name="score-{i}" type="number"'
+            f' min="0" value="{ed.scores[i]}" inputmode="numeric" data-testid="ed-score-{i}">'
+            f'</label><label class="field check"><input type="checkbox" name="uncalled-{i}"'
+            f' value="on"{checked} data-testid="ed-uncalled-{i}"> <span>forgot to call UNO</span>'
+            f'</label></div>{_zone_html(ed, f"hand-{i}", "Hand")}</fieldset>')
+    colors = [("", "the top card's")] + [(c, {"R": "red", "Y": "yellow", "G": "green",
+                                             "B": "blue", "H": "hearts", "D": "diamonds",
+                                             "C": "clubs", "S": "spades"}[c])
+                                        for c in _COLORS.get(rules.deck, _COLORS["uno"])]
+    seat_opts = [(str(i), ed.names[i]) for i in range(n)]
+    play = (
+        '<fieldset class="ed-play"><legend>Whose turn, and what waits</legend><div class="row">'
+        + _select("turn", seat_opts, str(ed.turn), "Turn")
+        + _select("direction", [("1", "clockwise"), ("-1", "counter-clockwise")],
+                  str(ed.direction), "Direction")
+        + _select("phase", [("play", "play a card"), ("penalty", "a draw penalty waits"),
+                            ("choose-color", "choose the colour of a starting Wild")],
+                  ed.phase, "Phase")
+        + (f'<label class="field"><span>Cards to draw</span><input name="pending" type="number"'
+           f' min="0" max="60" value="{ed.pending}" data-testid="ed-pending"></label>'
+           if ed.phase == "penalty" else "")
+        + _select("plus4_by", [("-1", "nobody")] + seat_opts, str(ed.plus4_by),
+                  "Wild Draw Four to challenge, played by")
+        + (f'<label class="field check"><input type="checkbox" name="plus4_bluff" value="on"'
+           f'{" checked" if ed.plus4_bluff else ""} data-testid="ed-plus4_bluff"> '
+           f'<span>it was a bluff</span></label>' if ed.plus4_by >= 0 else "")
+        + '</div></fieldset>')
+    piles = (
+        '<fieldset class="ed-piles"><legend>Piles</legend>'
+        + _zone_html(ed, "top", "Top card")
+        + _select("color", colors, ed.color, "Current colour")
+        + _zone_html(ed, "discard", "Discard pile under it")
+        + _zone_html(ed, "draw", "Top of the draw pile")
+        + '</fieldset>')
+    deck = "".join(
+        f'<button type="button" class="ed-deck-card" data-action="ed-add" data-card="{code}"'
+        f' draggable="true" data-testid="ed-deck-card"{" disabled" if left <= 0 else ""}'
+        f' aria-label="{e(card_view(parse_card(code), label_state=False).name)}, {left} left">'
+        f'{render_card(card_view(parse_card(code), label_state=False), extra="mini")}'
+        f'<span class="ed-left" aria-hidden="true">×{left}</span></button>'
+        for code, left in ed.deck_left())
+    target_name = ("hand of " + ed.names[int(ed.target[5:])] if ed.target.startswith("hand-")
+                   else {"top": "the top card", "discard": "the discard pile",
+                         "draw": "the draw pile"}.get(ed.target, ed.target))
+    if problem:
+        status = (f'<p class="ed-status invalid" role="status" data-testid="ed-status"'
+                  f' data-valid="0">Not a valid position: {e(problem)}</p>')
+        share = ""
+    else:
+        query = ed.query()
+        link = f"{base}?{query}"
+        embed = f"{base}?embed=1&{query}"
+        editor_link = f"{base}?mode=editor&{query}"
+        share = (
+            '<div class="ed-share" data-testid="ed-share">'
+            f'<label class="field"><span>Link</span><input readonly value="{e(link)}"'
+            f' id="ed-link" data-testid="ed-link"></label>'
+            f'<label class="field"><span>Embed in a page</span><textarea readonly rows="3"'
+            f' id="ed-snippet" data-testid="ed-snippet">{e(iframe_snippet(embed))}</textarea>'
+            f'</label><p class="row">'
+            f'<a class="btn primary" href="?{e(query)}" data-testid="ed-try">Try it</a>'
+            f'<button type="button" class="btn ghost" data-action="copy" data-target="ed-link"'
+            f' data-testid="ed-copy-link">Copy link</button>'
+            f'<button type="button" class="btn ghost" data-action="copy" data-target="ed-snippet"'
+            f' data-testid="ed-copy-snippet">Copy snippet</button>'
+            f'<a class="btn ghost" href="{e(editor_link)}" data-testid="ed-edit-link">'
+            f'Link to this editor</a></p></div>')
+        status = (f'<p class="ed-status valid" role="status" data-testid="ed-status"'
+                  f' data-valid="1">A valid position.</p>')
+    note = f'<p class="muted" data-testid="ed-note">{e(ed.note)}</p>' if ed.note else ""
+    return (
+        '<form class="editor" data-testid="editor" autocomplete="off">'
+        '<h2>Position editor</h2>'
+        '<p class="muted">Choose the rules and the seats, then put cards where the selected zone '
+        'is: click a card of the deck, or drag it onto a zone. Click a placed card to take it '
+        'back.</p>'
+        f'{status}{share}'
+        '<div class="ed-grid"><div class="ed-left-col">'
+        f'<fieldset class="ed-rules"><legend>Rules</legend>{presets}'
+        f'<details class="toggles"><summary>Every rule</summary><div class="fields">{toggles}'
+        '</div></details></fieldset>'
+        f'<fieldset><legend>Seats</legend>{seats}</fieldset>{"".join(seat_rows)}'
+        f'{play}{piles}'
+        '<label class="field"><span>Goal (what the reader should try)</span>'
+        f'<input name="goal" value="{e(ed.goal)}" maxlength="200" data-testid="ed-goal"></label>'
+        '</div><div class="ed-deck-col"><h3>Deck</h3>'
+        f'<p class="muted" data-testid="ed-target-name">Cards go to: {e(target_name)}</p>{note}'
+        f'<div class="ed-deck" data-testid="ed-deck">{deck}</div></div></div></form>')
