@@ -416,7 +416,7 @@ def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
     if eff == Effect.REVERSE and _n_active(s) == 2:
         return f"two_player_reverse = {r.rules.two_player_reverse}"
     if eff == Effect.SELF_DRAW_TWO:
-        return "deck = playing-cards (Joker)"
+        return "deck = playing-cards"
     if s.phase == Phase.DRAWN:
         return "official rules: drawing"
     return ""

@@ -208,7 +208,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.OK_DECK: Explanation(
         "Hands, draw pile and discard pile together hold exactly the deck.",
-        "deck invariant",
+        f"{_OFFICIAL}: the deck",
         "{detail}",
     ),
     Reason.E_GAME_OVER: Explanation(
@@ -228,7 +228,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.E_BAD_SEAT: Explanation(
         "Moves must come from a player at the table who is still in the game.",
-        "table",
+        f"{_OFFICIAL}: the players",
         "there is no player at seat {seat} (seats are numbered from 0)",
         {"out": "{seat} {seat:is} out of the game"},
     ),
@@ -316,7 +316,8 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.E_STACK_NOT_ALLOWED: Explanation(
         "Under these rules this card cannot be stacked on the pending draw card.",
-        "stacking toggles",
+        "stack_draw_two_on_draw_two, stack_draw_four_on_draw_four, stack_draw_two_on_draw_four, "
+        "stack_draw_four_on_draw_two, escalating_stack",
         "{card:a} cannot be stacked on {top:a} under these rules",
     ),
     Reason.E_STACK_ORDER: Explanation(
@@ -388,13 +389,13 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.E_UNO_DISABLED: Explanation(
         "These rules have no UNO call and no catching.",
-        "uno_call = off",
+        "uno_call = false",
         "there is no UNO call in these rules",
     ),
     Reason.E_NO_ONE_TO_CATCH: Explanation(
         "You can only catch a player who has one card and did not call UNO, and only soon "
         "enough: by default before the next player acts.",
-        "uno_call / uno_catch_window",
+        "uno_call, uno_catch_window",
         "{target} cannot be caught now: {target:they} hold {count}",
         {
             "called": "{target} cannot be caught: {target:they} called UNO",
@@ -417,7 +418,7 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.E_MALFORMED: Explanation(
         "The move could not be read.",
-        "input",
+        f"{_OFFICIAL}: the moves",
         "{detail}",
         {
             "not_move": "a move must be a Move value, not {value}",
@@ -444,13 +445,13 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.E_DECK_INVARIANT: Explanation(
         "Hands, draw pile and discard pile together must always hold exactly the deck.",
-        "deck invariant",
+        f"{_OFFICIAL}: the deck",
         "{detail}",
     ),
     Reason.E_DECK_ORDER: Explanation(
         "A round must be dealt from the whole deck: every card exactly as often as the deck "
         "has it.",
-        "deck invariant",
+        f"{_OFFICIAL}: the deck",
         "{detail}",
     ),
 }

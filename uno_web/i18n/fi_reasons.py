@@ -348,4 +348,7 @@ RULE_WORDS_FI: dict[str, str] = {
     "input": "syöte",
     "deck invariant": "pakan eheys",
     "stacking toggles": "pinoamissäännöt",
+    "the deck": "pakka",
+    "the players": "pelaajat",
+    "the moves": "siirrot",
 }

@@ -562,7 +562,7 @@ class Session:
                     code=Reason.E_DECK_INVARIANT.value, ok=False,
                     message=f"E_DECK_INVARIANT: {report.message}",
                     explanation="Hands, draw pile and discard pile together must always hold "
-                    "exactly the deck.", rule="deck invariant", round=before.round))
+                    "exactly the deck.", rule="official rules: the deck", round=before.round))
         return entry
 
     # --- your intents (the controller calls these) ------------------------------------------
