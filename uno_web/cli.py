@@ -152,6 +152,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from . import bulk
 
     logs: list[str] = args.logs
+    _LANG[0] = getattr(args, "lang", "en")
     local = args.scheduler is None and args.workers == 1
     if len(logs) == 1 and not args.jsonl:
         arg = logs[0]
@@ -191,8 +192,29 @@ def _validate_one_log(name: str, data: bytes | None) -> int:
         return _fail(f"cannot read {quoted}: {exc.strerror or _short(exc)}")
     except (ValueError, RecursionError, MemoryError) as exc:  # UnicodeDecodeError, JSON errors
         return _fail(f"cannot read {quoted}: {_short(exc)}")
-    print(report.to_json())
+    print(_report_in(report.to_json(), _LANG[0]))
     return EXIT_OK if report.valid else EXIT_INVALID
+
+
+_LANG = ["en"]  # validate --lang: the language of the report's messages
+
+
+def _report_in(text: str, lang: str) -> str:
+    """A validation report (JSON) with every ``message`` in ``lang`` (uno_web.i18n); the codes
+    and the keys stay as they are."""
+    if lang == "en":
+        return text
+    from .i18n import translate_message
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: translate_message(v, lang) if k == "message" and isinstance(v, str)
+                    else walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(x) for x in node]
+        return node
+
+    return json.dumps(walk(json.loads(text)), indent=2, ensure_ascii=False)
 
 
 def _validate_single(name: str, data: bytes | None, args: argparse.Namespace) -> int:
@@ -470,6 +492,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("logs", nargs="+", metavar="LOG",
                    help="a log file, a folder (its .json and .jsonl files), a glob pattern, a "
                    ".jsonl file (one log a line), or - for standard input (one log, or JSON Lines)")
+    v.add_argument("--lang", choices=("en", "fi"), default="en",
+                   help="the language of the report's messages: en (default) or fi (Finnish)")
     v.add_argument("--workers", type=int_range(1, 256), default=1,
                    help="local processes to validate in, 1 to 256 (default 1: this process)")
     v.add_argument("--scheduler", metavar="ADDRESS",

@@ -133,13 +133,13 @@ UI_FI: dict[str, str] = {
         "{who} {who:pelasi|pelasit} kortin {card} ja {who:valitsi|valitsit} väriksi {color:tra}.",
     "{who} played {card} (jump-in!) and chose {color}.":
         "{who} {who:pelasi|pelasit} kortin {card} (väliin!) ja {who:valitsi|valitsit} väriksi {color:tra}.",
-    "{who} drew {n} card.": "{who} {who:nosti|nostit} 1 kortin.",
+    "{who} drew {n} card.": "{who} {who:nosti|nostit} {n} kortin.",
     "{who} drew {n} cards.": "{who} {who:nosti|nostit} {n} korttia.",
-    "{who} drew {n} card: {cards}.": "{who} {who:nosti|nostit} 1 kortin: {cards}.",
+    "{who} drew {n} card: {cards}.": "{who} {who:nosti|nostit} {n} kortin: {cards}.",
     "{who} drew {n} cards: {cards}.": "{who} {who:nosti|nostit} {n} korttia: {cards}.",
-    "{who} drew {n} card as a penalty.": "{who} {who:nosti|nostit} 1 rangaistuskortin.",
+    "{who} drew {n} card as a penalty.": "{who} {who:nosti|nostit} {n} rangaistuskortin.",
     "{who} drew {n} cards as a penalty.": "{who} {who:nosti|nostit} {n} rangaistuskorttia.",
-    "{who} drew {n} card as a penalty: {cards}.": "{who} {who:nosti|nostit} 1 rangaistuskortin: {cards}.",
+    "{who} drew {n} card as a penalty: {cards}.": "{who} {who:nosti|nostit} {n} rangaistuskortin: {cards}.",
     "{who} drew {n} cards as a penalty: {cards}.":
         "{who} {who:nosti|nostit} {n} rangaistuskorttia: {cards}.",
     "{who} drew {n} cards for not calling UNO.":
@@ -161,8 +161,8 @@ UI_FI: dict[str, str] = {
     "{who} called UNO!": "{who} {who:huusi|huusit} UNO!",
     "{who} take the {n} cards.": "{who} {who:ottaa|otat} {n} korttia.",
     "{who} takes the {n} cards.": "{who} {who:ottaa|otat} {n} korttia.",
-    "{who} take the {n} card.": "{who} {who:ottaa|otat} 1 kortin.",
-    "{who} takes the {n} card.": "{who} {who:ottaa|otat} 1 kortin.",
+    "{who} take the {n} card.": "{who} {who:ottaa|otat} {n} kortin.",
+    "{who} takes the {n} card.": "{who} {who:ottaa|otat} {n} kortin.",
     "{who} takes the whole stack: {n} cards.": "{who} {who:ottaa|otat} koko pinon: {n} korttia.",
     "{who} take the whole stack: {n} cards.": "{who} {who:ottaa|otat} koko pinon: {n} korttia.",
     "{who} must draw {n}: {text} (by {by}).": "{who} {who:joutuu|joudut} nostamaan {n}: {text} ({by:@gen takia|sinun takiasi}).",
