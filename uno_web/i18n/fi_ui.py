@@ -171,7 +171,7 @@ UI_FI: dict[str, str] = {
     "missed UNO call": "unohtunut UNO!-huuto", "first card": "ensimmäinen kortti",
     "Wild": "villi kortti", "Joker": "jokeri",
     "{who} challenged {target}'s {card}: {text}": "{who} {who:haastoi|haastoit} pelaajan {target} kortin {card}: {text}",
-    "{who} challenged your {card}: {text}": "{who} {who:haastoi|haastoit} villin nosta neljäsi: {text}",
+    "{who} challenged your {card}: {text}": "{who} {who:haastoi|haastoit} korttisi {card}: {text}",
     "it was a bluff!": "se oli bluffi!", "it was legal.": "se oli sääntöjen mukainen.",
     "{who} swapped hands with {target}.": "{who} {who:vaihtoi|vaihdoit} kädet pelaajan {target} kanssa.",
     "Every hand passed {text}.": "Jokainen käsi siirtyi {text}.",
