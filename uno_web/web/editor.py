@@ -409,6 +409,9 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
     return (
         '<form class="editor" data-testid="editor" autocomplete="off">'
         '<h2>Position editor</h2>'
+        '<label class="field"><span>Open a share or embed link</span><input name="open-link"'
+        ' type="url" placeholder="https://…/index.html?hands=…" data-testid="ed-open-link">'
+        '</label>'
         '<p class="muted">Choose the rules and the seats, then put cards where the selected zone '
         'is: click a card of the deck, or drag it onto a zone. Click a placed card to take it '
         'back.</p>'
