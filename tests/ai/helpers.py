@@ -45,7 +45,7 @@ def make_obs(
         direction=1, turn=seat, phase=phase, pending=0, discard=pile,
         draw_count=0, drawn=(), plus4_by=-1, plus4_prev_color=-1, called=(False,) * n,
         catchable=(), active=(True,) * n, scores=(0,) * n, round=1, dealer=n - 1,
-        jump_window=False, last_player=-1, deck=deck_cards(rules.deck),
+        jump_window=False, last_player=-1, deck=deck_cards(rules.deck), chain_rank=-1,
     )
     base.update(kw)
     obs = Observation(**base)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-import time
 
-from uno_web.ai import make_bot
-from uno_web.core import Color, MoveKind, parse_card
+import pytest
+
+from uno_web.ai import Thinking, hard, make_bot
+from uno_web.core import Color, Move, MoveKind, parse_card
 from uno_web.core.state import Phase
 
 from .helpers import make_obs, moves_for
@@ -19,59 +20,102 @@ def test_fixed_iterations_are_deterministic_for_a_seed() -> None:
     assert len(picks) == 1 and picks.pop() in moves
 
 
-def test_time_budget_is_kept_and_think_yields_often() -> None:
-    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])
-    moves = moves_for(obs)
-    bot = make_bot("hard", budget_ms=80, slice_ms=3)
-    gen = bot.think(obs, moves, random.Random(0))
+class FakeClock:
+    """A clock that advances ``tick`` seconds at every reading, patched in for
+    ``time.perf_counter``: budgets and slices are checked by structure, not by timing the
+    machine (no timed unit tests)."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+@pytest.fixture
+def fake_clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    clock = FakeClock(0.0005)
+    monkeypatch.setattr(hard.time, "perf_counter", clock)
+    return clock
+
+
+def _run(gen: "Thinking", between: "FakeClock | None" = None, pause: float = 0.0) -> "tuple[Move, int]":
     yields = 0
-    longest = 0.0
-    t0 = time.perf_counter()
     while True:
-        a = time.perf_counter()
         try:
             next(gen)
         except StopIteration as stop:
-            move = stop.value
-            break
-        longest = max(longest, time.perf_counter() - a)
+            return stop.value, yields
         yields += 1
-    total = time.perf_counter() - t0
+        if between is not None:
+            between.now += pause  # the page draws between slices
+
+
+def test_time_budget_is_kept_and_think_yields_often(fake_clock: FakeClock) -> None:
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])
+    moves = moves_for(obs)
+    bot = make_bot("hard", budget_ms=80, slice_ms=3, work=None)
+    move, yields = _run(bot.think(obs, moves, random.Random(0)))
     assert move in moves
     assert yields >= 5
-    assert longest < 0.05  # slices stay short (generous bound for a loaded machine)
-    assert total < 1.0
-    assert bot.last_stats["iterations"] >= 8
+    assert bot.last_stats["seconds"] <= 0.080
+    assert bot.last_stats["iterations"] >= 1
 
 
-def test_the_budget_is_a_hard_limit() -> None:
+def test_the_budget_is_a_hard_limit(fake_clock: FakeClock) -> None:
     """min_iterations never stretches a timed search past its budget (it only guards the
     early stop and pruning), and an unfinished determinization is dropped, so every candidate
     was evaluated on the same deals."""
     obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])
     moves = moves_for(obs)
-    bot = make_bot("hard", budget_ms=30, min_iterations=100_000, prune_every=100_000)
+    bot = make_bot("hard", budget_ms=30, min_iterations=100_000, prune_every=100_000, work=None)
     bot.choose(obs, moves, random.Random(0))
-    assert bot.last_stats["seconds"] < 0.15  # 30 ms plus at most one playout, loaded machine
+    assert bot.last_stats["seconds"] <= 0.030
     n = bot.last_stats["iterations"]
     assert 1 <= n < 100_000
 
 
-def test_time_between_slices_does_not_count() -> None:
+def test_time_between_slices_does_not_count(fake_clock: FakeClock) -> None:
     """The budget is thinking time: pauses between slices (the browser drawing) are free."""
     obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])
     moves = moves_for(obs)
-    bot = make_bot("hard", budget_ms=40, slice_ms=2)
-    gen = bot.think(obs, moves, random.Random(0))
-    t0 = time.perf_counter()
-    while True:
-        try:
-            next(gen)
-        except StopIteration:
-            break
-        time.sleep(0.01)
-    assert time.perf_counter() - t0 > 0.06
-    assert bot.last_stats["seconds"] < 0.2
+    bot = make_bot("hard", budget_ms=40, slice_ms=2, work=None)
+    t0 = fake_clock.now
+    _, yields = _run(bot.think(obs, moves, random.Random(0)), fake_clock, 0.01)
+    assert yields >= 3
+    assert fake_clock.now - t0 > 0.04 + 0.01 * (yields - 1)
+    assert bot.last_stats["seconds"] <= 0.040
+
+
+def test_the_work_limit_stops_the_search_the_same_way_every_time() -> None:
+    """With a work limit (and no time limit) the search is reproducible, whatever the
+    machine's speed: the same determinizations, the same move."""
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])
+    moves = moves_for(obs)
+    runs = []
+    for _ in range(2):
+        bot = make_bot("hard", work=3000, budget_ms=1e9)
+        move = bot.choose(obs, moves, random.Random(5))
+        runs.append((move, bot.last_stats["iterations"], bot.last_stats["work"]))
+    assert runs[0] == runs[1]
+    move, n, work = runs[0]
+    assert move in moves and n >= 1 and work >= 3000
+    # one determinization fewer would not have reached the limit
+    assert work - 3000 < work / n
+
+
+def test_the_default_hard_has_a_work_limit_and_the_time_budget(fake_clock: FakeClock) -> None:
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])
+    moves = moves_for(obs)
+    bot = make_bot("hard")
+    assert bot.work == hard.DEFAULT_WORK and bot.budget == 0.150
+    fake_clock.tick = 0.01  # a slow machine: the budget stops it before the work limit
+    bot.choose(obs, moves, random.Random(0))
+    # every reading of this clock costs a tick, the one that sees the budget spent included
+    assert bot.last_stats["seconds"] <= 0.150 + fake_clock.tick
+    assert bot.last_stats["work"] < hard.DEFAULT_WORK
 
 
 def test_goes_out_with_a_skip_chain() -> None:
