@@ -84,7 +84,7 @@ def test_finnish_table_and_a_refused_move(page: Any, wait_ready: Any) -> None:
     page.select_option("[data-testid=lang]", "fi")
     page.wait_for_function("() => document.documentElement.lang === 'fi'")
     page.click("[data-testid=hand] [data-card='G5']")
-    page.wait_for_selector("[data-testid=validator] >> text=E_NO_MATCH")
+    page.wait_for_selector("[data-testid=validator-entry] >> text=E_NO_MATCH")
     text = page.inner_text("#app")
     assert "Vihreä 5 ei sovi nykyiseen väriin" in text
     words = [w for w in _ENGLISH.findall(text) if w.lower() not in ("ada",)]

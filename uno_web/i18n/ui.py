@@ -154,6 +154,15 @@ def _tr_fi(text: str) -> str:
     hit = UI_FI.get(text)
     if hit is not None:
         return hit
+    from .fi_reasons import RULE_WORDS_FI
+
+    hit = RULE_WORDS_FI.get(text)
+    if hit is not None:
+        return hit
+    if text.startswith("official rules: "):
+        from .verdicts import rule_in
+
+        return rule_in(text, "fi")
     hit = _explanations().get(text)
     if hit is not None:
         return hit
