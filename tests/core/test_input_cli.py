@@ -203,7 +203,8 @@ OPTIONS = {
     "rules-doc": {},
     "validate": {"--workers": st.one_of(st.sampled_from(["1", "2", "0", "257"]), JUNK),
                  "--scheduler": st.sampled_from(["", "x", "/tmp/a", "tcp://"]),
-                 "--progress": JUNK, "--jsonl": JUNK},
+                 "--progress": JUNK, "--jsonl": JUNK,
+                 "--lang": st.one_of(st.sampled_from(["en", "fi", "sv", ""]), JUNK)},
     "solve": {},
 }
 

@@ -262,6 +262,36 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     _house("elimination_threshold", "Pisteet, joilla putoaa",
            "Pudotuspelissä pisteet, joiden ylittyessä pelaaja putoaa.", 100,
            ["R3", "Y7 W+4"], "R2", ("P0:R3", "OK_PLAY"), ("D0", "OK_DRAW")),
+    _house("draw_on_last_card", "Viimeinen nostokortti ja nostaminen",
+           "Pois päältä: jos pelaajan viimeinen kortti on nosta kaksi tai villi nosta neljä, "
+           "kierros päättyy heti, eikä kukaan nosta.", False, ["R+2", "Y1 Y2 Y3"], "R5",
+           ("P0:R+2", "OK_PLAY"), ("D0", "OK_DRAW")),
+    _house("reverse_returns_draw_two", "Suunnanvaihto palauttaa nosta kahden",
+           "Nosta kakkosen saanut voi pelata sopivan suunnanvaihdon: suunta kääntyy ja sama "
+           "rangaistus palaa kortin pelanneelle.", True, ["RR B5 G3", "Y1 Y2 Y3"], "R+2",
+           ("P0:RR", "OK_DEFLECT"), ("P0:B5", "E_PENALTY_NOT_ANSWERED"), discard="R4",
+           phase="penalty", pending=2),
+    _house("reverse_returns_draw_four", "Suunnanvaihto palauttaa villin nosta neljän",
+           "Villin nosta neljän saanut voi pelata nimetyn värin suunnanvaihdon: rangaistus palaa "
+           "pelaajalle, eikä korttia voi enää haastaa.", True, ["BR R5 G3", "Y1 Y2 Y3"], "W+4",
+           ("P0:BR", "OK_DEFLECT"), ("P0:R5", "E_PENALTY_NOT_ANSWERED"), color="B",
+           phase="penalty", pending=4),
+    _house("skip_passes_penalty", "Ohitus siirtää rangaistuksen",
+           "Nostorangaistuksen saanut voi pelata sopivan ohituskortin: sama rangaistus siirtyy "
+           "seuraavalle pelaajalle.", True, ["RS B5 G3", "Y1 Y2 Y3", "G1 G2 G3"], "R+2",
+           ("P0:RS", "OK_DEFLECT"), ("P0:B5", "E_PENALTY_NOT_ANSWERED"), discard="R4",
+           phase="penalty", pending=2),
+    _house("play_same_number", "Saman numeron kortit samalla vuorolla",
+           "Numerokortin jälkeen saa samalla vuorolla pelata muita saman numeron kortteja (mitä "
+           "tahansa väriä) tai lopettaa vuoron.", True, ["R5 G5 B3", "Y1 Y2"], "R9",
+           ("P0:R5", "OK_PLAY"), ("P0:G5", "E_NO_MATCH")),
+    _house("uno_call_with_two", "UNO!-huuto kahdella kortilla",
+           "Pois päältä (tiukka ajoitus): UNO! huudetaan vasta sen kortin kanssa, joka jättää "
+           "käteen yhden kortin, tai sen jälkeen, ei kahden kortin kanssa.", False,
+           ["R3 G4", "Y7 Y8"], "R2", ("P0:R3!", "OK_PLAY"), ("U0", "E_UNO_NOT_ALLOWED")),
+    _house("double_score", "Tuplapisteet",
+           "Jokaisen kierroksen pisteet lasketaan kahteen kertaan.", True, ["R3", "Y7 W+4"],
+           "R2", ("P0:R3", "OK_PLAY"), ("D0", "OK_DRAW")),
 )
 
 LESSONS: tuple[CourseLesson, ...] = OFFICIAL_LESSONS + TOGGLE_LESSONS
