@@ -22,7 +22,20 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "OK_PLAY": (
         "Kortti sopii nykyiseen väriin, numeroon tai symboliin, tai se on villi kortti.",
         "{who} {who:pelasi|pelasit} kortin {card}; väri {color}; seuraavana {next}",
-        {"out": "{who} {who:pelasi|pelasit} kortin {card} ja {who:" + _OUT3 + "}"},
+        {"out": "{who} {who:pelasi|pelasit} kortin {card} ja {who:" + _OUT3 + "}",
+         "more": "{who} {who:pelasi|pelasit} kortin {card}; väri {color}; {who} {who:voi|voit} "
+                 "pelata toisen saman numeron kortin tai lopettaa vuoron"},
+    ),
+    "OK_DEFLECT": (
+        "Kotisäännöllä suunnanvaihto palauttaa odottavan nostorangaistuksen ja ohitus siirtää "
+        "sen eteenpäin; rangaistus pysyy samana.",
+        "{who} {who:pelasi|pelasit} kortin {card}: {pending} korttia siirtyy eteenpäin, ja {next} "
+        "{next:joutuu|joudut} nyt nostamaan ne",
+        {"reverse": "{who} {who:palautti|palautit} {pending} korttia kortilla {card}: {next} "
+                    "{next:joutuu|joudut} nyt nostamaan ne",
+         "skip": "{who} {who:siirsi|siirsit} {pending} korttia eteenpäin kortilla {card}: {next} "
+                 "{next:joutuu|joudut} nyt nostamaan ne",
+         "out": "{who} {who:pelasi|pelasit} kortin {card} ja {who:" + _OUT3 + "}"},
     ),
     "OK_JUMP_IN": (
         "Täsmälleen samanlaisen kortin kuin päällimmäinen saa pelata vuoron ohi heti sen "
@@ -50,7 +63,7 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "OK_PASS": (
         "Nostettuaan pelaaja voi pitää nostetun kortin ja lopettaa vuoronsa.",
         "{who} {who:piti|pidit} nostetun kortin; seuraavana {next}",
-        {},
+        {"end": "{who} {who:lopetti|lopetit} vuoron; seuraavana {next}"},
     ),
     "OK_COLOR": (
         "Kun poistopakan ensimmäinen kortti on villi kortti, ensimmäinen pelaaja valitsee värin.",
@@ -168,6 +181,13 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "Viimeinen kortti ei saa olla ohitus, suunnanvaihto, nosta kaksi eikä villi kortti.",
         "{card} olisi {who:gen} viimeinen kortti, eikä kukaan saa lopettaa toimintokorttiin",
         {},
+    ),
+    "E_SAME_NUMBER_ONLY": (
+        "Saman numeron korttien kotisäännöllä numerokortin jälkeen sama pelaaja saa lisätä vain "
+        "saman numeron kortteja tai lopettaa vuoron.",
+        "{card} ei ole {number}: {who} {who:voi|voit} lisätä vain toisen {number}-kortin tai "
+        "lopettaa vuoron",
+        {"other": "{who} {who:voi|voit} lisätä vain toisen {number}-kortin tai lopettaa vuoron"},
     ),
     "E_ONLY_DRAWN_CARD": (
         "Noston jälkeen saa pelata vain juuri nostetun kortin, tai sen voi pitää.",
