@@ -66,7 +66,9 @@ class Editor:
     @classmethod
     def from_position(cls, pos: Any) -> "Editor":
         n = len(pos.hands)
-        split = (lambda t: t.split() if t else [])
+        def split(text: str | None) -> list[str]:
+            return text.split() if text else []
+
         return cls(
             preset=pos.preset, overrides=dict(pos.overrides),
             hands=[split(h) for h in pos.hands],
