@@ -131,8 +131,8 @@ def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
     hand = s.hands[seat]
     if phase == _PLAY_P:
         ok = playable_now(s, seat)  # the core's predicate (matching inlined there for speed)
-        if not ok:
-            return Move(MoveKind.DRAW, seat)
+        if not ok:  # a same-number turn (play_same_number) ends with a pass, else draw
+            return Move(MoveKind.PASS if s.chain_rank >= 0 else MoveKind.DRAW, seat)
         card = _pick(ok, hand, rng, _threat(s, seat), smart)
         if (smart and IS_WILD[card] and len(hand) > 2 and r.may_draw_when_playable
                 and _far(s, seat)):

@@ -51,8 +51,10 @@ def reads_draws(rules: RuleSet) -> bool:
 
 
 def one_play_a_turn(rules: RuleSet) -> bool:
-    """Are cards played only by the player on turn (no jump-in out of turn)?"""
-    return not compile_rules(rules).jump_in
+    """Is a turn one card, played by the player on turn (no jump-in out of turn, no more
+    cards of the same number in one turn)?"""
+    r = compile_rules(rules)
+    return not (r.jump_in or r.play_same_number)
 
 
 def n_active(obs: Observation) -> int:
