@@ -47,7 +47,7 @@ class Timed:
         if stats is not None and stats.get("candidates", 1) > 1:
             self.times.append(took)
             self.dets.append(stats["iterations"])
-            self.works.append(stats.get("work", 0))
+            self.works.append(stats.get("stop", ""))
         return move
     def react(self, obs, moves, rng):
         return self.bot.react(obs, moves, rng)
@@ -85,9 +85,11 @@ def run(level, rounds, **opts):
         out["search_ms"] = {q: 1000 * pct(times, q / 100) for q in (50, 90, 99)}
         out["search_max_ms"] = 1000 * max(times)
         out["dets_pct"] = {q: pct(dets, q / 100) for q in (1, 5, 10, 50)}
-        if opts.get("work"):
+        limit = getattr(inner, "work", None)
+        if limit:
             # searches the time budget stopped before the work limit
-            out["time_capped"] = sum(1 for w in works if w < opts["work"])
+            out["work_limit"] = limit
+            out["time_capped"] = sum(1 for w in works if w == "time")
     return out
 
 cfg = json.loads(document.body.dataset.cfg)
@@ -153,13 +155,14 @@ def main(argv: list[str] | None = None) -> int:
     h = res["hard"]
     if "search_ms" in h:
         ms = h["search_ms"]
-        print(f"  hard {json.dumps(hard_opts) if hard_opts else '(150 ms budget)'}: searched decisions "
+        print(f"  hard {json.dumps(hard_opts) if hard_opts else '(defaults)'}: searched decisions "
               f"p50 {ms['50']:.1f} ms, p90 {ms['90']:.1f} ms, p99 {ms['99']:.1f} ms, longest "
               f"{h['search_max_ms']:.1f} ms; determinizations per search: 1st percentile "
               f"{h['dets_pct']['1']}, 5th {h['dets_pct']['5']}, 10th {h['dets_pct']['10']}, "
               f"median {h['dets_pct']['50']}"
               + (f"; {h['time_capped']} of {h['searched']} searches stopped by the time budget "
-                 "before the work limit" if "time_capped" in h else ""))
+                 f"before the work limit of {h['work_limit']}"
+                 if "time_capped" in h else ""))
         print("  " + json.dumps({"hard": h, "hard_opts": hard_opts}))
     return 0
 

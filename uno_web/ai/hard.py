@@ -303,12 +303,20 @@ class HardBot(Bot):
             if not timed:
                 done = n >= iterations  # type: ignore[operator]
                 progress = n / iterations  # type: ignore[operator]
+                stop = "iterations"
             else:
                 used = spent + (now - t_slice)
-                done = over or used >= budget or (n >= self.min_iterations and len(alive) == 1)
                 progress = min(1.0, used / budget)
+                if over or used >= budget:
+                    stop = "time"
+                elif n >= self.min_iterations and len(alive) == 1:
+                    stop = "one candidate"
+                elif work is not None and done_work >= work:
+                    stop = "work"
+                else:
+                    stop = ""
+                done = bool(stop)
                 if work is not None:
-                    done = done or done_work >= work
                     progress = max(progress, min(1.0, done_work / work))
             if done:
                 spent += now - t_slice
@@ -334,7 +342,7 @@ class HardBot(Bot):
         self.searches += 1
         self.total_iterations += n
         self.last_stats = {
-            "candidates": k, "iterations": n, "seconds": spent, "work": done_work,
+            "candidates": k, "iterations": n, "seconds": spent, "work": done_work, "stop": stop,
             "values": {str(cands[i]): round(sums[i] / max(1, counts[i]), 3) for i in range(k)},
         }
         return cands[best]
