@@ -118,6 +118,17 @@ def test_the_default_hard_has_a_work_limit_and_the_time_budget(fake_clock: FakeC
     assert bot.last_stats["work"] < hard.DEFAULT_WORK
 
 
+def test_screening_keeps_only_the_best_candidates() -> None:
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5, 7])
+    moves = moves_for(obs)
+    wide = make_bot("hard", iterations=12, prune_every=1000)
+    wide.choose(obs, moves, random.Random(1))
+    assert wide.last_stats["alive"] > 2
+    bot = make_bot("hard", iterations=12, screen=4, keep=2, prune_every=1000)
+    move = bot.choose(obs, moves, random.Random(1))
+    assert move in moves and bot.last_stats["alive"] == 2
+
+
 def test_goes_out_with_a_skip_chain() -> None:
     obs = make_obs("R5 RS", "R1", counts=[5])
     move = make_bot("hard", iterations=30).choose(obs, moves_for(obs), random.Random(0))

@@ -95,6 +95,8 @@ class HardBot(Bot):
         filter_beta: float = 1.0,
         filter_eps: float = 0.15,
         work: int | None = DEFAULT_WORK,
+        screen: int = 0,
+        keep: int = 3,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -113,6 +115,10 @@ class HardBot(Bot):
         #: the search's work limit: playout moves, a determinization counting DEAL_COST
         #: (deterministic, the same on every machine; the time budget still caps it)
         self.work = None if work is None else int(work)
+        #: after ``screen`` determinizations (0: never) only the ``keep`` best candidates
+        #: are searched further (a bolder cut than the pruning, for a small work limit)
+        self.screen = max(0, int(screen))
+        self.keep = max(1, int(keep))
         self.budget = float(budget_ms) / 1000.0
         self.iterations = None if iterations is None else int(iterations)
         self.slice = float(slice_ms) / 1000.0
@@ -297,6 +303,8 @@ class HardBot(Bot):
                     t_slice = clock()
             if not over:
                 n += 1
+                if n == self.screen and len(alive) > self.keep:
+                    alive = sorted(alive, key=lambda i: (-sum(hist[i]) / len(hist[i]), i))[: self.keep]
             if len(alive) > 1 and n % self.prune_every == 0 and n >= self.min_iterations:
                 alive = self._prune(alive, hist)
             now = clock()
@@ -343,6 +351,7 @@ class HardBot(Bot):
         self.total_iterations += n
         self.last_stats = {
             "candidates": k, "iterations": n, "seconds": spent, "work": done_work, "stop": stop,
+            "alive": len(alive),
             "values": {str(cands[i]): round(sums[i] / max(1, counts[i]), 3) for i in range(k)},
         }
         return cands[best]
