@@ -29,3 +29,29 @@ def test_hard_vs_normal_whole_games_pool_and_match_the_docs() -> None:
     quoted = (f"| {pooled['games']:,} | **{hard['win_rate']:.1%}** | "
               f"[{lo:.1%}, {hi:.1%}] |")
     assert quoted in docs, f"docs/ai.md should quote the pooled whole-game result: {quoted}"
+
+
+def test_issue17_runs_pool_and_match_the_docs() -> None:
+    """Every match of bench/results/issue17-work12000.jsonl (Hard as shipped: its work
+    limit) pools without overlapping deals, and docs/ai.md quotes each pooled figure."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from bench_ai_ports import pool
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    rows = pool(str(ROOT / "bench" / "results" / "issue17-work12000.jsonl"))
+    assert {(r["opponent"], r["preset"], r["players"]) for r in rows} >= {
+        ("mixbot2", "official", 2), ("normal", "official", 2), ("mixbot2", "official", 4),
+        ("normal", "house-party", 2), ("normal", "playing-cards", 2)}
+    docs = (ROOT / "docs" / "ai.md").read_text()
+    for r in rows:
+        assert r["hard"] == {"work": 12000, "budget_ms": 1e9} and r["options"] == {}
+        lo, hi = r["ci95"]
+        quoted = f"**{r['win_rate']:.1%}** | {r['games']:,} | [{lo:.1%}, {hi:.1%}] |"
+        assert quoted in docs, f"docs/ai.md should quote {r['opponent']} {r['preset']}: {quoted}"
+    by = {(r["opponent"], r["preset"], r["players"]): r for r in rows}
+    assert by[("mixbot2", "official", 2)]["games"] >= 2000
+    assert by[("normal", "official", 2)]["games"] >= 2000
+    assert by[("mixbot2", "official", 4)]["games"] >= 2000
