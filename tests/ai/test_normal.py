@@ -56,6 +56,17 @@ def test_saves_a_wild_by_drawing_while_opponents_are_far_from_going_out() -> Non
     assert move.card == parse_card("W")
 
 
+def test_wild_limit_draws_rather_than_spend_a_wild_early() -> None:
+    # only the wild plays; the opponent holds 5 cards (save_wilds does not apply)
+    obs = make_obs("W B1 B2 B9 G3", "R5", counts=[5])
+    move, _ = decide(obs, wild_limit=2)  # four other cards > 2: keep the wild, draw
+    assert move.kind == MoveKind.DRAW
+    move, _ = decide(obs, wild_limit=4)  # four other cards: within the limit
+    assert move.card == parse_card("W")
+    move, _ = decide(make_obs("W B1 B2 B9 G3", "R5", counts=[2]), wild_limit=2)
+    assert move.card == parse_card("W")  # an opponent close to going out: play it
+
+
 def test_keeps_a_pair_of_the_same_number() -> None:
     # G3 and G4 both follow green; G3 pairs with B3 (a way to blue later): G4 goes
     obs = make_obs("R1 G3 G4 B3 B5 B8", "G1", counts=[6])

@@ -92,7 +92,8 @@ class NormalBot(Bot):
     }
 
     def __init__(self, honesty: float = 0.5, save_wilds: int = 6, wild_notes: bool = True,
-                 weights: "dict[str, float] | None" = None, **options: Any) -> None:
+                 weights: "dict[str, float] | None" = None, wild_limit: int = 0,
+                 **options: Any) -> None:
         super().__init__(**options)
         unknown = set(weights or ()) - set(self.WEIGHTS)
         if unknown:
@@ -104,6 +105,11 @@ class NormalBot(Bot):
         if not 0 <= int(save_wilds) <= 200:
             raise ValueError(f"save_wilds must be a card count (0 = never), not {save_wilds!r}")
         self.save_wilds = int(save_wilds)
+        if not 0 <= int(wild_limit) <= 200:
+            raise ValueError(f"wild_limit must be a card count (0 = none), not {wild_limit!r}")
+        #: MixBot2's habit: a wild is played only while the hand holds at most this many
+        #: other cards (0: no such limit); otherwise draw and keep it
+        self.wild_limit = int(wild_limit)
         self.memory = Memory(wild_notes=wild_notes)
 
     # ------------------------------------------------------------------------------------------
@@ -150,6 +156,9 @@ class NormalBot(Bot):
         saving = (
             self.save_wilds > 0 and IS_WILD[best.card] and ctx.h > 2
             and ctx.opp_min >= self.save_wilds
+        ) or (
+            self.wild_limit > 0 and IS_WILD[best.card] and ctx.opp_min > 2
+            and sum(1 for x in ctx.hand if not IS_WILD[x]) > self.wild_limit
         )
         if phase == Phase.DRAWN:
             keep = next((m for m in moves if m.kind == MoveKind.PASS), None)
