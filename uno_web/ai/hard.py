@@ -24,13 +24,15 @@ For a turn decision with more than one sensible option:
 4. **prune**: after every ``prune_every`` determinizations, candidates whose mean trails the
    best by more than ``prune_z`` standard errors of the paired difference are dropped, so the
    time goes to the close calls.
-5. The best mean wins, except that Normal's own choice (searched first) is kept unless the
-   best trails... is ahead of it by more than ``prefer_normal`` standard errors of the paired
-   difference: the search overrides the heuristic only when it is fairly sure.
+5. The best mean wins, except that, with ``prefer_normal`` > 0, Normal's own choice
+   (searched first) is kept unless the best is ahead of it by more than that many standard
+   errors of the paired difference (off by default).
 
-Search runs for ``budget_ms`` milliseconds of thinking time (default 150; a hard limit: a
+Search runs until ``work`` playout moves are spent (default :data:`DEFAULT_WORK`, a deal
+counting :data:`DEAL_COST`: the same search on every machine) or ``budget_ms`` milliseconds
+of thinking time have passed (default 150; a hard limit on the whole decision: a
 determinization the budget interrupts is dropped, ``min_iterations`` only guards pruning and
-the early stop when one candidate is left) or, when
+the early stop when one candidate is left), whichever comes first, or, when
 ``iterations`` is given, for exactly that many determinizations (deterministic for a given
 rng: what the tests use). :meth:`HardBot.think` is a generator that yields the progress
 fraction every ``slice_ms`` milliseconds, so the browser can run it between animation frames;
