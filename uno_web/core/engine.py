@@ -39,7 +39,7 @@ from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "step",
     "playable_cards", "can_play", "next_seat", "hand_points", "swap_target_needed",
-    "penalty_card", "same_number_cards",
+    "penalty_card", "same_number_cards", "can_call_uno",
 ]
 
 _ACTION_EFFECTS = frozenset(
@@ -497,7 +497,7 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
         if not (r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER):
             _add_play_variants(s, seat, hand, top, out)
     if r.uno_call:
-        if not s.called[seat] and _uno_call_open(s, seat, hand):
+        if not s.called[seat] and can_call_uno(s, seat, hand):
             out.append(Move(MoveKind.CALL_UNO, seat))
         vuln = s.vuln
         for t in range(s.n):
@@ -523,7 +523,7 @@ def swap_target_needed(r: CompiledRules, card: int, hand_size: int) -> bool:
     return r.seven_swap and RANK_OF[card] == _RANK7 and EFFECT_OF[card] == _NUMBER and hand_size > 1
 
 
-def _uno_call_open(s: GameState, seat: int, hand: list[int]) -> bool:
+def can_call_uno(s: GameState, seat: int, hand: list[int]) -> bool:
     """Whether ``seat`` may call UNO now (the one place this rule lives: ``check`` and
     ``legal_moves`` both ask it). With one card, always; with two (``uno_call_with_two``), on
     your turn before the play that leaves one: in the play or drawn phase, or facing a draw card
@@ -669,7 +669,7 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
         n_hand = len(hand)
         if s.called[seat]:
             return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
-        if _uno_call_open(s, seat, hand):
+        if can_call_uno(s, seat, hand):
             return None
         return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=_cards(n_hand))
     if kind == MoveKind.CATCH:
@@ -714,20 +714,13 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
         return None
     if kind == MoveKind.CHOOSE_COLOR:
         return _v(Reason.E_NO_COLOR_TO_CHOOSE, s, move)
-    if s.chain_rank >= 0 and kind != MoveKind.PASS:  # play_same_number: more of it, or end
-        if kind == MoveKind.PLAY:
-            bad = _card_shape_problem(s, move, hand)
-            if bad is not None:
-                return bad
-        if kind != MoveKind.PLAY or move.card not in same_number_cards(s, hand):
-            return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank,
-                      card=card_name(move.card) if kind == MoveKind.PLAY else "",
-                      form="" if kind == MoveKind.PLAY else "other")
     if kind == MoveKind.PLAY:
         bad = _card_shape_problem(s, move, hand)
         if bad is not None:
             return bad
         card = move.card
+        if s.chain_rank >= 0 and card not in same_number_cards(s, hand):  # play_same_number
+            return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, card=card_name(card))
         if phase == Phase.DRAWN and card not in s.drawn:
             return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=cards_name(s.drawn),
                       that="that card" if len(s.drawn) == 1 else "one of those cards")
@@ -737,6 +730,8 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
             return _v(code, s, move, **_problem_params(s, move, code), **extra)
         return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
     if kind == MoveKind.DRAW:
+        if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
+            return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, form="other")
         if phase == Phase.DRAWN:
             return _v(Reason.E_ALREADY_DREW, s, move)
         if phase == Phase.PENALTY:

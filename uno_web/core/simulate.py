@@ -88,6 +88,8 @@ def random_playout(
             ok = playable_now(s, seat)
             if ok:
                 move = _random_play(s, seat, choose(s, seat, ok, rng), rng)
+            elif s.chain_rank >= 0:  # play_same_number with no more of it: end the turn
+                move = Move(MoveKind.PASS, seat)
             else:
                 move = Move(MoveKind.DRAW, seat)
         elif phase == Phase.DRAWN:
