@@ -64,7 +64,7 @@ def test_solitaire_verdicts_come_from_the_catalogue() -> None:
     assert "You could play red 2" in bad.hint
     assert s.hand == parse_cards("R2 G2 G5 B5")  # nothing changed
     gone = s.play("R1")  # already played
-    assert gone.code == "E_CARD_NOT_OWNED" and "does not hold" in gone.message
+    assert gone.code == "E_CARD_NOT_OWNED" and "You do not hold" in gone.message
     assert "red 1" in gone.message and "R1" not in gone.message
     assert s.play("X9").code == "E_MALFORMED"
 

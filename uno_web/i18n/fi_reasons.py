@@ -105,6 +105,34 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "{detail}",
         {},
     ),
+    # accepted at a cost (house rules that make a mistake cost cards)
+    "P_MISPLAY": (
+        "Väärin pelatun kortin rangaistuksella omalla vuorolla pelattu kortti, jota ei saa "
+        "pelata, palaa käteen, pelaaja nostaa rangaistuskortit ja vuoro päättyy.",
+        "{why}. {who:@ ottaa|Otat} kortin {card} takaisin ja {who:nostaa|nostat} {count:acc}; "
+        "seuraavana {next}",
+        {},
+    ),
+    "P_FINISH": (
+        "Tällä kotisäännöllä villi kortti tai nostokortti ei saa olla viimeinen kortti: yritys "
+        "maksaa yhden kortin ja päättää vuoron.",
+        "{who:@ ei saa|Et saa} päästä korteista eroon villillä kortilla: {who:hän ottaa|otat} "
+        "kortin {card} takaisin ja {who:nostaa|nostat} 1 kortin",
+        {"draw": "{who:@ ei saa|Et saa} päästä korteista eroon nostokortilla: "
+                 "{who:hän ottaa|otat} kortin {card} takaisin ja {who:nostaa|nostat} 1 kortin"},
+    ),
+    "P_FALSE_CATCH": (
+        "Aiheettoman nappaamisen rangaistuksella sellaisen pelaajan nappaaminen, jota ei saa "
+        "napata, maksaa nappaajalle kortteja.",
+        "{why}. {who:@ nostaa|Nostat} {count:acc} aiheettomasta nappaamisesta",
+        {},
+    ),
+    "P_FALSE_UNO": (
+        "Aiheettoman UNO!-huudon rangaistuksella UNO!-huuto silloin, kun sitä ei saa huutaa, "
+        "maksaa kortteja.",
+        "{why}. {who:@ nostaa|Nostat} {count:acc} aiheettomasta huudosta",
+        {},
+    ),
     "E_GAME_OVER": (
         "Peli on päättynyt; siirtoja ei voi enää tehdä.",
         "peli on päättynyt: {winner} {winner:voitti|voitit}",

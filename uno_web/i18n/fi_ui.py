@@ -10,7 +10,10 @@ translated text: ``text``, ``what``; numbers: ``n``, ``m``.
 
 from __future__ import annotations
 
-__all__ = ["UI_FI"]
+__all__ = ["UI_FI", "FIELD_NAMES_FI"]
+
+#: a form field or link parameter a message names (``{field}``): its Finnish, else as it is
+FIELD_NAMES_FI: dict[str, str] = {"cards": "kortit", "card": "kortti"}
 
 UI_FI: dict[str, str] = {
     # --- the top bar, buttons, labels -------------------------------------------------------
@@ -80,8 +83,6 @@ UI_FI: dict[str, str] = {
     "Choose the colour for your {card}": "Valitse väri kortillesi {card}",
     "The first card is a Wild: choose the colour": "Ensimmäinen kortti on villi kortti: valitse väri",
     "Scores · {text}": "Pisteet · {text}", "Scores": "Pisteet",
-    "official": "viralliset", "house-party": "juhlasäännöt", "classic-notes": "pudotuspeli",
-    "playing-cards": "pelikortit", "duo-uno-subset": "kevennetyt", "duo-default": "kevennetyt + pinoaminen",
     "A position from a link (not saved).": "Tilanne linkistä (ei tallenneta).",
     "A game started from a position has no log to export.":
         "Tilanteesta aloitetulla pelillä ei ole vietävää lokia.",
@@ -201,19 +202,6 @@ UI_FI: dict[str, str] = {
     "an Ace": "ässä", "a Joker": "jokeri", "a {n}": "{n}", "an {n}": "{n}",
     "{who} called UNO.": "{who} {who:huusi|huusit} UNO!",
     "{who} is next": "Seuraavana: {who}",
-    # option values of the rules (the start screen, the editor)
-    "anytime": "milloin vain", "strict": "tiukka", "skip": "ohitus", "none": "ei mitään",
-    "shuffle": "sekoitus", "turn-over": "kääntö", "target": "pistetavoite",
-    "elimination": "pudotus", "single-round": "yksi kierros", "lead-any": "vapaa aloitus",
-    "redraw-until-number": "uusi kunnes numero", "redraw-wild": "uusi villi",
-    "next-action": "seuraavaan siirtoon", "next-turn-end": "seuraavan vuoron loppuun",
-    "until-next-play": "seuraavaan pelaamiseen", "uno": "UNO",
-    "Official rules": "Viralliset säännöt",
-    "Relaxed rules (no challenge, no UNO call)": "Kevennetyt säännöt (ei haastetta, ei UNO!-huutoa)",
-    "Relaxed rules with stacking": "Kevennetyt säännöt ja pinoaminen",
-    "Last player standing (strict wilds)": "Viimeinen pelissä voittaa (tiukat villit)",
-    "Party house rules": "Juhlien kotisäännöt",
-    "Playing cards (52 + 2 Jokers)": "Pelikortit (52 + 2 jokeria)",
     "rule: {text}": "sääntö: {text}",
     # --- the challenge --------------------------------------------------------------------
     "Challenge {who}: if {who} could have played another card, {who} draws {n} and you play on; "
@@ -251,6 +239,281 @@ UI_FI: dict[str, str] = {
     "player · hard: searches ahead (thinks a moment).":
         "helppo: pelaa satunnaisen sallitun kortin (ja unohtaa joskus UNO!-huudon) · tavallinen: "
         "huolellinen pelaaja · vaikea: laskee eteenpäin (miettii hetken).",
+    # --- the table, more ------------------------------------------------------------------
+    "Edit this position": "Muokkaa tilannetta", "edit ↗": "muokkaa ↗", "changed": "muutettu",
+    "Seed {n} (from the address).": "Siemenluku {n} (osoitteesta).",
+    "{text} must be a whole number from {n} to {m}; you typed {typed}.":
+        "{text}: kirjoita kokonaisluku väliltä {n}–{m}; kirjoitit {typed}.",
+    "{text} needs a whole number from {n} to {m}.":
+        "{text}: kirjoita kokonaisluku väliltä {n}–{m}.",
+    # --- the tutorial's lessons (uno_web/puzzles/lessons.py): titles and goals --------------
+    "Wild Draw Four: only without the current colour":
+        "Villi nosta neljä: vain ilman nykyisen värin korttia",
+    "Try the Wild Draw Four: you still hold a red card.":
+        "Kokeile villiä nosta neljää: sinulla on vielä punainen kortti.",
+    "After a Wild the colour is what was named": "Villin kortin jälkeen väri on se, joka valittiin",
+    "The top card is green, but which colour is current?":
+        "Päällimmäinen kortti on vihreä, mutta mikä väri on voimassa?",
+    "Reverse with two players acts as Skip": "Kahdella pelaajalla suunnanvaihto on ohitus",
+    "Play the Reverse and see whose turn it is.": "Pelaa suunnanvaihto ja katso, kenen vuoro on.",
+    "Stacking draw cards (house rule)": "Nostokorttien pinoaminen (kotisääntö)",
+    "A Draw Two was played on you: stack or take the cards.":
+        "Sinulle pelattiin nosta kaksi: pinoa tai ota kortit.",
+    "Catching a missed UNO call": "Unohtuneen UNO!-huudon nappaaminen",
+    "The bot has one card and did not call UNO.": "Botilla on yksi kortti, eikä se huutanut UNO!",
+    # --- the position editor (uno_web/web/editor.py) ----------------------------------------
+    "Open a share or embed link": "Avaa jako- tai upotuslinkki",
+    "Choose the rules and the seats, then put cards where the selected zone is: click a card "
+    "of the deck, or drag it onto a zone.":
+        "Valitse säännöt ja pelaajat ja laita sitten kortit valittuun kohteeseen: napsauta "
+        "pakan korttia tai vedä se kohteeseen.",
+    "Click a placed card to take it back.": "Napsauta asetettua korttia, niin se palaa pakkaan.",
+    "A valid position.": "Kelvollinen tilanne.",
+    "Not a valid position: {text}": "Ei kelvollinen tilanne: {text}",
+    "Try it": "Kokeile", "Link to this editor": "Linkki tähän editoriin",
+    "Seats": "Pelaajat", "you: the reader": "sinä: lukija", "seat {n}": "paikka {n}",
+    "Name": "Nimi", "Score": "Pisteet", "forgot to call UNO": "unohti huutaa UNO!",
+    "Hand": "Käsi", "empty": "tyhjä", "{card}: take it back": "{card}: palauta pakkaan",
+    "{card}, {n} left": "{card}, {n} jäljellä",
+    "Whose turn, and what waits": "Kenen vuoro, ja mikä odottaa", "Turn": "Vuoro",
+    "Direction": "Suunta", "Phase": "Vaihe", "play a card": "kortin pelaaminen",
+    "a draw penalty waits": "nostorangaistus odottaa",
+    "choose the colour of a starting Wild": "aloittavan villin kortin värin valinta",
+    "Cards to draw": "Nostettavat kortit",
+    "Wild Draw Four to challenge, played by": "Haastettava villi nosta neljä, pelaaja",
+    "nobody": "ei kukaan", "it was a bluff": "se oli bluffi",
+    "Piles": "Pakat", "Top card": "Päällimmäinen kortti", "Current colour": "Nykyinen väri",
+    "the top card's": "päällimmäisen kortin", "Discard pile under it": "Poistopakka sen alla",
+    "Top of the draw pile": "Nostopakan päällimmäiset",
+    "Goal (what the reader should try)": "Tavoite (mitä lukijan pitäisi kokeilla)",
+    "Cards go to: {text}": "Kortit menevät: {text}", "hand of {who}": "{who:gen} käsi",
+    "the top card": "päällimmäinen kortti", "the discard pile": "poistopakka",
+    "the draw pile": "nostopakka",
+    "no copy of that card is left in the deck": "pakassa ei ole enää tätä korttia",
+    "a challengeable Wild Draw Four needs a Wild Draw Four on top":
+        "haastettava villi nosta neljä vaatii päällimmäiseksi villin nosta neljän",
+    "seat {n} forgot to call UNO, so their hand must have exactly one card, not {m}":
+        "paikka {n} unohti huutaa UNO!, joten kädessä on oltava täsmälleen yksi kortti, ei {m}",
+    "a wild top card needs the current colour (color)":
+        "päällimmäinen villi kortti tarvitsee nykyisen värin (color)",
+    "more copies than the deck has, or cards of another deck: {codes}":
+        "enemmän kopioita kuin pakassa on, tai toisen pakan kortteja: {codes}",
+    "a position needs a top card (or rules with first_card = lead-any)":
+        "tilanne tarvitsee päällimmäisen kortin (tai säännöt, joissa first_card = lead-any)",
+    "a penalty phase needs a pending penalty": "rangaistusvaihe tarvitsee odottavan rangaistuksen",
+    # --- the puzzles (uno_web/web/puzzle.py, puzzle_render.py) ------------------------------
+    "(Demaine, Demaine, Harvey, Uehara, Uno, Uno), played with number cards only.":
+        "(Demaine, Demaine, Harvey, Uehara, Uno, Uno), pelataan vain numerokorteilla.",
+    "The solvers behind the hints are exact.": "Vihjeiden takana olevat ratkaisijat ovat tarkkoja.",
+    "Solitaire UNO": "Pasianssi-UNO",
+    "Play your whole hand: the first card is free, then every card must match the one before "
+    "by colour or number.":
+        "Pelaa koko kätesi: ensimmäinen kortti on vapaa, sen jälkeen jokaisen kortin on "
+        "sovittava edelliseen värin tai numeron puolesta.",
+    "Deciding this is NP-complete (the paper's Theorem 3.3), yet small hands are quick to solve.":
+        "Tämän ratkaiseminen on NP-täydellinen ongelma (artikkelin lause 3.3), mutta pienet "
+        "kädet ratkeavat nopeasti.",
+    "Cards": "Kortit", "Difficulty": "Vaikeus", "any": "mikä tahansa", "medium": "keskitaso",
+    "Deal a solitaire": "Jaa pasianssi", "…or type the cards": "…tai kirjoita kortit",
+    "Play these cards": "Pelaa nämä kortit",
+    "Uncooperative two-player UNO with open hands: you lead, the computer answers, every card "
+    "must match the one before.":
+        "Kahden pelaajan kilpaileva UNO avoimin käsin: sinä aloitat, tietokone vastaa, ja "
+        "jokaisen kortin on sovittava edelliseen.",
+    "The computer plays perfectly.": "Tietokone pelaa täydellisesti.",
+    "Who wins is decided in polynomial time by maximum matchings (the paper's Theorem 4.2).":
+        "Voittaja ratkeaa polynomisessa ajassa maksimiparitusten avulla (artikkelin lause 4.2).",
+    "Cards each": "Kortteja kummallekin", "End rule": "Loppusääntö",
+    "geography: who cannot play loses (the paper)":
+        "maantiede: joka ei voi pelata, häviää (artikkeli)",
+    "uno: your last card wins": "uno: viimeinen korttisi voittaa",
+    "geography": "maantiede", "uno": "uno",
+    "only duels you can win": "vain kaksintaisteluja, jotka voit voittaa",
+    "Deal a duel": "Jaa kaksintaistelu", "…or your hand": "…tai kätesi",
+    "the computer's hand": "tietokoneen käsi", "Play these hands": "Pelaa nämä kädet",
+    "Back to the table": "Takaisin pöytään", "Back to the puzzle": "Takaisin pulmaan",
+    "{text}…": "{text}…",
+    "Dealing a solitaire of {n} cards": "Jaetaan {n} kortin pasianssia",
+    "Dealing a solitaire of {n} cards, {level}": "Jaetaan {n} kortin pasianssia, {level}",
+    "Dealing a duel of {n} cards each ({text} rule)":
+        "Jaetaan kaksintaistelua, {n} korttia kummallekin ({text}-sääntö)",
+    "Looking for a solution": "Etsitään ratkaisua",
+    "Stopped.": "Keskeytetty.", "Failed: {text}": "Epäonnistui: {text}", "Done.": "Valmis.",
+    "Searching: {n}% (deal {m} of at most {count})":
+        "Haetaan: {n} % (jako {m}, enintään {count})",
+    "Searching: {n} positions so far (at most {m})":
+        "Haetaan: {n} asemaa tähän mennessä (enintään {m})",
+    "{n} cards from the link": "{n} korttia linkistä",
+    "{n} generated cards, {level} (score {m}), seed {count}":
+        "{n} arvottua korttia, {level} (vaikeuspisteet {m}), siemenluku {count}",
+    "{n} generated cards, {level} (score {m}); no {what} deal found quickly, this is the "
+    "closest, seed {count}":
+        "{n} arvottua korttia, {level} (vaikeuspisteet {m}); tasoa {what} ei löytynyt nopeasti, "
+        "tämä on lähin, siemenluku {count}",
+    "{n} v {m} cards from the link": "{n} vs. {m} korttia linkistä",
+    "generated: {n} v {m} cards, {level}, seed {count}":
+        "arvottu: {n} vs. {m} korttia, {level}, siemenluku {count}",
+    "Played ({n} / {m})": "Pelatut ({n} / {m})",
+    "No card played yet: the first card is free.":
+        "Yhtään korttia ei ole vielä pelattu: ensimmäinen kortti on vapaa.",
+    "cards left:": "kortteja jäljellä:", "no cards left": "ei kortteja jäljellä",
+    "Undo": "Peru", "Is it still solvable from here?": "Ratkeaako tästä vielä?",
+    "Show a solution": "Näytä ratkaisu", "Start again": "Aloita alusta",
+    "New puzzle": "Uusi pulma", "New duel": "Uusi kaksintaistelu",
+    "Solved!": "Ratkaistu!",
+    "All {n} cards played, each matching the one before.":
+        "Kaikki {n} korttia pelattu, jokainen sopi edelliseen.",
+    "Solved! You played all {n} cards.": "Ratkaistu! Pelasit kaikki {n} korttia.",
+    "Stuck: no card left matches {card}. Undo, or start again.":
+        "Jumissa: mikään jäljellä oleva kortti ei sovi korttiin {card}. Peru tai aloita alusta.",
+    "Stuck.": "Jumissa.",
+    "Play all {n} cards: the first card is free, then each must match the one before.":
+        "Pelaa kaikki {n} korttia: ensimmäinen on vapaa, sen jälkeen jokaisen on sovittava "
+        "edelliseen.",
+    "Play a card matching {color} or {m} ({n} left).":
+        "Pelaa kortti, jonka väri on {color} tai numero {m} ({n} jäljellä).",
+    "first card free": "ensimmäinen kortti vapaa",
+    "Solitaire UNO (the paper's Uno-1): every card matches the one before it by colour or "
+    "number; the first card is free":
+        "Pasianssi-UNO (artikkelin Uno-1): jokainen kortti sopii edelliseen värin tai numeron "
+        "puolesta; ensimmäinen kortti on vapaa",
+    "Solitaire UNO (Uno-1): match the card before": "Pasianssi-UNO (Uno-1): sovita edelliseen korttiin",
+    "Every card you try shows up here with the validator's verdict.":
+        "Jokainen kokeilemasi kortti näkyy tässä tarkastajan tuomion kanssa.",
+    "The solver gave up: the search needed more than {n} steps.":
+        "Ratkaisija luovutti: haku olisi vaatinut yli {n} askelta.",
+    "Solved already: every card is played.": "Jo ratkaistu: jokainen kortti on pelattu.",
+    "Yes: the {n} card left can all still be played from the start.":
+        "Kyllä: {n} jäljellä oleva kortti voidaan vielä pelata alusta alkaen.",
+    "Yes: the {n} cards left can all still be played from the start.":
+        "Kyllä: kaikki {n} jäljellä olevaa korttia voi vielä pelata alusta alkaen.",
+    "Yes: the {n} card left can all still be played on {card}.":
+        "Kyllä: {n} jäljellä oleva kortti voidaan vielä pelata kortin {card} päälle.",
+    "Yes: the {n} cards left can all still be played on {card}.":
+        "Kyllä: kaikki {n} jäljellä olevaa korttia voi vielä pelata kortin {card} päälle.",
+    "No: {text}. Undo, or start again.": "Ei: {text}. Peru tai aloita alusta.",
+    "no card left matches {code} (neither its colour nor its number)":
+        "mikään jäljellä oleva kortti ei sovi korttiin {code} (ei väriltään eikä numeroltaan)",
+    "no order of the {n} cards left can start on {code} (exhaustive search with pruning)":
+        "{n} jäljellä olevaa korttia ei voi pelata missään järjestyksessä kortin {code} päälle "
+        "(tyhjentävä haku karsinnalla)",
+    "the cards split into {n} groups sharing no colour or number with each other ({codes}); "
+    "no card of one group can follow a card of another":
+        "kortit jakautuvat {n} ryhmään, joilla ei ole yhteistä väriä eikä numeroa ({codes}); "
+        "minkään ryhmän kortti ei voi seurata toisen ryhmän korttia",
+    "{n} cards ({codes}) each match only one other card, so each must be played first or "
+    "last; at most two can be":
+        "{n} korttia ({codes}) sopii kukin vain yhteen toiseen korttiin, joten jokaisen on "
+        "oltava ensimmäinen tai viimeinen; niitä voi olla enintään kaksi",
+    "the cards {codes} each separate the hand into two parts that must be played on either "
+    "side of them; {n} such separators meet at one place, which no single playing order can "
+    "accommodate":
+        "kortit {codes} jakavat kukin käden kahteen osaan, jotka on pelattava niiden eri "
+        "puolilla; {n} tällaista jakajaa kohtaa samassa paikassa, eikä mikään pelijärjestys "
+        "voi toteuttaa sitä",
+    "no playing order exists (exhaustive search over all orders, with pruning)":
+        "pelijärjestystä ei ole (tyhjentävä haku kaikista järjestyksistä karsinnalla)",
+    "the search gave up": "haku luovutti",
+    "A solution from here: {cards}.": "Ratkaisu tästä eteenpäin: {cards}.",
+    "A solution: {cards}.": "Ratkaisu: {cards}.",
+    "A solution from here: nothing left to play.": "Ratkaisu tästä eteenpäin: mitään ei ole jäljellä.",
+    "Not possible from here any more. A solution from the start: {cards}.":
+        "Tästä ei enää onnistu. Ratkaisu alusta alkaen: {cards}.",
+    "This puzzle has no solution at all: {text}.": "Tällä pulmalla ei ole ratkaisua lainkaan: {text}.",
+    "(asked before your last moves; ask again)":
+        "(kysytty ennen viimeisimpiä siirtojasi; kysy uudestaan)",
+    "{n}. {card}": "{n}. {card}", "{n}. {who}: {codes}": "{n}. {who}: {codes}",
+    "Solved: all {n} cards played.": "Ratkaistu: kaikki {n} korttia pelattu.",
+    "Undo: {card} back to the hand.": "Peruttu: {card} takaisin käteen.",
+    "Started again.": "Aloitettu alusta.",
+    "Asked: still solvable? yes.": "Kysytty: ratkeaako vielä? kyllä.",
+    "Asked: still solvable? no.": "Kysytty: ratkeaako vielä? ei.",
+    "Asked for a solution.": "Pyydetty ratkaisu.",
+    "No card left matches: undo a card, or start again.":
+        "Mikään jäljellä oleva kortti ei sovi: peru kortti tai aloita alusta.",
+    "No card of yours matches: you lose.": "Mikään korttisi ei sovi: hävisit.",
+    "Computer": "Tietokone", "perfect": "täydellinen", "game over": "peli ohi",
+    "You won: {text}.": "Voitit: {text}.", "you played your last card": "pelasit viimeisen korttisi",
+    "the computer cannot play on {card}": "tietokone ei voi pelata kortin {card} päälle",
+    "The computer won: {text}.": "Tietokone voitti: {text}.",
+    "the computer played its last card": "tietokone pelasi viimeisen korttinsa",
+    "you cannot play on {card}": "et voi pelata kortin {card} päälle",
+    "The computer is playing…": "Tietokone pelaa…",
+    "Lead any card.": "Aloita millä tahansa kortilla.",
+    "Then you and the computer take turns; each card must match.":
+        "Sitten sinä ja tietokone pelaatte vuorotellen; jokaisen kortin on sovittava edelliseen.",
+    "Your turn: play a card matching {color} or {m}.":
+        "Sinun vuorosi: pelaa kortti, jonka väri on {color} tai numero {m}.",
+    "Analysis": "Analyysi", "From the start, with perfect play:": "Alusta alkaen täydellisellä pelillä:",
+    "You win": "sinä voitat", "The computer wins": "tietokone voittaa",
+    "; winning first cards:": "; voittavat aloituskortit:",
+    "every first card loses": "jokainen aloituskortti häviää",
+    "Game over: you won.": "Peli ohi: voitit.", "Game over: the computer won.": "Peli ohi: tietokone voitti.",
+    "You are winning: winning cards now:": "Olet voitolla: voittavat kortit nyt:",
+    "; losing: {codes}.": "; häviävät: {codes}.",
+    "You are losing now: every card you can play loses against perfect play.":
+        "Olet nyt häviöllä: jokainen kortti, jonka voit pelata, häviää täydelliselle pelille.",
+    "You are still winning.": "Olet yhä voitolla.",
+    "You are losing now: the computer has a winning answer.":
+        "Olet nyt häviöllä: tietokoneella on voittava vastaus.",
+    "{card}: kept the win": "{card}: säilytti voiton",
+    "{card}: gave the win away": "{card}: menetti voiton",
+    "{card}: already lost": "{card}: jo hävitty",
+    "Duel (uncooperative Uno-2): both hands open, every card matches the one before it by "
+    "colour or number; a player who cannot play on their turn loses, even with an empty hand "
+    "(the paper's Theorem 4.2 model)":
+        "Kaksintaistelu (kilpaileva Uno-2): molemmat kädet avoimina, jokainen kortti sopii "
+        "edelliseen värin tai numeron puolesta; pelaaja, joka ei voi pelata vuorollaan, häviää, "
+        "vaikka hänen kätensä olisi tyhjä (artikkelin lauseen 4.2 malli)",
+    "Duel (uncooperative Uno-2): both hands open, every card matches the one before it by "
+    "colour or number; playing your last card wins; a player who holds cards but cannot play "
+    "loses":
+        "Kaksintaistelu (kilpaileva Uno-2): molemmat kädet avoimina, jokainen kortti sopii "
+        "edelliseen värin tai numeron puolesta; viimeisen korttinsa pelannut voittaa; pelaaja, "
+        "jolla on kortteja mutta joka ei voi pelata, häviää",
+    "Duel (Uno-2, Theorem 4.2), geography rule: who cannot play loses":
+        "Kaksintaistelu (Uno-2, lause 4.2), maantiedesääntö: joka ei voi pelata, häviää",
+    "Duel (Uno-2, Theorem 4.2), uno rule: your last card wins":
+        "Kaksintaistelu (Uno-2, lause 4.2), uno-sääntö: viimeinen korttisi voittaa",
+    "You do not hold a {card}.": "Sinulla ei ole korttia {card}.",
+    "You do not hold an {card}.": "Sinulla ei ole korttia {card}.",
+    # puzzle errors (what was typed or linked is quoted as it is)
+    "{field}: card #{n}: bad card {value}: expected a colour letter R/Y/G/B followed by a "
+    "number (e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')":
+        "{field}: kortti #{n}: virheellinen kortti {value}: odotettiin värikirjainta R/Y/G/B ja "
+        "numeroa (esim. 'R7', 'G12') tai yleismuotoa C<väri>:<numero> (esim. 'C4:7')",
+    "{field}: card #{n}: bad card {value}: too long for a card (e.g. 'R7', 'G12', 'C4:7')":
+        "{field}: kortti #{n}: virheellinen kortti {value}: liian pitkä kortiksi (esim. 'R7', "
+        "'G12', 'C4:7')",
+    "{field}: card #{n}: bad card {value}: colour index {m} > {count}":
+        "{field}: kortti #{n}: virheellinen kortti {value}: värin numero {m} > {count}",
+    "{field}: card #{n}: bad card {value}: number {m} > {count}":
+        "{field}: kortti #{n}: virheellinen kortti {value}: numero {m} > {count}",
+    "{field}: {value} has a fifth colour; the table shows R, Y, G and B only":
+        "{field}: kortilla {value} on viides väri; pöytä näyttää vain värit R, Y, G ja B",
+    "too many cards: {field} has {n}; at most {m}":
+        "liikaa kortteja: kentässä {field} on {n}; enintään {m}",
+    "too many cards: {field} has {n}; each hand of a duel under the {value} rule holds 1 to {m} "
+    "cards":
+        "liikaa kortteja: kentässä {field} on {n}; {value}-säännön kaksintaistelussa "
+        "kummassakin kädessä on 1–{m} korttia",
+    "a duel needs cards in both hands (p1=… and p2=…)":
+        "kaksintaistelu tarvitsee kortteja kumpaankin käteen (p1=… ja p2=…)",
+    "out of range: {field}={value} ({text})": "sallitun alueen ulkopuolella: {field}={value} ({text})",
+    "a dealt solitaire has {n} to {m} cards": "jaetussa pasianssissa on {n}–{m} korttia",
+    "a dealt duel has {n} to {m} cards in each hand":
+        "jaetussa kaksintaistelussa on {n}–{m} korttia kummassakin kädessä",
+    "too long: {field}={value} has {n} characters; a puzzle takes at most {m} cards":
+        "liian pitkä: {field}={value} on {n} merkkiä; pulmassa on enintään {m} korttia",
+    "unknown level: difficulty={value} (use easy, medium or hard)":
+        "tuntematon taso: difficulty={value} (käytä arvoa easy, medium tai hard)",
+    "unknown rule: rule={value} (use geography or uno)":
+        "tuntematon sääntö: rule={value} (käytä arvoa geography tai uno)",
+    "The solver stopped: {text}": "Ratkaisija pysähtyi: {text}",
+    "Stopped: no puzzle was dealt. Choose another one below.":
+        "Keskeytetty: pulmaa ei jaettu. Valitse alta toinen.",
+    "Stopped: no puzzle was dealt (open it to deal one).":
+        "Keskeytetty: pulmaa ei jaettu (avaa se, niin voit jakaa pulman).",
     "Loading Python…": "Ladataan Pythonia…",
     "Something went wrong: {text}": "Jokin meni vikaan: {text}",
 }

@@ -32,6 +32,8 @@ _FIXED = {
     "joku": {"gen": "jonkun", "ade": "jollakulla", "all": "jollekulle", "par": "jotakuta",
              "ela": "jostakusta", "ill": "johonkuhun"},
     "ei kukaan, kierros on ohi": {},
+    "Tietokone": {"gen": "tietokoneen", "ade": "tietokoneella", "all": "tietokoneelle",
+                  "par": "tietokonetta", "ela": "tietokoneesta", "ill": "tietokoneeseen"},
 }
 
 

@@ -17,9 +17,9 @@ from functools import lru_cache
 from html import escape, unescape
 from typing import Any
 
-from .fi_ui import UI_FI
+from .fi_ui import FIELD_NAMES_FI, UI_FI
 from .grammar import FiWords
-from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, _list_fi, translate_message
+from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, _list_fi, translate_message
 
 __all__ = ["tr", "translate_html", "missing", "PERSON_KEYS", "TEXT_KEYS", "compile_patterns"]
 
@@ -29,8 +29,15 @@ NUMBER_KEYS = frozenset({"n", "m", "count", "points", "round"})
 OFF, ON = "<!--i18n:off-->", "<!--i18n:on-->"  # text between them is left as it is (names …)
 _FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\}")
 _MISSING: set[str] = set()
-_CODE = re.compile(r"^(OK|E)_[A-Z0-9_]+$")
+_CODE = re.compile(r"^(OK|E|P)_[A-Z0-9_]+$")
 _NEUTRAL = re.compile(r"^[\s\d+\-−–—×·•…/:;,.()\[\]#%?!★♥♦♣♠↻↺→←↑↓⟳⟲✓✗=<>@&'\"’|]*$")
+#: card notation (``R1``, ``G1 B2``, ``W+4``, ``R1 G2 | B5``): codes a player types, shown as is
+_CODE_ONE = r"(?:[RYGB][0-9]{1,2}|W\+4|W|[RYGB](?:\+2|[SR])|(?:10|[2-9JQKA])[HDCS]|JK)"
+_CODES = re.compile(rf"^{_CODE_ONE}(?:(?:\s+|\s*[,|]\s*){_CODE_ONE})*$")
+#: single capital letters (keyboard keys in ``<kbd>``, a seat's avatar initial), arrows, links
+_KEYS = re.compile(r"^(?:[A-Z]|Esc|Escape|[❯❮\s]+|https?://\S*)$")
+#: a preset's key with its changed rules, as the scores show them: ``official + uno_call=False``
+_RULES_LINE = re.compile(r"^([a-z][a-z-]*)((?: \+ [a-z_]+=[^,]+(?:, [a-z_]+=[^,]+)*)?)$")
 
 
 @lru_cache(maxsize=None)
@@ -49,6 +56,8 @@ def _kind_regex(base: str) -> str:
         return one if base == "color" else f"{one}(?:(?:, | or | and ){one})*"
     if base in PERSON_KEYS:
         return r"[^.:;!?]+?"
+    if base in ("code", "codes"):
+        return _CODE_ONE if base == "code" else _CODES.pattern[1:-1]
     return r"(?:(?![.!?]\s+[A-Z]).)+?"  # text, within one sentence
 
 
@@ -84,14 +93,20 @@ def _value(key: str, text: str) -> FiWords:
     if base in PERSON_KEYS:
         if text.strip().lower() in ("you", "your"):
             return FiWords("sinä", you=True)
-        return FiWords(text)
+        return FiWords(NAME_PHRASES_FI.get(text, text))
     if base in ("card", "cards", "top", "drawn"):
         if text in CARD_NAMES_FI:
             return FiWords(CARD_NAMES_FI[text])
         listed = _list_fi(text)
+        if listed is None and ", " in text:  # "red 1, green 2": a list without "and"
+            items = [CARD_NAMES_FI.get(i) for i in text.split(", ")]
+            listed = ", ".join(i for i in items if i) if all(items) else None
         if listed is not None:
             return FiWords(listed)
+        _MISSING.add(text)  # a card name this catalogue does not know
         return FiWords(text)
+    if base == "field":
+        return FiWords(FIELD_NAMES_FI.get(text, text))
     if base in ("color", "colors"):
         if text in COLOR_NAMES_FI:
             from .verdicts import _Cased
@@ -159,6 +174,11 @@ def _tr_fi(text: str) -> str:
     hit = RULE_WORDS_FI.get(text)
     if hit is not None:
         return hit
+    from .rules import english_to_finnish
+
+    hit = english_to_finnish().get(text)
+    if hit is not None:
+        return hit
     if text.startswith("official rules: "):
         from .verdicts import rule_in
 
@@ -169,16 +189,17 @@ def _tr_fi(text: str) -> str:
     could = _could(text)
     if could is not None:
         return could
-    verdict = _verdict_sentence(text)
-    if verdict is not None:
-        return verdict
-    head = text.split(": ", 1)[0]
-    if head.startswith(("OK_", "E_")) and head.replace("_", "").isupper():
+    head = text.split(": ", 1)[0]  # a validator entry: CODE: detail
+    if head.startswith(("OK_", "E_", "P_")) and head.replace("_", "").isupper():
         out = translate_message(text, "fi")
         if out != text:
             return out
+    verdict = _verdict_sentence(text)
+    if verdict is not None:
+        return verdict
+    lower = text[:1].lower() + text[1:]  # a message the page began with a capital letter
     for regex, _en, fi in _PATTERNS:
-        m = regex.match(text)
+        m = regex.match(text) or regex.match(lower)
         if m:
             params: dict[str, Any] = {k: _value(k, v) for k, v in m.groupdict().items()}
             out = fi.format_map(_Params(params))
@@ -195,8 +216,24 @@ def _tr_fi(text: str) -> str:
         return CARD_NAMES_FI[text]
     if text in COLOR_NAMES_FI:
         return COLOR_NAMES_FI[text][""]
+    if _CODES.match(text) or _KEYS.match(text):
+        return text
+    line = _RULES_LINE.match(text)
+    if line is not None:
+        from .rules import english_to_finnish
+
+        short = english_to_finnish().get(line.group(1))
+        if short is not None and line.group(1) in _preset_keys():
+            return short + line.group(2)
     _MISSING.add(text)
     return text
+
+
+@lru_cache(maxsize=1)
+def _preset_keys() -> frozenset[str]:
+    from ..core.rules import PRESETS
+
+    return frozenset(PRESETS)
 
 
 class _Params(dict):  # type: ignore[type-arg]

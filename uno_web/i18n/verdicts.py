@@ -118,7 +118,14 @@ _PHRASES: dict[str, dict[str, str]] = {
     "playing-card": {"": "pelikorttipakka", "gen": "pelikorttipakan"},
     "no card": {"": "ei korttia"},
 }
-_NAME_PHRASES = {"somebody": "joku", "nobody, the round is over": "ei kukaan, kierros on ohi"}
+NAME_PHRASES_FI = {  # words in place of a name -> Finnish
+    "somebody": "joku", "nobody, the round is over": "ei kukaan, kierros on ohi",
+    # the puzzles' players and what follows a puzzle's card (uno_web/web/puzzle.py)
+    "Computer": "Tietokone", "the hand is played out": "käsi on pelattu loppuun",
+    "game over, you won": "peli ohi, sinä voitit",
+    "game over, the computer won": "peli ohi, tietokone voitti",
+}
+_LEFT_RE = re.compile(r"^(\d+) cards? left$")
 _CARDS_RE = re.compile(r"^(\d+) cards?$")
 _SEAT_RE = re.compile(r"^the player at seat (.+)$")
 _MORE_RE = re.compile(r"^(.*) and (\d+) more$")
@@ -162,17 +169,24 @@ def fi_value(key: str, value: Any) -> FiWords:
     if isinstance(value, int):
         return FiWords(str(value))
     text = str(value)
+    if key == "why":  # a refused move's sentence inside a penalty's verdict (P_ codes)
+        from .ui import tr
+
+        return FiWords(tr(text, "fi").rstrip("."))
     m = _CARDS_RE.match(text)
     if m:
         return FiWords(text, count=int(m.group(1)))
     if text.strip().lower() == "you":
         return FiWords("sinä", you=True)
+    m = _LEFT_RE.match(text)
+    if m:
+        return FiWords(f"{m.group(1)} {'kortti' if m.group(1) == '1' else 'korttia'} jäljellä")
     if text in COLOR_NAMES_FI:
         return _Cased(COLOR_NAMES_FI[text])
     if text in _PHRASES:
         return _Cased(_PHRASES[text])
-    if text in _NAME_PHRASES:
-        return FiWords(_NAME_PHRASES[text])
+    if text in NAME_PHRASES_FI:
+        return FiWords(NAME_PHRASES_FI[text])
     if text in CARD_NAMES_FI:
         return FiWords(CARD_NAMES_FI[text])
     m = _SEAT_RE.match(text)

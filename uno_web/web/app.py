@@ -28,7 +28,7 @@ from .render import (
     render_topbar,
 )
 from .session import (
-    HUMAN, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, SettingsError, Speed, TableSettings,
+    BOT_NAMES, HUMAN, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, SettingsError, Speed, TableSettings,
     restore,
 )
 from .view import replay_view, settings_from_form, start_view, view
@@ -468,7 +468,7 @@ class App:
             from ..i18n.ui import translate_html
 
             keep = frozenset(n for n in (self.session.state.names if self.session else ())
-                             if n != "You")
+                             if n != "You") | frozenset(BOT_NAMES)  # names stay as they are
             regions = {name: translate_html(html, lang, keep) for name, html in regions.items()}
         return regions
 

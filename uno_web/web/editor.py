@@ -25,6 +25,7 @@ from ..core.rules import PRESET_TITLES, PRESETS, RuleSet
 from ..core.state import deck_cards
 from .render import _field, render_card
 from .view import card_view, rule_fields
+from ..i18n.ui import tr
 
 __all__ = ["Editor", "render_editor", "ZONES", "editor_from_query"]
 
@@ -311,9 +312,22 @@ def _zone_html(ed: Editor, zone: str, title: str) -> str:
             f'<div class="ed-cards" data-drop="{zone}">{chips}{empty}</div></div>')
 
 
-def _select(name: str, options: list[tuple[str, str]], value: str, label: str) -> str:
-    opts = "".join(f'<option value="{e(v)}"{" selected" if v == value else ""}>{e(t)}</option>'
-                   for v, t in options)
+def _kept(text: str, lang: str) -> str:
+    """``text`` escaped, and in a language other than English marked so that the page's
+    translation leaves it as it is (a seat's name, the ``<iframe>`` snippet)."""
+    if lang == "en":
+        return e(text)
+    from ..i18n.rules import MARK_OFF, MARK_ON
+
+    return f"{MARK_OFF}{e(text)}{MARK_ON}"
+
+
+def _select(name: str, options: list[tuple[str, str]], value: str, label: str,
+            kept: str = "") -> str:
+    """A labelled select; ``kept``: the language of a page whose translation must leave the
+    options' texts alone (names)."""
+    opts = "".join(f'<option value="{e(v)}"{" selected" if v == value else ""}>'
+                   f'{_kept(t, kept) if kept else e(t)}</option>' for v, t in options)
     return (f'<label class="field"><span>{e(label)}</span><select name="{e(name)}"'
             f' data-testid="ed-{e(name)}">{opts}</select></label>')
 
@@ -327,7 +341,7 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
     rules = ed.rules()
     presets = _select("preset", [(p, PRESET_TITLES.get(p, p)) for p in PRESETS], ed.preset,
                       "Rules")
-    toggles = "".join(_field(f) for f in rule_fields(rules, ed.preset))
+    toggles = "".join(_field(f, lang) for f in rule_fields(rules, ed.preset))
     seats = _select("seats", [(str(i), str(i)) for i in range(2, MAX_SEATS + 1)], str(n),
                     "Seats")
     seat_rows = []
@@ -348,9 +362,12 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
                                              "C": "clubs", "S": "spades"}[c])
                                         for c in _COLORS.get(rules.deck, _COLORS["uno"])]
     seat_opts = [(str(i), ed.names[i]) for i in range(n)]
+    nobody = "nobody" if lang == "en" else tr("nobody", lang)  # the other options are names
+    plus4 = _select("plus4_by", [("-1", nobody)] + seat_opts, str(ed.plus4_by),
+                    "Wild Draw Four to challenge, played by", kept=lang)
     play = (
         '<fieldset class="ed-play"><legend>Whose turn, and what waits</legend><div class="row">'
-        + _select("turn", seat_opts, str(ed.turn), "Turn")
+        + _select("turn", seat_opts, str(ed.turn), "Turn", kept=lang)
         + _select("direction", [("1", "clockwise"), ("-1", "counter-clockwise")],
                   str(ed.direction), "Direction")
         + _select("phase", [("play", "play a card"), ("penalty", "a draw penalty waits"),
@@ -359,8 +376,7 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
         + (f'<label class="field"><span>Cards to draw</span><input name="pending" type="number"'
            f' min="0" max="60" value="{ed.pending}" data-testid="ed-pending"></label>'
            if ed.phase == "penalty" else "")
-        + _select("plus4_by", [("-1", "nobody")] + seat_opts, str(ed.plus4_by),
-                  "Wild Draw Four to challenge, played by")
+        + plus4
         + (f'<label class="field check"><input type="checkbox" name="plus4_bluff" value="on"'
            f'{" checked" if ed.plus4_bluff else ""} data-testid="ed-plus4_bluff"> '
            f'<span>it was a bluff</span></label>' if ed.plus4_by >= 0 else "")
@@ -396,7 +412,8 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
             f'<label class="field"><span>Link</span><input readonly value="{e(link)}"'
             f' id="ed-link" data-testid="ed-link"></label>'
             f'<label class="field"><span>Embed in a page</span><textarea readonly rows="3"'
-            f' id="ed-snippet" data-testid="ed-snippet">{e(iframe_snippet(embed))}</textarea>'
+            f' id="ed-snippet" data-testid="ed-snippet">{_kept(iframe_snippet(embed), lang)}'
+            f'</textarea>'
             f'</label><p class="row">'
             f'<a class="btn primary" href="?{e(query)}" data-testid="ed-try">Try it</a>'
             f'<button type="button" class="btn ghost" data-action="copy" data-target="ed-link"'

@@ -422,7 +422,7 @@ class SolitaireSession:
         last = self.last
         name = card_words(card)
         if card not in self.hand:
-            v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", "your hand"), ("card", name),
+            v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", YOU), ("card", name),
                                                   ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         if last is not None and not _matches(card, last):
@@ -742,7 +742,7 @@ class DuelSession:
             v = Verdict(Reason.E_NOT_TURN, (("turn", OPPONENT), ("who", YOU), ("rule", rule_text)))
             return self._add(_entry(self.attempts, YOU, 0, name, v))
         if card not in self.hands[1]:
-            v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", "your hand"), ("card", name), ("rule", rule_text)))
+            v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", YOU), ("card", name), ("rule", rule_text)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         last = self.last
         if last is not None and not _matches(card, last):
@@ -761,7 +761,7 @@ class DuelSession:
         name = card_words(card)
         after = self.analysis()
         if after.game_over:
-            nxt = f"game over: {self._name(after.winner).lower()} won"
+            nxt = "game over, " + ("you" if after.winner == 1 else "the computer") + " won"
         else:
             nxt = self._name(self.to_move)
         v = Verdict(Reason.OK_PLAY, (("who", self._name(player)), ("card", name),

@@ -201,10 +201,12 @@ def _validator(entries: tuple[ValidatorEntry, ...], rule: str) -> str:
 def _latest(latest: ValidatorEntry | None) -> str:
     if latest is None:
         return ""
-    text = latest.message
+    parts = [latest.message]
     if not latest.ok:
-        text += " " + latest.explanation + (" " + latest.hint if latest.hint else "")
-    return f'<span data-seq="{latest.seq}">{e(text)}</span>'
+        parts += [latest.explanation] + ([latest.hint] if latest.hint else [])
+    # one element per sentence: a page in another language translates each on its own
+    inner = " ".join(f"<span>{e(p)}</span>" for p in parts) if len(parts) > 1 else e(parts[0])
+    return f'<span data-seq="{latest.seq}">{inner}</span>'
 
 
 def _log(lines: tuple[str, ...]) -> str:

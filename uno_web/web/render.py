@@ -719,7 +719,7 @@ def _rich(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", e(text))
 
 
-def _field(f: FieldView) -> str:
+def _field(f: FieldView, lang: str = "en") -> str:
     fid = f"rule-{f.name}"
     name = f"rule.{f.name}"
     label = f.title or f.name.replace("_", " ")
@@ -730,7 +730,13 @@ def _field(f: FieldView) -> str:
         err = f'<p class="field-error" id="{fid}-error" data-testid="{fid}-error">{e(f.error)}</p>'
         invalid = f' aria-invalid="true" aria-errormessage="{fid}-error" data-focus="field-error"'
 
-    desc = f'<small id="{fid}-help" class="help">{_rich(f.description)}</small>'
+    if lang == "en":
+        desc_html = _rich(f.description)
+    else:  # the description in lang, already marked so translate_html leaves it (i18n.rules)
+        from ..i18n.rules import rule_description_html, rule_option_html
+
+        desc_html = rule_description_html(f.name, lang)
+    desc = f'<small id="{fid}-help" class="help">{desc_html}</small>'
     if f.kind == "bool":
         checked = " checked" if f.value else ""
         return (f'<div class="field bool" data-field="{e(f.name)}"><label for="{fid}">'
@@ -739,7 +745,8 @@ def _field(f: FieldView) -> str:
                 f'</label>{desc}</div>')
     if f.kind == "choice":
         opts = "".join(
-            f'<option value="{e(o)}"{" selected" if o == f.value else ""}>{e(o)}</option>'
+            f'<option value="{e(o)}"{" selected" if o == f.value else ""}>'
+            f'{e(o) if lang == "en" else rule_option_html(f.name, o, lang)}</option>'
             for o in f.options)
         return (f'<div class="field" data-field="{e(f.name)}"><label for="{fid}">{e(label)}'
                 f'{changed}</label><select id="{fid}" name="{e(name)}" data-testid="{fid}"'
@@ -774,7 +781,7 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
         f'<small>{e(d)}</small></label>'
         for p, t, d in sv.presets)
     preset_title = dict((p, t) for p, t, _d in sv.presets).get(sv.preset, sv.preset)
-    fields = "".join(_field(f) for f in sv.fields)
+    fields = "".join(_field(f, lang) for f in sv.fields)
     n_changed = sum(1 for f in sv.fields if f.changed)
     error = (f'<p class="form-error" role="alert" data-testid="start-error">{e(sv.error)}</p>'
              if sv.error else "")

@@ -1,0 +1,263 @@
+"""Every page state in Finnish, without a browser: the start screen (every rule and preset),
+the editor (every phase field), the puzzle chooser, Solitaire and Duel in their states, the
+tutorial's lessons and the table.  A page fails when :func:`~uno_web.i18n.ui.tr` met a text it
+has no Finnish for, or when a text node still reads as an English string of the catalogues.
+
+Also: every ``RuleSet`` field and every preset has its Finnish (``uno_web/i18n/fi_rules.py``),
+written for the English it translates (a fingerprint), with the choices' Finnish labels."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from html import unescape
+
+import pytest
+
+from uno_web.core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS, RuleSet
+from uno_web.i18n import ui
+from uno_web.i18n.fi_rules import OPTIONS_FI, PRESETS_FI, RULES_FI
+from uno_web.i18n.fi_ui import UI_FI
+from uno_web.i18n.rules import english_fingerprint, rule_description_html, rule_option
+from uno_web.i18n.ui import translate_html
+from uno_web.puzzles.lessons import LESSONS
+from uno_web.web.app import App, Intent
+from uno_web.web.editor import Editor, render_editor
+from uno_web.web.puzzle import DuelSession, PuzzleJob, SolitaireSession, duel_view, job_view
+from uno_web.web.puzzle import solitaire_view
+from uno_web.web.puzzle_render import ChooserView, render_chooser, render_duel, render_solitaire
+from uno_web.web.view import rule_fields
+
+# --- the rules ------------------------------------------------------------------------------
+
+
+def test_every_rule_field_has_a_finnish_title_and_description() -> None:
+    for name, spec in RuleSet.model_fields.items():
+        assert name in RULES_FI, (
+            f"RuleSet.{name} has no Finnish: add it to RULES_FI in uno_web/i18n/fi_rules.py "
+            f"with the fingerprint {english_fingerprint(name)!r}")
+        fingerprint, title, description = RULES_FI[name]
+        assert fingerprint == english_fingerprint(name), (
+            f"the English of RuleSet.{name} changed since its Finnish was written: check the "
+            f"Finnish in uno_web/i18n/fi_rules.py, then set its fingerprint to "
+            f"{english_fingerprint(name)!r}")
+        assert title and description and title != spec.title and description != spec.description
+    assert set(RULES_FI) <= set(RuleSet.model_fields), "Finnish for a field that is gone"
+
+
+def test_every_choice_has_a_finnish_label_that_its_description_uses() -> None:
+    for f in rule_fields(RuleSet(), "official"):
+        if f.kind != "choice":
+            continue
+        english = RuleSet.model_fields[f.name].description or ""
+        finnish = RULES_FI[f.name][2]
+        for value in f.options:
+            assert (f.name, value) in OPTIONS_FI, f"{f.name}={value} has no Finnish label"
+            label = rule_option(f.name, value, "fi")
+            if f"`{value}`" in english:  # the English names the choice: the Finnish names it too
+                assert f"`{label}`" in finnish, (f.name, value, label)
+    assert {k for k, _v in OPTIONS_FI} <= set(RuleSet.model_fields)
+
+
+def test_every_preset_has_a_finnish_name_title_and_description() -> None:
+    for key in PRESETS:
+        assert key in PRESETS_FI, f"preset {key} has no Finnish (uno_web/i18n/fi_rules.py)"
+        short, title, description = PRESETS_FI[key]
+        assert short and title != PRESET_TITLES.get(key) and description != PRESET_DESCRIPTIONS.get(key)
+        assert ui.tr(PRESET_TITLES[key], "fi") == title
+        assert ui.tr(PRESET_DESCRIPTIONS[key], "fi") == description
+        assert ui.tr(key, "fi") == short
+
+
+def test_a_description_in_finnish_is_marked_and_shows_its_choices_as_code() -> None:
+    html = rule_description_html("wild_draw_four", "fi")
+    assert html.startswith("<!--i18n:off-->") and "<code>milloin vain</code>" in html
+    assert translate_html(f"<small>{html}</small>", "fi") == (
+        "<small>" + html.removeprefix("<!--i18n:off-->").removesuffix("<!--i18n:on-->")
+        + "</small>")
+    assert "<!--" not in rule_description_html("wild_draw_four", "en")
+    assert "<code>anytime</code>" in rule_description_html("wild_draw_four", "en")
+
+
+# --- the pages ------------------------------------------------------------------------------
+
+_ENGLISH: frozenset[str] = frozenset(
+    {k for k, v in UI_FI.items() if "{" not in k and k != v and re.search(r"[a-z]{3}", k)}
+    | {str(spec.title) for spec in RuleSet.model_fields.values() if spec.title}
+    | set(PRESET_TITLES.values()) | set(PRESET_DESCRIPTIONS.values()))
+#: words that are English only (card colours, the puzzles' opponent, small words), outside
+#: the ``<iframe>`` snippet an author copies as it is
+_ENGLISH_WORD = re.compile(r"^(?!<iframe).*\b(?:red|green|blue|yellow|Computer|the|and|or|"
+                           r"cards?|play|your|you|with|draw|left|pile|hand)\b", re.S)
+_TEXT = re.compile(r">([^<]+)<")
+_ATTR = re.compile(r'\b(?:aria-label|title|placeholder|alt)="([^"]*)"')
+
+
+def _app(query: str) -> App:
+    app = App(query)
+    app.boot()
+    return app
+
+
+def _solitaire_states() -> Iterator[tuple[str, dict[str, str]]]:
+    s = SolitaireSession.from_text("R1 R2 G2 G5 B5")
+    yield "solitaire: new", render_solitaire(solitaire_view(s), "")
+    s.play("B5")
+    s.play("R1")  # refused: no match
+    s.check()
+    yield "solitaire: a refusal, still solvable", render_solitaire(solitaire_view(s), "")
+    s.show_solution()
+    s.play("G5")
+    yield "solitaire: a solution, asked before", render_solitaire(solitaire_view(s), "")
+    dead = SolitaireSession.from_text("R1 R2 G2 G5 B5")
+    dead.play("G2")
+    dead.play("R2")
+    dead.play("R1")
+    dead.check()
+    dead.show_solution()
+    yield "solitaire: stuck", render_solitaire(solitaire_view(dead), "")
+    for cards in ("R1 G2 B3", "R1 R2 R3 G4 G5 G6 B7 B8 Y9"):  # no solution at all
+        none = SolitaireSession.from_text(cards)
+        none.show_solution()
+        yield f"solitaire: {cards}", render_solitaire(solitaire_view(none), "")
+    done = SolitaireSession.from_text("R1 R2")
+    done.play("R1")
+    done.play("R2")
+    yield "solitaire: solved", render_solitaire(solitaire_view(done), "")
+    gen = SolitaireSession.generate(8, "hard", seed=3)
+    yield "solitaire: generated", render_solitaire(solitaire_view(gen), "")
+    job = SolitaireSession.dealing(12, "easy", seed=1)
+    yield "solitaire: dealing", render_chooser(ChooserView(), "", job=job_view(job))
+
+
+def _duel_states() -> Iterator[tuple[str, dict[str, str]]]:
+    for rule in ("geography", "uno"):
+        d = DuelSession.from_text("R1 G2 B3", "G1 B2 Y3", rule=rule)
+        yield f"duel {rule}: new", render_duel(duel_view(d), "")
+        d.play("Y9")  # not in the hand
+        d.play(sorted(duel_view(d).hand, key=lambda c: c.code)[0].code)
+        yield f"duel {rule}: after a card", render_duel(duel_view(d), "")
+        d.opponent_move()
+        yield f"duel {rule}: your turn", render_duel(duel_view(d), "")
+        while not d.over:
+            plays = d.playable(1) if d.to_move == 1 else []
+            if d.to_move == 2:
+                d.opponent_move()
+            elif plays:
+                d.play(f"{'RYGB'[plays[0][0]]}{plays[0][1]}")
+            else:
+                break
+        yield f"duel {rule}: over", render_duel(duel_view(d), "")
+    won = DuelSession.from_text("R1 R2", "G5", rule="geography")
+    won.play("R1")
+    yield "duel: you won", render_duel(duel_view(won), "")
+    gen = DuelSession.generate(4, seed=5)
+    yield "duel: generated", render_duel(duel_view(gen), "")
+    job = DuelSession.dealing(5, seed=2)
+    yield "duel: dealing", render_chooser(ChooserView(), "", job=job_view(job))
+    job.cancel()
+    yield "duel: stopped", render_chooser(ChooserView(), "", job=job_view(job))
+
+
+def _editor_states() -> Iterator[tuple[str, dict[str, str]]]:
+    base = "https://example.org/index.html"
+    ed = Editor(hands=[["R7", "G5", "W"], ["B1", "B2", "Y3"]], top="R9")
+    yield "editor: start", {"start": render_editor(ed, base, "fi")}
+    ed.read_form({"seats": "3", "phase": "penalty", "pending": "4", "turn": "1"})
+    ed.add("W+4", "top")
+    ed.read_form({"seats": "3", "plus4_by": "2", "plus4_bluff": "on", "color": "B",
+                  "direction": "-1", "phase": "penalty", "pending": "4"})
+    yield "editor: penalty and a challenge", {"start": render_editor(ed, base, "fi")}
+    ed.read_form({"phase": "choose-color", "plus4_by": "-1"})
+    ed.target = "draw"
+    yield "editor: starting wild", {"start": render_editor(ed, base, "fi")}
+    bad = Editor(hands=[["R7"], ["B1"]], top="", uncalled={1})
+    yield "editor: no top card", {"start": render_editor(bad, base, "fi")}
+    for c in ("W", "W", "W", "W", "W"):
+        bad.add(c, "hand-0")
+    bad.add("W", "top")
+    yield "editor: no copy left", {"start": render_editor(bad, base, "fi")}
+    cards = Editor(preset="playing-cards", hands=[["2H", "KD"], ["AS"]], top="JK")
+    yield "editor: playing cards", {"start": render_editor(cards, base, "fi")}
+
+
+def _app_states() -> Iterator[tuple[str, App]]:
+    """Pages of the App in Finnish (each is drawn when the test asks)."""
+    yield "start", _app("?lang=fi")
+    for preset in PRESETS:
+        app = _app("?lang=fi")
+        app.dispatch(Intent("form", form={"preset": preset, "players": "4"}))
+        yield f"start: {preset}", app
+    app = _app("?lang=fi")
+    app.dispatch(Intent("form", form={"preset": "official", "players": "3",
+                                      "rule.hand_size": "99", "rule.uno_penalty": "x"}))
+    yield "start: field errors", app
+    yield "chooser", _app("?lang=fi&mode=puzzles")
+    app = _app("?lang=fi&mode=puzzles")
+    app.dispatch(Intent("solitaire-cards", form={"cards": "R1 Q9"}))
+    yield "chooser: bad cards", app
+    yield "editor", _app("?lang=fi&mode=editor")
+    for lesson in LESSONS:
+        yield f"lesson {lesson.slug}", _app(f"?lang=fi&lesson={lesson.slug}")
+        yield f"lesson {lesson.slug} (embed)", _app(f"?lang=fi&embed=1&lesson={lesson.slug}")
+    table = _app("?lang=fi&hands=R1+G5+B7%2CY3+Y4+R8&top=W%2B4&color=B&phase=penalty"
+                 "&pending=4&plus4_by=1&plus4_bluff=1&bots=still")
+    yield "table: a challenge", table
+    refused = _app("?lang=fi&hands=R1+G5+B7%2CY3+Y4+R8&top=R9&bots=still")
+    refused.dispatch(Intent("card", card="G5"))
+    yield "table: a refused card", refused
+    app = _app("?lang=fi")
+    app.dispatch(Intent("start", form={"players": "3", "preset": "strict-table"}))
+    yield "table: dealt", app
+
+
+Page = Callable[[], dict[str, str]]
+
+
+def _translated(regions: dict[str, str]) -> Page:
+    return lambda: {k: translate_html(v, "fi", frozenset(_names())) for k, v in regions.items()}
+
+
+def _states() -> Iterator[tuple[str, Page]]:
+    """(what, a function that draws the page in Finnish): the App translates its regions
+    itself; a page drawn directly is translated as the App would."""
+    for label, app in _app_states():
+        yield label, app.regions
+    for states in (_editor_states(), _solitaire_states(), _duel_states()):
+        for label, regions in states:
+            yield label, _translated(regions)
+
+
+def test_finnish_pages_leave_no_english() -> None:
+    seen = 0
+    for label, make in _states():
+        ui._MISSING.clear()
+        ui._tr_fi.cache_clear()
+        out = make()
+        assert not ui.missing(), f"{label}: no Finnish for {sorted(ui.missing())[:8]}"
+        for name, html in out.items():
+            texts = [unescape(t).strip() for t in _TEXT.findall(html) + _ATTR.findall(html)]
+            english = [t for t in texts if t in _ENGLISH or _ENGLISH_WORD.search(t)]
+            assert not english, f"{label} ({name}): English left: {english[:5]}"
+        seen += 1
+    assert seen > 40
+
+
+def _names() -> set[str]:
+    from uno_web.web.session import BOT_NAMES
+
+    return set(BOT_NAMES) | {"Bot", "Bot 1", "Bot 2"}
+
+
+@pytest.mark.parametrize("text, finnish", [
+    ("official + uno_call=False", "viralliset + uno_call=False"),
+    ("R1 G2 | B5", "R1 G2 | B5"),
+    ("Cards go to: hand of You", "Kortit menevät: sinun käsi"),
+    ("Cards go to: hand of Ada", "Kortit menevät: Adan käsi"),
+    ("green 5, 2 left", "vihreä 5, 2 jäljellä"),
+    ("No: no card left matches R1 (neither its colour nor its number). Undo, or start again.",
+     "Ei: mikään jäljellä oleva kortti ei sovi korttiin R1 (ei väriltään eikä numeroltaan). "
+     "Peru tai aloita alusta."),
+])
+def test_pattern_entries(text: str, finnish: str) -> None:
+    assert ui.tr(text, "fi") == finnish
