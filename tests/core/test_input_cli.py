@@ -157,7 +157,7 @@ def test_validate_refuses_a_huge_file_without_reading_it_all(tmp_path):
 
     path = tmp_path / "huge.json"
     with open(path, "wb") as f:
-        f.write(b'{"x": "' + b"a" * (MAX_LOG_BYTES + 10) + b'"}')
+        f.write(b'{"seats": "' + b"a" * (MAX_LOG_BYTES + 10) + b'"}')  # one value past the limit
     code, _, err = run(["validate", str(path)])
     assert_usage_error(code, err, "too large")
 

@@ -24,8 +24,8 @@ from .cards import CardError, card_str, color_code, parse_card, parse_color
 from .engine import IllegalMove, apply, new_game
 from .events import Event, PileReshuffled, RoundStarted
 from .fields import (
-    MAX_CARD_CHARS, Declared, FieldProblem, MaxLen, Normalised, Tagged, declare, declared,
-    load_json, read_card,
+    EXCERPT_CHARS, MAX_CARD_CHARS, Declared, FieldProblem, MaxLen, Normalised, Tagged, declare,
+    declared, excerpt, load_json, read_card,
 )
 from .invariants import check_deck
 from .moves import Move, MoveKind
@@ -367,53 +367,108 @@ def replay(log: GameLog, stop_at: int | None = None) -> tuple[list[GameState], l
 
 
 def _rules_of(log: GameLog) -> RuleSet:
+    return _resolved(log.rules)
+
+
+def _resolved(ref: RulesRef) -> RuleSet:
     try:
-        return resolve_rules(log.rules.preset, log.rules.overrides)
+        return resolve_rules(ref.preset, ref.overrides)
     except RulesError as exc:
         raise LogError(str(exc)) from None
 
 
-def _walk(log: GameLog, rules: RuleSet):  # type: ignore[no-untyped-def]
-    names = [seat.name for seat in log.seats]
-    first = [parse_card(c) for c in log.rounds[0].deck]
-    problem = validate_deck_order(rules, first)
-    if problem:
-        raise _LogFailure(0, 1, -1, Reason.E_DECK_ORDER, _coded(Reason.E_DECK_ORDER,
-                                                                  f"round 1 deck: {problem}"))
-    ev0: list[Event] = []
-    try:
-        s = new_game(rules, names, log.seed or 0, deck_order=first, events=ev0)
-    except ValueError as exc:
-        raise LogError(str(exc)) from None
-    yield s, ev0, None
-    index = 0
-    for rnd_i, rnd in enumerate(log.rounds):
-        if rnd_i > 0:
-            if s.phase != Phase.ROUND_OVER:
-                raise _LogFailure(index, rnd_i + 1, -1, Reason.E_ROUND_NOT_OVER, _coded(
-                    Reason.E_ROUND_NOT_OVER, f"round {rnd_i + 1} starts but round {rnd_i} is not over"))
-            order = [parse_card(c) for c in rnd.deck]
-            problem = validate_deck_order(rules, order)
-            if problem:
-                raise _LogFailure(index, rnd_i + 1, -1, Reason.E_DECK_ORDER, _coded(
-                    Reason.E_DECK_ORDER, f"round {rnd_i + 1} deck: {problem}"))
-            t = apply(s, Move(MoveKind.NEXT_ROUND, s.active_seats()[0]), shuffles=[order])
-            s = t.state
-            yield s, t.events, None
-        for j, a in enumerate(rnd.actions):
-            move = move_from_action(a)
-            shuffles = [[parse_card(c) for c in o] for o in a.reshuffles]
+class _Replay:
+    """A log replayed piece by piece, as it is read: each round's deal, then its actions. Both
+    readers (a whole :class:`GameLog`, a stream) replay through it. A refused deal or action
+    raises :class:`_LogFailure`; ``state`` is the state after the last one that replayed."""
+
+    __slots__ = ("rules", "names", "seed", "state", "index", "rounds", "j", "read", "_deck")
+
+    def __init__(self, rules: RuleSet, names: list[str], seed: int) -> None:
+        self.rules = rules
+        self.names = names
+        self.seed = seed
+        self.state: GameState | None = None
+        self.index = 0  # actions replayed over the whole log
+        self.rounds = 0  # rounds dealt
+        self.j = 0  # actions replayed in this round
+        self.read = 0  # actions read (a stream counts them against MAX_ACTIONS)
+        self._deck: list[int] = []  # the rules' deck, sorted: the deck invariant's multiset
+
+    def deal(self, deck: list[str]) -> list[Event]:
+        """Deal the next round from ``deck`` (normalised card texts, top first)."""
+        rnd = self.rounds + 1
+        s = self.state
+        if s is not None and s.phase != Phase.ROUND_OVER:
+            raise _LogFailure(self.index, rnd, -1, Reason.E_ROUND_NOT_OVER, _coded(
+                Reason.E_ROUND_NOT_OVER, f"round {rnd} starts but round {rnd - 1} is not over"))
+        order = [parse_card(c) for c in deck]
+        problem = validate_deck_order(self.rules, order)
+        if problem:
+            raise _LogFailure(self.index, rnd, -1, Reason.E_DECK_ORDER,
+                              _coded(Reason.E_DECK_ORDER, f"round {rnd} deck: {problem}"))
+        if s is None:
+            events: list[Event] = []
             try:
-                t = apply(s, move, shuffles=shuffles)
-            except IllegalMove as exc:
-                raise _LogFailure(index, rnd_i + 1, j, exc.verdict.code, exc.verdict.message, a) from None
-            s = t.state
-            report = check_deck(s)
-            if not report.ok:  # pragma: no cover - the engine keeps the deck; a guard for bugs
-                raise _LogFailure(index, rnd_i + 1, j, Reason.E_DECK_INVARIANT,
-                                  _coded(Reason.E_DECK_INVARIANT, report.message), a)
-            index += 1
-            yield s, t.events, a
+                s = new_game(self.rules, self.names, self.seed, deck_order=order, events=events)
+            except ValueError as exc:
+                raise LogError(str(exc)) from None
+            self._deck = sorted(s.r.cards)
+        else:
+            t = apply(s, Move(MoveKind.NEXT_ROUND, s.active_seats()[0]), shuffles=[order])
+            s, events = t.state, t.events
+        self.state = s
+        self.rounds = rnd
+        self.j = 0
+        return events
+
+    def act(self, move: Move, shuffles: list[list[int]], action: Any) -> list[Event]:
+        """Replay one action (``action``: its model, or its JSON object, for the report)."""
+        s = self.state
+        assert s is not None
+        try:
+            t = apply(s, move, shuffles=shuffles)
+        except IllegalMove as exc:
+            raise _LogFailure(self.index, self.rounds, self.j, exc.verdict.code,
+                              exc.verdict.message, action) from None
+        new = t.state
+        if sorted(new.all_cards()) != self._deck:  # pragma: no cover - a guard for bugs
+            report = check_deck(new)
+            raise _LogFailure(self.index, self.rounds, self.j, Reason.E_DECK_INVARIANT,
+                              _coded(Reason.E_DECK_INVARIANT, report.message), action)
+        self.state = new
+        self.index += 1
+        self.j += 1
+        return t.events
+
+    def report(self, failure: dict[str, Any] | None = None) -> ValidationReport:
+        s = self.state
+        if failure is not None:
+            report = ValidationReport(
+                valid=False, actions_checked=self.index, rounds_checked=s.round if s else 0,
+                failure=failure, scores=list(s.scores) if s else [],
+            )
+        else:
+            assert s is not None
+            from .state import PHASE_NAMES
+
+            report = ValidationReport(
+                valid=True, actions_checked=self.index, rounds_checked=s.round,
+                scores=list(s.scores), winner=s.winner if s.winner >= 0 else None,
+                finished=s.phase == Phase.GAME_OVER, phase=PHASE_NAMES[Phase(s.phase)],
+            )
+        return report.model_copy(update={"summary": _summary(report, self.names)})
+
+
+def _walk(log: GameLog, rules: RuleSet):  # type: ignore[no-untyped-def]
+    rp = _Replay(rules, [seat.name for seat in log.seats], log.seed or 0)
+    for rnd in log.rounds:
+        events = rp.deal(rnd.deck)
+        yield rp.state, events, None
+        for a in rnd.actions:
+            shuffles = [[parse_card(c) for c in o] for o in a.reshuffles]
+            events = rp.act(move_from_action(a), shuffles, a)
+            yield rp.state, events, a
 
 
 def _coded(code: Reason, text: str) -> str:
@@ -424,43 +479,312 @@ def _coded(code: Reason, text: str) -> str:
 class _LogFailure(Exception):
     def __init__(self, index: int, rnd: int, j: int, code: Reason, message: str, action: Any = None) -> None:
         super().__init__(message)
+        if isinstance(action, dict):  # read without its model (_fast_move): the model now
+            [action] = _ACTIONS_CHECK([action])
         self.failure = _failure(index, rnd, j, code, message, action)
 
 
 def validate_log(
     data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO[bytes] | GameLog",
+    *,
+    streaming: bool = True,
 ) -> ValidationReport:
-    """Replay a log and check every action. Raises :class:`LogError` for unreadable input."""
-    log = data if isinstance(data, GameLog) else parse_log(data)
-    rules = _rules_of(log)
-    names = [seat.name for seat in log.seats]
-    checked = 0
-    s: GameState | None = None
-    rounds = 0
-    try:
-        for s, _ev, a in _walk(log, rules):
-            if a is not None:
-                checked += 1
-            rounds = s.round
-    except _LogFailure as f:
-        report = ValidationReport(
-            valid=False, actions_checked=checked, rounds_checked=rounds, failure=f.failure,
-            scores=list(s.scores) if s else [],
-        )
-        return report.model_copy(update={"summary": _summary(report, names)})
-    assert s is not None
-    from .state import PHASE_NAMES
+    """Replay a log and check every action. Raises :class:`LogError` for unreadable input.
 
-    report = ValidationReport(
-        valid=True,
-        actions_checked=checked,
-        rounds_checked=s.round,
-        scores=list(s.scores),
-        winner=s.winner if s.winner >= 0 else None,
-        finished=s.phase == Phase.GAME_OVER,
-        phase=PHASE_NAMES[Phase(s.phase)],
-    )
-    return report.model_copy(update={"summary": _summary(report, names)})
+    Text, bytes and files are read as a stream (:func:`_validate_stream`): the header, then
+    each round's deck and actions one at a time, each replayed as soon as it is read, so the
+    first fault in reading order is the answer and nothing after it is read. ``streaming=False``
+    reads the whole document first (:func:`parse_log`), then replays it; a :class:`GameLog` or
+    a dict is always read that way."""
+    if streaming and not isinstance(data, (GameLog, dict)):
+        return _validate_stream(data)
+    log = data if isinstance(data, GameLog) else parse_log(data)
+    rp = _Replay(_rules_of(log), [seat.name for seat in log.seats], log.seed or 0)
+    try:
+        for rnd in log.rounds:
+            rp.deal(rnd.deck)
+            for a in rnd.actions:
+                shuffles = [[parse_card(c) for c in o] for o in a.reshuffles]
+                rp.act(move_from_action(a), shuffles, a)
+    except _LogFailure as f:
+        return rp.report(f.failure)
+    return rp.report()
+
+
+# ------------------------------------------------------------------------------------------
+# streaming validation: a log read one value at a time (docs/gamelog.md "Reading order")
+# ------------------------------------------------------------------------------------------
+
+_LOG_CHECKS = dict(GameLog._checks)
+_ROUND_CHECKS = dict(RoundLog._checks)
+_ACTIONS_CHECK = _ROUND_CHECKS["actions"]
+_NOT_READ: Any = object()
+_TOO_LARGE = f"log too large: more than {MAX_LOG_BYTES:,} {{unit}} ({MAX_LOG_BYTES // 2**20} MB)"
+
+
+def _validate_stream(source: "str | bytes | bytearray | IO[str] | IO[bytes]") -> ValidationReport:
+    """:func:`validate_log` of a log read as a stream (the module's ``jsonstream``)."""
+    from .jsonstream import JsonFault, JsonStream, TooLarge
+
+    js = JsonStream(source, MAX_LOG_BYTES, _TOO_LARGE)
+    try:
+        return _read_stream(js)
+    except TooLarge as exc:
+        raise LogError(str(exc)) from None
+    except JsonFault as exc:
+        raise LogError(f"malformed log: {exc}") from None
+    except FieldProblem as exc:
+        where = f" at {exc.where}" if exc.loc else ""
+        raise LogError(f"malformed log{where}: {exc.msg}") from None
+
+
+def _read_stream(js: Any) -> ValidationReport:
+    if js.peek() != "{":  # not an object: read whole (bounded by the size limit), as before
+        return validate_log(js.whole(), streaming=False)
+    js.keep = False
+    js.take("{")
+    header: dict[str, Any] = {}
+    rounds: Any = _NOT_READ
+    rp: _Replay | None = None
+    c = js.peek()
+    if c == '"':
+        while True:
+            key = js.key()
+            if key in header or (key == "rounds" and (rounds is not _NOT_READ or rp is not None)):
+                raise FieldProblem((_key(key),), "Duplicate key: a log names each field once")
+            if key not in GameLog.model_fields:
+                raise FieldProblem((_key(key),), "Extra inputs are not permitted")
+            js.peek()
+            if key != "rounds":
+                header[key] = _checked(_LOG_CHECKS[key], js.value(), key)
+            elif "seats" in header and "rules" in header:
+                rp = _Replay(_resolved(header["rules"]), [seat.name for seat in header["seats"]],
+                             header.get("seed") or 0)
+                try:
+                    _stream_rounds(js, rp)
+                except _LogFailure as f:
+                    return rp.report(f.failure)
+            else:  # the rules or the seats come later: the rounds cannot be replayed yet
+                rounds = js.value()
+            c = js.peek()
+            if c == "}":
+                break
+            if c != ",":
+                js.syntax('{"k":0')
+            js.take(c)
+            if js.peek() != '"':
+                js.syntax('{"k":0,')
+    elif c != "}":
+        js.syntax("{")
+    js.take("}")
+    js.end()
+    if rp is not None:
+        return rp.report()
+    if rounds is not _NOT_READ:
+        header["rounds"] = rounds
+    return validate_log(parse_log(header), streaming=False)
+
+
+def _key(key: str) -> str:
+    return key if len(key) <= EXCERPT_CHARS else excerpt(key)
+
+
+def _checked(check: Any, value: Any, *loc: str | int) -> Any:
+    try:
+        return check(value)
+    except FieldProblem as exc:
+        raise exc.inside(*loc) from None
+
+
+def _stream_rounds(js: Any, rp: _Replay) -> None:
+    if js.peek() != "[":
+        _checked(_LOG_CHECKS["rounds"], js.value(), "rounds")  # not a list: refused
+        raise FieldProblem(("rounds",), "Input should be a valid list")  # pragma: no cover
+    js.take("[")
+    if js.peek() == "]":
+        _checked(_LOG_CHECKS["rounds"], [], "rounds")  # at least one round
+    i = 0
+    while True:
+        if i >= MAX_ROUNDS:
+            raise FieldProblem(("rounds",), f"more than {MAX_ROUNDS:,} rounds; a log holds at "
+                                            f"most {MAX_ROUNDS:,}")
+        if js.peek() == "{":
+            _stream_round(js, rp, i)
+        else:  # not an object: refused as the model refuses it
+            try:
+                _LOG_CHECKS["rounds"]([js.value()])
+            except FieldProblem as exc:
+                raise FieldProblem(("rounds", i) + exc.loc[1:], exc.msg) from None
+            raise FieldProblem(("rounds", i), "Input should be an object")  # pragma: no cover
+        i += 1
+        c = js.peek()
+        if c == "]":
+            js.take(c)
+            return
+        if c != ",":
+            js.syntax("[0")
+        js.take(c)
+        if js.peek() == "]":
+            js.syntax("[0,")
+
+
+def _stream_round(js: Any, rp: _Replay, i: int) -> None:
+    js.take("{")
+    seen: set[str] = set()
+    dealt = False
+    held: list[Any] = []  # actions written before the deck: replayed once it is dealt
+    c = js.peek()
+    if c == '"':
+        while True:
+            key = js.key()
+            if key in seen:
+                raise FieldProblem(("rounds", i, _key(key)),
+                                   "Duplicate key: a round names each field once")
+            if key not in RoundLog.model_fields:
+                raise FieldProblem(("rounds", i, _key(key)), "Extra inputs are not permitted")
+            seen.add(key)
+            js.peek()
+            if key == "deck":
+                rp.deal(_checked(_ROUND_CHECKS["deck"], js.value(), "rounds", i, "deck"))
+                dealt = True
+                for a in held:
+                    rp.act(move_from_action(a), _shuffles_of(a), a)
+            elif dealt:
+                _stream_actions(js, rp, i)
+            else:
+                value = js.value()
+                rp.read += len(value) if isinstance(value, list) else 0
+                if rp.read > MAX_ACTIONS:
+                    raise FieldProblem(("rounds", i, "actions"), _too_many_actions(rp.read))
+                held = _checked(_ACTIONS_CHECK, value, "rounds", i, "actions")
+            c = js.peek()
+            if c == "}":
+                break
+            if c != ",":
+                js.syntax('{"k":0')
+            js.take(c)
+            if js.peek() != '"':
+                js.syntax('{"k":0,')
+    elif c != "}":
+        js.syntax("{")
+    js.take("}")
+    if not dealt:
+        raise FieldProblem(("rounds", i, "deck"), "Field required")
+
+
+def _stream_actions(js: Any, rp: _Replay, i: int) -> None:
+    if js.peek() != "[":
+        _checked(_ACTIONS_CHECK, js.value(), "rounds", i, "actions")  # not a list: refused
+        raise FieldProblem(("rounds", i, "actions"), "Input should be a valid list")  # pragma: no cover
+    js.take("[")
+    if js.peek() == "]":
+        js.take("]")
+        return
+    j = 0
+    while True:
+        if rp.read >= MAX_ACTIONS:
+            raise FieldProblem(("rounds", i, "actions", j),
+                               f"more than {MAX_ACTIONS:,} actions; a log holds at most "
+                               f"{MAX_ACTIONS:,}")
+        rp.read += 1
+        raw = js.value()
+        move = _fast_move(raw)
+        if move is not None:
+            rp.act(move, [], raw)
+        else:
+            try:
+                [a] = _ACTIONS_CHECK([raw])
+            except FieldProblem as exc:
+                raise FieldProblem(("rounds", i, "actions", j) + exc.loc[1:], exc.msg) from None
+            _learn(raw, a)
+            rp.act(move_from_action(a), _shuffles_of(a), a)
+        j += 1
+        c = js.peek()
+        if c == "]":
+            js.take(c)
+            return
+        if c != ",":
+            js.syntax("[0")
+        js.take(c)
+        if js.peek() == "]":
+            js.syntax("[0,")
+
+
+def _shuffles_of(a: Any) -> list[list[int]]:
+    return [[parse_card(c) for c in o] for o in a.reshuffles]
+
+
+# An action in its common form (the form GameRecorder writes: cards and colours in short
+# notation, no reshuffle) is read without building its model: the checks below accept exactly
+# what the model accepts and give the same move; anything else goes through the model, which
+# also says what is wrong. Card and colour texts are learnt from the model: a text is read
+# here only once the model has read it as itself.
+_CARDS: dict[str, int] = {}
+_COLORS: dict[str, int] = {}
+_COMMON = frozenset({"kind", "seat", "reshuffles"})
+_PLAY = _COMMON | {"card", "color", "target", "uno"}
+_CHOOSE = _COMMON | {"color"}
+_CATCH = _COMMON | {"target"}
+_BARE = {"draw": MoveKind.DRAW, "pass": MoveKind.PASS, "call_uno": MoveKind.CALL_UNO,
+         "challenge": MoveKind.CHALLENGE, "accept": MoveKind.ACCEPT}
+
+
+def _learn(raw: Any, a: Any) -> None:
+    card = getattr(a, "card", None)
+    if card is not None and raw.get("card") == card:
+        _CARDS[card] = parse_card(card)
+    color = getattr(a, "color", None)
+    if color is not None and raw.get("color") == color:
+        _COLORS[color] = parse_color(color)
+
+
+def _fast_move(d: Any) -> Move | None:
+    if type(d) is not dict:
+        return None
+    seat = d.get("seat")
+    if type(seat) is not int or not 0 <= seat <= 9:
+        return None
+    if "reshuffles" in d and d["reshuffles"] != []:
+        return None
+    kind = d.get("kind")
+    keys = d.keys()
+    if kind == "play":
+        if not keys <= _PLAY:
+            return None
+        card = d["card"] if "card" in d else None
+        if type(card) is not str or card not in _CARDS:
+            return None
+        color = d.get("color")
+        if color is None:
+            col = -1
+        elif type(color) is str and color in _COLORS:
+            col = _COLORS[color]
+        else:
+            return None
+        target = d.get("target")
+        if target is None:
+            target = -1
+        elif type(target) is not int or not 0 <= target <= 9:
+            return None
+        uno = d.get("uno", False)
+        if uno is not True and uno is not False:
+            return None
+        return Move(MoveKind.PLAY, seat, _CARDS[card], col, target, uno)
+    if type(kind) is not str:
+        return None
+    bare = _BARE.get(kind)
+    if bare is not None:
+        return Move(bare, seat) if keys <= _COMMON else None
+    if kind == "choose_color":
+        color = d.get("color")
+        if keys <= _CHOOSE and type(color) is str and color in _COLORS:
+            return Move(MoveKind.CHOOSE_COLOR, seat, -1, _COLORS[color])
+        return None
+    if kind == "catch":
+        target = d.get("target")
+        if keys <= _CATCH and type(target) is int and 0 <= target <= 9:
+            return Move(MoveKind.CATCH, seat, -1, -1, target)
+    return None
 
 
 # ------------------------------------------------------------------------------------------
