@@ -62,14 +62,25 @@ def _short(exc: "BaseException | str") -> str:
 
 
 class LogInput:
-    """One log to validate: its name and its bytes, or why it could not be read."""
+    """One log to validate: its name and its bytes, or a stream to read them from (standard
+    input, validated in this process as it is read), or why it could not be read."""
 
-    __slots__ = ("name", "data", "error")
+    __slots__ = ("name", "data", "error", "stream")
 
-    def __init__(self, name: str, data: bytes | None = None, error: str | None = None) -> None:
+    def __init__(self, name: str, data: bytes | None = None, error: str | None = None,
+                 stream: "IO[bytes] | _Prepend | None" = None) -> None:
         self.name = name
         self.data = data
         self.error = error
+        self.stream = stream
+
+    def read(self) -> bytes:
+        """The log's bytes (a stream is read here, no further than one byte past the size
+        limit: the validator answers the same for them as for the whole stream)."""
+        if self.data is None and self.stream is not None:
+            self.data = self.stream.read(MAX_LOG_BYTES + 1)
+            self.stream = None
+        return self.data or b""
 
     def __repr__(self) -> str:
         return f"LogInput({self.name!r}, {'error' if self.error else len(self.data or b'')})"
@@ -143,7 +154,10 @@ def _read_limited(f: IO[bytes]) -> bytes:
 
 
 def _lines(f: "IO[bytes] | _Prepend", name: str, first: int = 1) -> Iterator[LogInput]:
-    """JSON Lines: one log a line; a line past the size limit is unreadable, not read whole."""
+    """JSON Lines: one log a line. Of a line past the size limit the validator gets the first
+    ``MAX_LOG_BYTES + 1`` bytes (the rest is skipped, not kept): it answers what it meets
+    before the limit (an illegal first action) or that the log is too large, as it does for
+    the same log in a file."""
     number = first - 1
     while True:
         line = f.readline(MAX_LOG_BYTES + 1)
@@ -155,9 +169,6 @@ def _lines(f: "IO[bytes] | _Prepend", name: str, first: int = 1) -> Iterator[Log
                 rest = f.readline(1 << 20)
                 if not rest or rest.endswith(b"\n"):
                     break
-            yield LogInput(f"{name}:{number}", error=f"log too large: more than "
-                           f"{MAX_LOG_BYTES:,} bytes ({MAX_LOG_BYTES // 2**20} MB)")
-            continue
         if line.strip():
             yield LogInput(f"{name}:{number}", data=line)
 
@@ -207,8 +218,7 @@ def read_stdin(stdin: IO[bytes]) -> tuple[bool, Iterator[LogInput]]:
                 yield from _lines(_Prepend(second, stdin), "-", first=1 + skipped)
             return True, logs()
         return False, iter([LogInput("-", data=first)])
-    rest = stdin.read(MAX_LOG_BYTES + 1 - len(first)) if len(first) <= MAX_LOG_BYTES else b""
-    return False, iter([LogInput("-", data=first + rest)])
+    return False, iter([LogInput("-", stream=_Prepend(first, stdin))])
 
 
 class _Prepend:
@@ -223,6 +233,15 @@ class _Prepend:
             line, self.head = self.head, b""
             return line
         return self.stream.readline(limit)
+
+    def read(self, n: int = -1) -> bytes:
+        if not self.head:
+            return self.stream.read(n)
+        if n < 0 or n > len(self.head):
+            out, self.head = self.head, b""
+            return out + self.stream.read(-1 if n < 0 else n - len(out))
+        out, self.head = self.head[:n], self.head[n:]
+        return out
 
 
 # ------------------------------------------------------------------------------------------
@@ -245,8 +264,7 @@ def validate_one(name: str, data: bytes) -> dict[str, Any]:
 def _validate_input(item: LogInput) -> dict[str, Any]:
     if item.error is not None:
         return {"log": item.name, "status": "unreadable", "error": item.error}
-    assert item.data is not None
-    return validate_one(item.name, item.data)
+    return validate_one(item.name, item.read())
 
 
 def validate_many(items: Iterable[LogInput], executor: "Executor") -> Iterator[dict[str, Any]]:
@@ -255,7 +273,7 @@ def validate_many(items: Iterable[LogInput], executor: "Executor") -> Iterator[d
     pending: collections.deque[tuple[LogInput, Any]] = collections.deque()
     window = executor.window
     for item in items:
-        future = None if item.error is not None else executor.submit(validate_one, item.name, item.data)
+        future = None if item.error is not None else executor.submit(validate_one, item.name, item.read())
         pending.append((item, future))
         while len(pending) > window or (pending and pending[0][1] is None):
             yield _result(*pending.popleft())

@@ -158,10 +158,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         arg = logs[0]
         if arg == "-":
             lines, items = bulk.read_stdin(bulk.stdin_bytes())
-            if not lines:
+            if not lines:  # one log: in this process it is validated as it is read
                 item = next(items)
-                return _validate_single(item.name, item.data or b"", args) if not local else \
-                    _validate_one_log("-", item.data or b"")
+                return _validate_single(item.name, item.read(), args) if not local else \
+                    _validate_one_log("-", item.data, item.stream)
             return _validate_bulk(items, None, args)
         if bulk.kind_of(arg) in ("file", "missing") and not arg.endswith(".jsonl"):
             if local:
@@ -175,13 +175,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return _validate_bulk(bulk.read_files(files, bulk.stdin_bytes()), total, args)
 
 
-def _validate_one_log(name: str, data: bytes | None) -> int:
-    """Today's single-log validation, in this process: the report, exit 0 or 1; 2 unreadable."""
+def _validate_one_log(name: str, data: bytes | None, stream: Any = None) -> int:
+    """One log validated in this process as it is read (a file, ``stream``, or ``data``): the
+    report, exit 0 or 1; 2 unreadable. Reading stops at the first fault."""
     from .core.gamelog import LogError, validate_log
 
     quoted = "standard input" if name == "-" else _quote_path(name)
     try:
-        if data is not None:
+        if stream is not None:
+            report = validate_log(stream)
+        elif data is not None:
             report = validate_log(data)
         else:
             with open(name, "rb") as f:  # validate_log reads no further than its limit

@@ -188,3 +188,36 @@ def test_any_bulk_argument_list_exits_0_1_or_2_without_a_traceback(data, logs):
     if code == 2 and "--progress" not in argv:
         assert len(err.strip().splitlines()) == 1, (argv, err)
         assert len(json.loads(err)["error"]) <= MAX_ERROR_CHARS, (argv, err)
+
+
+def test_a_huge_log_whose_first_action_is_illegal_gets_one_answer_however_it_comes(logs, tmp_path):
+    """Issue 20: logs are validated as they are read, so a log past the size limit whose first
+    action is illegal is invalid (not 'too large') as a file, in a folder, as a JSON Lines line
+    (the validator gets the line's first 16 MB + 1 byte) and on standard input; a huge log that
+    is legal as far as the limit goes is too large in each."""
+    from uno_web.core.gamelog import MAX_LOG_BYTES
+
+    data = json.loads((logs / "a_valid.json").read_text())
+    first = data["rounds"][0]["actions"][0]
+    first["seat"] = 1 - first["seat"]
+    pad = " " * (MAX_LOG_BYTES + 100)
+    text = json.dumps(data)
+    after_first = text.index("}", text.index('"actions": [')) + 1
+    illegal = text[:after_first] + pad + text[after_first:]  # white space after action 1
+    legal = text.replace('"format"', pad + '"format"', 1)
+    folder = tmp_path / "huge"
+    folder.mkdir()
+    (folder / "a.json").write_text(illegal)
+    (folder / "b.json").write_text(legal)
+    (folder / "c.jsonl").write_text(illegal + "\n" + legal + "\n")
+    code, out, _ = run(["validate", str(folder)])
+    rows, summary = lines(out)
+    assert code == 2 and [r["status"] for r in rows] == ["invalid", "unreadable"] * 2
+    assert all(r["failure"]["code"] == "E_NOT_TURN" for r in rows[::2])
+    assert all(r["error"].startswith("log too large") for r in rows[1::2])
+    code, out, _ = run(["validate", str(folder / "a.json")])
+    assert code == 1 and json.loads(out)["failure"]["code"] == "E_NOT_TURN"
+    code, out, _ = run(["validate", "-"], stdin=illegal.encode())
+    assert code == 1 and json.loads(out)["failure"] == rows[0]["failure"]
+    code, _, err = run(["validate", "-"], stdin=legal.encode())
+    assert code == 2 and "log too large" in err
