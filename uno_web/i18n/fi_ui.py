@@ -261,6 +261,19 @@ UI_FI: dict[str, str] = {
         "Sinulle pelattiin nosta kaksi: pinoa tai ota kortit.",
     "Catching a missed UNO call": "Unohtuneen UNO!-huudon nappaaminen",
     "The bot has one card and did not call UNO.": "Botilla on yksi kortti, eikä se huutanut UNO!",
+    # --- the rules course's goals (uno_web/puzzles/course.py) -------------------------------
+    "Go out.": "Pääse korteista eroon.", "Make the bot draw two.": "Pakota botti nostamaan kaksi.",
+    "Match the suit or the rank.": "Sovita maa tai arvo.", "Name the colour.": "Valitse väri.",
+    "Nothing fits: draw.": "Mikään ei sovi: nosta.", "Play a red card.": "Pelaa punainen kortti.",
+    "Play the Wild and name a colour.": "Pelaa villi kortti ja valitse väri.",
+    "Play the other 9.": "Pelaa toinen 9.",
+    "Play the red 3 and call UNO.": "Pelaa punainen 3 ja huuda UNO!",
+    "Skip the next player.": "Ohita seuraava pelaaja.", "Take the two cards.": "Ota kaksi korttia.",
+    "The bot did not call UNO.": "Botti ei huutanut UNO!",
+    "The bot held red: challenge.": "Botilla oli punainen: haasta.",
+    "Turn the direction of play.": "Käännä pelisuunta.",
+    "Which colour is current?": "Mikä väri on voimassa?",
+    "You have no red card: play the +4.": "Sinulla ei ole punaista korttia: pelaa villi nosta neljä.",
     # --- the position editor (uno_web/web/editor.py) ----------------------------------------
     "Open a share or embed link": "Avaa jako- tai upotuslinkki",
     "Choose the rules and the seats, then put cards where the selected zone is: click a card "

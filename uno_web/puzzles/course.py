@@ -6,8 +6,9 @@ verdict the validator gives.  ``tests/puzzles/test_course.py`` plays both moves 
 and fails when a RuleSet field has no lesson (:func:`missing_toggles`), so the course cannot
 drift from the engine nor miss a new toggle.
 
-ONE PLACE to add a lesson for a new toggle: an entry in :data:`TOGGLE_LESSONS` (its Finnish
-title and text beside the English).  ``python -m uno_web.web.course`` writes the course pages.
+ONE PLACE to add a lesson for a new toggle: an entry in :data:`TOGGLE_LESSONS` (its position
+and moves; its title and text are the field's own, English from the RuleSet, Finnish from
+``uno_web/i18n/fi_rules.py``).  ``python -m uno_web.web.course`` writes the course pages.
 """
 
 from __future__ import annotations
@@ -150,147 +151,116 @@ OFFICIAL_LESSONS: tuple[CourseLesson, ...] = (
 )
 
 
-def _toggle(name: str, title_fi: str, text_fi: str, position: Position,
-            good: tuple[str, str], wrong: tuple[str, str], text: str = "") -> CourseLesson:
-    info = RuleSet.model_fields[name]
+def _toggle(name: str, position: Position, good: tuple[str, str],
+            wrong: tuple[str, str]) -> CourseLesson:
+    """A toggle's lesson: its title and text are the field's, in English from the RuleSet
+    and in Finnish from the catalogue (uno_web/i18n/fi_rules.py), as the start screen shows
+    them."""
+    from ..i18n.rules import rule_description, rule_title
+
+    def plain(text: str) -> str:
+        return text.replace("`", "")
+
     return CourseLesson(
-        f"rule-{name.replace('_', '-')}", "house", info.title or name, title_fi,
-        text or (info.description or "").replace("`", ""), text_fi, position, good, wrong,
-        toggle=name)
+        f"rule-{name.replace('_', '-')}", "house", rule_title(name, "en"), rule_title(name, "fi"),
+        plain(rule_description(name, "en")), plain(rule_description(name, "fi")), position,
+        good, wrong, toggle=name)
 
 
-def _house(name: str, title_fi: str, text_fi: str, value: Any, hands: list[str], top: str,
-           good: tuple[str, str], wrong: tuple[str, str], **kw: Any) -> CourseLesson:
-    return _toggle(name, title_fi, text_fi,
-                   _pos(hands, top, overrides={name: value}, **kw), good, wrong)
+def _house(name: str, value: Any, hands: list[str], top: str, good: tuple[str, str],
+           wrong: tuple[str, str], **kw: Any) -> CourseLesson:
+    return _toggle(name, _pos(hands, top, overrides={name: value}, **kw), good, wrong)
 
 
 #: one lesson per RuleSet field (a new toggle: add its lesson here)
 TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
-    _house("deck", "Pakka", "Millä korteilla pelataan: UNO-pakka tai tavallinen pelikorttipakka "
-           "jokereineen (maat ovat värejä).", "playing-cards", ["7H 9S QD", "2C 3C 4C"], "7C",
+    _house("deck", "playing-cards", ["7H 9S QD", "2C 3C 4C"], "7C",
            ("P0:7H", "OK_PLAY"), ("P0:QD", "E_NO_MATCH"), goal="Match the suit or the rank."),
-    _house("hand_size", "Jaettavat kortit", "Montako korttia kukin saa kierroksen alussa; "
-           "pelaaminen käy kuten ennenkin.", 5, ["R3 G7", "Y1 Y2"], "R9",
+    _house("hand_size", 5, ["R3 G7", "Y1 Y2"], "R9",
            ("P0:R3", "OK_PLAY"), ("P0:G7", "E_NO_MATCH")),
-    _house("first_card", "Ensimmäinen kortti", "Mitä ensimmäiselle käännetylle kortille tapahtuu; "
-           "lead-any: korttia ei käännetä, vaan ensimmäinen pelaaja aloittaa millä tahansa.",
-           "redraw-wild", ["R3 G7", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
+    _house("first_card", "redraw-wild", ["R3 G7", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
            ("P0:G7", "E_NO_MATCH")),
-    _house("two_player_reverse", "Suunnanvaihto kahdella pelaajalla",
-           "none: kahden pelaajan pelissä suunnanvaihto vain kääntää suunnan, eikä se muuta "
-           "mitään; virallisesti se toimii kuin ohitus.", "none", ["RR R2 G5", "B1 B2 Y5"], "R9",
+    _house("two_player_reverse", "none", ["RR R2 G5", "B1 B2 Y5"], "R9",
            ("P0:RR", "OK_PLAY"), ("P0:G5", "E_NO_MATCH")),
-    _house("wild_draw_four", "Milloin villin nosta neljän saa pelata",
-           "strict: villiä nosta neljää ei saa pelata, jos kädessä on nykyisen värin kortti, eikä "
-           "haastetta ole.", "strict", ["W+4 R3 G7", "B1 B2 Y5"], "R5",
+    _house("wild_draw_four", "strict", ["W+4 R3 G7", "B1 B2 Y5"], "R5",
            ("P0:R3", "OK_PLAY"), ("P0:W+4=G", "E_PLUS4_NOT_ALLOWED")),
-    _house("wild_last_resort", "Villit vain kun mikään muu ei käy",
-           "Villin kortin (kummankin) saa pelata vain, kun muuta pelattavaa korttia ei ole.", True,
-           ["W R3 G7", "B1 B2 Y5"], "R5", ("P0:R3", "OK_PLAY"), ("P0:W=G", "E_WILD_NOT_LAST_RESORT")),
-    _house("wild_draws_one", "Villi kortti nostattaa yhden",
-           "Tavallinen villi kortti saa myös seuraavan nostamaan yhden kortin ja menettämään "
-           "vuoronsa.", True, ["W R3 G7", "B1 B2 Y5"], "R5", ("P0:W=G", "OK_PLAY"),
+    _house("wild_last_resort", True, ["W R3 G7", "B1 B2 Y5"], "R5", ("P0:R3", "OK_PLAY"),
+           ("P0:W=G", "E_WILD_NOT_LAST_RESORT")),
+    _house("wild_draws_one", True, ["W R3 G7", "B1 B2 Y5"], "R5", ("P0:W=G", "OK_PLAY"),
            ("P0:G7", "E_NO_MATCH")),
-    _house("no_action_card_last", "Ei lopetusta toimintokorttiin",
-           "Viimeinen kortti ei saa olla ohitus, suunnanvaihto, nosta kaksi eikä villi kortti.",
-           True, ["RS R3", "B1 B2 Y5"], "R5", ("P0:RS", "OK_PLAY"), ("P0:G9", "E_CARD_NOT_OWNED")),
-    _house("stack_draw_two_on_draw_two", "Nosta kaksi nosta kahden päälle",
-           "Nosta kaksi -kortin voi siirtää eteenpäin toisella nosta kahdella; rangaistus kasvaa.",
-           True, ["G+2 R5 B3", "Y1 Y2 Y3"], "R+2", ("P0:G+2", "OK_STACK"),
+    _house("no_action_card_last", True, ["RS R3", "B1 B2 Y5"], "R5", ("P0:RS", "OK_PLAY"),
+           ("P0:G9", "E_CARD_NOT_OWNED")),
+    _house("stack_draw_two_on_draw_two", True, ["G+2 R5 B3", "Y1 Y2 Y3"], "R+2",
+           ("P0:G+2", "OK_STACK"),
            ("P0:R5", "E_PENALTY_NOT_ANSWERED"), discard="R4", phase="penalty", pending=2),
-    _house("stack_draw_four_on_draw_four", "Villi nosta neljä villin nosta neljän päälle",
-           "Villin nosta neljän voi siirtää eteenpäin toisella villillä nosta neljällä.", True,
+    _house("stack_draw_four_on_draw_four", True,
            ["W+4 R5 B3", "Y1 Y2 Y3"], "W+4", ("P0:W+4=G", "OK_STACK"),
            ("P0:R5", "E_PENALTY_NOT_ANSWERED"), color="B", phase="penalty", pending=4),
-    _house("stack_draw_two_on_draw_four", "Nosta kaksi villin nosta neljän päälle",
-           "Villiin nosta neljään voi vastata nimetyn värin nosta kahdella.", True,
+    _house("stack_draw_two_on_draw_four", True,
            ["B+2 R5 G3", "Y1 Y2 Y3"], "W+4", ("P0:B+2", "OK_STACK"),
            ("P0:R5", "E_PENALTY_NOT_ANSWERED"), color="B", phase="penalty", pending=4),
-    _house("stack_draw_four_on_draw_two", "Villi nosta neljä nosta kahden päälle",
-           "Nosta kakkoseen voi vastata villillä nosta neljällä.", True,
+    _house("stack_draw_four_on_draw_two", True,
            ["W+4 B5 G3", "Y1 Y2 Y3"], "R+2", ("P0:W+4=G", "OK_STACK"),
            ("P0:B5", "E_PENALTY_NOT_ANSWERED"), discard="R4", phase="penalty", pending=2),
-    _house("escalating_stack", "Kaikki nostokortit pinoutuvat",
-           "Nosta kaksi, villi nosta neljä ja (yhden nostattava) villi kortti pinoutuvat ja "
-           "kasvavat, mutta nosta kaksi ei saa seurata villiä korttia.", True,
+    _house("escalating_stack", True,
            ["R+2 B5 G3", "Y1 Y2 Y3"], "R+2", ("P0:R+2", "OK_STACK"),
            ("P0:B5", "E_PENALTY_NOT_ANSWERED"), discard="R4", phase="penalty", pending=2),
-    _house("jump_in", "Väliin hyppääminen samalla kortilla",
-           "Täsmälleen samanlaisen kortin (sama väri ja arvo) voi pelata vuoron ohi heti "
-           "päällimmäisen jälkeen; omalla vuorollasi se on tavallinen siirto.", True,
+    _house("jump_in", True,
            ["R5 G2 Y3", "B1 B2 Y9", "Y7 Y8 G9"], "R5", ("P0:R5", "OK_PLAY"),
            ("P0:G2", "E_NO_MATCH")),
-    _house("seven_swap", "Seiska vaihtaa kädet",
-           "Seiskan pelaaja vaihtaa kädet valitsemansa pelaajan kanssa.", True,
+    _house("seven_swap", True,
            ["R7 G2 B3", "Y1 Y2"], "R5", ("P0:R7>1", "OK_PLAY"),
            ("P0:R7", "E_SWAP_TARGET_MISSING")),
-    _house("zero_rotate", "Nolla kierrättää kädet",
-           "Nollan pelaaminen siirtää jokaisen käden seuraavalle pelaajalle pelisuuntaan.", True,
+    _house("zero_rotate", True,
            ["R0 G2 B3", "Y1 Y2"], "R5", ("P0:R0", "OK_PLAY"), ("P0:G2", "E_NO_MATCH")),
-    _house("may_draw_when_playable", "Nostaa saa, vaikka voisi pelata",
-           "Pois päältä: nostaa saa vain, jos mitään korttia ei voi pelata.", False,
+    _house("may_draw_when_playable", False,
            ["R3 G7", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"), ("D0", "E_MUST_PLAY")),
-    _house("draw_to_match", "Nosta kunnes voit pelata",
-           "Nostava pelaaja nostaa, kunnes tulee pelattava kortti.", True,
+    _house("draw_to_match", True,
            ["G4 B4", "Y1 Y2"], "R5", ("D0", "OK_DRAW"), ("P0:G4", "E_NO_MATCH"), draw="Y6 R6"),
-    _house("forced_play", "Sopiva nostettu kortti on pelattava",
-           "Juuri nostettu pelattava kortti on pelattava; sitä ei voi pitää.", True,
+    _house("forced_play", True,
            ["G4 B4", "Y1 Y2"], "R5", ("D0", "OK_DRAW"), ("K0", "E_PASS_NOT_ALLOWED"), draw="R6"),
-    _house("drawn_joker_penalty", "Lisäkortit jokerin nostamisesta",
-           "Pelikorttipakassa jokainen nostettu jokeri maksaa näin monta lisäkorttia.", 3,
+    _house("drawn_joker_penalty", 3,
            ["R3 G7", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"), ("P0:G7", "E_NO_MATCH")),
-    _house("reshuffle", "Kun nostopakka loppuu",
-           "turn-over: koko poistopakka käännetään sekoittamatta uudeksi nostopakaksi.",
-           "turn-over", ["R3 G7", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"), ("P0:G7", "E_NO_MATCH")),
-    _house("uno_call", "UNO!-huuto",
-           "Pois päältä: kukaan ei huuda UNO!, eikä ketään napata.", False,
+    _house("reshuffle", "turn-over", ["R3 G7", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
+           ("P0:G7", "E_NO_MATCH")),
+    _house("uno_call", False,
            ["R3 G4 B5", "Y7"], "R2", ("P0:R3", "OK_PLAY"), ("U0", "E_UNO_DISABLED")),
-    _house("uno_penalty", "Kortit unohtuneesta UNO!-huudosta",
-           "Montako korttia napattu pelaaja nostaa.", 4, ["R3 G4 B5", "Y7"], "Y2",
+    _house("uno_penalty", 4, ["R3 G4 B5", "Y7"], "Y2",
            ("C0>1", "OK_CATCH"), ("U0", "E_UNO_NOT_ALLOWED"), uncalled=[1]),
-    _house("uno_catch_window", "Aika napata unohtunut UNO!",
-           "Kuinka kauan unohtuneen huudon voi napata; until-next-play: niin kauan kuin "
-           "pelaajalla on yksi kortti.", "until-next-play", ["R3 G4 B5", "Y7"], "Y2",
+    _house("uno_catch_window", "until-next-play", ["R3 G4 B5", "Y7"], "Y2",
            ("C0>1", "OK_CATCH"), ("U0", "E_UNO_NOT_ALLOWED"), uncalled=[1]),
-    _house("scoring", "Miten peli voitetaan",
-           "elimination: käteen jääneet pisteet lasketaan sinua vastaan; rajan ylittänyt putoaa.",
-           "elimination", ["R3", "Y7 W+4"], "R2", ("P0:R3", "OK_PLAY"), ("P0:Y7", "E_CARD_NOT_OWNED")),
-    _house("target_score", "Voittoon tarvittavat pisteet",
-           "Pisteet, joilla pistetavoitepeli voitetaan.", 200, ["R3", "Y7 W+4"], "R2",
+    _house("scoring", "elimination", ["R3", "Y7 W+4"], "R2", ("P0:R3", "OK_PLAY"),
+           ("P0:Y7", "E_CARD_NOT_OWNED")),
+    _house("target_score", 200, ["R3", "Y7 W+4"], "R2",
            ("P0:R3", "OK_PLAY"), ("D0", "OK_DRAW")),
-    _house("elimination_threshold", "Pisteet, joilla putoaa",
-           "Pudotuspelissä pisteet, joiden ylittyessä pelaaja putoaa.", 100,
+    _house("elimination_threshold", 100,
            ["R3", "Y7 W+4"], "R2", ("P0:R3", "OK_PLAY"), ("D0", "OK_DRAW")),
-    _house("draw_on_last_card", "Viimeinen nostokortti ja nostaminen",
-           "Pois päältä: jos pelaajan viimeinen kortti on nosta kaksi tai villi nosta neljä, "
-           "kierros päättyy heti, eikä kukaan nosta.", False, ["R+2", "Y1 Y2 Y3"], "R5",
+    _house("draw_on_last_card", False, ["R+2", "Y1 Y2 Y3"], "R5",
            ("P0:R+2", "OK_PLAY"), ("D0", "OK_DRAW")),
-    _house("reverse_returns_draw_two", "Suunnanvaihto palauttaa nosta kahden",
-           "Nosta kakkosen saanut voi pelata sopivan suunnanvaihdon: suunta kääntyy ja sama "
-           "rangaistus palaa kortin pelanneelle.", True, ["RR B5 G3", "Y1 Y2 Y3"], "R+2",
+    _house("reverse_returns_draw_two", True, ["RR B5 G3", "Y1 Y2 Y3"], "R+2",
            ("P0:RR", "OK_DEFLECT"), ("P0:B5", "E_PENALTY_NOT_ANSWERED"), discard="R4",
            phase="penalty", pending=2),
-    _house("reverse_returns_draw_four", "Suunnanvaihto palauttaa villin nosta neljän",
-           "Villin nosta neljän saanut voi pelata nimetyn värin suunnanvaihdon: rangaistus palaa "
-           "pelaajalle, eikä korttia voi enää haastaa.", True, ["BR R5 G3", "Y1 Y2 Y3"], "W+4",
+    _house("reverse_returns_draw_four", True, ["BR R5 G3", "Y1 Y2 Y3"], "W+4",
            ("P0:BR", "OK_DEFLECT"), ("P0:R5", "E_PENALTY_NOT_ANSWERED"), color="B",
            phase="penalty", pending=4),
-    _house("skip_passes_penalty", "Ohitus siirtää rangaistuksen",
-           "Nostorangaistuksen saanut voi pelata sopivan ohituskortin: sama rangaistus siirtyy "
-           "seuraavalle pelaajalle.", True, ["RS B5 G3", "Y1 Y2 Y3", "G1 G2 G3"], "R+2",
+    _house("skip_passes_penalty", True, ["RS B5 G3", "Y1 Y2 Y3", "G1 G2 G3"], "R+2",
            ("P0:RS", "OK_DEFLECT"), ("P0:B5", "E_PENALTY_NOT_ANSWERED"), discard="R4",
            phase="penalty", pending=2),
-    _house("play_same_number", "Saman numeron kortit samalla vuorolla",
-           "Numerokortin jälkeen saa samalla vuorolla pelata muita saman numeron kortteja (mitä "
-           "tahansa väriä) tai lopettaa vuoron.", True, ["R5 G5 B3", "Y1 Y2"], "R9",
+    _house("play_same_number", True, ["R5 G5 B3", "Y1 Y2"], "R9",
            ("P0:R5", "OK_PLAY"), ("P0:G5", "E_NO_MATCH")),
-    _house("uno_call_with_two", "UNO!-huuto kahdella kortilla",
-           "Pois päältä (tiukka ajoitus): UNO! huudetaan vasta sen kortin kanssa, joka jättää "
-           "käteen yhden kortin, tai sen jälkeen, ei kahden kortin kanssa.", False,
+    _house("uno_call_with_two", False,
            ["R3 G4", "Y7 Y8"], "R2", ("P0:R3!", "OK_PLAY"), ("U0", "E_UNO_NOT_ALLOWED")),
-    _house("double_score", "Tuplapisteet",
-           "Jokaisen kierroksen pisteet lasketaan kahteen kertaan.", True, ["R3", "Y7 W+4"],
+    _house("no_wild_finish", True, ["W", "Y1 Y2"], "R5",
+           ("D0", "OK_DRAW"), ("P0:W=G", "P_FINISH")),
+    _house("no_draw_card_finish", True,
+           ["R+2", "Y1 Y2"], "R5", ("D0", "OK_DRAW"), ("P0:R+2", "P_FINISH")),
+    _house("misplay_penalty", 1, ["R3 G7", "Y1 Y2"], "R9",
+           ("P0:R3", "OK_PLAY"), ("P0:G7", "P_MISPLAY")),
+    _house("false_catch_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
+           ("P0:R3", "OK_PLAY"), ("C0>1", "P_FALSE_CATCH")),
+    _house("false_uno_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
+           ("P0:R3", "OK_PLAY"), ("U0", "P_FALSE_UNO")),
+    _house("double_score", True, ["R3", "Y7 W+4"],
            "R2", ("P0:R3", "OK_PLAY"), ("D0", "OK_DRAW")),
 )
 
