@@ -7,6 +7,19 @@
 (function () {
   var root = document.documentElement;
   var search = location.search;
+  // The browser modules of uno_web, one zip (uno_web/site/bundle.py): fetched once, as early
+  // as possible, while Pyodide loads; index.html's Python awaits unoWebBundle(), writes the
+  // bytes into Pyodide's file system and imports from the zip (zipimport, no unpacking).
+  var bundle = null;
+  window.unoWebBundle = function () {
+    if (!bundle) {
+      bundle = fetch("./static/bundle/uno_web.zip", {credentials: "same-origin"}).then(function (r) {
+        if (!r.ok) throw new Error("the game's Python modules (static/bundle/uno_web.zip) could not be loaded: HTTP " + r.status);
+        return r.arrayBuffer();
+      }).then(function (buf) { return new Uint8Array(buf); });
+    }
+    return bundle;
+  };
   if (/[?&]embed=1(&|$)/.test(search)) { root.classList.add("embed"); return; }
   // Not an embed: Python starts at once, from here in <head>, so Pyodide starts loading as
   // early as on a page that has PyScript's core.js in <head> (docs/deployment.md, "Boot time").
@@ -21,13 +34,13 @@
     var l = document.createElement("link");
     l.rel = p[0];
     l.href = p[1];
-    if (p[0] === "preload") { l.as = "fetch"; l.crossOrigin = "anonymous"; }
     document.head.appendChild(l);
   });
   var core = document.createElement("script");
   core.type = "module";
   core.src = "./static/vendor/pyscript/core.js";
   document.head.appendChild(core);
+  window.unoWebBundle();
   // Query keys that change what the first screen is; any other key (speed, delay, seed, utm_…)
   // leaves the start screen.  Kept in step with uno_web/web/links.py by tests/web/test_boot_unit.py.
   var CONTENT = ["hands", "mode", "lesson"];

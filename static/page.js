@@ -26,20 +26,18 @@
     "Loading Pyodide": [0.04, 0.08, 0.4],
     "Loading interpreter": [0.08, 0.62, 3.0],
     "Loaded interpreter": [0.66, 0.70, 0.4],
-    "Loaded Pyodide": [0.72, 0.74, 0.2],
-    "Loading files": [0.74, 0.82, 0.4],
-    "Loaded files": [0.84, 0.86, 0.4],
+    "Loaded Pyodide": [0.72, 0.84, 0.2],  // then index.html's Python opens the bundle (no [files] stage)
     "python": [0.86, 0.97, 0.8],  // uno_web.web.boot imports the table
     "ready": [1, 1, 1]
   };
   var LABELS = {
     "start": "Starting", "Loading Pyodide": "Loading Python", "Loading interpreter": "Loading Python",
     "Loaded interpreter": "Python loaded", "Loaded Pyodide": "Python loaded",
-    "Loading files": "Loading the game", "Loaded files": "Loading the game",
     "python": "Setting up the table", "ready": "Ready"
   };
-  // a download that finishes moves the bar at least this far (inside "Loading interpreter")
-  var FILES = [["pyodide.asm.wasm", 0.42], ["python_stdlib.zip", 0.56], ["uno_web.zip", 0.80]];
+  // a download that finishes moves the bar at least this far (inside "Loading interpreter");
+  // static/bundle/uno_web.zip is fetched at the start, beside Pyodide: it marks no stage
+  var FILES = [["pyodide.asm.wasm", 0.42], ["python_stdlib.zip", 0.56]];
   var stage = "start", stageAt = 0, floor = 0, shown = 0, timer = 0;
   var bar = $("#boot-progress"), fill = $("#boot-progress .fill"), label = $("#boot-progress-label");
   var detail = $("#boot-detail");
@@ -183,6 +181,7 @@
     core.type = "module";
     core.src = "./static/vendor/pyscript/core.js";
     document.head.appendChild(core);
+    if (window.unoWebBundle) window.unoWebBundle();  // static/early.js: the modules' zip, fetched beside Pyodide
   }
   window.unoWebStart = start;
 

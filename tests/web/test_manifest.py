@@ -1,9 +1,10 @@
 """The browser gets every browser module of uno_web, and nothing else (no browser needed).
 
-index.html's PyScript config (pyscript.toml) ships one zip, static/bundle/uno_web.zip (uno_web/site/bundle.py): every module
-of uno_web.site.manifest.browser_modules() with its unchecked-hash pyc, compiled by Pyodide's
-own Python.  tests/web/test_offline_boot.py then imports every module inside Pyodide and checks
-that Pyodide accepts every pyc.
+The page gets one zip, static/bundle/uno_web.zip (uno_web/site/bundle.py), fetched by
+static/early.js and imported by index.html's Python with zipimport: every module of
+uno_web.site.manifest.browser_modules() with its unchecked-hash pyc beside it, compiled by
+Pyodide's own Python.  tests/web/test_offline_boot.py then imports every module inside Pyodide
+and checks that zipimport used every pyc.
 """
 
 from __future__ import annotations
@@ -47,12 +48,24 @@ def built() -> zipfile.ZipFile:
         yield z
 
 
-def test_config_ships_the_bundle_and_nothing_else() -> None:
-    files = _config().get("files")
-    assert files == {bundle.BUNDLE_URL: "./*"}, (
-        f"index.html's config: files must be exactly {{{bundle.BUNDLE_URL!r} = './*'}} (one zip, unpacked "
-        f"into /home/pyodide), not {files}")
+def _py_code(page: Path = REPO_ROOT / "index.html") -> str:
+    found = re.findall(r"<script type=\"py\"[^>]*>(.*?)</script>", page.read_text(encoding="utf-8"), re.S)
+    assert len(found) == 1
+    return found[0]
+
+
+def test_page_imports_the_bundle_from_the_zip_and_nothing_else() -> None:
+    # no [files]: PyScript would unpack a zip with shutil + zipfile (~75 ms of imports)
+    assert "files" not in _config(), "index.html's config fetches files: the bundle is fetched by static/early.js"
     assert bundle.BUNDLE_PATH == REPO_ROOT / bundle.BUNDLE_URL.removeprefix("./")
+    early = (REPO_ROOT / "static" / "early.js").read_text(encoding="utf-8")
+    assert f'fetch("{bundle.BUNDLE_URL}"' in early, "static/early.js does not fetch the bundle"
+    assert "window.unoWebBundle()" in (REPO_ROOT / "static" / "page.js").read_text(encoding="utf-8"), (
+        "an embed must start the bundle's fetch when it starts Python")
+    code = _py_code()
+    # written to MOUNT and first on sys.path before anything of uno_web is imported
+    head = code[:code.index("from uno_web")]
+    assert f'"{bundle.MOUNT}"' in head and "unoWebBundle()" in head and "sys.path.insert(0, " in head, code
 
 
 def test_every_browser_module_is_in_the_bundle_with_its_pyc(built: zipfile.ZipFile) -> None:
@@ -63,9 +76,10 @@ def test_every_browser_module_is_in_the_bundle_with_its_pyc(built: zipfile.ZipFi
     names = set(built.namelist())
     missing = sorted(expected - names)
     assert not missing, f"browser modules missing from the bundle: {missing}"
-    missing_pyc = sorted(m for m in expected if bundle.pyc_name(m, tag) not in names)
+    missing_pyc = sorted(m for m in expected if bundle.pyc_name(m) not in names)
     assert not missing_pyc, f"browser modules without bytecode in the bundle: {missing_pyc}"
-    extra = sorted(names - expected - {bundle.pyc_name(m, tag) for m in expected})
+    assert bundle.pyc_name("uno_web/core/cards.py") == "uno_web/core/cards.pyc"  # where zipimport looks
+    extra = sorted(names - expected - {bundle.pyc_name(m) for m in expected})
     assert not extra, f"the bundle ships files that are not browser modules: {extra}"
     assert info["modules"] == len(expected)
 
@@ -77,7 +91,7 @@ def test_each_pyc_is_an_unchecked_hash_pyc_of_the_shipped_source(built: zipfile.
     for rel in manifest.browser_modules(REPO_ROOT):
         source = built.read(rel)
         assert source == (REPO_ROOT / rel).read_bytes(), f"{rel}: the bundle has an old copy"
-        pyc = built.read(bundle.pyc_name(rel, info["cache_tag"]))
+        pyc = built.read(bundle.pyc_name(rel))
         assert pyc[:4] == magic, f"{rel}: pyc magic {pyc[:4].hex()} is not Pyodide's {magic.hex()}"
         assert int.from_bytes(pyc[4:8], "little") == 0b01, f"{rel}: not an unchecked-hash pyc"
         assert pyc[8:16] == _imp.source_hash(key, source), f"{rel}: the pyc was not compiled from this source"
@@ -118,9 +132,12 @@ def test_config_points_at_local_vendor_only() -> None:
     for href in re.findall(r'"(\./static/vendor/pyscript/[^"]+)"', text):
         assert (REPO_ROOT / href.removeprefix("./")).is_file(), f"index.html preloads a missing {href}"
     # the page that imports every shipped module in the browser test boots the same way, with
-    # pydantic loaded up front (some edge modules import it; the table loads it after ready)
-    every = _config(Path(__file__).parent / "pages" / "import_all.html")
+    # pydantic loaded up front (some edge modules import it; the table never does), and
+    # imports the bundle the same way
+    pages = Path(__file__).parent / "pages"
+    every = _config(pages / "import_all.html")
     assert every.pop("packages") == ["pydantic"] and every == data
+    assert f'"{bundle.MOUNT}"' in _py_code(pages / "import_all.html")
 
 
 def test_browser_module_selection(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from uno_web.site import vendor
+from uno_web.site import bundle, vendor
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +66,7 @@ def test_loading_screen_shows_before_python(page: Any, wait_ready: Any) -> None:
 
 
 def test_every_shipped_module_imports_in_pyodide(page: Any, site_url: str, wait_ready: Any) -> None:
-    # Served at the site root: PyScript resolves `interpreter` and [files] against the page URL.
+    # Served at the site root: PyScript resolves `interpreter` against the page URL.
     html = (PAGES / "import_all.html").read_text(encoding="utf-8")
     page.route(f"{site_url}__import_all__.html",
                lambda r: r.fulfill(status=200, content_type="text/html; charset=utf-8", body=html))
@@ -79,7 +79,24 @@ def test_every_shipped_module_imports_in_pyodide(page: Any, site_url: str, wait_
     assert not errors, "modules failing to import in Pyodide:\n" + "\n".join(
         f"--- {name}\n{tb}" for name, tb in errors.items())
     no_pyc = json.loads(page.evaluate("document.body.dataset.noPyc"))
-    assert not no_pyc, f"modules whose bytecode Pyodide would not use: {no_pyc}"
+    assert not no_pyc, f"modules whose bytecode Pyodide did not use: {no_pyc}"
+
+
+def test_index_imports_uno_web_from_the_zip(page: Any, wait_ready: Any) -> None:
+    # index.html imports the bundle with zipimport (uno_web/site/bundle.py), from the pycs:
+    # nothing unpacked, no source compiled; the zip was fetched while Pyodide loaded
+    page.goto("index.html")
+    wait_ready(page)
+    body = page.locator("body")
+    code_from = body.get_attribute("data-code-from") or ""
+    assert code_from == bundle.MOUNT + "/uno_web/web/controller.pyc", code_from
+    assert (body.get_attribute("data-boot-ms") or "").startswith("bundle="), body.get_attribute("data-boot-ms")
+    fetched_at = page.evaluate("""() => performance.getEntriesByType("resource")
+        .filter(e => e.name.endsWith("/static/bundle/uno_web.zip")).map(e => e.startTime)""")
+    wasm_at = page.evaluate("""() => performance.getEntriesByType("resource")
+        .filter(e => e.name.endsWith("/pyodide.asm.wasm")).map(e => e.responseEnd)""")
+    assert len(fetched_at) == 1 and len(wasm_at) == 1, (fetched_at, wasm_at)
+    assert fetched_at[0] < wasm_at[0], "the bundle was fetched only after Pyodide's wasm"
 
 
 def test_bare_baseline_page_boots(page: Any, wait_ready: Any) -> None:

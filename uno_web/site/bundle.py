@@ -1,13 +1,22 @@
 """The browser modules of uno_web as one zip with their bytecode: ``static/bundle/uno_web.zip``.
 
-The page does not fetch the modules one by one: its PyScript config
-(``pyscript.toml``) has a single ``files`` entry, ``"./static/bundle/uno_web.zip": "./*"``, which
-PyScript fetches once and unpacks into Pyodide's working directory ``/home/pyodide`` (on
-``sys.path``).  The zip holds, for every module of
-:func:`uno_web.site.manifest.browser_modules`, the source (tracebacks, ``inspect``) and an
-*unchecked-hash* pyc (PEP 552) in ``__pycache__``, compiled by Pyodide's own Python 3.14 under
-Node.js (``uno_web/site/pyc.mjs``).  Pyodide ships no bytecode for our code and never writes any
-(``sys.dont_write_bytecode``), so without the pycs every boot compiles the sources again.
+The page imports uno_web **from the zip itself** (``zipimport``), with no unpacking: the page's
+JavaScript fetches it early, while Pyodide is still loading (``static/early.js``, for an embed
+``static/page.js`` when it starts), and the page's ``<script type="py">`` writes the bytes to
+:data:`MOUNT` and puts that path first on ``sys.path`` before it imports ``uno_web``.  Unpacking
+it with PyScript's ``[files]`` (``"./*"``, i.e. ``pyodide.unpackArchive``) cost ~75 ms of the
+boot: Pyodide unpacks with ``shutil`` and ``zipfile``, and importing those (with ``tempfile``,
+``bz2``, ``compression.zstd``, …) was most of it (docs/deployment.md, "Boot time").
+
+The zip holds, for every module of :func:`uno_web.site.manifest.browser_modules`, the source
+(tracebacks, ``inspect``) and beside it an *unchecked-hash* pyc (PEP 552) of the same name
+(``engine.py`` + ``engine.pyc``: ``zipimport`` looks for ``.pyc`` there, not in
+``__pycache__``, and prefers it to the source), compiled by Pyodide's own Python 3.14 under
+Node.js (``uno_web/site/pyc.mjs``) with the file names the modules have in the browser
+(``/home/pyodide/uno_web.zip/uno_web/…``).  Pyodide ships no bytecode for our code and never
+writes any, so without the pycs every boot compiles the sources again.  A pyc that
+``zipimport`` rejected would silently be replaced by the source: a module's ``__file__`` then
+ends in ``.py`` instead of ``.pyc``, which ``tests/web/test_offline_boot.py`` checks.
 
 One fetch instead of one per module saves ~0.3 s on the boot (43 requests, see
 docs/deployment.md "Boot time"); the pycs save the compilation (~0.1-0.15 s).
@@ -42,12 +51,12 @@ from typing import Iterator
 from uno_web.site import manifest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-BUNDLE_URL = "./static/bundle/uno_web.zip"  # as index.html's config names it (relative to the page)
+BUNDLE_URL = "./static/bundle/uno_web.zip"  # as static/early.js and page.js fetch it (relative to the page)
 BUNDLE_PATH = REPO_ROOT / "static" / "bundle" / "uno_web.zip"
 PYODIDE_DIR = REPO_ROOT / "static" / "vendor" / "pyodide"
 PYC_SCRIPT = Path(__file__).with_name("pyc.mjs")
-WEB_ROOT = "/home/pyodide"  # where PyScript unpacks "./*": Pyodide's working directory
-FORMAT = 1
+MOUNT = "/home/pyodide/uno_web.zip"  # where index.html's Python writes it; first on sys.path
+FORMAT = 2  # 1: pycs in __pycache__, unpacked by PyScript; 2: pycs beside the sources, zipimport
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 _thread_lock = threading.Lock()
@@ -90,8 +99,13 @@ def is_fresh(path: Path = BUNDLE_PATH, root: Path = REPO_ROOT, pyodide_dir: Path
     return info is not None and info.get("digest") == digest(root, pyodide_dir)
 
 
-def pyc_name(rel: str, cache_tag: str) -> str:
-    """``uno_web/core/cards.py`` -> ``uno_web/core/__pycache__/cards.<tag>.pyc``."""
+def pyc_name(rel: str) -> str:
+    """``uno_web/core/cards.py`` -> ``uno_web/core/cards.pyc``: where ``zipimport`` looks."""
+    return rel[:-3] + ".pyc"
+
+
+def _compiled_name(rel: str, cache_tag: str) -> str:
+    """Where ``pyc.mjs`` writes the pyc of ``rel``: ``uno_web/core/__pycache__/cards.<tag>.pyc``."""
     head, _, name = rel.rpartition("/")
     return f"{head}/__pycache__/{name[:-3]}.{cache_tag}.pyc"
 
@@ -102,7 +116,7 @@ def _compile(root: Path, pyodide_dir: Path, modules: list[str], out: Path) -> di
         raise BundleError("Node.js is needed to compile the browser modules with Pyodide's Python; install it")
     if not (pyodide_dir / "pyodide.mjs").is_file():
         raise BundleError(f"{pyodide_dir}/pyodide.mjs is missing: run `python -m uno_web build`")
-    cmd = [node, str(PYC_SCRIPT), str(pyodide_dir), str(root), str(out), WEB_ROOT, *modules]
+    cmd = [node, str(PYC_SCRIPT), str(pyodide_dir), str(root), str(out), MOUNT, *modules]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     lines = proc.stdout.strip().splitlines()
     if proc.returncode != 0 or not lines:
@@ -127,7 +141,7 @@ def build(path: Path = BUNDLE_PATH, root: Path = REPO_ROOT, pyodide_dir: Path = 
         entries: list[tuple[str, bytes]] = []
         for rel in modules:
             entries.append((rel, (root / rel).read_bytes()))
-            entries.append((pyc_name(rel, tag), (Path(tmp) / pyc_name(rel, tag)).read_bytes()))
+            entries.append((pyc_name(rel), (Path(tmp) / _compiled_name(rel, tag)).read_bytes()))
         info = {"format": FORMAT, "digest": want, "pyodide": _pyodide_version(pyodide_dir),
                 "python": compiled["python"], "cache_tag": tag, "magic": compiled["magic"],
                 "modules": len(modules)}

@@ -9,11 +9,14 @@ The contract the browser tests (tests/web) and bench/bench_boot.py rely on:
 - ``document.body.dataset.ready == "1"`` once the table is usable (``body[data-ready="1"]``);
 - ``data-python`` / ``data-uno-web`` on <body> carry the versions loaded, ``data-ready-ms`` the
   page's ``performance.now()`` at that moment, ``data-pydantic-at-ready`` whether pydantic was
-  imported by then (always "0");
+  imported by then (always "0"), ``data-code-from`` the file the controller came from (its pyc
+  in the zip, ``/home/pyodide/uno_web.zip/uno_web/web/controller.pyc``);
 - ``#boot-status`` says "Python ready" (the loading screen is hidden by then);
 - ``data-boot-ms`` says where the page's own Python went, for bench/bench_boot.py:
-  ``import=…;start=…`` (ms importing the controller and its modules; building the controller,
-  restoring a saved game and drawing the first screen);
+  ``bundle=…;import=…;start=…`` (ms waiting for and writing the modules' zip, which
+  static/early.js fetched while Pyodide loaded, ``bundle_ms`` from index.html; importing the
+  controller and its modules; building the controller, restoring a saved game and drawing the
+  first screen);
 - ``window.unoWebProgress(stage)`` (static/page.js) moves the progress bar: "python" when this
   starts, "ready" at the end.
 """
@@ -23,7 +26,7 @@ from __future__ import annotations
 import sys
 
 
-async def main() -> None:
+async def main(bundle_ms: float = 0.0) -> None:
     from pyscript import document, window  # type: ignore[import-not-found]
 
     progress = getattr(window, "unoWebProgress", None)
@@ -44,8 +47,9 @@ async def main() -> None:
     body.dataset.unoWeb = uno_web.__version__
     c = await controller.start()
     t2 = now()
-    body.dataset.bootMs = f"import={t1 - t0:.0f};start={t2 - t1:.0f}"
+    body.dataset.bootMs = f"bundle={bundle_ms:.0f};import={t1 - t0:.0f};start={t2 - t1:.0f}"
     body.dataset.pydanticAtReady = "1" if "pydantic" in sys.modules else "0"
+    body.dataset.codeFrom = str(getattr(controller, "__file__", ""))  # the bundle's pyc (zipimport)
     body.dataset.readyMs = str(round(window.performance.now()))
     body.dataset.ready = "1"
     document.documentElement.classList.remove("prestart")
@@ -59,7 +63,7 @@ def serve_guests() -> None:
     """One Python for every embed of a page (issue 14): the other embeds of this page that
     start while or after this one boots join it (static/page.js, ``unoWebHost``) instead of
     starting a Pyodide of their own; each gets its own controller on its own document."""
-    from pyscript import window  # type: ignore[import-not-found]
+    from pyscript import window
     from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
     host = getattr(window, "unoWebHost", None)
@@ -73,7 +77,7 @@ def serve_guests() -> None:
 
 def attach_guest(win: object) -> None:
     """Run a table in the embed ``win`` (a same-origin frame of the same page)."""
-    from pyscript import window  # type: ignore[import-not-found]
+    from pyscript import window
 
     from . import controller
 
