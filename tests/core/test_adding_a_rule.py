@@ -51,5 +51,7 @@ def test_house_rules_with_their_own_refusals_are_named_by_a_reason_code():
         named |= {term.split(" = ")[0] for term in expl.rule.split(", ")}
     for name in ("reverse_returns_draw_two", "reverse_returns_draw_four", "skip_passes_penalty",
                  "play_same_number", "uno_call_with_two", "jump_in", "seven_swap",
-                 "wild_last_resort", "no_action_card_last"):
+                 "wild_last_resort", "no_action_card_last", "misplay_penalty",
+                 "false_catch_penalty", "false_uno_penalty", "no_wild_finish",
+                 "no_draw_card_finish"):
         assert name in named, name

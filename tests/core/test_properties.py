@@ -20,7 +20,8 @@ from uno_web.core.simulate import play_random_game, playable_now
 # Numbers the random games keep small (so a game stays short); every other field is drawn
 # from its declared type and range, so a new toggle is covered the moment it is declared.
 _SMALL = {"hand_size": (1, 9), "target_score": (50, 200), "elimination_threshold": (50, 200),
-          "uno_penalty": (0, 4), "drawn_joker_penalty": (0, 3)}
+          "uno_penalty": (0, 4), "drawn_joker_penalty": (0, 3), "misplay_penalty": (0, 2),
+          "false_catch_penalty": (0, 2), "false_uno_penalty": (0, 2)}
 
 
 def _values(name: str, spec) -> st.SearchStrategy:
@@ -68,7 +69,9 @@ def run_game(rules: RuleSet, players: int, seed: int, max_actions: int = 400) ->
         for seat in range(s.n):
             legal = set(legal_moves(s, seat))
             for m in candidate_moves(s, seat, rng):
-                assert check(s, m).ok == (m in legal), (s, m, check(s, m))
+                v = check(s, m)
+                # a move accepted at a cost (a P_ verdict) is never a legal move
+                assert (v.ok and not v.penalized) == (m in legal), (s, m, v)
         # the playouts' fast playable-card check agrees with legal_moves
         if s.phase == Phase.PLAY:
             assert set(playable_now(s, s.turn)) == set(playable_cards(s, s.turn))
@@ -87,6 +90,9 @@ def run_game(rules: RuleSet, players: int, seed: int, max_actions: int = 400) ->
         choices = [m for t in movers for m in legal_moves(s, t)]
         plays = [m for m in choices if m.kind == MoveKind.PLAY and m.seat == seat]
         m = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(choices)
+        if rng.random() < 0.1:  # now and then a mistake the house rules let cost cards
+            costly = [c for c in candidate_moves(s, rng.choice(movers), rng) if check(s, c).penalized]
+            m = rng.choice(costly) if costly else m
         rec.apply(m)
         report = check_deck(rec.state)
         assert report.ok, report.message

@@ -49,6 +49,7 @@ _RANK7 = 7
 _RANK0 = 0
 _WILD4 = Effect.WILD_DRAW_FOUR
 _NUMBER = Effect.NUMBER
+_DRAW_EFFECTS = frozenset((Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR))
 _CARD_SET = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)  # every card
 
 
@@ -366,7 +367,32 @@ def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[
                     return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_name(c)}
     if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
         return Reason.E_ACTION_CARD_LAST, {}
+    if len(hand) == 1:
+        rule = finish_forbidden(r, card)
+        if rule:
+            return Reason.P_FINISH, {"form": "wild" if rule == "no_wild_finish" else "draw",
+                                     "rule": rule + " = true"}
     return None
+
+
+def finish_forbidden(r: CompiledRules, card: int) -> str:
+    """The toggle that forbids going out on ``card`` (``no_wild_finish``,
+    ``no_draw_card_finish``), or "" when it may be the last card. The one place these two rules
+    live: legality, verdicts and the fast playouts ask it (through :func:`play_problem`)."""
+    if r.no_wild_finish and IS_WILD[card]:
+        return "no_wild_finish"
+    if r.no_draw_card_finish and EFFECT_OF[card] in _DRAW_EFFECTS:
+        return "no_draw_card_finish"
+    return ""
+
+
+def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
+    """Why ``seat`` may not play ``card`` from ``hand`` now, as a reason code and its message
+    parameters, or None when it may: matching, the pending draw card and every house rule
+    that restricts plays. The engine's own predicate, for callers that decide many plays fast
+    (the playouts, the bots); it does not check the turn, the phase or that ``card`` is in the
+    hand."""
+    return _play_problem(s, seat, card, hand)
 
 
 def penalty_card(s: GameState) -> int:
@@ -494,7 +520,9 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             out.append(Move(MoveKind.ACCEPT, seat))
     elif _jump_window_open(s) and s.discard[-1] in hand and phase != Phase.CHOOSE_COLOR:
         top = s.discard[-1]
-        if not (r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER):
+        if not (len(hand) == 1 and (
+            (r.no_action_last and EFFECT_OF[top] != _NUMBER) or finish_forbidden(r, top)
+        )):
             _add_play_variants(s, seat, hand, top, out)
     if r.uno_call:
         if not s.called[seat] and can_call_uno(s, seat, hand):
@@ -636,13 +664,57 @@ def check(s: GameState, move: Move) -> Verdict:
     _require_state(s)
     problem = _reject(s, move)
     if problem is not None:
-        return problem
+        return problem  # a refusal, or a move the house rules accept at a cost (``P_`` codes)
     after = s.copy()
     _execute(after, move, None, _RngOnly)
     return _accept_verdict(s, move, after)
 
 
+_MISPLAYS = frozenset((Reason.E_NO_MATCH, Reason.E_PLUS4_NOT_ALLOWED, Reason.E_WILD_NOT_LAST_RESORT,
+                       Reason.E_ACTION_CARD_LAST))
+
+
 def _reject(s: GameState, move: Move) -> Verdict | None:
+    """None for a legal move; else the refusal, or, when a house rule makes the move cost
+    cards instead of refusing it (``misplay_penalty``, ``false_catch_penalty``,
+    ``false_uno_penalty``, ``no_wild_finish``, ``no_draw_card_finish``), its ``P_`` verdict."""
+    problem = _refusal(s, move)
+    if problem is None or problem.code.penalized or problem.code == Reason.E_MALFORMED:
+        return problem
+    return _as_penalty(s, move, problem) or problem
+
+
+def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
+    """The ``P_`` verdict when the rules turn ``problem`` into a penalty, else None. The one
+    place the three penalty-count rules decide."""
+    r = s.r
+    code = problem.code
+    kind = move.kind
+    form = dict(problem.params).get("form", "")
+    if kind == MoveKind.PLAY:
+        if (code in _MISPLAYS and r.misplay_penalty and move.seat == s.turn
+                and s.phase == Phase.PLAY and s.chain_rank < 0):
+            return _v(Reason.P_MISPLAY, s, move, card=card_name(move.card),
+                      count=_cards(r.misplay_penalty), why=problem.detail, broken=code.value,
+                      next=s.name(_next_seat(s, move.seat)), rule="misplay_penalty = "
+                      + str(r.misplay_penalty))
+        return None
+    if kind == MoveKind.CATCH:
+        if code == Reason.E_NO_ONE_TO_CATCH and r.false_catch_penalty and form not in (
+            "self", "no_seat"
+        ):
+            return _v(Reason.P_FALSE_CATCH, s, move, target=s.name(move.target),
+                      count=_cards(r.false_catch_penalty), why=problem.detail,
+                      rule="false_catch_penalty = " + str(r.false_catch_penalty))
+        return None
+    if kind == MoveKind.CALL_UNO:
+        if code == Reason.E_UNO_NOT_ALLOWED and r.false_uno_penalty and form != "called":
+            return _v(Reason.P_FALSE_UNO, s, move, count=_cards(r.false_uno_penalty),
+                      why=problem.detail, rule="false_uno_penalty = " + str(r.false_uno_penalty))
+    return None
+
+
+def _refusal(s: GameState, move: Move) -> Verdict | None:
     """Why ``move`` is illegal, or None when it is legal."""
     shape = shape_problem(move)
     if shape is not None:
@@ -704,7 +776,11 @@ def _reject(s: GameState, move: Move) -> Verdict | None:
                       top=card_name(top), form="wild" if IS_WILD[top] else "")
         if r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
             return _v(Reason.E_ACTION_CARD_LAST, s, move, card=card_name(move.card))
-        return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
+        refusal = _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
+        if refusal is None and len(hand) == 1 and finish_forbidden(r, top):
+            return _v(Reason.P_FINISH, s, move, card=card_name(top), form="draw",
+                      rule=finish_forbidden(r, top) + " = true")
+        return refusal
     # the turn player ------------------------------------------------------------------------
     if phase == Phase.CHOOSE_COLOR:
         if kind != MoveKind.CHOOSE_COLOR:
@@ -960,11 +1036,16 @@ def apply(
     _require_state(s)
     source = _Shuffles(shuffles)
     problem = _reject(s, move)
-    if problem is not None:
+    if problem is not None and not problem.code.penalized:
         raise IllegalMove(problem)
     new = s.copy()
     events: list[Event] = []
     try:
+        if problem is not None:  # accepted at a cost (house rules)
+            _execute_penalty(new, move, problem.code, events, source)
+            if source.orders:
+                raise IllegalMove(_v(Reason.E_RESHUFFLE_UNEXPECTED, s, move))
+            return Transition(new, events, problem)
         _execute(new, move, events, source)
     except _NeedShuffle as exc:
         raise IllegalMove(_v(exc.code, s, move, detail=exc.detail)) from None
@@ -1002,14 +1083,7 @@ def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -
     if kind == MoveKind.NEXT_ROUND:
         _next_round(s, ev, src)
         return
-    # a turn move: it closes the catch window of earlier plays (official: "before the next
-    # player acts") and the jump-in window
-    if r.window_next_action:
-        if any(s.vuln):
-            s.vuln = [0] * s.n
-    elif r.uno_catch_window == "until-next-play":
-        s.vuln[seat] = 0
-    s.jump_window = False
+    _close_windows(s, seat)
     if kind == MoveKind.PLAY:
         _play(s, move, ev, src)
     elif kind == MoveKind.DRAW:
@@ -1057,6 +1131,60 @@ def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -
         s.phase = Phase.PLAY
         if ev is not None:
             ev.append(ColorChosen(seat, move.color))
+
+
+def _close_windows(s: GameState, seat: int) -> None:
+    """A turn move closes the catch window of earlier plays (official: "before the next player
+    acts") and the jump-in window."""
+    r = s.r
+    if r.window_next_action:
+        if any(s.vuln):
+            s.vuln = [0] * s.n
+    elif r.uno_catch_window == "until-next-play":
+        s.vuln[seat] = 0
+    s.jump_window = False
+
+
+def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | None,
+                     src: _Shuffles) -> None:
+    """Apply a move the house rules accept at a cost (a ``P_`` verdict): the card stays in the
+    hand and the player draws the penalty. A misplay or a forbidden last card also ends the
+    turn (facing a pending draw card, the player takes it too); a false catch or a groundless
+    UNO call changes nothing else."""
+    r = s.r
+    seat = move.seat
+    if code == Reason.P_FALSE_CATCH:
+        count, why = r.false_catch_penalty, "false_catch"
+    elif code == Reason.P_FALSE_UNO:
+        count, why = r.false_uno_penalty, "false_uno"
+    elif code == Reason.P_MISPLAY:
+        count, why = r.misplay_penalty, "misplay"
+    else:  # P_FINISH
+        count, why = 1, "finish"
+    if ev is not None:
+        ev.append(PenaltyApplied(seat, count, why, seat))
+    if code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO) or seat != s.turn:
+        _draw_cards(s, seat, count, ev, why, src)
+        return
+    # a turn move (a misplay, or a last card that may not go out): it closes the windows as
+    # any turn move does, costs the cards and ends the turn
+    _close_windows(s, seat)
+    _draw_cards(s, seat, count, ev, why, src)
+    s.stuck = 0
+    if s.phase == Phase.PENALTY:  # the pending draw card is taken too
+        amount = s.pending
+        s.pending = 0
+        s.plus4_by = -1
+        if ev is not None:
+            ev.append(PenaltyApplied(seat, amount, "stack" if amount > 4 else "draw"))
+        _draw_cards(s, seat, amount, ev, "penalty", src)
+        if ev is not None:
+            ev.append(TurnSkipped(seat))
+    elif ev is not None:
+        ev.append(TurnPassed(seat))
+    s.phase = Phase.PLAY
+    s.drawn = []
+    _advance(s, 1)
 
 
 def _advance(s: GameState, steps: int) -> None:

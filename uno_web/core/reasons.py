@@ -59,6 +59,11 @@ class Reason(str, Enum):
     OK_ACCEPT = "OK_ACCEPT"
     OK_NEXT_ROUND = "OK_NEXT_ROUND"
     OK_DECK = "OK_DECK"
+    # accepted at a cost: a house rule turns the mistake into penalty cards
+    P_MISPLAY = "P_MISPLAY"
+    P_FINISH = "P_FINISH"
+    P_FALSE_CATCH = "P_FALSE_CATCH"
+    P_FALSE_UNO = "P_FALSE_UNO"
     # the state of the game
     E_GAME_OVER = "E_GAME_OVER"
     E_ROUND_OVER = "E_ROUND_OVER"
@@ -108,7 +113,14 @@ class Reason(str, Enum):
 
     @property
     def ok(self) -> bool:
-        return self.value.startswith("OK_")
+        """The move is accepted (``OK_`` codes, and ``P_`` codes: accepted at a cost)."""
+        return self.value.startswith(("OK_", "P_"))
+
+    @property
+    def penalized(self) -> bool:
+        """Accepted only at a cost: a house rule makes the mistake cost cards instead of
+        refusing it (``P_`` codes). Such a move is never in ``legal_moves``."""
+        return self.value.startswith("P_")
 
 
 @dataclass(frozen=True)
@@ -187,6 +199,32 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A player who did not call UNO and is caught in time draws the penalty.",
         "uno_call",
         "{who} caught {target:you} without an UNO call; {target:they} draw {count}",
+    ),
+    Reason.P_MISPLAY: Explanation(
+        "With a misplay penalty, a card played on your turn that may not be played goes back to "
+        "your hand, you draw the penalty cards and your turn ends.",
+        "misplay_penalty",
+        "{why}. {who} {who:takes} the {card} back and {who:draws} {count}; next: {next}",
+    ),
+    Reason.P_FINISH: Explanation(
+        "Under this house rule a wild or draw card may not be your last card: trying costs one "
+        "card and ends your turn.",
+        "no_wild_finish, no_draw_card_finish",
+        "{who} may not go out on a wild card: {who:they} {who:takes} the {card} back and "
+        "{who:draws} 1 card",
+        {"draw": "{who} may not go out on a draw card: {who:they} {who:takes} the {card} back and "
+                 "{who:draws} 1 card"},
+    ),
+    Reason.P_FALSE_CATCH: Explanation(
+        "With a false-catch penalty, catching a player who may not be caught costs the "
+        "catcher cards.",
+        "false_catch_penalty",
+        "{why}. {who} {who:draws} {count} for the false catch",
+    ),
+    Reason.P_FALSE_UNO: Explanation(
+        "With a penalty for a groundless UNO call, calling UNO when you may not costs cards.",
+        "false_uno_penalty",
+        "{why}. {who} {who:draws} {count} for the groundless call",
     ),
     Reason.OK_CHALLENGE: Explanation(
         "A Wild Draw Four may be challenged: a bluffer draws 4, a wrong challenger draws 6.",
@@ -539,6 +577,11 @@ class Verdict:
         return self.code.ok
 
     @property
+    def penalized(self) -> bool:
+        """Accepted at a cost (a ``P_`` code): see :attr:`Reason.penalized`."""
+        return self.code.penalized
+
+    @property
     def explanation(self) -> str:
         return CATALOGUE[self.code].explanation
 
@@ -570,6 +613,7 @@ class Verdict:
             "code": self.code.value,
             "ok": self.ok,
             "message": self.message,
+            "penalized": self.code.penalized,
             "explanation": self.explanation,
             "rule": self.rule,
         }

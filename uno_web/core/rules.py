@@ -106,6 +106,21 @@ class RuleSet(Declared):
         "No going out on an action card",
         "A player may not play a Skip, Reverse, Draw Two or wild card as the last card.",
     )
+    no_wild_finish: bool = _f(
+        False,
+        "No going out on a wild",
+        "A player may not go out by playing a Wild or Wild Draw Four as the last card. Trying "
+        "costs one card: the wild goes back to the hand, the player draws one card and the turn "
+        "ends (facing a pending draw card, the player also takes it).",
+    )
+    no_draw_card_finish: bool = _f(
+        False,
+        "No going out on a draw card",
+        "A player may not go out by playing a Draw Two or Wild Draw Four (with playing cards: a "
+        "King or an Ace) as the last card. Trying costs one card: the card goes back to the "
+        "hand, the player draws one card and the turn ends (facing a pending draw card, the "
+        "player also takes it).",
+    )
     draw_on_last_card: bool = _f(
         True,
         "Next player draws after a last draw card",
@@ -211,6 +226,16 @@ class RuleSet(Declared):
         "A drawn card that fits must be played",
         "A playable card just drawn must be played (no keeping it).",
     )
+    misplay_penalty: int = _f(
+        0,
+        "Cards for a card that does not fit",
+        "What playing a card that may not be played costs on your turn, before drawing (a card "
+        "that does not match, or that a house rule forbids now). `0` (official): the play is "
+        "refused and you try again. A number: the card goes back to your hand, you draw that "
+        "many cards and your turn ends. After drawing, or facing a draw card, a wrong card is "
+        "always refused.",
+        ge=0, le=10,
+    )
     drawn_joker_penalty: int = _f(
         2,
         "Extra cards for drawing a Joker",
@@ -242,6 +267,22 @@ class RuleSet(Declared):
     )
     uno_penalty: int = _f(
         2, "Cards for a missed UNO call", "Cards drawn by a player caught not calling UNO.",
+        ge=0, le=10,
+    )
+    false_catch_penalty: int = _f(
+        0,
+        "Cards for a false catch",
+        "What catching a player who may not be caught costs the catcher (the player has called "
+        "UNO, holds more than one card, or the time to catch them is over). `0` (official): the "
+        "catch is refused. A number: the catcher draws that many cards.",
+        ge=0, le=10,
+    )
+    false_uno_penalty: int = _f(
+        0,
+        "Cards for a groundless UNO call",
+        "What calling UNO when you may not costs (too many cards in your hand, or two cards "
+        "when the call must wait). `0` (official): the call is refused. A number: the caller "
+        "draws that many cards.",
         ge=0, le=10,
     )
     uno_catch_window: Literal["next-action", "next-turn-end", "until-next-play"] = _f(
@@ -336,6 +377,31 @@ PRESETS: dict[str, RuleSet] = {
         zero_rotate=True,
         draw_to_match=True,
     ),
+    "everything-goes": RuleSet(
+        stack_draw_two_on_draw_two=True,
+        stack_draw_four_on_draw_four=True,
+        stack_draw_two_on_draw_four=True,
+        stack_draw_four_on_draw_two=True,
+        reverse_returns_draw_two=True,
+        reverse_returns_draw_four=True,
+        skip_passes_penalty=True,
+        zero_rotate=True,
+        seven_swap=True,
+        jump_in=True,
+        play_same_number=True,
+        draw_to_match=True,
+        forced_play=True,
+        double_score=True,
+        wild_draw_four="anytime",
+    ),
+    "strict-table": RuleSet(
+        misplay_penalty=1,
+        false_catch_penalty=2,
+        false_uno_penalty=2,
+        uno_call_with_two=False,
+        no_wild_finish=True,
+        no_draw_card_finish=True,
+    ),
     "playing-cards": RuleSet(
         deck="playing-cards",
         hand_size=10,
@@ -354,6 +420,8 @@ PRESET_TITLES: dict[str, str] = {
     "duo-default": "Relaxed rules with stacking",
     "classic-notes": "Last player standing (strict wilds)",
     "house-party": "Party house rules",
+    "everything-goes": "Everything goes (wild house rules)",
+    "strict-table": "Strict table (mistakes cost cards)",
     "playing-cards": "Playing cards (52 + 2 Jokers)",
 }
 
@@ -369,6 +437,12 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "count against you: past 250 you are out.",
     "house-party": "Stack any draw card on another, jump in out of turn with an identical card, "
     "7 swaps hands and 0 passes them on, and draw until you can play.",
+    "everything-goes": "Stack any draw card on another, send it back with a Reverse or on "
+    "with a Skip, jump in, 7 swaps and 0 passes hands, play all cards of one number at once, "
+    "draw until you can play and play what fits, Wild Draw Four any time, and double points.",
+    "strict-table": "Official play, but mistakes cost cards: a card that does not fit costs 1, "
+    "a false catch or an UNO call at the wrong time costs 2, UNO is called only with the "
+    "second-to-last card or after it, and nobody goes out on a wild or a draw card.",
     "playing-cards": "An ordinary deck with two Jokers: suits are colours, Jack reverses, Queen "
     "skips, King and Ace make the next player draw 2 and 4, a Joker makes its player draw 2; "
     "10 cards each, and the first player leads any card.",

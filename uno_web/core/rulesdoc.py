@@ -26,6 +26,14 @@ PRESET_SOURCES: dict[str, str] = {
     "next player draw one and is a last resort, no action card last, elimination at 250.",
     "house-party": "No single rule book: common house rules (stacking, jump-in, 7-0, draw to "
     "match) put together.",
+    "everything-goes": "letsuno/uno-online's *crazy* house-rule preset "
+    "(`packages/shared/src/types/house-rules.ts`): every stacking, deflection and hand-moving "
+    "rule, multiple plays of one number, draw until playable, forced play after drawing, double "
+    "score and no Wild Draw Four challenge. (letsuno's *classic* preset is `official`; its "
+    "*party* preset is `house-party` without cross-stacking.)",
+    "strict-table": "letsuno/uno-online's penalty rules put together (misplay penalty, strict "
+    "UNO call, no finishing on a wild or a function card) with penalties for a false "
+    "catch and a groundless UNO call; no single rule book.",
     "playing-cards": "A pseudo-code rule file, *Uno.txt* (a GitHub repository), for UNO "
     "with 52 playing cards and two Jokers.",
 }

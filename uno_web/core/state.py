@@ -85,6 +85,8 @@ class CompiledRules:
     wild_last_resort: bool
     wild_draws_one: bool
     no_action_card_last: bool
+    no_wild_finish: bool
+    no_draw_card_finish: bool
     draw_on_last_card: bool
     stack_draw_two_on_draw_two: bool
     stack_draw_four_on_draw_four: bool
@@ -101,11 +103,14 @@ class CompiledRules:
     may_draw_when_playable: bool
     draw_to_match: bool
     forced_play: bool
+    misplay_penalty: int
     drawn_joker_penalty: int
     reshuffle: str
     uno_call: bool
     uno_penalty: int
     uno_call_with_two: bool
+    false_catch_penalty: int
+    false_uno_penalty: int
     uno_catch_window: str
     scoring: str
     double_score: bool
@@ -132,6 +137,7 @@ class CompiledRules:
         # matching alone decides what may be played (no house restriction to check)
         self.plain_matching = not (
             rules.wild_draw_four == "strict" or rules.wild_last_resort or rules.no_action_card_last
+            or rules.no_wild_finish or rules.no_draw_card_finish
         )
         # for each draw effect on top of the pile: can the victim answer at all?
         self.responds: dict[int, bool] = {

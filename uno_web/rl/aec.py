@@ -322,7 +322,9 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         else:
             move = action  # not an action number: check() says E_MALFORMED
         verdict = check(self.game, move)  # type: ignore[arg-type]
-        assert not verdict.ok, (move, "check() accepts a move legal_moves did not list")
+        # only a move the house rules accept at a cost (a P_ verdict) may be ok here: the
+        # environment takes moves from the action mask, never a costly mistake
+        assert not verdict.ok or verdict.penalized, (move, "check() accepts a move legal_moves did not list")
         self.infos[agent] = {
             "illegal_move": True, "action": key if key >= 0 else None,
             "reason": verdict.code.value, "message": verdict.message,

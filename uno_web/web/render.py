@@ -438,9 +438,10 @@ def _scores(tv: TableView) -> str:
 
 
 def _entry(en: ValidatorEntry) -> str:
-    cls = "ok" if en.ok else "bad"
+    costly = en.code.startswith("P_")  # accepted at a cost: a house rule's penalty
+    cls = "cost" if costly else ("ok" if en.ok else "bad")
     hint = f'<p class="hint">{e(en.hint)}</p>' if en.hint else ""
-    mark = "✓" if en.ok else "✗"
+    mark = "!" if costly else ("✓" if en.ok else "✗")
     return (
         f'<li class="entry {cls}" data-testid="validator-entry" data-code="{e(en.code)}"'
         f' data-ok="{"true" if en.ok else "false"}" data-seat="{en.seat}" data-move="{e(en.move)}">'
@@ -468,7 +469,7 @@ def _latest(tv: TableView) -> str:
     if en is None:
         return ""
     text = verdict_sentence(en.message)
-    if not en.ok:
+    if not en.ok or en.code.startswith("P_"):
         text += " " + en.explanation
         if en.hint:
             text += " " + en.hint

@@ -618,6 +618,8 @@ def _who(names: Sequence[str], seat: int, you: int) -> str:
 _REASON_WORDS = {
     "draw": "", "penalty": " as a penalty", "uno": " for not calling UNO",
     "challenge": " after the challenge", "joker": " for the Joker",
+    "misplay": " for a card that did not fit", "finish": " for trying to go out on that card",
+    "false_catch": " for a false catch", "false_uno": " for an UNO call at the wrong time",
 }
 
 
@@ -673,7 +675,10 @@ def describe_event(e: Event, names: Sequence[str], you: int = HUMAN) -> str:
             return f"{who(d['seat'])} {takes} the whole stack: {n} cards."
         reason = {"draw_two": "Draw Two", "draw_four": "draw four", "stack": "the stack",
                   "uno": "missed UNO call", "challenge": "challenge", "wild": "Wild",
-                  "first_card": "first card", "joker": "Joker"}.get(d["reason"], d["reason"])
+                  "first_card": "first card", "joker": "Joker",
+                  "misplay": "a card that did not fit", "finish": "no going out on that card",
+                  "false_catch": "false catch", "false_uno": "UNO call at the wrong time",
+                  }.get(d["reason"], d["reason"])
         by_seat = d.get("by", -1)
         by_name = "you" if by_seat == you else who(by_seat)
         by = f" (by {by_name})" if by_seat >= 0 and by_seat != d["seat"] else ""
