@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass
 from typing import IO, Annotated, Any, Literal, Union
 
-from .cards import CardError, card_str, color_code, parse_card, parse_color
+from .cards import SUIT_COLORS, UNO_COLORS, CardError, card_str, color_code, parse_card, parse_color
 from .engine import IllegalMove, apply, new_game
 from .events import Event, PileReshuffled, RoundStarted
 from .fields import (
@@ -31,7 +31,7 @@ from .invariants import check_deck
 from .moves import Move, MoveKind
 from .reasons import Reason
 from .rules import MAX_RULE_OVERRIDES, PRESETS, RuleSet, RulesError, resolve_rules
-from .state import GameState, Phase, validate_deck_order
+from .state import GameState, Phase, deck_cards, validate_deck_order
 
 __all__ = [
     "LOG_FORMAT", "LOG_VERSION", "GameLog", "RoundLog", "Action", "RulesRef", "Seat",
@@ -260,8 +260,8 @@ def _count_actions(data: Any) -> None:
 def move_from_action(a: Any) -> Move:
     seat = a.seat
     if a.kind == "play":
-        return Move.play(
-            seat, parse_card(a.card), parse_color(a.color) if a.color else -1,
+        return Move(
+            MoveKind.PLAY, seat, _card_of(a.card), parse_color(a.color) if a.color else -1,
             a.target if a.target is not None else -1, a.uno,
         )
     if a.kind == "choose_color":
@@ -402,7 +402,7 @@ class _Replay:
         if s is not None and s.phase != Phase.ROUND_OVER:
             raise _LogFailure(self.index, rnd, -1, Reason.E_ROUND_NOT_OVER, _coded(
                 Reason.E_ROUND_NOT_OVER, f"round {rnd} starts but round {rnd - 1} is not over"))
-        order = [parse_card(c) for c in deck]
+        order = [_card_of(c) for c in deck]
         problem = validate_deck_order(self.rules, order)
         if problem:
             raise _LogFailure(self.index, rnd, -1, Reason.E_DECK_ORDER,
@@ -466,8 +466,7 @@ def _walk(log: GameLog, rules: RuleSet):  # type: ignore[no-untyped-def]
         events = rp.deal(rnd.deck)
         yield rp.state, events, None
         for a in rnd.actions:
-            shuffles = [[parse_card(c) for c in o] for o in a.reshuffles]
-            events = rp.act(move_from_action(a), shuffles, a)
+            events = rp.act(move_from_action(a), _shuffles_of(a), a)
             yield rp.state, events, a
 
 
@@ -504,8 +503,7 @@ def validate_log(
         for rnd in log.rounds:
             rp.deal(rnd.deck)
             for a in rnd.actions:
-                shuffles = [[parse_card(c) for c in o] for o in a.reshuffles]
-                rp.act(move_from_action(a), shuffles, a)
+                rp.act(move_from_action(a), _shuffles_of(a), a)
     except _LogFailure as f:
         return rp.report(f.failure)
     return rp.report()
@@ -645,7 +643,7 @@ def _stream_round(js: Any, rp: _Replay, i: int) -> None:
             seen.add(key)
             js.peek()
             if key == "deck":
-                rp.deal(_checked(_ROUND_CHECKS["deck"], js.value(), "rounds", i, "deck"))
+                rp.deal(_deck_of(js.value(), i))
                 dealt = True
                 for a in held:
                     rp.act(move_from_action(a), _shuffles_of(a), a)
@@ -696,7 +694,6 @@ def _stream_actions(js: Any, rp: _Replay, i: int) -> None:
                 [a] = _ACTIONS_CHECK([raw])
             except FieldProblem as exc:
                 raise FieldProblem(("rounds", i, "actions", j) + exc.loc[1:], exc.msg) from None
-            _learn(raw, a)
             rp.act(move_from_action(a), _shuffles_of(a), a)
         j += 1
         c = js.peek()
@@ -711,16 +708,17 @@ def _stream_actions(js: Any, rp: _Replay, i: int) -> None:
 
 
 def _shuffles_of(a: Any) -> list[list[int]]:
-    return [[parse_card(c) for c in o] for o in a.reshuffles]
+    return [[_card_of(c) for c in o] for o in a.reshuffles] if a.reshuffles else []
 
 
 # An action in its common form (the form GameRecorder writes: cards and colours in short
 # notation, no reshuffle) is read without building its model: the checks below accept exactly
 # what the model accepts and give the same move; anything else goes through the model, which
-# also says what is wrong. Card and colour texts are learnt from the model: a text is read
-# here only once the model has read it as itself.
-_CARDS: dict[str, int] = {}
-_COLORS: dict[str, int] = {}
+# also says what is wrong. The same holds for a deck of cards in short notation.
+_CARDS: dict[str, int] = {
+    card_str(c): c for deck in ("uno", "playing-cards") for c in deck_cards(deck)}
+"""Every card's short notation: the texts the model keeps as they are."""
+_COLORS: dict[str, int] = {color_code(c): c for c in (*UNO_COLORS, *SUIT_COLORS)}
 _COMMON = frozenset({"kind", "seat", "reshuffles"})
 _PLAY = _COMMON | {"card", "color", "target", "uno"}
 _CHOOSE = _COMMON | {"color"}
@@ -729,13 +727,23 @@ _BARE = {"draw": MoveKind.DRAW, "pass": MoveKind.PASS, "call_uno": MoveKind.CALL
          "challenge": MoveKind.CHALLENGE, "accept": MoveKind.ACCEPT}
 
 
-def _learn(raw: Any, a: Any) -> None:
-    card = getattr(a, "card", None)
-    if card is not None and raw.get("card") == card:
-        _CARDS[card] = parse_card(card)
-    color = getattr(a, "color", None)
-    if color is not None and raw.get("color") == color:
-        _COLORS[color] = parse_color(color)
+def _deck_of(value: Any, i: int) -> list[str]:
+    """A round's deck as the model reads it (short notation is taken as it is)."""
+    if type(value) is list and len(value) <= MAX_DECK_CARDS:
+        cards = _CARDS
+        for c in value:
+            if type(c) is not str or c not in cards:
+                break
+        else:
+            return value
+    deck: list[str] = _checked(_ROUND_CHECKS["deck"], value, "rounds", i, "deck")
+    return deck
+
+
+def _card_of(text: str) -> int:
+    """A card from its normalised text (the model's)."""
+    card = _CARDS.get(text)
+    return parse_card(text) if card is None else card
 
 
 def _fast_move(d: Any) -> Move | None:
