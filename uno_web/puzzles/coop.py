@@ -97,10 +97,10 @@ def solve_coop(p1: Any, p2: Any, *, max_nodes: Optional[int] = 1_000_000) -> Coo
         raise ValueError("both players need at least one card")
     if len(h1) + len(h2) > MAX_COOP_CARDS:
         raise ValueError(f"the cooperative solver is for small hands: at most {MAX_COOP_CARDS} cards in total")
-    failed: set = set()
+    failed: set[tuple[tuple[Card, ...], tuple[Card, ...], Card, int]] = set()
     nodes = 0
 
-    def hopeless(a: tuple, b: tuple, last: Card) -> bool:
+    def hopeless(a: tuple[Card, ...], b: tuple[Card, ...], last: Card) -> bool:
         # every card of player 1 must be able to follow something still in play
         for i, c in enumerate(a):
             if _m(last, c):
@@ -109,7 +109,7 @@ def solve_coop(p1: Any, p2: Any, *, max_nodes: Optional[int] = 1_000_000) -> Coo
                 return True
         return False
 
-    def go(a: tuple, b: tuple, last: Card, player: int, line: list) -> bool:
+    def go(a: tuple[Card, ...], b: tuple[Card, ...], last: Card, player: int, line: list[Step]) -> bool:
         # a = player 1's hand (non-empty), b = player 2's hand (non-empty)
         nonlocal nodes
         key = (a, b, last, player)
@@ -166,7 +166,7 @@ def coop_brute_force(p1: Any, p2: Any) -> bool:
     h1 = list(as_cards(p1))
     h2 = list(as_cards(p2))
 
-    def go(a: list, b: list, last: Optional[Card], player: int, skipped: bool) -> bool:
+    def go(a: list[Card], b: list[Card], last: Optional[Card], player: int, skipped: bool) -> bool:
         hand = a if player == 1 else b
         legal = [c for c in hand if last is None or _m(last, c)]
         if not legal:

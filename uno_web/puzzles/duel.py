@@ -203,7 +203,7 @@ def _uno_matching_cutoff(X: tuple[Card, ...], Y: tuple[Card, ...], t: Card) -> O
 
 class _UnoSolver:
     def __init__(self, use_cutoffs: bool = True, max_nodes: Optional[int] = None) -> None:
-        self.memo: dict[tuple, bool] = {}
+        self.memo: dict[tuple[tuple[Card, ...], tuple[Card, ...], Card], bool] = {}
         self.nodes = 0
         self.cutoffs = 0
         self.use_cutoffs = use_cutoffs
@@ -261,9 +261,9 @@ def duel_minimax(p1: Any, p2: Any, last: Optional[Any] = None, to_move: int = 1,
     h1 = tuple(sorted(as_cards(p1)))
     h2 = tuple(sorted(as_cards(p2)))
     lc = _card_or_none(last)
-    memo: dict[tuple, bool] = {}
+    memo: dict[tuple[tuple[Card, ...], tuple[Card, ...], Optional[Card]], bool] = {}
 
-    def win(X: tuple, Y: tuple, t: Optional[Card]) -> bool:
+    def win(X: tuple[Card, ...], Y: tuple[Card, ...], t: Optional[Card]) -> bool:
         key = (X, Y, t)
         if key in memo:
             return memo[key]
@@ -406,7 +406,8 @@ def _card_or_none(last: Any) -> Optional[Card]:
     return as_cards([last])[0]
 
 
-def _game_over(h1: tuple, h2: tuple, last: Optional[Card], to_move: int, rule: str) -> Optional[int]:
+def _game_over(h1: tuple[Card, ...], h2: tuple[Card, ...], last: Optional[Card], to_move: int,
+               rule: str) -> Optional[int]:
     """Winner if the position is already decided before any move, else None."""
     _check_to_move(to_move)
     X = h1 if to_move == 1 else h2
@@ -456,7 +457,8 @@ def analyse_duel_position(
 MAX_UNO_RULE_CARDS = 100  # the uno-rule search recurses once per play
 
 
-def _uno_solver(h1: tuple, h2: tuple, rule: str, max_nodes: Optional[int]) -> Optional[_UnoSolver]:
+def _uno_solver(h1: tuple[Card, ...], h2: tuple[Card, ...], rule: str,
+                max_nodes: Optional[int]) -> Optional[_UnoSolver]:
     if rule != "uno":
         return None
     if len(h1) + len(h2) > MAX_UNO_RULE_CARDS:
@@ -467,12 +469,12 @@ def _uno_solver(h1: tuple, h2: tuple, rule: str, max_nodes: Optional[int]) -> Op
     return _UnoSolver(max_nodes=max_nodes)
 
 
-def _analyse(h1: tuple, h2: tuple, lc: Optional[Card], to_move: int, rule: str,
+def _analyse(h1: tuple[Card, ...], h2: tuple[Card, ...], lc: Optional[Card], to_move: int, rule: str,
              solver: Optional[_UnoSolver]) -> DuelPosition:
     over = _game_over(h1, h2, lc, to_move, rule)
-    base = dict(p1=list(h1), p2=list(h2), last=lc, to_move=to_move, rule=rule)
     if over is not None:
-        return DuelPosition(**base, winner=over, winning_moves=[], losing_moves=[], game_over=True, method="rules")
+        return DuelPosition(p1=list(h1), p2=list(h2), last=lc, to_move=to_move, rule=rule,
+                            winner=over, winning_moves=[], losing_moves=[], game_over=True, method="rules")
     X, Y = (h1, h2) if to_move == 1 else (h2, h1)
     nodes = 0
     if solver is None:
@@ -486,7 +488,8 @@ def _analyse(h1: tuple, h2: tuple, lc: Optional[Card], to_move: int, rule: str,
     wins = [c for c, v in values.items() if v]
     loses = [c for c, v in values.items() if not v]
     winner = to_move if wins else 3 - to_move
-    return DuelPosition(**base, winner=winner, winning_moves=wins, losing_moves=loses, game_over=False,
+    return DuelPosition(p1=list(h1), p2=list(h2), last=lc, to_move=to_move, rule=rule,
+                        winner=winner, winning_moves=wins, losing_moves=loses, game_over=False,
                         method=method, nodes=nodes)
 
 
@@ -514,7 +517,7 @@ def solve_duel(p1: Any, p2: Any, *, rule: str = "geography", max_nodes: Optional
     )
 
 
-def _principal_line(h1: tuple, h2: tuple, rule: str,
+def _principal_line(h1: tuple[Card, ...], h2: tuple[Card, ...], rule: str,
                     solver: Optional[_UnoSolver]) -> tuple[list[tuple[int, Card]], str]:
     """Winner plays its first winning card, loser its first legal card; the
     memo of ``solver`` is shared with the main solve."""

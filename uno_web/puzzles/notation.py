@@ -34,7 +34,9 @@ MAX_NUMBER = 999
 _LETTER_RE = re.compile(r"^([RYGB])([0-9]+)$", re.IGNORECASE)
 _GENERIC_RE = re.compile(r"^C([0-9]+):([0-9]+)$", re.IGNORECASE)
 
-CardLike = Union[str, Card, list, tuple]
+#: one card as callers give it: a token ("R7") or a (colour, number) pair, as a tuple or, from
+#: JSON, a list (checked at run time by :func:`as_cards`)
+CardLike = Union[str, Card, list[int], tuple[int, ...]]
 
 #: characters of an outside value quoted in a message at most (then "…"): a 100 kB token from
 #: a link must not fill the page that explains why it was refused

@@ -71,6 +71,10 @@ T = TypeVar("T")
 #: between which the page handles clicks (uno_web.web.puzzle), and may drop it to cancel.
 Steps = Generator[Any, None, T]
 
+#: canonical memo key of a search state (see :meth:`_Solver.key`): colour of the top card, the
+#: colour profile of its number, and the sorted colour profiles of the other numbers still held
+_Key = tuple[int, Optional[tuple[int, ...]], tuple[tuple[int, ...], ...]]
+
 
 def run_steps(steps: "Steps[T]") -> T:
     """Run a step generator to its end and return its result."""
@@ -234,7 +238,9 @@ def _bridges(V: int, edges: list[tuple[int, int, int, int]]) -> list[bool]:
     return is_bridge
 
 
-def _bridge_tree(V: int, edges: list[tuple[int, int, int, int]]):
+def _bridge_tree(
+    V: int, edges: list[tuple[int, int, int, int]],
+) -> tuple[list[int], dict[int, int], dict[int, list[tuple[int, int]]], list[bool]]:
     """Return (block_of_vertex, weight_per_block, tree_adj, bridge_edges).
 
     Blocks are the 2-edge-connected components (vertex sets joined by
@@ -272,7 +278,9 @@ def _bridge_tree(V: int, edges: list[tuple[int, int, int, int]]):
     return block, weight, tree, is_bridge
 
 
-def _subtree_weights(root: int, weight: dict[int, int], tree: dict[int, list[tuple[int, int]]]):
+def _subtree_weights(
+    root: int, weight: dict[int, int], tree: dict[int, list[tuple[int, int]]],
+) -> tuple[list[int], dict[int, tuple[int, int]], dict[int, int]]:
     """Root the bridge tree; return (order, parent, sub) where sub[b] = cards in b's subtree
     (blocks + bridges below b, not counting the bridge to its parent)."""
     parent: dict[int, tuple[int, int]] = {root: (-1, -1)}
@@ -406,7 +414,9 @@ def _euler_trail(V: int, edges: list[tuple[int, int, int, int]], start: int) -> 
     return trail
 
 
-def _euler_start(V: int, edges: list[tuple[int, int, int, int]], allowed: Optional[tuple[int, ...]]):
+def _euler_start(
+    V: int, edges: list[tuple[int, int, int, int]], allowed: Optional[tuple[int, ...]],
+) -> Optional[int]:
     """If an Euler trail exists (edges assumed connected) starting at one of the
     ``allowed`` vertices (any vertex if None), return that start vertex, else None."""
     deg = [0] * V
@@ -486,7 +496,7 @@ class _Solver:
         self.counts = counts
         self.g = _Graph(C, N)
         self.nodes = 0
-        self.failed: set = set()
+        self.failed: set[_Key] = set()
 
     # -- conversions -------------------------------------------------------
     def card_of(self, t: int) -> Card:
@@ -558,7 +568,7 @@ class _Solver:
         return None
 
     # -- search --------------------------------------------------------------
-    def key(self, last: int) -> tuple:
+    def key(self, last: int) -> _Key:
         counts = self.counts
         N, C = self.N, self.C
         ln = last % N
@@ -626,7 +636,7 @@ class _Solver:
         if res is not None:
             return res
         counts = self.counts
-        frames: list[list] = [[key, moves, 0]]
+        frames: list[list[Any]] = [[key, moves, 0]]  # [key, moves, next move index] per level
         while frames:
             frame = frames[-1]
             key, moves, i = frame
