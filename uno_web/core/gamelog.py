@@ -8,7 +8,10 @@ order. An action that made the draw pile run out carries the new order of each r
 :func:`parse_log` reads a log strictly (JSON's own types, the limits below, the first problem
 stops it) and raises :class:`LogError` for anything it refuses; :func:`validate_log` replays a
 log, checks every action and the deck invariant after each one, and returns a
-:class:`ValidationReport`. :class:`GameRecorder` wraps a game and writes its log.
+:class:`ValidationReport`. It reads text, bytes and files as a stream (header, then each deck
+and action, replayed as it is read: :mod:`uno_web.core.jsonstream`), so the first fault in
+reading order is the answer and nothing after it is read (docs/gamelog.md "Reading order").
+:class:`GameRecorder` wraps a game and writes its log.
 
 The models are frozen dataclasses (:mod:`uno_web.core.fields`): recording, saving and reading a
 log never import pydantic; the JSON Schema does (:func:`log_json_schema`).
@@ -675,36 +678,21 @@ def _stream_actions(js: Any, rp: _Replay, i: int) -> None:
         _checked(_ACTIONS_CHECK, js.value(), "rounds", i, "actions")  # not a list: refused
         raise FieldProblem(("rounds", i, "actions"), "Input should be a valid list")  # pragma: no cover
     js.take("[")
-    if js.peek() == "]":
-        js.take("]")
-        return
-    j = 0
-    while True:
+    for j, raw in enumerate(js.items()):
         if rp.read >= MAX_ACTIONS:
             raise FieldProblem(("rounds", i, "actions", j),
                                f"more than {MAX_ACTIONS:,} actions; a log holds at most "
                                f"{MAX_ACTIONS:,}")
         rp.read += 1
-        raw = js.value()
         move = _fast_move(raw)
         if move is not None:
             rp.act(move, [], raw)
-        else:
-            try:
-                [a] = _ACTIONS_CHECK([raw])
-            except FieldProblem as exc:
-                raise FieldProblem(("rounds", i, "actions", j) + exc.loc[1:], exc.msg) from None
-            rp.act(move_from_action(a), _shuffles_of(a), a)
-        j += 1
-        c = js.peek()
-        if c == "]":
-            js.take(c)
-            return
-        if c != ",":
-            js.syntax("[0")
-        js.take(c)
-        if js.peek() == "]":
-            js.syntax("[0,")
+            continue
+        try:
+            [a] = _ACTIONS_CHECK([raw])
+        except FieldProblem as exc:
+            raise FieldProblem(("rounds", i, "actions", j) + exc.loc[1:], exc.msg) from None
+        rp.act(move_from_action(a), _shuffles_of(a), a)
 
 
 def _shuffles_of(a: Any) -> list[list[int]]:

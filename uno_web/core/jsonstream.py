@@ -23,7 +23,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Iterator
 
 from .fields import MAX_JSON_DEPTH
 
@@ -277,6 +277,28 @@ class JsonStream:
                     raise self._fault
             self.pos = end
             return value
+
+    def items(self) -> Iterator[Any]:
+        """The values of the array whose ``[`` was just taken, decoded one at a time; its ``]``
+        is taken after the last."""
+        if self.peek() == "]":
+            self.pos += 1
+            return
+        while True:
+            yield self.value()
+            buf, pos = self.buf, self.pos
+            c = buf[pos] if pos < len(buf) else ""
+            if c in ("", " ", "\t", "\n", "\r"):
+                c = self.peek()
+            if c == ",":
+                self.pos += 1
+                if self.peek() == "]":
+                    self.syntax("[0,")
+            elif c == "]":
+                self.pos += 1
+                return
+            else:
+                self.syntax("[0")
 
     def _more(self, grow: int) -> int:
         """Read more for a value cut by the buffer's end: each time as much again as the value
