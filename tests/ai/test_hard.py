@@ -153,3 +153,28 @@ def test_stops_an_opponent_with_one_card() -> None:
     obs = make_obs("Y+2 Y5 B7 B9 G3 G4", "Y1", counts=[1])
     move = make_bot("hard", iterations=150).choose(obs, moves_for(obs), random.Random(0))
     assert move.card == parse_card("Y+2")
+
+
+def test_the_opponent_model_option_is_checked_and_changes_the_playouts() -> None:
+    with pytest.raises(ValueError, match="opponent model"):
+        make_bot("hard", opponent="psychic")
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[5])
+    moves = moves_for(obs)
+    values = []
+    for opponent in ("greedy", "attack"):
+        bot = make_bot("hard", iterations=20, prune_every=1000, opponent=opponent)
+        assert bot.choose(obs, moves, random.Random(3)) in moves
+        values.append(bot.last_stats["values"])
+    # the same deals and luck, other opponents in the playouts: other values
+    assert values[0] != values[1]
+
+
+def test_search_below_plays_normals_move_while_every_hand_is_long() -> None:
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7])
+    moves = moves_for(obs)
+    bot = make_bot("hard", iterations=20, search_below=4)
+    move = bot.choose(obs, moves, random.Random(0))
+    assert move == bot.normal.best_move(obs, moves) and bot.last_stats["iterations"] == 0
+    short = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[3])
+    bot.choose(short, moves_for(short), random.Random(0))
+    assert bot.last_stats["iterations"] == 20

@@ -211,3 +211,23 @@ def test_round_over_deals_next_round(level: str) -> None:
     obs = make_obs("R5", "R3", phase=Phase.ROUND_OVER)
     moves = [Move.next_round(0)]
     assert make_bot(level).choose(obs, moves, random.Random(0)) == moves[0]
+
+
+def test_no_match_chance_counts_the_unseen_cards() -> None:
+    from uno_web.ai.normal import ScoreContext, no_match_chance
+
+    obs = make_obs("R1 R5 B5 G7 Y5", "R3", counts=[1])
+    ctx = ScoreContext(obs)
+    red5 = parse_card("R5")
+    p1 = no_match_chance(ctx, red5, 0, 1)
+    # one card dealt from the unseen ones: it misses red, the 5s and the wilds
+    u = ctx.unseen_n
+    m = ctx.unseen_by_color[0] + ctx.unseen_by_rank[5] - ctx.unseen_by_card[(0, 5)] + ctx.unseen_wild
+    assert p1 == pytest.approx((u - m) / u)
+    # more cards in the hand: less chance that none of them matches
+    assert no_match_chance(ctx, red5, 0, 5) < p1
+    # the block weight adds that chance (for the player who answers the play) to the score
+    plain, block = make_bot("normal"), make_bot("normal", weights={"block": 50.0})
+    play = next(m for m in moves_for(obs) if m.kind == MoveKind.PLAY and m.card == red5)
+    gain = block.score(ctx, play) - plain.score(ctx, play)  # type: ignore[attr-defined]
+    assert gain == pytest.approx(50.0 * p1)

@@ -57,7 +57,7 @@ from .base import Bot, Thinking, check_moves
 from .belief import HandFilter
 from .memory import Note
 from .normal import NormalBot, ScoreContext
-from .rollout import PLAYOUTS, round_value
+from .rollout import PLAYOUTS, model_playout, round_value
 from .util import color_weights, dedupe_uno
 
 __all__ = ["HardBot"]
@@ -69,6 +69,8 @@ DEAL_COST = 40
 #: browser (Pyodide in Chromium) finishes it within the 150 ms budget in most decisions; the
 #: strength figures in docs/ai.md are for this limit (bench_ai_browser.py --hard-work)
 DEFAULT_WORK = 12_000
+#: the other seats' policy in the playouts: the greedy one, or MixBot2's habits
+OPPONENT_MODELS = ("greedy", "attack")
 _WILD_NOTE_TRUST = 0.5  # share of deals that respect a "wild" note (about 60-70% are right)
 
 
@@ -99,6 +101,8 @@ class HardBot(Bot):
         work: int | None = DEFAULT_WORK,
         screen: int = 0,
         keep: int = 3,
+        opponent: str = "greedy",
+        search_below: int = 0,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -125,6 +129,13 @@ class HardBot(Bot):
         self.iterations = None if iterations is None else int(iterations)
         self.slice = float(slice_ms) / 1000.0
         self.playout_name = playout
+        if opponent not in OPPONENT_MODELS:
+            raise ValueError(f"unknown opponent model {opponent!r}; choose one of {', '.join(OPPONENT_MODELS)}")
+        #: how the other seats play in the playouts ("greedy": like the searching seat)
+        self.opponent = opponent
+        #: search only once some player holds at most this many cards (0: always search);
+        #: before that Normal's move is played
+        self.search_below = max(0, int(search_below))
         self.playout = PLAYOUTS[playout]
         self.points_weight = float(points_weight)
         self.honesty = float(honesty)
@@ -243,6 +254,8 @@ class HardBot(Bot):
     def _search(self, obs: Observation, moves: Sequence[Move], rng: random.Random,
                 spent: float = 0.0) -> Thinking:
         cands = self.candidates(obs, moves)
+        if self.search_below and min(obs.hand_counts[i] for i in range(obs.n) if obs.active[i]) > self.search_below:
+            cands = cands[:1]  # Normal's move
         if len(cands) == 1:
             self.last_stats = {"candidates": 1, "iterations": 0, "seconds": 0.0}
             return cands[0]
@@ -251,6 +264,7 @@ class HardBot(Bot):
         alive = list(range(k))
         hist: list[list[float]] = [[] for _ in range(k)]
         playout = self.playout
+        model = self.opponent != "greedy" and self.playout_name == "greedy"
         pw = self.points_weight
         iterations = self.iterations
         work = self.work
@@ -284,7 +298,11 @@ class HardBot(Bot):
                 step(s, cands[i])
                 if s.phase < Phase.ROUND_OVER:
                     s.seed = seed  # reshuffles follow the same luck for every candidate
-                    done_work += playout(s, random.Random(seed), self.horizon or self.playout_moves)
+                    limit = self.horizon or self.playout_moves
+                    if model:
+                        done_work += model_playout(s, random.Random(seed), limit, me)
+                    else:
+                        done_work += playout(s, random.Random(seed), limit)
                 done_work += 1
                 hist[i].append(round_value(s, me, pw))
                 done_here.append(i)

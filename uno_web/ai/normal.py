@@ -57,7 +57,8 @@ class ScoreContext:
     filter build one too)."""
 
     __slots__ = ("obs", "me", "hand", "h", "nxt", "prv", "two", "threat", "opp_min", "colors",
-                 "unseen_by_color", "rules")
+                 "unseen_by_color", "rules", "unseen_n", "unseen_by_rank", "unseen_wild",
+                 "unseen_by_card")
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
@@ -72,12 +73,44 @@ class ScoreContext:
         self.threat = self.opp_min <= 2
         self.colors = colors_of(obs)
         left = {c: 0 for c in self.colors}
+        ranks: dict[int, int] = {}
+        by_card: dict[tuple[int, int], int] = {}
+        wild = total = 0
         for card, k in obs.unseen().items():
+            total += k
+            if IS_WILD[card]:
+                wild += k
+                continue
             col = COLOR_OF[card]
             if col in left:
                 left[col] += k
+            ranks[RANK_OF[card]] = ranks.get(RANK_OF[card], 0) + k
+            key = (col, RANK_OF[card])
+            by_card[key] = by_card.get(key, 0) + k
         self.unseen_by_color = left
+        self.unseen_by_card = by_card
+        self.unseen_by_rank = ranks
+        self.unseen_wild = wild
+        self.unseen_n = total
         self.rules = obs.rules
+
+
+def no_match_chance(ctx: ScoreContext, card: int, col: int, k: int) -> float:
+    """Card counting: the chance that a hand of ``k`` cards dealt at random from the unseen
+    cards holds nothing that matches ``card`` in colour ``col`` (MixBot2's criterion)."""
+    u = ctx.unseen_n
+    m = ctx.unseen_by_color.get(col, 0) + ctx.unseen_wild
+    if not IS_WILD[card]:
+        rank = RANK_OF[card]
+        m += ctx.unseen_by_rank.get(rank, 0) - ctx.unseen_by_card.get((col, rank), 0)
+    if m <= 0:
+        return 1.0
+    p = 1.0
+    for i in range(min(k, u)):
+        p *= max(0.0, (u - m - i) / (u - i))
+        if p <= 0.0:
+            return 0.0
+    return p
 
 
 class NormalBot(Bot):
@@ -88,7 +121,7 @@ class NormalBot(Bot):
         "color": 2.0, "follow": -0.5, "points": 0.06, "points_threat": 0.35, "hold_wild": 40.0,
         "hold_wild4": 40.0, "hold_threat": 0.5, "bluff": 25.0, "attack": 1.0, "tempo": 2.0,
         "action2p": 1.0, "lacks": 3.0, "last_wild": 6.0, "last_color": 6.0, "swap": 3.0,
-        "pair": 5.0,
+        "pair": 5.0, "block": 0.0,
     }
 
     def __init__(self, honesty: float = 0.5, save_wilds: int = 6, wild_notes: bool = True,
@@ -237,6 +270,8 @@ class NormalBot(Bot):
             actor = ctx.nxt
         if self.memory.lacks_color(actor, col):
             s += W["lacks"]
+        if W["block"] and actor != ctx.me:
+            s += W["block"] * no_match_chance(ctx, card, col, obs.hand_counts[actor])
         # follow-ups: cards that would still match if the colour stayed
         follow = sum(1 for x in after if not IS_WILD[x] and (COLOR_OF[x] == col or RANK_OF[x] == RANK_OF[card]))
         s += W["follow"] * follow

@@ -169,6 +169,109 @@ def greedy_playout(s: GameState, rng: random.Random, max_moves: int = 3000, smar
     return moves
 
 
+# MixBot2-like habits (chausner/UnoAI's card-type ranks and wild limits), an opponent model
+# for the playouts: types number 0, reverse 1 (2 when a two-player Reverse skips), skip 2,
+# draw two 3, wild 4, wild draw four 5; ranks [4, 3, 5, 6, 1, 2], end game [2, 3, 4, 6, 1, 5]
+_TYPE = {int(Effect.NUMBER): 0, int(Effect.REVERSE): 1, int(Effect.SKIP): 2, int(Effect.DRAW_TWO): 3,
+         int(Effect.DRAW_FOUR): 3, int(Effect.WILD): 4, int(Effect.WILD_DRAW_FOUR): 5,
+         int(Effect.SELF_DRAW_TWO): -1}
+_RANKS = (4, 3, 5, 6, 1, 2)
+_END_RANKS = (2, 3, 4, 6, 1, 5)
+_LIMITS = (-1, -1, -1, -1, 2, 4)
+
+
+def _next_active(s: GameState, seat: int) -> int:
+    n = s.n
+    d = s.direction
+    nxt = (seat + d) % n
+    while not s.active[nxt]:
+        nxt = (nxt + d) % n
+    return nxt
+
+
+def _type_of(s: GameState, card: int, two: bool) -> int:
+    t = _TYPE.get(EFFECT_OF[card], 0)
+    if t == 1 and two and s.r.reverse_skip_2p:
+        return 2
+    return t
+
+
+def attack_pick(s: GameState, seat: int, ok: list[int], rng: random.Random) -> int:
+    """The card MixBot2's habits pick from the playable ``ok`` (-1: none within the wild
+    limits): draw cards, then skips, then numbers, then reverses, wilds last and only with few
+    other cards (no limits when the next player holds one card); then the hand's commonest
+    colour, then at random."""
+    hand = s.hands[seat]
+    two = sum(s.active) == 2
+    # no limits in the end game, nor when drawing could go on for ever (an empty pile, a
+    # huge hand: the rounds must end)
+    end = len(s.hands[_next_active(s, seat)]) == 1 or len(hand) > 12 or len(s.draw) < 2
+    ranks = _END_RANKS if end else _RANKS
+    plain = 0
+    counts: dict[int, int] = {}
+    for x in hand:
+        if not IS_WILD[x]:
+            plain += 1
+            col = COLOR_OF[x]
+            counts[col] = counts.get(col, 0) + 1
+    best = -1.0
+    pick = -1
+    for c in ok:
+        t = _type_of(s, c, two)
+        if t < 0:  # a Joker (its player draws two) waits
+            sc = 0.0 if len(hand) > 1 else 100.0
+        else:
+            if not end and _LIMITS[t] >= 0 and plain > _LIMITS[t]:
+                continue
+            sc = 10.0 * ranks[t] + (0.0 if IS_WILD[c] else 0.5 * counts.get(COLOR_OF[c], 0))
+        sc += rng.random() * 0.4
+        if sc > best:
+            best = sc
+            pick = c
+    return pick
+
+
+def attack_move(s: GameState, rng: random.Random) -> Move:
+    """An opponent model for the playouts: MixBot2's habits (:func:`attack_pick`) on its turn,
+    the greedy policy's answers to penalties."""
+    r = s.r
+    seat = s.turn
+    phase = s.phase
+    hand = s.hands[seat]
+    if phase == _PLAY_P:
+        ok = playable_now(s, seat)
+        if not ok:
+            return Move(MoveKind.PASS if s.chain_rank >= 0 else MoveKind.DRAW, seat)
+        card = attack_pick(s, seat, ok, rng)
+        if card < 0:
+            if r.may_draw_when_playable:
+                return Move(MoveKind.DRAW, seat)
+            card = ok[0]
+        return _play_move(s, seat, card, rng)
+    if phase == _DRAWN_P:
+        ok = [c for c in s.drawn if can_play(s, seat, c)]
+        if not ok:
+            return Move(MoveKind.PASS, seat)
+        if IS_WILD[ok[0]] and len(hand) > 2 and not r.forced_play:
+            return Move(MoveKind.PASS, seat)
+        return _play_move(s, seat, ok[0], rng)
+    return greedy_move(s, rng)
+
+
+def model_playout(s: GameState, rng: random.Random, max_moves: int, me: int,
+                  smart: bool = True) -> int:
+    """Play the round out with the greedy policy for ``me`` and :func:`attack_move` for the
+    other seats."""
+    moves = 0
+    while s.phase < _OVER and moves < max_moves:
+        if s.turn == me:
+            step(s, greedy_move(s, rng, smart))
+        else:
+            step(s, attack_move(s, rng))
+        moves += 1
+    return moves
+
+
 def basic_playout(s: GameState, rng: random.Random, max_moves: int = 3000) -> int:
     """The greedy policy without Normal's pair and wild-saving habits."""
     return greedy_playout(s, rng, max_moves, smart=False)
