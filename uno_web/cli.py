@@ -295,7 +295,7 @@ def _bot_policy(level: str):  # type: ignore[no-untyped-def]
 def cmd_record(args: argparse.Namespace) -> int:
     import random
 
-    from .core import Phase, RulesError, legal_moves, observe, resolve_rules
+    from .core import MoveKind, Phase, RulesError, legal_moves, observe, resolve_rules
     from .core.gamelog import GameRecorder, Seat
 
     try:
@@ -325,7 +325,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         if bot is not None:
             move = bot.choose(observe(s, seat), moves, rng)
         else:
-            plays = [m for m in moves if m.kind == 0]
+            plays = [m for m in moves if m.kind == MoveKind.PLAY]
             move = rng.choice(plays) if plays else moves[-1]
         rec.apply(move)
         steps += 1

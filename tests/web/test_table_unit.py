@@ -101,19 +101,11 @@ def test_table_bots_play_the_level_asked_for() -> None:
             assert real == level and bot.level == level
 
 
-def test_table_bots_fall_back_to_a_weaker_level(monkeypatch: pytest.MonkeyPatch) -> None:
-    from uno_web import ai
-
-    real_make = ai.make_bot
-
-    def no_hard(level: str, **options: Any) -> Any:
-        if level == "hard":
-            raise ImportError("hard is not there yet")
-        return real_make(level, **options)
-
-    monkeypatch.setattr(ai, "make_bot", no_hard)
-    assert make_table_bot("hard")[1] == "normal"
-    assert make_table_bot("easy")[1] == "easy"
+def test_table_bots_play_at_their_level() -> None:
+    for level in ("easy", "normal", "hard"):
+        bot, played = make_table_bot(level)
+        assert played == level and bot.level == level
+    assert make_table_bot("grandmaster")[1] == "easy"  # not a level: the easiest plays
 
 
 # ------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation
+from ..core.state import Phase
 from .base import Bot
 
 __all__ = ["EasyBot"]
@@ -51,7 +52,7 @@ class EasyBot(Bot):
                 forget = self.forget_uno > 0 and rng.random() < self.forget_uno
                 self._forgot = forget
                 options = [m for m in options if m.uno != forget]
-            if obs.phase == 3 and rng.random() < 0.5:  # PENALTY: stack or not, coin flip
+            if obs.phase == Phase.PENALTY and rng.random() < 0.5:  # stack or not, coin flip
                 rest = [m for m in moves if m.kind in (MoveKind.CHALLENGE, MoveKind.ACCEPT)]
                 if rest:
                     return rest[int(rng.random() * len(rest))]

@@ -39,7 +39,7 @@ from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "step",
     "playable_cards", "can_play", "next_seat", "hand_points", "swap_target_needed",
-    "penalty_card", "same_number_cards", "can_call_uno",
+    "penalty_card", "same_number_cards", "can_call_uno", "play_problem", "finish_forbidden",
 ]
 
 _ACTION_EFFECTS = frozenset(
@@ -49,6 +49,7 @@ _RANK7 = 7
 _RANK0 = 0
 _WILD4 = Effect.WILD_DRAW_FOUR
 _NUMBER = Effect.NUMBER
+_PLAY = MoveKind.PLAY  # a local name for the hot loop of legal_moves
 _DRAW_EFFECTS = frozenset((Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR))
 _CARD_SET = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)  # every card
 
@@ -582,9 +583,9 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
             for c in ok:
                 if IS_WILD[c]:
                     for col in r.colors:
-                        out.append(Move(0, seat, c, col))
+                        out.append(Move(_PLAY, seat, c, col))
                 else:
-                    out.append(Move(0, seat, c))
+                    out.append(Move(_PLAY, seat, c))
             return
         for c in ok:
             _add_play_variants(s, seat, hand, c, out)

@@ -26,7 +26,11 @@ from typing import NamedTuple
 from .cards import ALL_CARDS, CardError, Color, card_str, color_code, parse_card, parse_color
 from .reasons import Reason, Verdict, quote_value
 
-__all__ = ["MoveKind", "Move", "MoveError", "parse_move", "shape_problem", "MAX_MOVE_LENGTH"]
+__all__ = ["MoveKind", "Move", "MoveError", "parse_move", "shape_problem", "MAX_MOVE_LENGTH",
+           "NO_COLOR", "UNKNOWN_COLOR"]
+
+NO_COLOR = -1  # a move that names no colour (any card but a wild)
+UNKNOWN_COLOR = -2  # a colour that is none of the colours (``P0:W=Q``): check() refuses it
 
 
 _CARDS = frozenset(ALL_CARDS)
@@ -58,7 +62,7 @@ _KIND = {v: k for k, v in _LETTER.items()}
 
 
 class Move(NamedTuple):
-    kind: int
+    kind: MoveKind
     seat: int
     card: int = -1  # PLAY
     color: int = -1  # PLAY of a wild, CHOOSE_COLOR
@@ -104,8 +108,24 @@ class Move(NamedTuple):
 
     # notation -----------------------------------------------------------------------------
     def notation(self) -> str:
-        """The move in notation. Raises :class:`MoveError` for a move that has none: one that
-        :func:`shape_problem` refuses, or whose seat or target does not fit in two digits."""
+        """The move in notation; never raises. A move that has none (one that
+        :func:`shape_problem` refuses, or whose seat, target, card or colour cannot be written)
+        is written as its fields, ``Move(kind=..., ...)``, as ``str()`` does; use
+        :meth:`notation_problem` to tell the two apart. A colour that is none of the colours
+        (:data:`UNKNOWN_COLOR`) is written ``?`` and reads back."""
+        problem = self.notation_problem()
+        return self._describe() if problem else self._notation()
+
+    def notation_problem(self) -> str:
+        """Why the move has no notation ("" when it has one), as a sentence that quotes the
+        move short."""
+        try:
+            self._check_notation()
+        except MoveError as exc:
+            return str(exc)
+        return ""
+
+    def _check_notation(self) -> None:
         problem = shape_problem(self)
         if problem is None:
             kind, seat, card, color, target, _uno = self
@@ -116,10 +136,11 @@ class Move(NamedTuple):
                 detail = f"target {quote_value(target)} has no notation"
             elif kind == MoveKind.PLAY and card not in _CARDS:
                 detail = f"{quote_value(card)} is not a card"
-            elif (color != -1 or kind == MoveKind.CHOOSE_COLOR) and color not in _NAMED_COLORS:
+            elif ((color != NO_COLOR or kind == MoveKind.CHOOSE_COLOR)
+                  and color not in _NAMED_COLORS and color != UNKNOWN_COLOR):
                 detail = f"{quote_value(color)} is not a colour a move can name"
             else:
-                return self._notation()
+                return
             problem = {"form": "", "detail": detail}
         raise MoveError(f"{self._describe()} has no notation: "
                         f"{Verdict(Reason.E_MALFORMED, tuple(problem.items())).detail}")
@@ -129,24 +150,21 @@ class Move(NamedTuple):
         text = f"{letter}{int(self.seat)}"
         if self.kind == MoveKind.PLAY:
             text += ":" + card_str(self.card)
-            if self.color >= 0:
-                text += "=" + color_code(self.color)
+            if self.color != NO_COLOR:
+                text += "=" + _color_text(self.color)
             if self.target >= 0:
                 text += f">{int(self.target)}"
             if self.uno:
                 text += "!"
         elif self.kind == MoveKind.CHOOSE_COLOR:
-            text += "=" + color_code(self.color)
+            text += "=" + _color_text(self.color)
         elif self.kind == MoveKind.CATCH:
             text += f">{int(self.target)}"
         return text
 
     def __str__(self) -> str:
         """The notation; a move that has none (see :meth:`notation`) is written as its fields."""
-        try:
-            return self.notation()
-        except MoveError:
-            return self._describe()
+        return self.notation()
 
     def __repr__(self) -> str:
         # as NamedTuple writes it, but a number too long for str() is described, not raised on
@@ -169,6 +187,19 @@ class Move(NamedTuple):
 
     def without_uno(self) -> "Move":
         return self._replace(uno=False) if self.uno else self
+
+
+def _color_text(color: int) -> str:
+    return "?" if color == UNKNOWN_COLOR else color_code(color)
+
+
+def _read_color(text: str) -> int:
+    """A colour in a move: a colour letter or name, or :data:`UNKNOWN_COLOR` for anything else
+    (so that ``check`` answers ``E_COLOR_NOT_ALLOWED`` instead of the parser refusing)."""
+    try:
+        return parse_color(text)
+    except CardError:
+        return UNKNOWN_COLOR
 
 
 # what each kind of move uses besides its seat: (card, colour, target, UNO flag)
@@ -225,8 +256,8 @@ def shape_problem(move: object) -> dict[str, str] | None:
 
 MAX_MOVE_LENGTH = 40  # the longest move, ``P9:queen of diamonds=diamonds>9!``, has 32
 _SEAT = r"([0-9]{1,2})"  # ASCII digits only: seats are 0 to 9, a number never has 3 digits
-_PLAY_RE = re.compile(_SEAT + r":([^=>!]+)(?:=([A-Za-z]+))?(?:>" + _SEAT + r")?(!)?")
-_COLOR_RE = re.compile(_SEAT + r"=([A-Za-z]+)")
+_PLAY_RE = re.compile(_SEAT + r":([^=>!]+)(?:=([A-Za-z]+|\?))?(?:>" + _SEAT + r")?(!)?")
+_COLOR_RE = re.compile(_SEAT + r"=([A-Za-z]+|\?)")
 _CATCH_RE = re.compile(_SEAT + ">" + _SEAT)
 _SEAT_RE = re.compile(_SEAT)
 
@@ -267,7 +298,7 @@ def parse_move(text: str) -> Move:
             return Move.play(
                 int(m.group(1)),
                 parse_card(m.group(2)),
-                parse_color(m.group(3)) if m.group(3) else -1,
+                _read_color(m.group(3)) if m.group(3) else NO_COLOR,
                 int(m.group(4)) if m.group(4) else -1,
                 bool(m.group(5)),
             )
@@ -275,7 +306,7 @@ def parse_move(text: str) -> Move:
             m = _COLOR_RE.fullmatch(rest)
             if not m:
                 raise MoveError(f"bad colour choice {quoted}: write it like O0=R")
-            return Move.choose_color(int(m.group(1)), parse_color(m.group(2)))
+            return Move.choose_color(int(m.group(1)), _read_color(m.group(2)))
         if kind == MoveKind.CATCH:
             m = _CATCH_RE.fullmatch(rest)
             if not m:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .cards import IS_WILD
 from .reasons import quote_value
 from .rules import RuleSet
-from .state import GameState
+from .state import GameState, Phase
 
 __all__ = ["Observation", "observe"]
 
@@ -31,7 +31,7 @@ class Observation:
     color: int  # the current colour (-1 while none)
     direction: int
     turn: int
-    phase: int
+    phase: Phase
     pending: int
     discard: tuple[int, ...]  # the public discard pile, bottom first
     draw_count: int

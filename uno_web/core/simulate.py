@@ -16,9 +16,7 @@ import random
 from typing import Callable
 
 from .cards import COLOR_OF, IS_WILD, RANK_OF
-from .engine import (
-    _RngOnly, _execute, _play_problem, legal_moves, new_game, same_number_cards, swap_target_needed,
-)
+from .engine import legal_moves, new_game, play_problem, same_number_cards, step, swap_target_needed
 from .moves import Move, MoveKind
 from .rules import RuleSet
 from .state import GameState, Phase
@@ -60,7 +58,7 @@ def playable_now(s: GameState, seat: int) -> list[int]:
         col = s.color
         trank = RANK_OF[discard[-1]]
         return [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
-    return [c for c in hand if _play_problem(s, seat, c, hand) is None]
+    return [c for c in hand if play_problem(s, seat, c, hand) is None]
 
 
 def _random_pick(s: GameState, seat: int, ok: list[int], rng: random.Random) -> int:
@@ -79,8 +77,6 @@ def random_playout(
     r = s.r
     choose = pick or _random_pick
     moves = 0
-    execute = _execute
-    src = _RngOnly
     while s.phase < Phase.ROUND_OVER and moves < max_moves:
         seat = s.turn
         phase = s.phase
@@ -94,14 +90,14 @@ def random_playout(
                 move = Move(MoveKind.DRAW, seat)
         elif phase == Phase.DRAWN:
             hand = s.hands[seat]
-            ok = [c for c in s.drawn if _play_problem(s, seat, c, hand) is None]
+            ok = [c for c in s.drawn if play_problem(s, seat, c, hand) is None]
             move = _random_play(s, seat, ok[0], rng) if ok else Move(MoveKind.PASS, seat)
         elif phase == Phase.PENALTY:
             options = [m for m in legal_moves(s, seat) if m.kind == _PLAY]
             move = options[int(rng.random() * len(options))] if options else Move(MoveKind.ACCEPT, seat)
         else:  # CHOOSE_COLOR
             move = Move(MoveKind.CHOOSE_COLOR, seat, -1, r.colors[int(rng.random() * len(r.colors))])
-        execute(s, move, None, src)
+        step(s, move)
         moves += 1
     return moves
 
@@ -116,11 +112,11 @@ def play_random_game(
         if s.phase == Phase.ROUND_OVER:
             if not rounds:
                 break
-            _execute(s, Move(MoveKind.NEXT_ROUND, 0), None, _RngOnly)
+            step(s, Move(MoveKind.NEXT_ROUND, 0))
             continue
         if policy is None:
             random_playout(s, rng)
         else:
             seat = s.turn
-            _execute(s, policy(s, seat, legal_moves(s, seat), rng), None, _RngOnly)
+            step(s, policy(s, seat, legal_moves(s, seat), rng))
     return s

@@ -239,7 +239,7 @@ class GameState:
     color: int
     direction: int
     turn: int
-    phase: int
+    phase: Phase
     pending: int
     drawn: list[int]
     plus4_by: int

@@ -109,7 +109,7 @@ class ActionTable:
 
     def _move(self, seat: int, a: Action) -> Move:
         target = (seat + a.target) % self.players if a.target > 0 else -1
-        return Move(a.kind, seat, a.card, a.color, target, a.uno)
+        return Move(MoveKind(a.kind), seat, a.card, a.color, target, a.uno)
 
     def action_of(self, move: Move) -> int:
         """The action number of ``move`` (its seat's view); KeyError for a move outside the

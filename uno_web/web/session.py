@@ -244,62 +244,15 @@ class AiPlan:
 # ------------------------------------------------------------------------------------------
 
 
-class _FallbackBot:
-    """Used only when ``uno_web.ai`` cannot be imported: plays the first playable card,
-    naming the colour it holds most of; calls its own UNO; never catches or jumps in."""
-
-    level = "fallback"
-
-    def __init__(self, level: str) -> None:
-        self.level = level
-
-    def choose(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Move:
-        from ..core.cards import COLOR_OF
-
-        hand = list(obs.hand)
-
-        def weight(m: Move) -> tuple[int, int, int]:
-            if m.kind == MoveKind.PLAY:
-                col = m.color if m.color >= 0 else COLOR_OF[m.card]
-                held = sum(1 for c in hand if COLOR_OF[c] == col)
-                return (0, -int(m.uno), -held - (0 if IS_WILD[m.card] else 5))
-            order = [int(k) for k in (MoveKind.CHOOSE_COLOR, MoveKind.ACCEPT, MoveKind.DRAW,
-                                      MoveKind.PASS)]
-            return (1, order.index(m.kind) if m.kind in order else 9, 0)
-
-        return min(moves, key=weight)
-
-    def think(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Thinking:
-        return self.choose(obs, moves, rng)
-        yield 1.0  # pragma: no cover
-
-    def react(self, obs: Any, moves: Sequence[Move], rng: random.Random) -> Move | None:
-        for m in moves:
-            if m.kind == MoveKind.CALL_UNO:
-                return m
-        return None
-
-
 def make_table_bot(level: str) -> tuple[Any, str]:
-    """A bot for an AI seat and the level it really plays at.
+    """A bot for an AI seat and the level it plays at (``uno_web.ai.make_bot``); the easy bot
+    sometimes forgets to call UNO so that you can catch it. A level that is not one of
+    :data:`LEVELS` plays as the easiest."""
+    from ..ai import make_bot
 
-    Uses ``uno_web.ai.make_bot``; the easy bot sometimes forgets to call UNO so that you can
-    catch it. A level the AI package cannot build yet (e.g. Hard before it lands) falls back to
-    the next weaker one; without the package at all, a small built-in heuristic plays.
-    """
-    try:
-        from ..ai import make_bot
-    except ImportError:
-        return _FallbackBot(level), "fallback"
-    rank = LEVELS.index(level) if level in LEVELS else 0
-    chain = [level] + [lvl for lvl in reversed(LEVELS[:rank])]  # hard -> normal -> easy
-    for lvl in chain:
-        options: dict[str, Any] = {"forget_uno": EASY_FORGETS_UNO} if lvl == "easy" else {}
-        try:
-            return make_bot(lvl, **options), lvl
-        except (ImportError, ValueError, TypeError):
-            continue
-    return _FallbackBot(level), "fallback"
+    lvl = level if level in LEVELS else LEVELS[0]
+    options: dict[str, Any] = {"forget_uno": EASY_FORGETS_UNO} if lvl == "easy" else {}
+    return make_bot(lvl, **options), lvl
 
 
 # ------------------------------------------------------------------------------------------

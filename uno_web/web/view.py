@@ -421,7 +421,7 @@ def _last_played(events: Sequence[tuple[int, Event]], rnd: int) -> dict[int, int
     return out
 
 
-def _challenge_text(s: GameState, kinds: set[int]) -> str:
+def _challenge_text(s: GameState, kinds: set[MoveKind]) -> str:
     """What a challenge of the Wild Draw Four does, either way (the challenge button's words)."""
     if MoveKind.CHALLENGE not in kinds or s.plus4_by < 0:
         return ""
@@ -430,7 +430,7 @@ def _challenge_text(s: GameState, kinds: set[int]) -> str:
             f"{s.pending} and you play on; if not, you draw {s.pending + 2} and miss your turn.")
 
 
-def _accept_text(s: GameState, kinds: set[int]) -> str:
+def _accept_text(s: GameState, kinds: set[MoveKind]) -> str:
     if MoveKind.ACCEPT not in kinds:
         return ""
     return f"Take the {s.pending} cards and miss your turn."
@@ -446,7 +446,7 @@ def _around(n: int, seat: int) -> list[int]:
     return [(seat + k) % n for k in range(1, n)]
 
 
-def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[int], choice: Any,
+def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[MoveKind], choice: Any,
              mode: str) -> ActionsView:
     if mode != "table":
         return ActionsView(False, "", False, False, False, False, False, False)
