@@ -132,7 +132,8 @@ def test_not_a_position_at_all() -> None:
 
 RULE_KEYS = [f"rule.{name}" for name in RuleSet.model_fields]
 KEYS = ["preset", "hands", "names", "top", "color", "turn", "direction", "discard", "draw",
-        "pending", "phase", "plus4_by", "plus4_bluff", "uncalled", "scores", "seed", "goal"]
+        "pending", "phase", "plus4_by", "plus4_bluff", "uncalled", "scores", "seed", "goal",
+        "exact_deck", "jump_window", "dealer", "deal", "round"]
 CARDS = ["R1", "G5", "B7", "Y+2", "W", "W+4", "RS", "GR", "QS", "7H", "JK", "X9", "red 7", ""]
 NUMBERS = ["0", "1", "2", "-1", "9", "10", "60", "61", "1e3", "0x1", " 3", "\u0663",
            "9" * 25, "", "true"]
@@ -142,9 +143,11 @@ def _value_for(key: str) -> st.SearchStrategy[str]:
     cards = st.lists(st.sampled_from(CARDS), max_size=6).map(" ".join)
     if key in ("hands", "names"):
         return st.lists(cards, min_size=0, max_size=11).map(",".join)
-    if key in ("top", "discard", "draw"):
+    if key in ("top", "discard", "draw", "deal"):
         return cards
-    if key in ("turn", "direction", "pending", "plus4_by", "seed"):
+    if key in ("exact_deck", "jump_window", "plus4_bluff"):
+        return st.sampled_from(["1", "0", "true", "yes", ""])
+    if key in ("turn", "direction", "pending", "plus4_by", "seed", "dealer", "round"):
         return st.sampled_from(NUMBERS)
     if key in ("uncalled", "scores"):
         return st.lists(st.sampled_from(NUMBERS), max_size=11).map(",".join)

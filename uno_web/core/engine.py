@@ -79,8 +79,10 @@ def new_game(
     seed: int = 0,
     deck_order: Sequence[int] | None = None,
     events: list[Event] | None = None,
+    dealer: int | None = None,
 ) -> GameState:
-    """Deal the first round. ``deck_order`` (top card first) replaces the seeded shuffle.
+    """Deal the first round. ``deck_order`` (top card first) replaces the seeded shuffle;
+    ``dealer`` is the seat that deals (by default the last seat, so that seat 0 starts).
 
     ``players`` is the number of players (2 to 10) or their names (texts of at most 40
     characters); ``seed`` a whole number; ``deck_order`` every card of the rules' deck once per
@@ -105,7 +107,14 @@ def new_game(
             f"{n} players with {r.hand_size} cards each need more than the {len(r.cards)} cards "
             "of the deck"
         )
-    s = GameState(r, n, names=names, seed=seed)
+    if dealer is None:
+        dealer = n - 1
+    elif isinstance(dealer, bool) or not isinstance(dealer, int):
+        raise TypeError(f"dealer must be a seat number, not {quote_value(dealer)}")
+    elif not 0 <= dealer < n:
+        raise ValueError(f"dealer {quote_value(dealer)} is not a seat of this {n}-player game "
+                         f"(seats are 0 to {n - 1})")
+    s = GameState(r, n, names=names, seed=seed, dealer=dealer)
     if deck_order is not None:
         order = _checked_deck_order(r, deck_order)
     else:

@@ -38,13 +38,14 @@ class DeckReport:
 
 
 def check_deck(s: GameState) -> DeckReport:
-    """Compare the multiset of every card in play with the rules' deck."""
+    """Compare the multiset of every card in play with the game's deck (the rules' deck, or
+    the exact cards a position names)."""
     found = Counter(s.all_cards())
-    want = Counter(s.r.cards)
+    want = Counter(s.deck)
     missing = tuple(sorted((want - found).elements()))
     extra = tuple(sorted((found - want).elements()))
     total = sum(found.values())
-    return DeckReport(not missing and not extra, total, len(s.r.cards), missing, extra)
+    return DeckReport(not missing and not extra, total, len(s.deck), missing, extra)
 
 
 def deck_verdict(s: GameState) -> "Verdict":

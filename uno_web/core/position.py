@@ -90,6 +90,22 @@ class Position(Declared):
         None, max_length=10, description="Each seat's score so far, one per hand.")
     seed: int = declared(0, ge=-(2**63), le=2**63 - 1,
                          description="Orders the cards the position leaves out.")
+    exact_deck: bool = declared(
+        False, description="The deck is exactly the cards the position names: the draw pile is "
+        "`draw` and nothing more (a short pile, to show a reshuffle); the deck invariant holds "
+        "for these cards.")
+    jump_window: bool = declared(
+        False, description="The last play may still be jumped on (rules with jump_in and a "
+        "coloured top card).")
+    dealer: int | None = declared(None, ge=0, le=9,
+                                  description="The seat that dealt (default: the seat before "
+                                  "the first player, so that the next round moves on from it).")
+    deal: str | None = declared(
+        None, max_length=MAX_CARDS_TEXT,
+        description="An undealt round: the whole deck in dealing order, top card first. The "
+        "hands, discard, top and draw stay empty; the round is dealt from `dealer` as the rules "
+        "deal (the first card is turned up and does what it does).")
+    round: int = declared(1, ge=1, le=1_000, description="The round number.")
     goal: str | None = declared(None, max_length=1_000,
                                 description="What the reader should try (tutorials, puzzles).")
 
@@ -123,6 +139,10 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
     rules = pos.rules()
     r = compile_rules(rules)
     n = len(pos.hands)
+    if pos.dealer is not None and pos.dealer >= n:
+        raise _seat_problem("dealer", pos.dealer, n)
+    if pos.deal is not None:
+        return _undealt(pos, rules, n)
     hands = [_cards(h, f"hand {i}") for i, h in enumerate(pos.hands)]
     discard = _cards(pos.discard, "discard")
     if pos.top is not None and pos.top != "":  # "" is no top card, as None
@@ -141,7 +161,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
             "more copies than the deck has, or cards of another deck: "
             + " ".join(card_str(c) for c in sorted(over.elements()))
         )
-    rest = list((deck - used).elements())
+    rest = [] if pos.exact_deck else list((deck - used).elements())
     random.Random(pos.seed).shuffle(rest)
     if not 0 <= pos.turn < n:
         raise PositionError(f"turn {pos.turn} is not a seat of this {n}-player position")
@@ -186,11 +206,52 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         plus4_bluff=pos.plus4_bluff,
         vuln=[1 if (i in pos.uncalled and len(hands[i]) == 1) else 0 for i in range(n)],
         scores=list(pos.scores) if pos.scores else [0] * n,
-        round=1,
-        dealer=(pos.turn - pos.direction) % n,
+        round=pos.round,
+        dealer=(pos.turn - pos.direction) % n if pos.dealer is None else pos.dealer,
+        jump_window=pos.jump_window,
+        last_player=(pos.turn - pos.direction) % n if pos.jump_window else -1,
     )
+    if pos.exact_deck:
+        s.deck = tuple(sorted(s.all_cards()))
     if s.phase == Phase.PENALTY and s.pending <= 0:
         raise PositionError("a penalty phase needs a pending penalty")
+    if pos.jump_window:
+        from .cards import IS_WILD
+        if not r.jump_in:
+            raise PositionError("jump_window: these rules have no jump-in (rule jump_in)")
+        if not discard or IS_WILD[discard[-1]] or s.phase == Phase.CHOOSE_COLOR:
+            raise PositionError("jump_window: a jump-in needs a coloured top card to match")
+    return s
+
+
+def _undealt(pos: Position, rules: RuleSet, n: int) -> GameState:
+    """A round dealt from a given deck order and dealer (``Position.deal``)."""
+    from .engine import new_game
+
+    for what in ("discard", "top", "draw", "color"):
+        if getattr(pos, what):
+            raise PositionError(f"{what}: an undealt round (deal) has no {what} yet")
+    if any(h.strip() for h in pos.hands):
+        raise PositionError("hands: an undealt round (deal) has empty hands; write one empty "
+                            "hand per seat (hands=,,)")
+    if pos.phase != "play" or pos.pending or pos.plus4_by is not None or pos.uncalled \
+            or pos.jump_window or pos.exact_deck:
+        raise PositionError("an undealt round (deal) has only the rules, the seats, the scores, "
+                            "the dealer and the deck order")
+    order = _cards(pos.deal or "", "deal")
+    names = tuple(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)]))
+    if len(names) != n:
+        raise PositionError(f"names: {len(names)} names for {n} hands")
+    if pos.scores is not None and len(pos.scores) != n:
+        raise PositionError(f"scores: {len(pos.scores)} scores for {n} hands (one per seat)")
+    dealer = n - 1 if pos.dealer is None else pos.dealer
+    try:
+        s = new_game(rules, list(names), pos.seed, deck_order=order, dealer=dealer)
+    except ValueError as exc:
+        raise PositionError(f"deal: {exc}") from None
+    if pos.scores:
+        s.scores = list(pos.scores)
+    s.round = pos.round
     return s
 
 
@@ -220,6 +281,10 @@ def position_from_state(s: GameState, preset: str = "official", goal: str | None
         scores=list(s.scores),
         seed=s.seed,
         goal=goal,
+        exact_deck=Counter(s.deck) != Counter(s.r.cards),
+        jump_window=s.jump_window,
+        dealer=s.dealer if s.dealer != (s.turn - s.direction) % s.n else None,
+        round=max(1, s.round),
     )
 
 
@@ -230,6 +295,7 @@ def position_from_state(s: GameState, preset: str = "official", goal: str | None
 _QUERY_FIELDS = (
     "preset", "hands", "names", "top", "color", "turn", "direction", "discard", "draw",
     "pending", "phase", "plus4_by", "plus4_bluff", "uncalled", "scores", "seed", "goal",
+    "exact_deck", "jump_window", "dealer", "deal", "round",
 )
 
 
@@ -293,9 +359,11 @@ def position_from_query(query: str) -> Position:
             if len(parts) > 10:
                 raise PositionError(f"{key}: at most 10 numbers (one per seat), not {len(parts):,}")
             data[key] = [_whole_number(key, x, "whole numbers separated by commas") for x in parts]
-        elif key == "plus4_bluff":
+        elif key in ("plus4_bluff", "exact_deck", "jump_window"):
+            if value.lower() not in ("1", "0", "true", "false"):
+                raise PositionError(f"{key} must be 1 or 0, not {excerpt(value)}")
             data[key] = value.lower() in ("1", "true")
-        elif key in ("turn", "direction", "pending", "plus4_by", "seed"):
+        elif key in ("turn", "direction", "pending", "plus4_by", "seed", "dealer", "round"):
             data[key] = _whole_number(key, value)
         elif key in _QUERY_FIELDS:
             data[key] = value if value != "" else None

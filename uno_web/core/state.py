@@ -226,7 +226,7 @@ class GameState:
         "r", "n", "names", "seed", "hands", "draw", "discard", "color", "direction", "turn",
         "phase", "pending", "drawn", "plus4_by", "plus4_bluff", "plus4_prev_color", "called",
         "vuln", "jump_window", "active", "n_active", "scores", "round", "dealer", "shuffle_count",
-        "stuck", "winner", "round_winner", "last_player", "round_points", "chain_rank",
+        "stuck", "winner", "round_winner", "last_player", "round_points", "chain_rank", "deck",
     )
 
     r: CompiledRules
@@ -260,6 +260,7 @@ class GameState:
     last_player: int
     round_points: list[int]
     chain_rank: int  # play_same_number: the number the turn player may add more of, else -1
+    deck: tuple[int, ...]  # the cards of this game: the rules' deck, or a position's exact cards
 
     def __init__(self, r: CompiledRules, n: int, **fields: Any) -> None:
         """The one constructor: a table of ``n`` seats before the deal (every field at its
@@ -296,6 +297,7 @@ class GameState:
         self.last_player = -1
         self.round_points = [0] * n
         self.chain_rank = -1
+        self.deck = r.cards
         for name, value in fields.items():
             if name not in self.__slots__:
                 raise AttributeError(f"GameState has no field {name!r}")
@@ -336,6 +338,7 @@ class GameState:
         s.last_player = self.last_player
         s.round_points = self.round_points[:]
         s.chain_rank = self.chain_rank
+        s.deck = self.deck
         return s
 
     # read-only conveniences ---------------------------------------------------------------
