@@ -21,7 +21,7 @@ UI_FI: dict[str, str] = {
     "Table": "Pöytä",
     "New": "Uusi", "game": "peli", "New game": "Uusi peli", "Puzzles": "Pulmat",
     "Export": "Vie", "log": "loki", "Replay": "Toista", "a log": "loki",
-    "Replay a log file": "Toista lokitiedosto", "Rules": "Säännöt", "course": "kurssi",
+    "Replay a log file": "Toista lokitiedosto", "Rules": "Säännöt", "course": "kurssina",
     "tutorial": "opas", "Rules course": "Sääntökurssi", "Rules tutorial": "Sääntöopas",
     "Editor": "Editori", "Position editor": "Tilanne-editori", "Language": "Kieli",
     "English": "English", "Suomi": "Suomi", "Bot speed": "Bottien nopeus",

@@ -118,7 +118,7 @@ def render_course(lang: str = "en") -> str:
     for ci, (slug, title_en, title_fi) in enumerate(CHAPTERS, start=1):
         lessons = chapter_lessons(slug)
         title = title_fi if fi else title_en
-        toc.append(f'<li><a href="#ch-{e(slug)}">{e(title)}</a> ({len(lessons)})</li>')
+        toc.append(f'<li><a href="#ch-{e(slug)}">{e(title)} ({len(lessons)})</a></li>')
         body.append(f'<h2 id="ch-{e(slug)}">{ci}. {e(title)}</h2>\n')
         body.extend(_lesson(les, lang, f"{ci}.{li}") for li, les in enumerate(lessons, start=1))
     return (
