@@ -20,7 +20,37 @@
     }
     return bundle;
   };
-  if (/[?&]embed=1(&|$)/.test(search)) { root.classList.add("embed"); return; }
+  var params = new URLSearchParams(search);
+  var embed = /[?&]embed=1(&|$)/.test(search);
+  var path = location.pathname;
+  var scope = path.slice(0, path.lastIndexOf("/") + 1) || "/";
+
+  // The page's language, decided as the table decides it (uno_web/web/app.py, App.lang): the
+  // address's lang=, else the language chosen in the top bar (remembered; not in an embed),
+  // else the browser's; "en" or "fi" (uno_web/i18n/verdicts.py, pick_lang).  In Finnish the
+  // page stays unpainted until static/page.js (deferred: it runs as soon as the document is
+  // parsed) has put the Finnish text in place, so no English flashes first.
+  function pickLang(text) {
+    var head = String(text || "").trim().toLowerCase().replace(/_/g, "-").split("-")[0].slice(0, 8);
+    return head === "en" || head === "fi" ? head : "";
+  }
+  var lang = pickLang(params.get("lang"));
+  if (!lang && !embed) {
+    try {
+      var prefs = JSON.parse(window.localStorage.getItem("uno_web.prefs.v1:" + scope) || "null");
+      if (prefs && typeof prefs === "object" && (prefs.lang === "en" || prefs.lang === "fi")) lang = prefs.lang;
+    } catch (err) { /* unreadable or blocked: the table says why once it is ready */ }
+  }
+  lang = lang || pickLang(navigator.language) || "en";
+  window.unoWebLang = lang;
+  if (lang !== "en") {
+    root.lang = lang;
+    root.style.visibility = "hidden";
+    // static/page.js shows the page; should it never run, the page shows itself anyway
+    setTimeout(function () { root.style.visibility = ""; }, 3000);
+  }
+
+  if (embed) { root.classList.add("embed"); return; }
   // Not an embed: Python starts at once, from here in <head>, so Pyodide starts loading as
   // early as on a page that has PyScript's core.js in <head> (docs/deployment.md, "Boot time").
   // PyScript finds index.html's <script type="py"> when the parser reaches it. static/page.js
@@ -44,10 +74,7 @@
   // Query keys that change what the first screen is; any other key (speed, delay, seed, utm_…)
   // leaves the start screen.  Kept in step with uno_web/web/links.py by tests/web/test_boot_unit.py.
   var CONTENT = ["hands", "mode", "lesson"];
-  var params = new URLSearchParams(search);
   for (var i = 0; i < CONTENT.length; i++) if (params.has(CONTENT[i])) return;
-  var path = location.pathname;
-  var scope = path.slice(0, path.lastIndexOf("/") + 1) || "/";
   try {
     if (window.localStorage.getItem("uno_web.table.v1:" + scope)) return;  // a game to restore
   } catch (err) { /* storage blocked: nothing to restore */ }

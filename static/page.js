@@ -15,6 +15,107 @@
   function $(sel) { return document.querySelector(sel); }
 
   // ---------------------------------------------------------------------------------------
+  // The page's language before Python is there (static/early.js decided it, as the table
+  // does). Finnish: the top bar and the start screen come from the build's <template
+  // id="prerendered-fi"> (uno_web/site/prerender.py, the table's own Finnish), the rest of
+  // index.html's fixed text ([data-l10n], [data-l10n-label]) and this script's messages from
+  // the small catalogue below. When the table switches the language later, it sets <html
+  // lang>, and the fixed text follows it here.
+  // ---------------------------------------------------------------------------------------
+  var lang = window.unoWebLang === "fi" ? "fi" : "en";
+  var FIXED_FI = {  // [data-l10n] / [data-l10n-label] of index.html: key -> Finnish (HTML)
+    "ph-label": "UNO-tilanne (ei vielä ladattu)",
+    "ph-kicker": "UNO · kokeile siirtoa, tarkastaja selittää sen",
+    "ph-load": "Lataa interaktiivinen tilanne",
+    "ph-note": "Ajaa Pythonia selaimessasi (noin 16 Mt, ladataan kerran) ja käynnistyy, kun tämä tulee näkyviin.",
+    "boot-bar": "Peliä ladataan",
+    "help-title": "Näin pelaat",
+    "help-1": "Pääse eroon korteistasi. Pelaa kortti, joka on <b>nykyistä väriä</b> tai jossa on sama " +
+      "<b>numero tai symboli</b> kuin päällimmäisessä kortissa, tai villi kortti (valitset silloin värin). " +
+      "Mikään ei sovi? Napsauta <b>nostopakkaa</b>; nostetun kortin voi pelata heti, jos se sopii, muuten " +
+      "pidät sen. Kun sinulla on kaksi korttia, paina <b>UNO!</b> ennen kuin pelaat (tai heti sen jälkeen) " +
+      "— jos botti huomaa sen ensin, joudut nostamaan. Nappaa botit, jotka unohtavat.",
+    "help-2": "Nyt pelattavat kortit on nostettu ylemmäs ja reunustettu. Jokainen siirto, omasi ja bottien, " +
+      "kulkee <b>tarkastajan</b> kautta: se kertoo, miksi siirto hylätään ja mitä voisit tehdä sen sijaan.",
+    "help-keys": "<caption>Näppäimistö</caption>" +
+      "<tr><th>Tab / ← →</th><td>siirry korttien välillä</td></tr>" +
+      "<tr><th>Enter / välilyönti</th><td>pelaa valittu kortti, paina valittua painiketta</td></tr>" +
+      "<tr><th>D</th><td>nosta (tai ota odottavat kortit)</td></tr>" +
+      "<tr><th>K</th><td>pidä nostamasi kortti</td></tr>" +
+      "<tr><th>U</th><td>huuda UNO</td></tr>" +
+      "<tr><th>A / C</th><td>hyväksy / haasta nostorangaistus</td></tr>" +
+      "<tr><th>R Y G B</th><td>valitse väri (H D C S pelikorteilla)</td></tr>" +
+      "<tr><th>1 … 9</th><td>valitse, kenen kanssa 7 vaihtaa kädet</td></tr>" +
+      "<tr><th>Esc</th><td>peru värin tai vaihdon valinta</td></tr>" +
+      "<tr><th>N</th><td>jaa seuraava kierros</td></tr>" +
+      "<tr><th>?</th><td>näytä tai piilota tämä ohje</td></tr>",
+    "table": "korttipöytä",
+    "side": "tarkastaja, loki ja pisteet",
+    "validator": "Tarkastaja",
+    "scores": "pisteet"
+  };
+  var TEXT_FI = {  // what this script (and uno_web/web/boot.py, through unoWebText) writes
+    "Loading Python…": "Ladataan Pythonia…",
+    "Still loading Python…": "Pythonia ladataan yhä…",
+    "Loading Python (shared with this page's other positions)…":
+      "Ladataan Pythonia (yhteinen tämän sivun muiden tilanteiden kanssa)…",
+    "Python ready": "Python on valmis",
+    "Failed to start Python": "Pythonin käynnistys epäonnistui",
+    "Python did not start: {0}. Reload the page to try again.":
+      "Python ei käynnistynyt: {0}. Lataa sivu uudelleen ja yritä uudestaan.",
+    " — if this never finishes, check that the server sends .wasm as application/wasm":
+      " — jos tämä ei valmistu koskaan, tarkista, että palvelin lähettää .wasm-tiedostot tyypillä application/wasm",
+    "The cards are dealt as soon as the table is ready.": "Kortit jaetaan heti, kun pöytä on valmis.",
+    "This opens as soon as the table is ready.": "Tämä avautuu heti, kun pöytä on valmis.",
+    "Starting": "Käynnistetään", "Loading Python": "Ladataan Pythonia", "Python loaded": "Python ladattu",
+    "Setting up the table": "Pöytää katetaan", "Ready": "Valmis", "Loading": "Ladataan",
+    "start": "käynnistys", "starting": "käynnistys", "Loading Pyodide": "Pyodide latautuu", "Loading interpreter": "tulkki latautuu",
+    "Loaded interpreter": "tulkki ladattu", "Loaded Pyodide": "Pyodide ladattu",
+    "python": "Python käynnistyy", "ready": "valmis",
+    "Solitaire UNO: play every card, each matching the one before.":
+      "Pasianssi-UNO: pelaa kaikki kortit niin, että jokainen sopii edelliseen.",
+    "Duel: open hands against a perfect opponent.": "Kaksintaistelu: avoimet kädet täydellistä vastustajaa vastaan.",
+    "An UNO position: try a move.": "UNO-tilanne: kokeile siirtoa.",
+    "UNO position, not loaded yet: {0}": "UNO-tilanne, ei vielä ladattu: {0}", "try a move": "kokeile siirtoa",
+    "your cards": "korttisi", "you": "sinä", "computer": "tietokone", "top card": "päällimmäinen kortti",
+    "your hand": "kätesi"
+  };
+  function t(english, arg) {
+    var text = lang === "fi" && TEXT_FI.hasOwnProperty(english) ? TEXT_FI[english] : english;
+    return arg === undefined ? text : text.replace("{0}", arg);
+  }
+  window.unoWebText = function (english) { return t(String(english)); };
+  var englishHtml = new Map(), englishLabel = new Map();
+  function showFixedText(to) {
+    document.querySelectorAll("[data-l10n]").forEach(function (el) {
+      if (!englishHtml.has(el)) englishHtml.set(el, el.innerHTML);
+      var fi = FIXED_FI[el.getAttribute("data-l10n")];
+      el.innerHTML = to === "fi" && fi !== undefined ? fi : englishHtml.get(el);
+    });
+    document.querySelectorAll("[data-l10n-label]").forEach(function (el) {
+      if (!englishLabel.has(el)) englishLabel.set(el, el.getAttribute("aria-label") || "");
+      var fi = FIXED_FI[el.getAttribute("data-l10n-label")];
+      el.setAttribute("aria-label", to === "fi" && fi !== undefined ? fi : englishLabel.get(el));
+    });
+  }
+  if (lang === "fi") {
+    var fiParts = document.getElementById("prerendered-fi");
+    if (fiParts && !root.classList.contains("embed")) {
+      fiParts.content.querySelectorAll("[data-region]").forEach(function (part) {
+        var region = document.getElementById("r-" + part.getAttribute("data-region"));
+        if (region) region.innerHTML = part.innerHTML;
+      });
+    }
+    showFixedText("fi");
+    $("#boot-status").textContent = t("Loading Python…");
+  }
+  root.style.visibility = "";  // static/early.js hid a page in another language until now
+  new MutationObserver(function () {  // the table's language switch (uno_web/web/controller.py)
+    var now = root.lang === "fi" ? "fi" : "en";
+    if (now !== lang) { lang = now; showFixedText(now); }
+  }).observe(root, {attributes: true, attributeFilter: ["lang"]});
+
+  // ---------------------------------------------------------------------------------------
   // Progress: a determinate bar driven by real events. PyScript dispatches `py:progress` with
   // the stage it starts ("Loading interpreter", ...); the resource timing of the big downloads
   // moves it inside a stage; Python reports its own stages (uno_web/web/boot.py). Within a
@@ -52,9 +153,10 @@
     var pct = Math.round(shown * 100);
     fill.style.transform = "scaleX(" + shown.toFixed(3) + ")";
     bar.setAttribute("aria-valuenow", String(pct));
-    bar.setAttribute("aria-valuetext", (LABELS[stage] || stage) + ", " + pct + "%");
-    if (label) label.textContent = (LABELS[stage] || "Loading") + "… " + pct + "%";
-    if (detail) detail.textContent = String(stage) + " (" + ((performance.now() - t0) / 1000).toFixed(1) + " s)";
+    var words = t(LABELS[stage] || "Loading"), percent = lang === "fi" ? pct + " %" : pct + "%";
+    bar.setAttribute("aria-valuetext", words + ", " + percent);
+    if (label) label.textContent = words + "… " + percent;
+    if (detail) detail.textContent = t(String(stage)) + " (" + ((performance.now() - t0) / 1000).toFixed(1) + " s)";
   }
   function setStage(name) {
     if (ready() && name !== "ready") return;
@@ -84,19 +186,19 @@
 
   // A boot that never finishes is almost always a server sending .wasm with the wrong type.
   setTimeout(function () {
-    if (!ready() && body.dataset.pyStart) $("#boot-status").textContent = "Still loading Python…";
+    if (!ready() && body.dataset.pyStart) $("#boot-status").textContent = t("Still loading Python…");
   }, 45000);
   setTimeout(function () {
     if (!ready() && body.dataset.pyStart && detail) {
-      detail.textContent += " — if this never finishes, check that the server sends .wasm as application/wasm";
+      detail.textContent += t(" — if this never finishes, check that the server sends .wasm as application/wasm");
     }
   }, 90000);
   addEventListener("error", function (ev) {
     if (ready()) return;
-    $("#boot-status").textContent = "Failed to start Python";
+    $("#boot-status").textContent = t("Failed to start Python");
     if (detail) detail.textContent = String(ev.message || ev.error || "unknown error").slice(0, 200);
     var wait = $("#prestart-status");
-    if (wait) wait.textContent = "Python did not start: " + String(ev.message || "unknown error").slice(0, 200) + ". Reload the page to try again.";
+    if (wait) wait.textContent = t("Python did not start: {0}. Reload the page to try again.", String(ev.message || "unknown error").slice(0, 200));
   });
 
   // ---------------------------------------------------------------------------------------
@@ -157,7 +259,7 @@
       var host = findHost();
       if (host) {
         body.dataset.pyShared = "1";
-        $("#boot-status").textContent = "Loading Python (shared with this page's other positions)…";
+        $("#boot-status").textContent = t("Loading Python (shared with this page's other positions)…");
         host.unoWebHost.join(window);
         return;
       }
@@ -250,8 +352,8 @@
     document.querySelectorAll("[aria-busy=true]").forEach(function (b) { b.removeAttribute("aria-busy"); });
     el.setAttribute("aria-busy", "true");
     body.dataset.pending = testid;
-    var what = testid === "start-game" ? "The cards are dealt" : "This opens";
-    $("#prestart-status").textContent = what + " as soon as the table is ready.";
+    $("#prestart-status").textContent = t(testid === "start-game" ? "The cards are dealt as soon as the table is ready."
+                                                                  : "This opens as soon as the table is ready.");
   }
 
   if (prestart) {
@@ -313,19 +415,19 @@
   var mode = params.get("mode");
   var goal = (params.get("goal") || "").slice(0, 200);
   if (mode === "solitaire") {
-    goal = goal || "Solitaire UNO: play every card, each matching the one before.";
-    row("your cards", cards(params.get("cards")));
+    goal = goal || t("Solitaire UNO: play every card, each matching the one before.");
+    row(t("your cards"), cards(params.get("cards")));
   } else if (mode === "duel") {
-    goal = goal || "Duel: open hands against a perfect opponent.";
-    row("you", cards(params.get("p1")));
-    row("computer", cards(params.get("p2")));
+    goal = goal || t("Duel: open hands against a perfect opponent.");
+    row(t("you"), cards(params.get("p1")));
+    row(t("computer"), cards(params.get("p2")));
   } else {
-    if (params.get("top")) row("top card", cards(params.get("top")).slice(0, 1));
-    row("your hand", cards((params.get("hands") || "").split(",")[0]));
+    if (params.get("top")) row(t("top card"), cards(params.get("top")).slice(0, 1));
+    row(t("your hand"), cards((params.get("hands") || "").split(",")[0]));
   }
-  ph.querySelector(".goal").textContent = goal || "An UNO position: try a move.";
+  ph.querySelector(".goal").textContent = goal || t("An UNO position: try a move.");
   // a page with several embeds has several of these landmarks: each says which it is
-  ph.setAttribute("aria-label", "UNO position, not loaded yet: " + (goal || "try a move"));
+  ph.setAttribute("aria-label", t("UNO position, not loaded yet: {0}", goal || t("try a move")));
   ph.querySelector("button").addEventListener("click", function () { start("click"); });
   if (params.get("start") === "click" || !("IntersectionObserver" in window)) return;
   var seen = new IntersectionObserver(function (entries) {

@@ -154,3 +154,72 @@ def test_five_embeds_share_one_python_and_each_answers_a_move(page: Any, site_ur
         for i in range(5))
     assert frames_wasm == 1, f"Pyodide was loaded {frames_wasm} times"
     assert not [u for u in requests if u.endswith(".wasm")]
+
+
+def _painted_text(page: Any, selector: str) -> str:
+    return str(page.eval_on_selector(selector, "el => el.innerText")).strip()
+
+
+def test_a_finnish_page_is_finnish_before_python_and_switches_back(page: Any, wait_ready: Any) -> None:
+    """?lang=fi: the start screen, the progress, the help and the panels are Finnish at first
+    paint (static/early.js, static/page.js, the build's Finnish template), as Python then
+    draws them; the language switch in the top bar brings index.html's own text back to English."""
+    held = _hold_python(page)
+    page.goto("index.html?lang=fi", wait_until="domcontentloaded")
+    page.wait_for_selector("[data-testid=start-screen]")
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.evaluate("document.documentElement.lang") == "fi"
+    assert page.evaluate("document.documentElement.style.visibility") == ""  # shown again
+    assert _painted_text(page, "[data-testid=start-screen] h2") == "Uusi peli"
+    assert _painted_text(page, "[data-testid=new-game]") == "Uusi peli"
+    assert page.input_value("[data-testid=lang]") == "fi"
+    assert _painted_text(page, "#boot-progress-label").startswith("Käynnistetään…")
+    assert page.get_attribute("[data-testid=boot-progress]", "aria-label") == "Peliä ladataan"
+    assert _painted_text(page, "#validator-title") == "Tarkastaja"
+    assert page.get_attribute("[data-testid=scores-panel]", "aria-label") == "pisteet"
+    assert page.eval_on_selector("#help-title", "el => el.textContent") == "Näin pelaat"
+    assert page.eval_on_selector("#help p", "el => el.textContent").startswith("Pääse eroon korteistasi.")
+    # the form still works before Python, in Finnish
+    page.select_option("[data-testid=players]", "3")
+    assert page.locator(".level-field:visible").count() == 2
+    page.click("[data-testid=start-game]")
+    assert _painted_text(page, "[data-testid=prestart-status]") == "Kortit jaetaan heti, kun pöytä on valmis."
+    held[0].continue_()
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+    assert page.eval_on_selector("#boot-status", "el => el.textContent") == "Python on valmis"
+    assert _painted_text(page, "#validator-title") == "Tarkastaja"
+    assert page.locator("[data-testid=opponent]").count() == 2
+    # the switch: the table redraws its regions, index.html's own text follows <html lang>
+    page.select_option("[data-testid=lang]", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert _painted_text(page, "#validator-title") == "Validator"
+    assert page.eval_on_selector("#help-title", "el => el.textContent") == "How to play"
+    assert page.get_attribute("[data-testid=scores-panel]", "aria-label") == "scores"
+    assert "<b>current colour</b>" in page.eval_on_selector("#help p", "el => el.innerHTML")
+    page.select_option("[data-testid=lang]", "fi")
+    page.wait_for_function("document.documentElement.lang === 'fi'")
+    assert _painted_text(page, "#validator-title") == "Tarkastaja"
+
+
+def test_a_finnish_browser_gets_finnish_loading_and_embed_placeholders(page: Any, wait_ready: Any) -> None:
+    """No lang= in the address: the browser's language decides, as it does for the table."""
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'language', {get: () => 'fi-FI'})")
+    held = _hold_python(page)
+    page.goto("index.html?mode=puzzles", wait_until="domcontentloaded")  # the loading screen
+    page.wait_for_selector("#loading", state="visible")
+    assert _painted_text(page, "#boot-status") == "Ladataan Pythonia…"
+    assert _painted_text(page, "#boot-progress-label").startswith("Käynnistetään…")
+    held[0].continue_()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "fi"
+    # an embed's placeholder, before it is asked to start
+    page.goto("index.html?embed=1&start=click&hands=R1%20G2,B3&top=R5", wait_until="domcontentloaded")
+    page.wait_for_selector("[data-testid=embed-placeholder]", state="visible")
+    assert _painted_text(page, "[data-testid=load-embed]") == "Lataa interaktiivinen tilanne"
+    assert _painted_text(page, "[data-testid=placeholder-goal]") == "UNO-tilanne: kokeile siirtoa."
+    assert "kätesi" in _painted_text(page, "[data-testid=placeholder-preview]")
+    # an English address wins over the browser
+    page.goto("index.html?embed=1&start=click&lang=en&hands=R1,B3", wait_until="domcontentloaded")
+    page.wait_for_selector("[data-testid=embed-placeholder]", state="visible")
+    assert _painted_text(page, "[data-testid=load-embed]") == "Load the interactive position"

@@ -5,8 +5,10 @@ only there once Pyodide has started.  The build writes what that renderer draws 
 visit into ``index.html`` between ``<!-- prerender:NAME -->`` markers: the top bar, the start
 form (with all nine opponent fields; ``static/page.js`` shows as many as there are players) and
 the rule values of every preset (a JSON data block: ``static/page.js`` switches the rule fields
-when the preset changes before Python is ready), and ``pyscript.toml`` as the JSON config of
-its ``<script type="py">`` (:func:`config_tag`).  When Python is ready it draws the same
+when the preset changes before Python is ready), the top bar and start form in Finnish (a
+``<template>`` that ``static/page.js`` puts in place for a page in Finnish:
+:func:`finnish_template`), and ``pyscript.toml`` as the JSON config of its ``<script
+type="py">`` (:func:`config_tag`).  When Python is ready it draws the same
 markup in place (morphdom keeps what the person typed: uno_web/web/boot.py).
 
     python -m uno_web.site.prerender          # rewrite index.html if it differs
@@ -23,6 +25,10 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..web.session import TableSettings
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 INDEX = REPO_ROOT / "index.html"
@@ -48,7 +54,27 @@ def blocks() -> dict[str, str]:
         "topbar": regions["topbar"],
         "start": regions["start"],
         "presets": f'<script type="application/json" id="preset-values">{data}</script>',
+        "fi": finnish_template(first),
     }
+
+
+#: the regions a page in Finnish takes from the template before its first paint
+FI_REGIONS = ("topbar", "start", "logtitle")
+
+
+def finnish_template(first: "TableSettings") -> str:
+    """The same first screen in Finnish, as the table draws it for ``lang=fi`` (the regions
+    through :func:`uno_web.i18n.ui.translate_html`, as ``App.regions`` does), in an inert
+    ``<template>``: ``static/page.js`` puts it in place before the first paint when the page's
+    language is Finnish (``?lang=fi``, the language chosen in the top bar, or the browser's)."""
+    from ..i18n.ui import translate_html
+    from ..web.render import render_start
+    from ..web.view import start_view
+
+    regions = render_start(start_view(first), lang="fi")
+    parts = "".join(f'<div data-region="{name}">{translate_html(regions[name], "fi")}</div>'
+                    for name in FI_REGIONS)
+    return f'<template id="prerendered-fi" lang="fi">{parts}</template>'
 
 
 def region_hash(html: str) -> str:

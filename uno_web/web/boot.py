@@ -11,7 +11,8 @@ The contract the browser tests (tests/web) and bench/bench_boot.py rely on:
   page's ``performance.now()`` at that moment, ``data-pydantic-at-ready`` whether pydantic was
   imported by then (always "0"), ``data-code-from`` the file the controller came from (its pyc
   in the zip, ``/home/pyodide/uno_web.zip/uno_web/web/controller.pyc``);
-- ``#boot-status`` says "Python ready" (the loading screen is hidden by then);
+- ``#boot-status`` says "Python ready" (in the page's language; the loading screen is hidden
+  by then);
 - ``data-boot-ms`` says where the page's own Python went, for bench/bench_boot.py:
   ``bundle=…;import=…;start=…`` (ms waiting for and writing the modules' zip, which
   static/early.js fetched while Pyodide loaded, ``bundle_ms`` from index.html; importing the
@@ -42,7 +43,7 @@ async def main(bundle_ms: float = 0.0) -> None:
     body = document.body
     status = document.getElementById("boot-status")
     if status is not None:
-        status.textContent = "Python ready"
+        status.textContent = _in_page_language(window, "Python ready")
     body.dataset.python = sys.version.split()[0]
     body.dataset.unoWeb = uno_web.__version__
     c = await controller.start()
@@ -57,6 +58,12 @@ async def main(bundle_ms: float = 0.0) -> None:
         progress("ready")
     controller.after_ready(c)
     serve_guests()
+
+
+def _in_page_language(win: object, english: str) -> str:
+    """``english`` in the language of the page before Python (static/page.js, ``unoWebText``)."""
+    say = getattr(win, "unoWebText", None)
+    return english if say is None else str(say(english))
 
 
 def serve_guests() -> None:
@@ -96,7 +103,7 @@ def attach_guest(win: object) -> None:
         return
     status = doc.getElementById("boot-status")
     if status is not None:
-        status.textContent = "Python ready"
+        status.textContent = _in_page_language(win, "Python ready")
     body.dataset.python = sys.version.split()[0]
     body.dataset.shared = "1"  # this embed runs on another embed's Python
     body.dataset.bootMs = f"import=0;start={window.performance.now() - t0:.0f}"
