@@ -15,7 +15,6 @@ share a saved game.
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -765,6 +764,8 @@ class App:
         ``window.unoWebDealSeed`` (devtools-level access, docs/security.md)."""
         if self.deal_seed is not None:
             return self.deal_seed
+        import secrets  # here, not at boot: it imports hmac
+
         return secrets.randbelow(2**63 - 1) + 1  # no seed search from the hand on screen
 
     def start_game(self, settings: TableSettings) -> Effects:

@@ -22,10 +22,10 @@ and the ``<iframe>`` snippet for the share dialog.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Literal
 
 from ..core.fields import excerpt
+from .markup import escape
 from .session import BOT_CHOICES
 
 if TYPE_CHECKING:

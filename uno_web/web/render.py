@@ -14,9 +14,9 @@ nothing from a name or a log reaches the page unescaped.
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Iterable
 
+from .markup import escape
 from .session import SPEED_NAMES, ValidatorEntry
 from .view import (
     ActionsView, CardView, FieldView, OpponentView, RoundSummary, ScoreRow, StartView, TableView,
