@@ -237,3 +237,48 @@ def test_the_course_on_a_phone(page: Any) -> None:
         frame.click("[data-testid=hand] [data-card='B5']")  # the tempting wrong move
         frame.wait_for_selector("[data-testid=rejection][data-code=E_NO_MATCH]")
         _shot(page, name)
+
+
+def test_the_editor_a_course_lesson_and_a_finnish_table_in_iframes(page: Any) -> None:
+    """What docs/embedding.md tells an author to paste: the editor (the full page), a course
+    lesson and a Finnish table (embeds), side by side in one page."""
+    from uno_web.puzzles.course import LESSONS, lesson_query
+
+    lesson = next(les for les in LESSONS if les.slug == "rule-jump-in")
+    frames = {
+        "editor": "../index.html?mode=editor&lang=fi&hands=R7+G5%2CB1+B2&top=R9",
+        "lesson": "../index.html?" + lesson_query(lesson, "fi"),
+        "table": "../index.html?embed=1&lang=fi&bots=still&hands=R1+G5+B7%2CY3+Y4+R8&top=R9",
+    }
+    page.goto("static/course-fi.html")
+    page.evaluate("""(frames) => {
+        document.body.replaceChildren();
+        for (const [name, src] of Object.entries(frames)) {
+            const f = document.createElement('iframe');
+            Object.assign(f, {name, src, title: name});
+            f.style.cssText = 'width:800px;height:700px;display:block';
+            document.body.append(f);
+        }}""", frames)
+    for name in frames:  # an embed starts when it is seen
+        page.locator(f"iframe[name={name}]").scroll_into_view_if_needed()
+        frame = page.frame(name=name)
+        assert frame is not None
+        frame.wait_for_selector("body[data-ready='1']", timeout=180_000)
+    editor = page.frame(name="editor")
+    assert editor is not None
+    editor.click("[data-testid=ed-target-hand-1]")
+    editor.click('[data-testid=ed-deck-card][data-card="Y5"]')
+    editor.wait_for_function("() => document.querySelector('[data-testid=ed-link]')?.value"
+                             ".includes('B1+B2+Y5')")
+    assert editor.inner_text("[data-testid=ed-status]") == "Kelvollinen tilanne."
+    table = page.frame(name="table")
+    assert table is not None
+    table.click("[data-testid=hand] [data-card='G5']")
+    table.wait_for_selector("[data-testid=rejection]")
+    assert "Vihreä 5 ei sovi" in table.inner_text("[data-testid=rejection]")
+    les = page.frame(name="lesson")
+    assert les is not None
+    good, code = lesson.good
+    les.click(f"[data-testid=hand] [data-card='{good.split(':')[1]}']")
+    les.wait_for_selector(f"[data-testid=validator-entry][data-code={code}]")
+    assert les.evaluate("document.documentElement.lang") == "fi"
