@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import IO, Annotated, Any, Literal, Union
+from typing import IO, Annotated, Any, Iterator, Literal, Union
 
 from .cards import SUIT_COLORS, UNO_COLORS, CardError, card_str, color_code, parse_card, parse_color
 from .engine import IllegalMove, apply, new_game
@@ -32,14 +32,15 @@ from .fields import (
 )
 from .invariants import check_deck
 from .moves import Move, MoveKind
-from .reasons import Reason
+from .reasons import Reason, Verdict
 from .rules import MAX_RULE_OVERRIDES, PRESETS, RuleSet, RulesError, resolve_rules
 from .state import GameState, Phase, deck_cards, validate_deck_order
 
 __all__ = [
     "LOG_FORMAT", "LOG_VERSION", "GameLog", "RoundLog", "Action", "RulesRef", "Seat",
     "LogError", "ValidationReport", "validate_log", "parse_log", "GameRecorder", "action_place",
-    "action_from_move", "move_from_action", "log_json_schema", "replay", "MAX_LOG_BYTES",
+    "action_from_move", "move_from_action", "log_json_schema", "replay", "replay_steps",
+    "ReplayStep", "ReplayFailure", "MAX_LOG_BYTES",
     "MAX_ROUNDS", "MAX_ACTIONS", "MAX_DECK_CARDS", "MAX_RESHUFFLES", "MAX_NAME_CHARS",
 ]
 
@@ -356,14 +357,66 @@ def _summary(report: ValidationReport, names: list[str]) -> str:
     return f"{text}; the game is not finished."
 
 
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replayed log: a round's deal (``move`` None for the first, the
+    ``NEXT_ROUND`` move for a later one) or an action, with the state after it, its events and
+    the validator's verdict (None for the first deal)."""
+
+    state: GameState
+    events: list[Event]
+    move: Move | None
+    verdict: Verdict | None
+    round: int
+
+
+class ReplayFailure(Exception):
+    """A step of a log that does not replay: ``step`` (1-based over the actions; a deal counts
+    as the action after the last one), ``round``, ``move`` (notation, or "deal of round N")
+    and the refusal's ``verdict``."""
+
+    def __init__(self, step: int, rnd: int, move: str, verdict: Verdict) -> None:
+        super().__init__(verdict.message)
+        self.step = step
+        self.round = rnd
+        self.move = move
+        self.verdict = verdict
+
+
+def replay_steps(log: GameLog) -> Iterator[ReplayStep]:
+    """Replay ``log`` step by step through the validator: the one log replay that validation,
+    :func:`replay` and the table's log viewer share (the same :class:`_Replay`). Raises
+    :class:`LogError` when the rules cannot be read or the first deal cannot be dealt, and
+    :class:`ReplayFailure` at the first deal or action that does not replay."""
+    rp = _Replay(_rules_of(log), [seat.name for seat in log.seats], log.seed or 0)
+    for rnd in log.rounds:
+        first = rp.state is None
+        try:
+            events = rp.deal(rnd.deck)
+        except _LogFailure as f:
+            raise ReplayFailure(rp.index + 1, rp.rounds + 1, f"deal of round {rp.rounds + 1}",
+                                f.verdict) from None
+        assert rp.state is not None
+        yield ReplayStep(rp.state, events,
+                         None if first else Move(MoveKind.NEXT_ROUND, rp.state.active_seats()[0]),
+                         rp.verdict, rp.state.round)
+        for a in rnd.actions:
+            move = move_from_action(a)
+            try:
+                events = rp.act(move, _shuffles_of(a), a)
+            except _LogFailure as f:
+                raise ReplayFailure(rp.index + 1, rp.rounds, str(move), f.verdict) from None
+            yield ReplayStep(rp.state, events, move, rp.verdict, rp.state.round)
+
+
 def replay(log: GameLog, stop_at: int | None = None) -> tuple[list[GameState], list[list[Event]]]:
-    """States after each action (index 0: the first deal). Raises IllegalMove/LogError."""
-    rules = _rules_of(log)
+    """States after each step (index 0: the first deal) and their events. Raises
+    :class:`ReplayFailure` / :class:`LogError`."""
     states: list[GameState] = []
     events: list[list[Event]] = []
-    for _s, ev, _a in _walk(log, rules):
-        states.append(_s)
-        events.append(ev)
+    for step in replay_steps(log):
+        states.append(step.state)
+        events.append(step.events)
         if stop_at is not None and len(states) > stop_at:
             break
     return states, events
@@ -385,7 +438,8 @@ class _Replay:
     readers (a whole :class:`GameLog`, a stream) replay through it. A refused deal or action
     raises :class:`_LogFailure`; ``state`` is the state after the last one that replayed."""
 
-    __slots__ = ("rules", "names", "seed", "state", "index", "rounds", "j", "read", "_deck")
+    __slots__ = ("rules", "names", "seed", "state", "index", "rounds", "j", "read", "_deck",
+                 "verdict")
 
     def __init__(self, rules: RuleSet, names: list[str], seed: int) -> None:
         self.rules = rules
@@ -397,6 +451,7 @@ class _Replay:
         self.j = 0  # actions replayed in this round
         self.read = 0  # actions read (a stream counts them against MAX_ACTIONS)
         self._deck: list[int] = []  # the rules' deck, sorted: the deck invariant's multiset
+        self.verdict: Verdict | None = None  # the verdict of the last step (None: first deal)
 
     def deal(self, deck: list[str]) -> list[Event]:
         """Deal the next round from ``deck`` (normalised card texts, top first)."""
@@ -417,9 +472,11 @@ class _Replay:
             except ValueError as exc:
                 raise LogError(str(exc)) from None
             self._deck = sorted(s.r.cards)
+            self.verdict = None
         else:
             t = apply(s, Move(MoveKind.NEXT_ROUND, s.active_seats()[0]), shuffles=[order])
             s, events = t.state, t.events
+            self.verdict = t.verdict
         self.state = s
         self.rounds = rnd
         self.j = 0
@@ -433,8 +490,9 @@ class _Replay:
             t = apply(s, move, shuffles=shuffles)
         except IllegalMove as exc:
             raise _LogFailure(self.index, self.rounds, self.j, exc.verdict.code,
-                              exc.verdict.message, action) from None
+                              exc.verdict.message, action, exc.verdict) from None
         new = t.state
+        self.verdict = t.verdict
         if sorted(new.all_cards()) != self._deck:  # pragma: no cover - a guard for bugs
             report = check_deck(new)
             raise _LogFailure(self.index, self.rounds, self.j, Reason.E_DECK_INVARIANT,
@@ -463,27 +521,20 @@ class _Replay:
         return report.model_copy(update={"summary": _summary(report, self.names)})
 
 
-def _walk(log: GameLog, rules: RuleSet):  # type: ignore[no-untyped-def]
-    rp = _Replay(rules, [seat.name for seat in log.seats], log.seed or 0)
-    for rnd in log.rounds:
-        events = rp.deal(rnd.deck)
-        yield rp.state, events, None
-        for a in rnd.actions:
-            events = rp.act(move_from_action(a), _shuffles_of(a), a)
-            yield rp.state, events, a
-
-
 def _coded(code: Reason, text: str) -> str:
     """A message in the verdicts' form, ``CODE: Sentence``."""
     return f"{code.value}: {text[:1].upper()}{text[1:]}"
 
 
 class _LogFailure(Exception):
-    def __init__(self, index: int, rnd: int, j: int, code: Reason, message: str, action: Any = None) -> None:
+    def __init__(self, index: int, rnd: int, j: int, code: Reason, message: str, action: Any = None,
+                 verdict: Verdict | None = None) -> None:
         super().__init__(message)
         if isinstance(action, dict):  # read without its model (_fast_move): the model now
             [action] = _ACTIONS_CHECK([action])
         self.failure = _failure(index, rnd, j, code, message, action)
+        # the refusal as a verdict (a deck fault has none from the engine: one is made here)
+        self.verdict = verdict or Verdict(code, (("detail", message.split(": ", 1)[-1]),))
 
 
 def validate_log(

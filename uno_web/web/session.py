@@ -26,6 +26,7 @@ from ..core import (
 )
 from ..core.cards import IS_WILD, CardError, card_name, card_str, color_name
 from ..core.engine import apply
+from ..core.gamelog import ReplayStep
 from ..core.events import Event
 from ..core.rules import PRESETS
 from ..core.state import GameState
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HUMAN", "LEVELS", "BOT_NAMES", "SAVE_FORMAT", "SAVE_VERSION", "TableSettings", "SettingsError", "ValidatorEntry", "Choice",
-    "AiPlan", "Session", "SaveError", "restore", "LogReplay", "ReplayStep", "suggest",
+    "AiPlan", "Session", "SaveError", "restore", "LogReplay", "ReplayStep", "step_text", "suggest",
     "make_table_bot", "Speed", "SPEEDS", "SPEED_NAMES", "Reveal", "PositionRecorder", "BOT_CHOICES",
 ]
 
@@ -777,15 +778,14 @@ def restore(text: str) -> Session:
 # ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ReplayStep:
-    """One step of a replayed log: the state after it, its events and verdict."""
-
-    state: GameState
-    events: list[Event]
-    move: str  # the action in notation ("" for a deal)
-    verdict: Verdict | None  # None for a deal
-    round: int
+def step_text(step: ReplayStep) -> str:
+    """A replay step as the table names it: "" for the first deal, ``deal round N`` for a
+    later deal, else the action in notation."""
+    if step.move is None:
+        return ""
+    if step.move.kind == MoveKind.NEXT_ROUND:
+        return f"deal round {step.round}"
+    return str(step.move)
 
 
 @dataclass
@@ -804,47 +804,21 @@ class LogReplay:
 
     @classmethod
     def from_json(cls, text: "str | bytes") -> "LogReplay":
-        """Raises :class:`LogError` for a file that is not a readable game log."""
-        from ..core.gamelog import LogError, move_from_action, parse_log
+        """Raises :class:`LogError` for a file that is not a readable game log. The steps come
+        from the validator's own replay (:func:`~uno_web.core.gamelog.replay_steps`)."""
+        from ..core.gamelog import LogError, ReplayFailure, parse_log, replay_steps
 
         log = parse_log(text)
-        try:
-            rules = resolve_rules(log.rules.preset, log.rules.overrides)
-        except RulesError as exc:
-            raise LogError(str(exc)) from None
         names = tuple(seat.name for seat in log.seats)
-        try:
-            deck = [parse_card(c) for c in log.rounds[0].deck]
-            ev0: list[Event] = []
-            s = new_game(rules, list(names), log.seed or 0, deck_order=deck, events=ev0)
-        except (ValueError, CardError) as exc:
-            raise LogError(f"round 1 cannot be dealt: {exc}") from None
-        steps = [ReplayStep(s, ev0, "", None, 1)]
+        steps: list[ReplayStep] = []
         failure: ValidatorEntry | None = None
-        seq = 0
-        for i, rnd in enumerate(log.rounds):
-            if failure is not None:
-                break
-            if i > 0:
-                try:
-                    order = [parse_card(c) for c in rnd.deck]
-                    t = apply(s, Move.next_round(s.active_seats()[0]), shuffles=[order])
-                except IllegalMove as exc:
-                    failure = _replay_failure(seq + 1, s, f"deal of round {i + 1}", exc.verdict)
-                    break
-                s = t.state
-                steps.append(ReplayStep(s, t.events, f"deal round {i + 1}", t.verdict, s.round))
-            for action in rnd.actions:
-                move = move_from_action(action)
-                shuffles = [[parse_card(c) for c in o] for o in action.reshuffles]
-                seq += 1
-                try:
-                    t = apply(s, move, shuffles=shuffles)
-                except IllegalMove as exc:
-                    failure = _replay_failure(seq, s, str(move), exc.verdict)
-                    break
-                s = t.state
-                steps.append(ReplayStep(s, t.events, str(move), t.verdict, s.round))
+        try:
+            for st in replay_steps(log):
+                steps.append(st)
+        except ReplayFailure as exc:
+            if not steps:
+                raise LogError(f"round 1 cannot be dealt: {exc.verdict.detail}") from None
+            failure = _replay_failure(exc.step, steps[-1].state, exc.move, exc.verdict)
         return cls(log=log, steps=steps, failure=failure, names=names)
 
     @property
@@ -866,13 +840,14 @@ class LogReplay:
         out: list[ValidatorEntry] = []
         for i, st in enumerate(self.steps[1:self.cursor + 1], start=1):
             v = st.verdict
-            if v is None or not st.move or st.move.startswith("deal"):
+            text = step_text(st)
+            if v is None or not text or text.startswith("deal"):
                 if v is not None:
-                    out.append(_entry(i, -1, "table", st.move, v, st.round))
+                    out.append(_entry(i, -1, "table", text, v, st.round))
                 continue
-            seat = _seat_of(st.move)
+            seat = _seat_of(text)
             prev = self.steps[i - 1].state
-            out.append(_entry(i, seat, prev.name(seat), st.move, v, st.round))
+            out.append(_entry(i, seat, prev.name(seat), text, v, st.round))
         if self.failure is not None and self.at_end:
             out.append(self.failure)
         return out

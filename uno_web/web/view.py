@@ -21,7 +21,9 @@ from ..core.engine import hand_points
 from ..core.events import Event
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from ..core.state import PHASE_NAMES, GameState, deck_colors
-from .session import HUMAN, LEVELS, LogReplay, Session, TableSettings, ValidatorEntry, suggest
+from .session import (
+    HUMAN, LEVELS, LogReplay, Session, TableSettings, ValidatorEntry, step_text, suggest,
+)
 
 __all__ = [
     "CardView", "OpponentView", "ActionsView", "ScoreRow", "RoundSummary", "LogLine",
@@ -567,7 +569,7 @@ def replay_view(replay: LogReplay) -> TableView:
         problem = (f"This log is not valid: {where} is refused. {verdict_sentence(f.message)} "
                    "The replay stops there (python -m uno_web validate reports the same action).")
     return replace(tv, replay_pos=replay.cursor, replay_len=len(replay.steps) - 1,
-                   replay_move=step.move, replay_problem=problem,
+                   replay_move=step_text(step), replay_problem=problem,
                    status=_replay_status(replay))
 
 
@@ -593,9 +595,10 @@ def _replay_status(replay: LogReplay) -> str:
     if replay.cursor == 0:
         return "Replay: the first deal. Step forward with Next (→)."
     v = step.verdict
-    if step.move.startswith("deal"):
+    if step_text(step).startswith("deal"):
         return f"Replay: the deal of round {step.round}."
-    number = sum(1 for st in replay.steps[1:replay.cursor + 1] if not st.move.startswith("deal"))
+    number = sum(1 for st in replay.steps[1:replay.cursor + 1]
+                 if not step_text(st).startswith("deal"))
     from ..core.gamelog import action_place
 
     return (f"Replay, {action_place(number, step.round)}: "
