@@ -91,7 +91,7 @@ _ENGLISH: frozenset[str] = frozenset(
 #: the ``<iframe>`` snippet an author copies as it is
 _ENGLISH_WORD = re.compile(r"^(?!<iframe).*\b(?:red|green|blue|yellow|Computer|the|and|or|"
                            r"cards?|play|your|you|with|draw|left|pile|hand)\b", re.S)
-_CODES = re.compile(r"\b[a-z_]+=[^\s,]+")  # rule=value in a rules line: notation, as is
+_CODES = re.compile(r"\b[a-z_]+ ?= ?[^\s,)]+")  # rule=value in a rules line: notation, as is
 _TEXT = re.compile(r">([^<]+)<")
 _ATTR = re.compile(r'\b(?:aria-label|title|placeholder|alt)="([^"]*)"')
 
@@ -246,6 +246,45 @@ def test_finnish_pages_leave_no_english() -> None:
             assert not english, f"{label} ({name}): English left: {english[:5]}"
         seen += 1
     assert seen > 40
+
+
+def _english_left(regions: dict[str, str]) -> list[str]:
+    texts = [unescape(t).strip() for html in regions.values()
+             for t in _TEXT.findall(html) + _ATTR.findall(html)]
+    return [t for t in texts if t in _ENGLISH or _ENGLISH_WORD.search(_CODES.sub("", t))]
+
+
+@pytest.mark.parametrize("preset", ["official", "house-party", "strict-table", "playing-cards"])
+def test_whole_games_in_finnish(preset: str) -> None:
+    """A game of four to its end (one round), you playing random legal moves and now and then
+    a card that does not fit; the page is drawn after every move."""
+    import random
+
+    from uno_web.core import legal_moves
+
+    app = _app("?lang=fi&seed=3")
+    app.dispatch(Intent("start", form={"players": "4", "preset": preset,
+                                       "rule.scoring": "single-round"}))
+    s = app.session
+    assert s is not None
+    rng = random.Random(preset)
+    pages = 0
+    for _ in range(400):
+        s.run_bots(limit=3)
+        ui._MISSING.clear()
+        regions = app.regions()
+        pages += 1
+        assert not ui.missing(), f"{preset}: no Finnish for {sorted(ui.missing())[:8]}"
+        assert not _english_left(regions), f"{preset}: English left: {_english_left(regions)[:5]}"
+        if app.body_data().get("phase") in ("round-over", "game-over"):
+            break
+        moves = legal_moves(s.state, 0)
+        if moves:
+            if rng.random() < 0.3:  # a card that may not fit: refused, or a penalty
+                app.dispatch(Intent("card", card=rng.choice(["R1", "G5", "B7", "Y3", "W+4"])))
+            s.attempt(rng.choice(moves))
+    assert app.body_data().get("phase") in ("round-over", "game-over"), "the game did not end"
+    assert pages > 5
 
 
 def _names() -> set[str]:

@@ -183,6 +183,7 @@ UI_FI: dict[str, str] = {
     "{who} is out with {n} points.": "{who} putosi pelistä {n} pisteellä.",
     "{who} are out with {n} points.": "{who} {who:putosi|putosit} pelistä {n} pisteellä.",
     "{who} won the game!": "{who} {who:voitti|voitit} pelin!",
+    "{who} won the game": "{who} {who:voitti|voitit} pelin",
     # --- hints (what you could do) ----------------------------------------------------------
     "It is {who}'s turn.": "Nyt on pelaajan {who} vuoro.",
     "Wait: it is {who}'s turn.": "Odota: nyt on pelaajan {who} vuoro.",

@@ -36,6 +36,8 @@ _CODE_ONE = r"(?:[RYGB][0-9]{1,2}|W\+4|W|[RYGB](?:\+2|[SR])|(?:10|[2-9JQKA])[HDC
 _CODES = re.compile(rf"^{_CODE_ONE}(?:(?:\s+|\s*[,|]\s*){_CODE_ONE})*$")
 #: single capital letters (keyboard keys in ``<kbd>``, a seat's avatar initial), arrows, links
 _KEYS = re.compile(r"^(?:[A-Z]|Esc|Escape|[❯❮\s]+|https?://\S*)$")
+#: one or more RuleSet fields, with their values, as a verdict names the rule that decided
+_FIELD_RULE = re.compile(r"^([a-z][a-z_]*[a-z])(?: = [\w.-]+)?(?:, [a-z_]+(?: = [\w.-]+)?)*$")
 #: a preset's key with its changed rules, as the scores show them: ``official + uno_call=False``
 _RULES_LINE = re.compile(r"^([a-z][a-z-]*)((?: \+ [a-z_]+=[^,]+(?:, [a-z_]+=[^,]+)*)?)$")
 
@@ -218,6 +220,13 @@ def _tr_fi(text: str) -> str:
         return COLOR_NAMES_FI[text][""]
     if _CODES.match(text) or _KEYS.match(text):
         return text
+    field = _FIELD_RULE.match(text)  # a verdict's rule when a house rule decided: "jump_in = true"
+    if field is not None:
+        from ..core.rules import RuleSet
+        from .rules import rule_title
+
+        if field.group(1) in RuleSet.model_fields:
+            return f"{rule_title(field.group(1), 'fi')} ({text})"
     line = _RULES_LINE.match(text)
     if line is not None:
         from .rules import english_to_finnish
