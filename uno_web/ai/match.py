@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..core.engine import apply, legal_moves, new_game, step
 from ..core.moves import Move, MoveKind
@@ -25,7 +25,7 @@ from ..core.state import GameState, Phase
 from .base import Bot
 from .seeds import bot_rng, driver_rng
 
-__all__ = ["GameResult", "IllegalBotMove", "play_game", "run_reactions"]
+__all__ = ["GameResult", "IllegalBotMove", "play_game", "run_reactions", "next_reaction"]
 
 
 class IllegalBotMove(AssertionError):
@@ -55,40 +55,53 @@ def _check(bot: Bot, move: Move | None, moves: Sequence[Move], seat: int) -> Mov
     return move
 
 
+def next_reaction(
+    s: GameState, bots: "Mapping[int, Bot] | Sequence[Bot]", order: random.Random,
+    rng_of: Callable[[int], random.Random],
+) -> tuple[int, Move] | None:
+    """The first out-of-turn move (a catch, an UNO call, a jump-in) that a bot not on turn
+    takes now, or None. The bots at the table (``bots``: every seat's bot, or a mapping of the
+    bots' seats) are offered their legal moves through ``Bot.react`` in an order shuffled by
+    ``order``; ``rng_of(seat)`` is that bot's generator. The one rule of reactions: matches,
+    tournaments and the table (``Session.plan_ai``) all ask it. Raises :class:`IllegalBotMove`
+    for a move outside ``legal_moves``."""
+    if s.phase >= Phase.ROUND_OVER:
+        return None
+    table: Mapping[int, Bot] = bots if isinstance(bots, Mapping) else dict(enumerate(bots))
+    seats = [t for t in table if t != s.turn and s.active[t]]
+    order.shuffle(seats)
+    for seat in seats:
+        moves = legal_moves(s, seat)
+        if not moves:
+            continue
+        move = table[seat].react(observe(s, seat), moves, rng_of(seat))
+        if move is None:
+            continue
+        return seat, _check(table[seat], move, moves, seat)
+    return None
+
+
 def run_reactions(
     s: GameState, bots: Sequence[Bot], rng: random.Random, rngs: Sequence[random.Random],
     safe: bool = False, limit: int = 64, on_move: "Callable[[GameState, Move], None] | None" = None,
 ) -> tuple[GameState, int]:
-    """Offer out-of-turn moves to every seat not on turn until nobody takes one.
+    """Offer out-of-turn moves (:func:`next_reaction`) until nobody takes one.
 
     Returns the state (a new object when ``safe``) and the number of reactions made.
     """
     made = 0
     for _ in range(limit):
-        if s.phase >= Phase.ROUND_OVER:
+        found = next_reaction(s, bots, rng, rngs.__getitem__)
+        if found is None:
             break
-        seats = [t for t in range(s.n) if t != s.turn and s.active[t]]
-        rng.shuffle(seats)
-        acted = False
-        for seat in seats:
-            moves = legal_moves(s, seat)
-            if not moves:
-                continue
-            move = bots[seat].react(observe(s, seat), moves, rngs[seat])
-            if move is None:
-                continue
-            _check(bots[seat], move, moves, seat)
-            if safe:
-                s = apply(s, move).state
-            else:
-                step(s, move)
-            if on_move is not None:
-                on_move(s, move)
-            made += 1
-            acted = True
-            break
-        if not acted:
-            break
+        move = found[1]
+        if safe:
+            s = apply(s, move).state
+        else:
+            step(s, move)
+        if on_move is not None:
+            on_move(s, move)
+        made += 1
     return s, made
 
 

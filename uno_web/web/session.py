@@ -641,15 +641,12 @@ class Session:
         if self.hold_reactions and self.version == 0:
             self._offered = self.version  # a position holds still until the first move
         if self._offered != self.version:
-            seats = [t for t in self.bots if t != s.turn and s.active[t]]
-            self._rng(0, 1).shuffle(seats)
-            for seat in seats:
-                moves = legal_moves(s, seat)
-                if not moves:
-                    continue
-                move = self.bots[seat].react(observe(s, seat), moves, self._rng(seat, 2))
-                if move is not None and move in moves:
-                    return AiPlan(seat, "react", self.version, self.levels[seat], move)
+            from ..ai.match import next_reaction
+
+            found = next_reaction(s, self.bots, self._rng(0, 1), lambda t: self._rng(t, 2))
+            if found is not None:
+                seat, move = found
+                return AiPlan(seat, "react", self.version, self.levels[seat], move)
             self._offered = self.version
         if s.turn in self.bots and s.active[s.turn]:
             return AiPlan(s.turn, "turn", self.version, self.levels[s.turn])
