@@ -214,6 +214,63 @@ def _app_states() -> Iterator[tuple[str, App]]:
     app = _app("?lang=fi")
     app.dispatch(Intent("start", form={"players": "3", "preset": "strict-table"}))
     yield "table: dealt", app
+    yield from _more_table_states()
+
+
+_CHALLENGE = ("?lang=fi&hands=R1+G5+B7%2CY3+Y4+R8&top=W%2B4&color=B&phase=penalty&pending=4"
+              "&plus4_by=1&plus4_bluff=1&bots=still")
+
+
+def _more_table_states() -> Iterator[tuple[str, App]]:
+    """The challenge's two outcomes, the share dialog, a catch, the pickers, a replay, and
+    addresses and files the page refuses."""
+    from uno_web.core import legal_moves
+
+    app = _app(_CHALLENGE)
+    app.dispatch(Intent("challenge"))
+    yield "table: a bluff caught", app
+    app = _app(_CHALLENGE.replace("plus4_bluff=1", "plus4_bluff=0").replace("R8", "G8"))
+    app.dispatch(Intent("challenge"))
+    yield "table: a legal Wild Draw Four", app
+    app = _app(_CHALLENGE)
+    app.dispatch(Intent("share"))
+    yield "table: the share dialog", app
+    app = _app("?lang=fi&hands=R1%2CG2+G3&top=R3&bots=still&uncalled=1")
+    yield "table: a missed UNO", app
+    app.dispatch(Intent("catch", seat=1))
+    yield "table: caught", app
+    yield "table: a starting Wild", _app("?lang=fi&hands=W+R1%2CG2+G3&top=W&phase=choose-color")
+    app = _app("?lang=fi&hands=R7+R1%2CG2+G3%2CY1&top=R3&bots=still&rule.seven_swap=true")
+    app.dispatch(Intent("card", card="R7"))
+    yield "table: whom to swap with", app
+    game = _app("?lang=fi&seed=5")
+    game.dispatch(Intent("start", form={"players": "3", "rule.target_score": "30"}))
+    s = game.session
+    assert s is not None
+    for _ in range(3000):
+        s.run_bots(limit=5)
+        phase = game.body_data().get("phase")
+        if phase == "round-over":
+            yield "table: a round over", game
+            game.dispatch(Intent("next-round"))
+        elif phase == "game-over":
+            break
+        elif legal_moves(s.state, 0):
+            s.attempt(legal_moves(s.state, 0)[0])
+    yield "table: the game over", game
+    replay = _app("?lang=fi")
+    replay.import_log("game.json", s.log_json())
+    yield "replay: the first deal", replay
+    replay.dispatch(Intent("replay-next"))
+    yield "replay: a step", replay
+    replay.dispatch(Intent("replay-last"))
+    yield "replay: the end", replay
+    bad = _app("?lang=fi")
+    bad.import_log("bad.json", "{nope")
+    yield "a file that is no log", bad
+    yield "a link that cannot be shown", _app("?lang=fi&hands=R1&top=Q9")
+    yield "an embed that cannot be shown", _app("?lang=fi&embed=1&hands=R1&top=Q9")
+    yield "a value out of range", _app("?lang=fi&mode=solitaire&n=99&speed=warp")
 
 
 Page = Callable[[], dict[str, str]]

@@ -213,9 +213,13 @@ UI_FI: dict[str, str] = {
     "{who} shows you their hand, as the rules say. {text}":
         "{who} näyttää kätensä, kuten säännöt sanovat. {text}",
     "{who} held a {color} card, so the Wild Draw Four was a bluff.":
-        "Pelaajalla {who} oli {color} kortti, joten villi nosta neljä oli bluffi.",
+        "{who:ade} oli väriä {color} oleva kortti, joten villi nosta neljä oli bluffi.",
     "{who} held no {color} card, so the Wild Draw Four was allowed.":
-        "Pelaajalla {who} ei ollut väriä {color}, joten villi nosta neljä oli sallittu.",
+        "{who:ade} ei ollut väriä {color} olevaa korttia, joten villi nosta neljä oli sallittu.",
+    "{who} held a card of the colour in play, so the Wild Draw Four was a bluff.":
+        "{who:ade} oli voimassa olevan värin kortti, joten villi nosta neljä oli bluffi.",
+    "{who} held no card of the colour in play, so the Wild Draw Four was allowed.":
+        "{who:ade} ei ollut voimassa olevan värin korttia, joten villi nosta neljä oli sallittu.",
     # --- the embed, the share dialog ----------------------------------------------------------
     "Try a move: the validator explains it.": "Kokeile siirtoa: tarkastaja selittää sen.",
     "a position to try": "kokeiltava tilanne", "UNO: {text}": "UNO: {text}",
@@ -223,6 +227,43 @@ UI_FI: dict[str, str] = {
     "Share this position": "Jaa tämä tilanne", "Share this puzzle": "Jaa tämä pulma",
     "What should the reader try?": "Mitä lukijan pitäisi kokeilla?",
     "Link": "Linkki", "Embed in a page": "Upota sivulle", "Open": "Avaa",
+    "(optional, shown above the position)": "(vapaaehtoinen, näytetään tilanteen yläpuolella)",
+    "(optional, shown above the puzzle)": "(vapaaehtoinen, näytetään pulman yläpuolella)",
+    "e.g. Find the only winning card": "esim. Löydä ainoa voittava kortti",
+    "Link to this position": "Linkki tähän tilanteeseen", "Link to this puzzle": "Linkki tähän pulmaan",
+    "Embed it in a page": "Upota se sivulle",
+    "The embed starts Python only when it scrolls into view.":
+        "Upotus käynnistää Pythonin vasta, kun se vieritetään näkyviin.",
+    "Preview the embed": "Esikatsele upotusta", "Open the link": "Avaa linkki",
+    # the replay of a log
+    "Replay: the first deal.": "Toisto: ensimmäinen jako.",
+    "Step forward with Next (→).": "Etene painikkeella Seuraava (→).",
+    "Replay: the deal of round {n}.": "Toisto: kierroksen {n} jako.",
+    "Replay, action {n} (counted from 1 over the whole log) in round {m}: {text}":
+        "Toisto, siirto {n} (laskettu 1:stä koko lokin yli) kierroksella {m}: {text}",
+    "first step": "ensimmäinen askel", "last step": "viimeinen askel",
+    "step {n} / {m}": "askel {n} / {m}", ", {n} cards": ", {n} korttia", ", {n} card": ", {n} kortti",
+    "◀ Prev": "◀ Edellinen",
+    # what the page says about an address, a file (the detail after the colon is the checker's)
+    "The position in this link cannot be shown: {detail}":
+        "Tämän linkin tilannetta ei voi näyttää: {detail}",
+    "This link cannot be shown: {detail}": "Tätä linkkiä ei voi näyttää: {detail}",
+    "{file} is not a game log this table can replay: {detail}":
+        "{file} ei ole pelin loki, jonka tämä pöytä voi toistaa: {detail}",
+    "{field}={value} is not a whole number from {n} to {m}, so {count} is used.":
+        "{field}={value} ei ole kokonaisluku väliltä {n}–{m}, joten käytetään arvoa {count}.",
+    "{field}={value} is not a whole number from {n} to {m}, so it is ignored.":
+        "{field}={value} ei ole kokonaisluku väliltä {n}–{m}, joten se jätetään huomiotta.",
+    "{field}={value} is not one of {detail}, so {what} is used.":
+        "{field}={value} ei ole mikään arvoista {detail}, joten käytetään arvoa {what}.",
+    "speed={value} is not one of {detail}, so the remembered speed is used.":
+        "speed={value} ei ole mikään arvoista {detail}, joten käytetään muistettua nopeutta.",
+    "lang={value} is not one of {detail}, so the browser's language is used.":
+        "lang={value} ei ole mikään arvoista {detail}, joten käytetään selaimen kieltä.",
+    "A seed in the address only chooses puzzles; a game at the table is always dealt at random.":
+        "Osoitteen siemenluku valitsee vain pulmat; pöydän peli jaetaan aina satunnaisesti.",
+    "goal={value} is longer than 200 characters, so it is cut.":
+        "goal={value} on yli 200 merkkiä pitkä, joten se katkaistaan.",
     "Copy link": "Kopioi linkki", "Copy snippet": "Kopioi koodi",
     # --- rule words on the start screen -------------------------------------------------------
     "Every rule ({n} changed from {text})": "Kaikki säännöt ({n} muutettu pohjasta {text})",

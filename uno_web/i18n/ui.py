@@ -35,7 +35,7 @@ _NEUTRAL = re.compile(r"^[\s\d+\-−–—×·•…/:;,.()\[\]#%?!★♥♦♣�
 _CODE_ONE = r"(?:[RYGB][0-9]{1,2}|W\+4|W|[RYGB](?:\+2|[SR])|(?:10|[2-9JQKA])[HDCS]|JK)"
 _CODES = re.compile(rf"^{_CODE_ONE}(?:(?:\s+|\s*[,|]\s*){_CODE_ONE})*$")
 #: single capital letters (keyboard keys in ``<kbd>``, a seat's avatar initial), arrows, links
-_KEYS = re.compile(r"^(?:[A-Z]|Esc|Escape|[❯❮\s]+|https?://\S*)$")
+_KEYS = re.compile(r"^(?:[A-Z]|Esc|Escape|[❯❮▶◀\s]+|https?://\S*|<iframe\s.*)$", re.S)
 #: one or more RuleSet fields, with their values, as a verdict names the rule that decided
 _FIELD_RULE = re.compile(r"^([a-z][a-z_]*[a-z])(?: = [\w.-]+)?(?:, [a-z_]+(?: = [\w.-]+)?)*$")
 #: a preset's key with its changed rules, as the scores show them: ``official + uno_call=False``
@@ -58,6 +58,10 @@ def _kind_regex(base: str) -> str:
         return one if base == "color" else f"{one}(?:(?:, | or | and ){one})*"
     if base in PERSON_KEYS:
         return r"[^.:;!?]+?"
+    if base == "field":  # a form field or a link's parameter
+        return r"[a-z][a-z0-9_.]*"
+    if base == "value":  # a value as a message quotes it
+        return r"(?:'[^']*'|\"[^\"]*\"|[^\s,;]+)"
     if base in ("code", "codes"):
         return _CODE_ONE if base == "code" else _CODES.pattern[1:-1]
     return r"(?:(?![.!?]\s+[A-Z]).)+?"  # text, within one sentence
@@ -209,7 +213,7 @@ def _tr_fi(text: str) -> str:
                 out = out[:1].upper() + out[1:]
             return out
     # several sentences: each on its own
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z])", text)
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z]|[a-z_.]+=)", text)  # "n=… is …" notes too
     if len(parts) > 1:
         done = [_tr_fi(p) for p in parts]
         if all(d != p for d, p in zip(done, parts)):
