@@ -48,10 +48,12 @@ def _majority(hand: list[int], colors: tuple[int, ...], rng: random.Random) -> i
     return tops[0] if len(tops) == 1 else tops[int(rng.random() * len(tops))]
 
 
-TUNE = {"pair": 1.5, "noise": 0.9, "last": 0.0}
+TUNE = {"pair": 1.5, "noise": 0.9, "last": 0.0, "challenge": 2, "tempo": 0.0}
+_KEEP_TURN = frozenset((Effect.SKIP, Effect.DRAW_TWO, Effect.DRAW_FOUR))
 
 
-def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool, pairs: bool = False) -> int:
+def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool, pairs: bool = False,
+          tempo: float = 0.0, reverse_skips: bool = False) -> int:
     """Coloured before wild (Wild Draw Four last), the colour the hand holds most of; draw
     cards and skips first when the next player is close to going out; with ``pairs``, a card
     whose number/symbol the hand also holds in another colour is kept."""
@@ -84,6 +86,14 @@ def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool, pair
                         sc += TUNE["last"]
         if threat and eff in _ATTACKS:
             sc += 20.0
+        elif tempo and (eff in _KEEP_TURN or (reverse_skips and eff == Effect.REVERSE)):
+            # two players: the turn comes back; worth it with a card to follow
+            rank = RANK_OF[c]
+            col = COLOR_OF[c]
+            for x in hand:
+                if x != c and (IS_WILD[x] or COLOR_OF[x] == col or RANK_OF[x] == rank):
+                    sc += tempo
+                    break
         sc += rng.random() * TUNE["noise"]
         if sc > best:
             best = sc
@@ -133,7 +143,11 @@ def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
         ok = playable_now(s, seat)  # the core's predicate (matching inlined there for speed)
         if not ok:  # a same-number turn (play_same_number) ends with a pass, else draw
             return Move(MoveKind.PASS if s.chain_rank >= 0 else MoveKind.DRAW, seat)
-        card = _pick(ok, hand, rng, _threat(s, seat), smart)
+        tempo = TUNE["tempo"]
+        if tempo and sum(s.active) == 2:
+            card = _pick(ok, hand, rng, _threat(s, seat), smart, tempo, r.reverse_skip_2p)
+        else:
+            card = _pick(ok, hand, rng, _threat(s, seat), smart)
         if (smart and IS_WILD[card] and len(hand) > 2 and r.may_draw_when_playable
                 and _far(s, seat)):
             return Move(MoveKind.DRAW, seat)
@@ -146,7 +160,7 @@ def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
             return Move(MoveKind.PASS, seat)
         return _play_move(s, seat, ok[0], rng)
     if phase == _PENALTY_P:
-        if s.plus4_by >= 0 and r.plus4 == "challenge" and len(s.hands[s.plus4_by]) >= 2:
+        if s.plus4_by >= 0 and r.plus4 == "challenge" and len(s.hands[s.plus4_by]) >= TUNE["challenge"]:
             # card counting says a bluff is likely enough once the +4 player holds two cards
             # or more (what Normal concludes); the playout cannot know the truth
             return Move(MoveKind.CHALLENGE, seat)
