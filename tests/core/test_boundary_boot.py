@@ -106,7 +106,7 @@ TABLE_PATH = """
     holders = sorted(
         name for name, mod in list(sys.modules.items())
         if name.startswith("uno_web") and any(
-            getattr(v, "__module__", "").startswith("pydantic") or getattr(v, "__name__", "") == "pydantic"
+            (getattr(v, "__module__", "") or "").startswith("pydantic") or getattr(v, "__name__", "") == "pydantic"
             for v in list(vars(mod).values())
         )
     )

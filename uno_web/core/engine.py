@@ -346,11 +346,12 @@ def _matches(s: GameState, card: int) -> bool:
     return COLOR_OF[card] == s.color or RANK_OF[card] == RANK_OF[top]
 
 
-def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
-    """Why ``seat`` may not play ``card`` now (matching and house restrictions), or None.
-
-    Ownership, colour choice, phase and turn are checked by the caller.
-    """
+def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
+    """Why ``seat`` may not play ``card`` from ``hand`` now, as a reason code and its message
+    parameters, or None when it may: matching, the pending draw card and every house rule
+    that restricts plays. The engine's own predicate, for callers that decide many plays fast
+    (the playouts, the bots); it does not check the turn, the phase or that ``card`` is in the
+    hand (the caller does)."""
     r = s.r
     pen = -1
     if s.phase == Phase.PENALTY:
@@ -385,6 +386,9 @@ def _play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[
     return None
 
 
+_play_problem = play_problem  # the name the engine's own callers use
+
+
 def finish_forbidden(r: CompiledRules, card: int) -> str:
     """The toggle that forbids going out on ``card`` (``no_wild_finish``,
     ``no_draw_card_finish``), or "" when it may be the last card. The one place these two rules
@@ -396,13 +400,6 @@ def finish_forbidden(r: CompiledRules, card: int) -> str:
     return ""
 
 
-def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
-    """Why ``seat`` may not play ``card`` from ``hand`` now, as a reason code and its message
-    parameters, or None when it may: matching, the pending draw card and every house rule
-    that restricts plays. The engine's own predicate, for callers that decide many plays fast
-    (the playouts, the bots); it does not check the turn, the phase or that ``card`` is in the
-    hand."""
-    return _play_problem(s, seat, card, hand)
 
 
 def penalty_card(s: GameState) -> int:
@@ -1064,16 +1061,14 @@ def apply(
     return Transition(new, events, _accept_verdict(s, move, new))
 
 
-def step(s: GameState, move: Move, events: list[Event] | None = None) -> None:
-    """Fast path: apply a move known to be legal, in place, with the seeded RNG.
+def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles = _RngOnly) -> None:
+    """Fast path: apply a move known to be legal, in place, with the seeded RNG (``ev``: a
+    list the events are appended to).
 
     Nothing is checked: a move that is not in :func:`legal_moves` may raise anything or leave
     ``s`` inconsistent. Moves from outside (a person, a file, a bot under test) go through
-    :func:`apply`, or :func:`check` first."""
-    _execute(s, move, events, _RngOnly)
-
-
-def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> None:
+    :func:`apply`, or :func:`check` first. (The engine's own executor: ``apply`` calls it after
+    the checks, with the shuffles of a log as ``src``.)"""
     kind = move.kind
     seat = move.seat
     r = s.r
@@ -1093,7 +1088,13 @@ def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -
     if kind == MoveKind.NEXT_ROUND:
         _next_round(s, ev, src)
         return
-    _close_windows(s, seat)
+    # a turn move closes the windows (as _close_windows; written out here, the hot path)
+    if r.window_next_action:
+        if any(s.vuln):
+            s.vuln = [0] * s.n
+    elif r.uno_catch_window == "until-next-play":
+        s.vuln[seat] = 0
+    s.jump_window = False
     if kind == MoveKind.PLAY:
         _play(s, move, ev, src)
     elif kind == MoveKind.DRAW:
@@ -1141,6 +1142,9 @@ def _execute(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -
         s.phase = Phase.PLAY
         if ev is not None:
             ev.append(ColorChosen(seat, move.color))
+
+
+_execute = step  # the executor under the name the engine's own callers use
 
 
 def _close_windows(s: GameState, seat: int) -> None:

@@ -28,7 +28,9 @@ Policy = Callable[[GameState, int, list[Move], random.Random], Move]
 CardPicker = Callable[[GameState, int, list[int], random.Random], int]
 
 _PLAY = MoveKind.PLAY
-_DRAW = Move(MoveKind.DRAW, 0)
+_PASS = MoveKind.PASS
+_DRAWK = MoveKind.DRAW
+_new_move = tuple.__new__
 
 
 def _random_play(s: GameState, seat: int, card: int, rng: random.Random) -> Move:
@@ -36,11 +38,11 @@ def _random_play(s: GameState, seat: int, card: int, rng: random.Random) -> Move
     color = r.colors[int(rng.random() * len(r.colors))] if IS_WILD[card] else -1
     target = -1
     hand = s.hands[seat]
-    if swap_target_needed(r, card, len(hand)):
+    if r.seven_swap and swap_target_needed(r, card, len(hand)):
         others = [t for t in range(s.n) if t != seat and s.active[t]]
         target = others[int(rng.random() * len(others))]
     uno = r.uno_call and len(hand) == 2 and not s.called[seat]
-    return Move(_PLAY, seat, card, color, target, uno)
+    return _new_move(Move, (_PLAY, seat, card, color, target, uno))  # Move(...), without its defaults
 
 
 def playable_now(s: GameState, seat: int) -> list[int]:
@@ -61,10 +63,6 @@ def playable_now(s: GameState, seat: int) -> list[int]:
     return [c for c in hand if play_problem(s, seat, c, hand) is None]
 
 
-def _random_pick(s: GameState, seat: int, ok: list[int], rng: random.Random) -> int:
-    return ok[int(rng.random() * len(ok))]
-
-
 def random_playout(
     s: GameState, rng: random.Random, max_moves: int = 100_000, pick: CardPicker | None = None
 ) -> int:
@@ -75,29 +73,32 @@ def random_playout(
     made. ``s`` must be owned by the caller (copy it first).
     """
     r = s.r
-    choose = pick or _random_pick
     moves = 0
+    execute = step
+    rand = rng.random
     while s.phase < Phase.ROUND_OVER and moves < max_moves:
         seat = s.turn
         phase = s.phase
         if phase == Phase.PLAY:
             ok = playable_now(s, seat)
             if ok:
-                move = _random_play(s, seat, choose(s, seat, ok, rng), rng)
+                card = ok[int(rand() * len(ok))] if pick is None else pick(s, seat, ok, rng)
+                move = _random_play(s, seat, card, rng)
             elif s.chain_rank >= 0:  # play_same_number with no more of it: end the turn
-                move = Move(MoveKind.PASS, seat)
+                move = _new_move(Move, (_PASS, seat, -1, -1, -1, False))
             else:
-                move = Move(MoveKind.DRAW, seat)
+                move = _new_move(Move, (_DRAWK, seat, -1, -1, -1, False))
         elif phase == Phase.DRAWN:
             hand = s.hands[seat]
             ok = [c for c in s.drawn if play_problem(s, seat, c, hand) is None]
-            move = _random_play(s, seat, ok[0], rng) if ok else Move(MoveKind.PASS, seat)
+            move = _random_play(s, seat, ok[0], rng) if ok else _new_move(
+                Move, (_PASS, seat, -1, -1, -1, False))
         elif phase == Phase.PENALTY:
             options = [m for m in legal_moves(s, seat) if m.kind == _PLAY]
             move = options[int(rng.random() * len(options))] if options else Move(MoveKind.ACCEPT, seat)
         else:  # CHOOSE_COLOR
             move = Move(MoveKind.CHOOSE_COLOR, seat, -1, r.colors[int(rng.random() * len(r.colors))])
-        step(s, move)
+        execute(s, move)
         moves += 1
     return moves
 
