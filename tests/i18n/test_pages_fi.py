@@ -311,20 +311,24 @@ def _english_left(regions: dict[str, str]) -> list[str]:
     return [t for t in texts if t in _ENGLISH or _ENGLISH_WORD.search(_CODES.sub("", t))]
 
 
-@pytest.mark.parametrize("preset", ["official", "house-party", "strict-table", "playing-cards"])
-def test_whole_games_in_finnish(preset: str) -> None:
-    """A game of four to its end (one round), you playing random legal moves and now and then
-    a card that does not fit; the page is drawn after every move."""
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("preset", ["official", "house-party", "strict-table", "playing-cards",
+                                    "everything-goes", "classic-notes"])
+def test_whole_games_in_finnish(preset: str, seed: int) -> None:
+    """A game of four to its end (one round, a fixed deal), you playing random legal moves and
+    now and then a card that does not fit, an UNO call or a catch (refused, or a penalty under
+    strict-table); the page is drawn after every move."""
     import random
 
     from uno_web.core import legal_moves
 
-    app = _app("?lang=fi&seed=3")
+    app = _app("?lang=fi")
+    app.deal_seed = seed
     app.dispatch(Intent("start", form={"players": "4", "preset": preset,
                                        "rule.scoring": "single-round"}))
     s = app.session
     assert s is not None
-    rng = random.Random(preset)
+    rng = random.Random(f"{preset}{seed}")
     pages = 0
     for _ in range(400):
         s.run_bots(limit=3)
@@ -339,6 +343,10 @@ def test_whole_games_in_finnish(preset: str) -> None:
         if moves:
             if rng.random() < 0.3:  # a card that may not fit: refused, or a penalty
                 app.dispatch(Intent("card", card=rng.choice(["R1", "G5", "B7", "Y3", "W+4"])))
+            if rng.random() < 0.1:
+                app.dispatch(Intent("uno"))
+            if rng.random() < 0.1:
+                app.dispatch(Intent("catch", seat=rng.randrange(1, 4)))
             s.attempt(rng.choice(moves))
     assert app.body_data().get("phase") in ("round-over", "game-over"), "the game did not end"
     assert pages > 5

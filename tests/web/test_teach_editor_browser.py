@@ -22,6 +22,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from test_a11y_browser import axe_script, check_axe  # noqa: F401  (axe_script: a fixture)
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -282,3 +284,26 @@ def test_the_editor_a_course_lesson_and_a_finnish_table_in_iframes(page: Any) ->
     les.click(f"[data-testid=hand] [data-card='{good.split(':')[1]}']")
     les.wait_for_selector(f"[data-testid=validator-entry][data-code={code}]")
     assert les.evaluate("document.documentElement.lang") == "fi"
+
+
+@pytest.mark.parametrize("where", ["desktop", "phone"])
+def test_axe_on_the_editor_and_the_finnish_pages(page: Any, wait_ready: Any, axe_script: str,
+                                                 where: str) -> None:
+    """axe-core (as tests/web/test_a11y_browser.py runs it): no critical or serious fault on
+    the editor (English; Finnish with a penalty and a challenge), the Finnish puzzle chooser
+    and the Finnish course page."""
+    if where == "phone":
+        page.set_viewport_size(PHONE)
+    page.goto("index.html?mode=editor")
+    wait_ready(page)
+    check_axe(page, axe_script, f"editor ({where})")
+    page.goto("index.html?mode=editor&lang=fi&hands=R1+G5%2CY3+Y4&top=W%2B4&color=B"
+              "&phase=penalty&pending=4&plus4_by=1&plus4_bluff=1")
+    wait_ready(page)
+    page.click(".toggles summary")
+    check_axe(page, axe_script, f"editor in Finnish ({where})")
+    page.goto("index.html?mode=puzzles&lang=fi")
+    wait_ready(page)
+    check_axe(page, axe_script, f"puzzle chooser in Finnish ({where})")
+    page.goto("static/course-fi.html")
+    check_axe(page, axe_script, f"course in Finnish ({where})")

@@ -43,7 +43,7 @@ def test_build_a_position_by_clicks_share_and_open_it(page: Any, wait_ready: Any
     page.click("[data-testid=ed-target-top]")
     _add(page, "R9")
     page.wait_for_selector("[data-testid=ed-status][data-valid='1']")
-    left = page.get_attribute('[data-testid=ed-deck-card][data-card="R9"]', "aria-label")
+    left = page.text_content('[data-testid=ed-deck-card][data-card="R9"] .sr-only')
     assert left and left.endswith("1 left")
     page.select_option("[data-testid=ed-turn]", "1")
     page.wait_for_function("() => document.querySelector('[data-testid=ed-link]')?.value.includes('turn=1')")

@@ -147,6 +147,34 @@ UI_FI: dict[str, str] = {
         "{who} {who:nosti|nostit} {n} korttia unohtuneesta UNO!-huudosta.",
     "{who} drew {n} cards for not calling UNO: {cards}.":
         "{who} {who:nosti|nostit} {n} korttia unohtuneesta UNO!-huudosta: {cards}.",
+    # the house rules' penalty cards (the log)
+    "{who} drew {n} card for a card that did not fit.": "{who} {who:nosti|nostit} {n} kortin sopimattomasta kortista.",
+    "{who} drew {n} cards for a card that did not fit.": "{who} {who:nosti|nostit} {n} korttia sopimattomasta kortista.",
+    "{who} drew {n} card for a card that did not fit: {cards}.":
+        "{who} {who:nosti|nostit} {n} kortin sopimattomasta kortista: {cards}.",
+    "{who} drew {n} cards for a card that did not fit: {cards}.":
+        "{who} {who:nosti|nostit} {n} korttia sopimattomasta kortista: {cards}.",
+    "{who} drew {n} card for trying to go out on that card.": "{who} {who:nosti|nostit} {n} kortin yrityksestä päästä korteista eroon sillä kortilla.",
+    "{who} drew {n} cards for trying to go out on that card.": "{who} {who:nosti|nostit} {n} korttia yrityksestä päästä korteista eroon sillä kortilla.",
+    "{who} drew {n} card for trying to go out on that card: {cards}.":
+        "{who} {who:nosti|nostit} {n} kortin yrityksestä päästä korteista eroon sillä kortilla: {cards}.",
+    "{who} drew {n} cards for trying to go out on that card: {cards}.":
+        "{who} {who:nosti|nostit} {n} korttia yrityksestä päästä korteista eroon sillä kortilla: {cards}.",
+    "{who} drew {n} card for a false catch.": "{who} {who:nosti|nostit} {n} kortin aiheettomasta nappaamisesta.",
+    "{who} drew {n} cards for a false catch.": "{who} {who:nosti|nostit} {n} korttia aiheettomasta nappaamisesta.",
+    "{who} drew {n} card for a false catch: {cards}.":
+        "{who} {who:nosti|nostit} {n} kortin aiheettomasta nappaamisesta: {cards}.",
+    "{who} drew {n} cards for a false catch: {cards}.":
+        "{who} {who:nosti|nostit} {n} korttia aiheettomasta nappaamisesta: {cards}.",
+    "{who} drew {n} card for an UNO call at the wrong time.": "{who} {who:nosti|nostit} {n} kortin väärään aikaan huudetusta UNO!-huudosta.",
+    "{who} drew {n} cards for an UNO call at the wrong time.": "{who} {who:nosti|nostit} {n} korttia väärään aikaan huudetusta UNO!-huudosta.",
+    "{who} drew {n} card for an UNO call at the wrong time: {cards}.":
+        "{who} {who:nosti|nostit} {n} kortin väärään aikaan huudetusta UNO!-huudosta: {cards}.",
+    "{who} drew {n} cards for an UNO call at the wrong time: {cards}.":
+        "{who} {who:nosti|nostit} {n} korttia väärään aikaan huudetusta UNO!-huudosta: {cards}.",
+    "a card that did not fit": "sopimaton kortti",
+    "no going out on that card": "sillä kortilla ei pääse korteista eroon",
+    "false catch": "aiheeton nappaaminen", "UNO call at the wrong time": "UNO!-huuto väärään aikaan",
     "{who} drew {n} cards after the challenge.": "{who} {who:nosti|nostit} {n} korttia haasteen jälkeen.",
     "{who} drew {n} cards after the challenge: {cards}.":
         "{who} {who:nosti|nostit} {n} korttia haasteen jälkeen: {cards}.",
@@ -477,7 +505,7 @@ UI_FI: dict[str, str] = {
     "This puzzle has no solution at all: {text}.": "Tällä pulmalla ei ole ratkaisua lainkaan: {text}.",
     "(asked before your last moves; ask again)":
         "(kysytty ennen viimeisimpiä siirtojasi; kysy uudestaan)",
-    "{n}. {card}": "{n}. {card}", "{n}. {who}: {codes}": "{n}. {who}: {codes}",
+    "{n}. {card}": "{n}. {card}", "{n}. {who}: {card}": "{n}. {who:@|Sinä}: {card}",
     "Solved: all {n} cards played.": "Ratkaistu: kaikki {n} korttia pelattu.",
     "Undo: {card} back to the hand.": "Peruttu: {card} takaisin käteen.",
     "Started again.": "Aloitettu alusta.",
@@ -505,7 +533,7 @@ UI_FI: dict[str, str] = {
     "every first card loses": "jokainen aloituskortti häviää",
     "Game over: you won.": "Peli ohi: voitit.", "Game over: the computer won.": "Peli ohi: tietokone voitti.",
     "You are winning: winning cards now:": "Olet voitolla: voittavat kortit nyt:",
-    "; losing: {codes}.": "; häviävät: {codes}.",
+    "; losing: {cards}.": "; häviävät: {cards}.",
     "You are losing now: every card you can play loses against perfect play.":
         "Olet nyt häviöllä: jokainen kortti, jonka voit pelata, häviää täydelliselle pelille.",
     "You are still winning.": "Olet yhä voitolla.",

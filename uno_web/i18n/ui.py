@@ -220,6 +220,8 @@ def _tr_fi(text: str) -> str:
             return " ".join(done)
     if text in CARD_NAMES_FI:
         return CARD_NAMES_FI[text]
+    if ", " in text and all(p in CARD_NAMES_FI for p in text.split(", ")):  # "red 1, red 2"
+        return ", ".join(CARD_NAMES_FI[p] for p in text.split(", "))
     if text in COLOR_NAMES_FI:
         return COLOR_NAMES_FI[text][""]
     if _CODES.match(text) or _KEYS.match(text):

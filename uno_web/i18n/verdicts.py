@@ -112,6 +112,8 @@ _PHRASES: dict[str, dict[str, str]] = {
     "that card": {"": "sen kortin"},
     "one of those cards": {"": "yhden niistä korteista"},
     "take them": {"": "ota kortit"},
+    "send them back with a Reverse": {"": "palauta ne suunnanvaihdolla"},
+    "pass them on with a Skip": {"": "siirrä ne eteenpäin ohituksella"},
     "stack a draw card": {"": "pinoa nostokortti"},
     "challenge the Wild Draw Four": {"": "haasta villi nosta neljä"},
     "UNO": {"": "UNO-pakka", "gen": "UNO-pakan"},

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .links import DIFFICULTIES, DUEL_RULES
-from .puzzle import DuelView, JobView, SolitaireView, SolverAnswer
+from ..puzzles.notation import parse_cards
+from .puzzle import DuelView, JobView, SolitaireView, SolverAnswer, cards_words
 from .render import REGIONS, _button, _entry, _notice, color_swatch, e, render_card
 from .view import verdict_sentence
 from .session import ValidatorEntry
@@ -303,7 +304,9 @@ def render_solitaire(v: SolitaireView, topbar: str, notice: str = "",
 
 
 def _cards_text(cards: tuple[str, ...]) -> str:
-    return ", ".join(cards) if cards else "none"
+    """Cards in notation (``R1``) as a player reads them (``red 1``); the notation stays in the
+    ``data-cards`` hooks."""
+    return cards_words(parse_cards(" ".join(cards))) if cards else "none"
 
 
 def _analysis(v: DuelView) -> str:
@@ -373,7 +376,7 @@ def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
                   f' data-winner="{v.winner}">{e(v.status)}</div>')
     prompt = (f'<p class="status" data-testid="status">{e(v.status)}</p>{result}'
               f'<div class="actions">{buttons}</div>{_rejection(v.latest)}')
-    line = tuple(f"{i}. {who}: {card}" for i, (who, card) in enumerate(v.line, start=1))
+    line = tuple(f"{i}. {who}: {_cards_text((card,))}" for i, (who, card) in enumerate(v.line, start=1))
     regions = {r: "" for r in REGIONS}
     regions.update({
         "topbar": topbar, "notice": _notice(notice), "opponents": opponent,
