@@ -11,7 +11,6 @@ the :data:`~uno_web.i18n.ui.OFF` / :data:`~uno_web.i18n.ui.ON` markers so that
 
 from __future__ import annotations
 
-import hashlib
 import re
 from functools import lru_cache
 from html import escape
@@ -31,6 +30,8 @@ MARK_OFF, MARK_ON = "<!--i18n:off-->", "<!--i18n:on-->"  # = ui.OFF / ui.ON (no 
 def english_fingerprint(name: str) -> str:
     """The first eight hex digits of the SHA-1 of a field's English title and description
     (what :data:`~uno_web.i18n.fi_rules.RULES_FI` records next to its Finnish)."""
+    import hashlib  # the tests ask; the page never does
+
     spec = RuleSet.model_fields[name]
     text = f"{spec.title or ''}\n{spec.description or ''}"
     return hashlib.sha1(text.encode()).hexdigest()[:8]
