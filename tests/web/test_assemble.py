@@ -54,10 +54,12 @@ def test_layout(site: assemble.Assembled) -> None:
         assert not name.endswith((".map", ".d.ts")), name
         assert not (out / name).is_symlink(), name
     for absent in ("static/sw.js", "static/bare.html", "static/bare-nopkg.html", "static/vendor/STAMP.json",
-                   "static/vendor/pyodide/pyodide.js", "static/vendor/pyodide/console.html"):
+                   "static/vendor/pyodide/pyodide.js", "static/vendor/pyodide/console.html",
+                   "static/vendor/pyodide/python_stdlib.zip"):  # the page loads the build's copy
         assert absent not in names, absent
     for must in ("index.html", "pyscript.toml", "static/tutorial.html", "static/register-sw.js",
                  "static/manifest.webmanifest", "static/bundle/uno_web.zip",
+                 "static/interpreter.mjs", "static/bundle/python_stdlib.zip",
                  "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js"):
         assert must in names, must
     # the pydantic wheels stay precached (the page may load them after it is ready)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_web.site import bundle, manifest, vendor
+from uno_web.site import bundle, manifest, stdlib, vendor
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -121,7 +121,12 @@ def test_cli_only_code_is_not_shipped(built: zipfile.ZipFile) -> None:
 
 def test_config_points_at_local_vendor_only() -> None:
     data = _config()
-    assert data["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    # the vendored Pyodide with the build's standard library (uno_web/site/stdlib.py)
+    assert data["interpreter"] == "./static/interpreter.mjs"
+    wrapper = (REPO_ROOT / "static" / "interpreter.mjs").read_text(encoding="utf-8")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in wrapper
+    assert '"bundle/python_stdlib.zip"' in wrapper and '"vendor/pyodide/"' in wrapper
+    assert f"./static/{'bundle/python_stdlib.zip'}" == stdlib.STDLIB_URL
     assert data["packages_cache"] == "passthrough"
     # no package at boot: pydantic is loaded after ready (uno_web/web/controller.py)
     assert "packages" not in data, data.get("packages")
@@ -150,3 +155,27 @@ def test_browser_module_selection(tmp_path: Path) -> None:
     (tmp_path / "uno_web" / "core" / "tool.py").write_text("# uno_web: cli-only\n")
     assert manifest.browser_modules(tmp_path) == [
         "uno_web/__init__.py", "uno_web/core/a.py", "uno_web/web/sub/b.py"]
+
+
+def test_the_standard_library_has_bytecode_for_every_boot_module() -> None:
+    """static/bundle/python_stdlib.zip: the vendored zip, every entry as it was, plus an
+    unchecked-hash pyc of Pyodide's Python beside each module of stdlib.BOOT_MODULES."""
+    assert vendor.main([]) == 0
+    with zipfile.ZipFile(stdlib.SOURCE_PATH) as src, zipfile.ZipFile(stdlib.STDLIB_PATH) as built:
+        names = set(src.namelist())
+        assert len(stdlib.BOOT_MODULES) > 100 and len(set(stdlib.BOOT_MODULES)) == len(stdlib.BOOT_MODULES)
+        assert not [m for m in stdlib.BOOT_MODULES if stdlib.module_path(m, names) is None]
+        assert "asyncio" in stdlib.BOOT_MODULES and "json" in stdlib.BOOT_MODULES
+        info = json.loads(built.comment)
+        assert info["digest"] == stdlib.digest(), "stale: run `python -m uno_web build`"
+        magic = bytes.fromhex(info["magic"])
+        key = int.from_bytes(magic, "little")
+        for entry in src.infolist():
+            assert built.read(entry.filename) == src.read(entry), entry.filename
+        extra = set(built.namelist()) - names
+        wanted = {bundle.pyc_name(str(stdlib.module_path(m, names))) for m in stdlib.BOOT_MODULES}
+        assert extra == wanted
+        for name in sorted(wanted):
+            pyc, source = built.read(name), built.read(name[:-1])
+            assert pyc[:4] == magic and int.from_bytes(pyc[4:8], "little") == 0b01, name
+            assert pyc[8:16] == _imp.source_hash(key, source), name

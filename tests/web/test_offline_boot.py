@@ -39,8 +39,15 @@ def test_index_boots_offline_with_pydantic(page: Any, guard: Any, site_url: str,
     assert all(guard.is_local(u) for u in guard.requests), guard.requests
     assert not guard.foreign
     for suffix in ("/static/vendor/pyscript/core.js", "/static/vendor/pyodide/pyodide.mjs",
-                   "/static/vendor/pyodide/pyodide.asm.wasm", "/static/bundle/uno_web.zip"):
+                   "/static/vendor/pyodide/pyodide.asm.wasm", "/static/bundle/uno_web.zip",
+                   "/static/interpreter.mjs", "/static/bundle/python_stdlib.zip"):
         assert _fetched(guard, suffix), f"{suffix} was never requested"
+    # the build's standard library, with bytecode for every module imported by ready
+    assert not _fetched(guard, "/static/vendor/pyodide/python_stdlib.zip")
+    from_source = body.get_attribute("data-stdlib-from-source")
+    assert from_source == "", (
+        f"standard-library modules compiled from source at boot: {from_source} (add them to "
+        "uno_web/site/stdlib.py BOOT_MODULES)")
     assert not _fetched(guard, f"/static/vendor/pyodide/pydantic-{PYDANTIC_VERSION}-py3-none-any.whl")
     wasm = _fetched(guard, ".wasm")[0]
     assert guard.content_types[wasm] == "application/wasm"

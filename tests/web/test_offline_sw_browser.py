@@ -263,7 +263,8 @@ def test_manifest_is_valid_and_its_icons_exist(built: None) -> None:
     for must in ("index.html", "pyscript.toml", "static/table.css", "static/tutorial.html",
                  "static/bundle/uno_web.zip", "static/register-sw.js", "static/manifest.webmanifest",
                  "static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs",
-                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
+                 "static/vendor/pyodide/pyodide.asm.wasm", "static/bundle/python_stdlib.zip",
+                 "static/interpreter.mjs",
                  "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyscript/core.js",
                  "static/vendor/pyscript/core.css", "static/vendor/morphdom/morphdom-umd.min.js"):
         assert must in files, must

@@ -124,13 +124,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path, metavar="OUT_DIR", help="where to put the site (replaced)")
     args = parser.parse_args(argv)
 
-    from uno_web.site import bundle, vendor
+    from uno_web.site import bundle, stdlib, vendor
 
     if not vendor.is_complete():
         print("error: static/vendor is incomplete; run `python -m uno_web build` first", file=sys.stderr)
         return 1
     if not bundle.is_fresh():
         print(f"error: {bundle.BUNDLE_URL} is missing or stale; run `python -m uno_web build` first",
+              file=sys.stderr)
+        return 1
+    if not stdlib.is_fresh():
+        print(f"error: {stdlib.STDLIB_URL} is missing or stale; run `python -m uno_web build` first",
               file=sys.stderr)
         return 1
     try:

@@ -104,19 +104,22 @@ def pyc_name(rel: str) -> str:
     return rel[:-3] + ".pyc"
 
 
-def _compiled_name(rel: str, cache_tag: str) -> str:
+def compiled_name(rel: str, cache_tag: str) -> str:
     """Where ``pyc.mjs`` writes the pyc of ``rel``: ``uno_web/core/__pycache__/cards.<tag>.pyc``."""
     head, _, name = rel.rpartition("/")
-    return f"{head}/__pycache__/{name[:-3]}.{cache_tag}.pyc"
+    return f"{head}/__pycache__/{name[:-3]}.{cache_tag}.pyc".lstrip("/")
 
 
-def _compile(root: Path, pyodide_dir: Path, modules: list[str], out: Path) -> dict[str, object]:
+def compile_pycs(root: Path, pyodide_dir: Path, modules: list[str], out: Path,
+                 web_root: str = MOUNT) -> dict[str, object]:
+    """Compile ``modules`` (paths relative to ``root``) with Pyodide's Python under Node.js into
+    ``out/<dir>/__pycache__/<name>.<tag>.pyc``, with ``web_root/<path>`` as their file names."""
     node = shutil.which("node")
     if node is None:
         raise BundleError("Node.js is needed to compile the browser modules with Pyodide's Python; install it")
     if not (pyodide_dir / "pyodide.mjs").is_file():
         raise BundleError(f"{pyodide_dir}/pyodide.mjs is missing: run `python -m uno_web build`")
-    cmd = [node, str(PYC_SCRIPT), str(pyodide_dir), str(root), str(out), MOUNT, *modules]
+    cmd = [node, str(PYC_SCRIPT), str(pyodide_dir), str(root), str(out), web_root, *modules]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     lines = proc.stdout.strip().splitlines()
     if proc.returncode != 0 or not lines:
@@ -136,12 +139,12 @@ def build(path: Path = BUNDLE_PATH, root: Path = REPO_ROOT, pyodide_dir: Path = 
     want = digest(root, pyodide_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="uno-web-pyc-") as tmp:
-        compiled = _compile(root, pyodide_dir, modules, Path(tmp))
+        compiled = compile_pycs(root, pyodide_dir, modules, Path(tmp))
         tag = str(compiled["cache_tag"])
         entries: list[tuple[str, bytes]] = []
         for rel in modules:
             entries.append((rel, (root / rel).read_bytes()))
-            entries.append((pyc_name(rel), (Path(tmp) / _compiled_name(rel, tag)).read_bytes()))
+            entries.append((pyc_name(rel), (Path(tmp) / compiled_name(rel, tag)).read_bytes()))
         info = {"format": FORMAT, "digest": want, "pyodide": _pyodide_version(pyodide_dir),
                 "python": compiled["python"], "cache_tag": tag, "magic": compiled["magic"],
                 "modules": len(modules)}
@@ -162,7 +165,7 @@ def build(path: Path = BUNDLE_PATH, root: Path = REPO_ROOT, pyodide_dir: Path = 
 
 
 @contextlib.contextmanager
-def _lock(path: Path) -> Iterator[None]:
+def lock(path: Path) -> Iterator[None]:
     """One build at a time: threads of the dev server and processes (pytest-xdist workers)."""
     with _thread_lock:
         try:
@@ -183,7 +186,7 @@ def ensure(path: Path = BUNDLE_PATH, root: Path = REPO_ROOT, pyodide_dir: Path =
     """Rebuild the bundle if it is missing or stale; True if it was rebuilt."""
     if is_fresh(path, root, pyodide_dir):
         return False
-    with _lock(path):
+    with lock(path):
         if is_fresh(path, root, pyodide_dir):  # another worker built it meanwhile
             return False
         build(path, root, pyodide_dir)

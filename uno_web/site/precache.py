@@ -43,7 +43,8 @@ SW_URL = "sw.js"
 
 #: Files at the top of the site and in static/ (globs, relative to the root).
 TOP = ("index.html", "pyscript.toml", "static/*.css", "static/*.html", "static/*.js",
-       "static/manifest.webmanifest", "static/icons/*", "static/bundle/uno_web.zip")
+       "static/manifest.webmanifest", "static/icons/*", "static/bundle/uno_web.zip",
+       "static/interpreter.mjs", "static/bundle/python_stdlib.zip")
 #: Matched by TOP but not precached: the worker and its list (kept by the browser with the
 #: registration), and the boot benchmark's baseline pages (bench/bench_boot.py).
 TOP_SKIP = frozenset({SW_SOURCE, OUT_NAME, "static/bare.html", "static/bare-nopkg.html"})
@@ -56,6 +57,7 @@ VENDOR_SKIP_NAMES = VENDOR_LICENCES | frozenset({
     "console.html", "console-v2.html",   # Pyodide's demo consoles
     "pyodide.js",                        # the UMD build; the page imports pyodide.mjs
     "service-worker.js",                 # PyScript's own (empty) worker for its sync mode
+    "python_stdlib.zip",                 # the page loads the build's copy, static/bundle/ (stdlib.py)
 })
 
 

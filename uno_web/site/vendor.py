@@ -418,7 +418,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"static/vendor is {'complete' if ok else 'missing or incomplete'}")
         fresh = bundle.is_fresh()
         print(f"static/bundle/uno_web.zip is {'up to date' if fresh else 'missing or stale'}")
-        return 0 if ok and fresh else 1
+        from uno_web.site import stdlib
+
+        std = stdlib.is_fresh()
+        print(f"static/bundle/python_stdlib.zip is {'up to date' if std else 'missing or stale'}")
+        return 0 if ok and fresh and std else 1
 
     with _build_lock():
         return _main_locked(args)
@@ -453,6 +457,15 @@ def _main_locked(args: argparse.Namespace) -> int:
     info = bundle.read_info() or {}
     _log(f"static/bundle/uno_web.zip: {'rebuilt' if rebuilt else 'up to date'} "
          f"({info.get('modules')} browser modules with {info.get('cache_tag')} bytecode)")
+    from uno_web.site import stdlib  # Pyodide's standard library with bytecode for the boot
+
+    try:
+        rebuilt = stdlib.ensure()
+    except (stdlib.StdlibError, bundle.BundleError, OSError, ValueError) as exc:
+        print(f"[vendor] error: could not build {stdlib.STDLIB_URL}: {exc}", file=sys.stderr)
+        return 1
+    _log(f"{stdlib.STDLIB_URL.removeprefix('./')}: {'rebuilt' if rebuilt else 'up to date'} "
+         f"({len(stdlib.BOOT_MODULES)} standard-library modules with bytecode)")
     from uno_web.site import prerender  # the start screen and the CSP in index.html
 
     try:

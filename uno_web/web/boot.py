@@ -18,6 +18,8 @@ The contract the browser tests (tests/web) and bench/bench_boot.py rely on:
   static/early.js fetched while Pyodide loaded, ``bundle_ms`` from index.html; importing the
   controller and its modules; building the controller, restoring a saved game and drawing the
   first screen);
+- ``data-stdlib-from-source``: the standard-library modules imported from source by ready (none:
+  static/bundle/python_stdlib.zip has their bytecode, uno_web/site/stdlib.py);
 - ``window.unoWebProgress(stage)`` (static/page.js) moves the progress bar: "python" when this
   starts, "ready" at the end.
 """
@@ -56,8 +58,21 @@ async def main(bundle_ms: float = 0.0) -> None:
     document.documentElement.classList.remove("prestart")
     if progress is not None:
         progress("ready")
+    body.dataset.stdlibFromSource = " ".join(stdlib_from_source())
     controller.after_ready(c)
     serve_guests()
+
+
+def stdlib_from_source(prefix: str = "/lib/python314.zip/") -> list[str]:
+    """The standard-library modules imported so far from their source, not their bytecode:
+    static/bundle/python_stdlib.zip has a pyc for each module imported at boot
+    (uno_web/site/stdlib.py, BOOT_MODULES), so at ready this should be empty."""
+    found = []
+    for name, module in list(sys.modules.items()):
+        origin = str(getattr(getattr(module, "__spec__", None), "origin", "") or "")  # "frozen": no source
+        if origin.startswith(prefix) and origin.endswith(".py"):
+            found.append(name)
+    return sorted(found)
 
 
 def _in_page_language(win: object, english: str) -> str:
