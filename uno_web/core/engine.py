@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from .cards import (
@@ -32,7 +33,7 @@ from .events import (
     PlayerEliminated, RoundBlocked, RoundStarted, RoundWon, TurnPassed, TurnSkipped, UnoCalled,
 )
 from .moves import Move, MoveKind, shape_problem
-from .reasons import Reason, Verdict, quote_value
+from .reasons import LazyVerdict, Reason, Verdict, quote_value
 from .rules import RuleSet
 from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 
@@ -49,8 +50,17 @@ _RANK7 = 7
 _RANK0 = 0
 _WILD4 = Effect.WILD_DRAW_FOUR
 _NUMBER = Effect.NUMBER
-_PLAY = MoveKind.PLAY  # a local name for the hot loop of legal_moves
-_DRAW_EFFECTS = frozenset((Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR))
+# Enum members as module names for the hot paths: on CPython 3.11 an Enum class attribute costs
+# about 130 ns (EnumType has a __getattr__), a module name about 15 ns. Same values, same types.
+(K_PLAY, K_DRAW, K_PASS, K_CHOOSE_COLOR, K_CALL_UNO, K_CATCH, K_CHALLENGE, K_ACCEPT,
+ K_NEXT_ROUND) = MoveKind
+PH_PLAY, PH_DRAWN, PH_CHOOSE_COLOR, PH_PENALTY, PH_ROUND_OVER, PH_GAME_OVER = Phase
+assert K_NEXT_ROUND is MoveKind.NEXT_ROUND and PH_GAME_OVER is Phase.GAME_OVER
+(EF_NUMBER, EF_SKIP, EF_REVERSE, EF_DRAW_TWO, EF_WILD, EF_WILD_DRAW_FOUR, EF_DRAW_FOUR,
+ EF_SELF_DRAW_TWO) = Effect
+_PLAY = K_PLAY  # a local name for the hot loop of legal_moves
+_new_move = tuple.__new__  # Move(...) for the hot loops: tuple.__new__(Move, fields)
+_DRAW_EFFECTS = frozenset((EF_DRAW_TWO, EF_DRAW_FOUR, EF_WILD_DRAW_FOUR))
 _CARD_SET = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)  # every card
 
 
@@ -226,7 +236,7 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
         for seat in order_seats:
             s.hands[seat].append(draw.pop())
     s.turn = first
-    s.phase = Phase.PLAY
+    s.phase = PH_PLAY
     s.color = -1
     if r.first_card == "lead-any":
         return
@@ -237,7 +247,7 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
             events.append(FirstCardTurned(card))
         eff = EFFECT_OF[card]
         back = (
-            (r.first_card == "official" and eff == Effect.WILD_DRAW_FOUR)
+            (r.first_card == "official" and eff == EF_WILD_DRAW_FOUR)
             or (r.first_card == "redraw-wild" and IS_WILD[card])
             or (r.first_card == "redraw-until-number" and eff != _NUMBER)
         )
@@ -249,21 +259,21 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
             events.append(CardReturned(card))
     # the official effects of a starting action card
     s.color = COLOR_OF[card]
-    if eff == Effect.WILD:
+    if eff == EF_WILD:
         s.color = -1
-        s.phase = Phase.CHOOSE_COLOR
-    elif eff in (Effect.DRAW_TWO, Effect.DRAW_FOUR):
+        s.phase = PH_CHOOSE_COLOR
+    elif eff in (EF_DRAW_TWO, EF_DRAW_FOUR):
         amount = r.draw_amount(eff)
         _draw_cards(s, first, amount, events, "penalty", None)
         if events is not None:
             events.append(PenaltyApplied(first, amount, "first_card"))
             events.append(TurnSkipped(first))
         s.turn = _next_seat(s, first)
-    elif eff == Effect.SKIP:
+    elif eff == EF_SKIP:
         if events is not None:
             events.append(TurnSkipped(first))
         s.turn = _next_seat(s, first)
-    elif eff == Effect.REVERSE:
+    elif eff == EF_REVERSE:
         s.direction = -1
         if events is not None:
             events.append(DirectionReversed(-1))
@@ -354,7 +364,7 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
     hand (the caller does)."""
     r = s.r
     pen = -1
-    if s.phase == Phase.PENALTY:
+    if s.phase == PH_PENALTY:
         pen = EFFECT_OF[penalty_card(s)]
         v = r.answer_verdict(pen, EFFECT_OF[card])
         if v:
@@ -373,7 +383,7 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
         if r.wild_last_resort:
             for c in hand:
                 if not IS_WILD[c] and _matches(s, c) and (
-                    s.phase != Phase.PENALTY or r.answer_verdict(pen, EFFECT_OF[c]) == 0
+                    s.phase != PH_PENALTY or r.answer_verdict(pen, EFFECT_OF[c]) == 0
                 ):
                     return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_name(c)}
     if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
@@ -416,11 +426,11 @@ def penalty_card(s: GameState) -> int:
 
 def _stack_toggle(top_effect: int, effect: int) -> str:
     """The RuleSet toggle that governs stacking ``effect`` on ``top_effect``."""
-    four = (Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
-    if top_effect == Effect.DRAW_TWO:
+    four = (EF_WILD_DRAW_FOUR, EF_DRAW_FOUR)
+    if top_effect == EF_DRAW_TWO:
         return "stack_draw_four_on_draw_two" if effect in four else "stack_draw_two_on_draw_two"
     if top_effect in four:
-        return "stack_draw_two_on_draw_four" if effect == Effect.DRAW_TWO else "stack_draw_four_on_draw_four"
+        return "stack_draw_two_on_draw_four" if effect == EF_DRAW_TWO else "stack_draw_four_on_draw_four"
     return "escalating_stack"
 
 
@@ -442,15 +452,15 @@ def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
         return "seven_swap = true"
     if r.zero_rotate and eff == _NUMBER and RANK_OF[card] == _RANK0 and len(s.hands[move.seat]) > 1:
         return "zero_rotate = true"
-    if eff == Effect.WILD and r.wild_draws_one:
+    if eff == EF_WILD and r.wild_draws_one:
         return "wild_draws_one = true"
     if eff == _WILD4:
         return f"wild_draw_four = {r.plus4}"
-    if eff == Effect.REVERSE and _n_active(s) == 2:
+    if eff == EF_REVERSE and _n_active(s) == 2:
         return f"two_player_reverse = {r.rules.two_player_reverse}"
-    if eff == Effect.SELF_DRAW_TWO:
+    if eff == EF_SELF_DRAW_TWO:
         return "deck = playing-cards"
-    if s.phase == Phase.DRAWN:
+    if s.phase == PH_DRAWN:
         return "official rules: drawing"
     return ""
 
@@ -473,7 +483,7 @@ def playable_cards(s: GameState, seat: int) -> list[int]:
     """The distinct cards of ``seat``'s hand that :func:`legal_moves` lets it play now."""
     seen: list[int] = []
     for m in legal_moves(s, seat):
-        if m.kind == MoveKind.PLAY and m.card not in seen:
+        if m.kind == K_PLAY and m.card not in seen:
             seen.append(m.card)
     return seen
 
@@ -499,33 +509,33 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
         if not isinstance(seat, int):
             raise TypeError(f"seat must be a whole number, not {quote_value(seat)}")
     phase = s.phase
-    if phase == Phase.GAME_OVER or not (0 <= seat < s.n) or not s.active[seat]:
+    if phase == PH_GAME_OVER or not (0 <= seat < s.n) or not s.active[seat]:
         return []
-    if phase == Phase.ROUND_OVER:
-        return [Move(MoveKind.NEXT_ROUND, seat)]
+    if phase == PH_ROUND_OVER:
+        return [Move(K_NEXT_ROUND, seat)]
     r = s.r
     out: list[Move] = []
     hand = s.hands[seat]
     if seat == s.turn:
-        if phase == Phase.CHOOSE_COLOR:
-            out = [Move(MoveKind.CHOOSE_COLOR, seat, -1, c) for c in r.colors]
-        elif phase == Phase.PLAY and s.chain_rank >= 0:  # play_same_number
+        if phase == PH_CHOOSE_COLOR:
+            out = [Move(K_CHOOSE_COLOR, seat, -1, c) for c in r.colors]
+        elif phase == PH_PLAY and s.chain_rank >= 0:  # play_same_number
             _add_plays(s, seat, hand, same_number_cards(s, hand), out)
-            out.append(Move(MoveKind.PASS, seat))
-        elif phase == Phase.PLAY:
+            out.append(Move(K_PASS, seat))
+        elif phase == PH_PLAY:
             _add_plays(s, seat, hand, hand, out)
             if r.may_draw_when_playable or not out:
-                out.append(Move(MoveKind.DRAW, seat))
-        elif phase == Phase.DRAWN:
+                out.append(Move(K_DRAW, seat))
+        elif phase == PH_DRAWN:
             _add_plays(s, seat, hand, s.drawn, out)
             if not (r.forced_play and out):
-                out.append(Move(MoveKind.PASS, seat))
-        elif phase == Phase.PENALTY:
+                out.append(Move(K_PASS, seat))
+        elif phase == PH_PENALTY:
             _add_plays(s, seat, hand, hand, out)
             if s.plus4_by >= 0 and r.plus4 == "challenge":
-                out.append(Move(MoveKind.CHALLENGE, seat))
-            out.append(Move(MoveKind.ACCEPT, seat))
-    elif _jump_window_open(s) and s.discard[-1] in hand and phase != Phase.CHOOSE_COLOR:
+                out.append(Move(K_CHALLENGE, seat))
+            out.append(Move(K_ACCEPT, seat))
+    elif _jump_window_open(s) and s.discard[-1] in hand and phase != PH_CHOOSE_COLOR:
         top = s.discard[-1]
         if not (len(hand) == 1 and (
             (r.no_action_last and EFFECT_OF[top] != _NUMBER) or finish_forbidden(r, top)
@@ -533,11 +543,11 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             _add_play_variants(s, seat, hand, top, out)
     if r.uno_call:
         if not s.called[seat] and can_call_uno(s, seat, hand):
-            out.append(Move(MoveKind.CALL_UNO, seat))
+            out.append(Move(K_CALL_UNO, seat))
         vuln = s.vuln
         for t in range(s.n):
             if vuln[t] and t != seat and len(s.hands[t]) == 1:
-                out.append(Move(MoveKind.CATCH, seat, -1, -1, t))
+                out.append(Move(K_CATCH, seat, -1, -1, t))
     return out
 
 
@@ -568,14 +578,14 @@ def can_call_uno(s: GameState, seat: int, hand: list[int]) -> bool:
         return True
     if n_hand != 2 or seat != s.turn or not s.r.uno_call_with_two:
         return False
-    if s.phase in (Phase.PLAY, Phase.DRAWN):
+    if s.phase in (PH_PLAY, PH_DRAWN):
         return True
-    return s.phase == Phase.PENALTY and any(_play_problem(s, seat, c, hand) is None for c in hand)
+    return s.phase == PH_PENALTY and any(_play_problem(s, seat, c, hand) is None for c in hand)
 
 
 def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: list[Move]) -> None:
     r = s.r
-    if r.plain_matching and s.phase != Phase.PENALTY:
+    if r.plain_matching and s.phase != PH_PENALTY:
         # the common case inlined: colour, number/symbol or wild, no house restriction
         discard = s.discard
         if discard:
@@ -589,9 +599,9 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
             for c in ok:
                 if IS_WILD[c]:
                     for col in r.colors:
-                        out.append(Move(_PLAY, seat, c, col))
+                        out.append(_new_move(Move, (_PLAY, seat, c, col, -1, False)))
                 else:
-                    out.append(Move(_PLAY, seat, c))
+                    out.append(_new_move(Move, (_PLAY, seat, c, -1, -1, False)))
             return
         for c in ok:
             _add_play_variants(s, seat, hand, c, out)
@@ -603,16 +613,18 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
 
 def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out: list[Move]) -> None:
     r = s.r
-    uno_variants = (False, True) if (r.uno_call and len(hand) == 2 and not s.called[seat]) else (False,)
+    with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
     colors = r.colors if IS_WILD[card] else (-1,)
-    if swap_target_needed(r, card, len(hand)):
+    if r.seven_swap and swap_target_needed(r, card, len(hand)):
         targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]
     else:
         targets = (-1,)
+    add = out.append
     for col in colors:
-        for t in targets:
-            for u in uno_variants:
-                out.append(Move(MoveKind.PLAY, seat, card, col, t, u))
+        for t in targets:  # Move(PLAY, ...), built without the defaults' overhead
+            add(_new_move(Move, (_PLAY, seat, card, col, t, False)))
+            if with_uno:
+                add(_new_move(Move, (_PLAY, seat, card, col, t, True)))
 
 
 # ------------------------------------------------------------------------------------------
@@ -698,15 +710,15 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
     code = problem.code
     kind = move.kind
     form = dict(problem.params).get("form", "")
-    if kind == MoveKind.PLAY:
+    if kind == K_PLAY:
         if (code in _MISPLAYS and r.misplay_penalty and move.seat == s.turn
-                and s.phase == Phase.PLAY and s.chain_rank < 0):
+                and s.phase == PH_PLAY and s.chain_rank < 0):
             return _v(Reason.P_MISPLAY, s, move, card=card_name(move.card),
                       count=_cards(r.misplay_penalty), why=problem.detail, broken=code.value,
                       next=s.name(_next_seat(s, move.seat)), rule="misplay_penalty = "
                       + str(r.misplay_penalty))
         return None
-    if kind == MoveKind.CATCH:
+    if kind == K_CATCH:
         if code == Reason.E_NO_ONE_TO_CATCH and r.false_catch_penalty and form not in (
             "self", "no_seat"
         ):
@@ -714,7 +726,7 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
                       count=_cards(r.false_catch_penalty), why=problem.detail,
                       rule="false_catch_penalty = " + str(r.false_catch_penalty))
         return None
-    if kind == MoveKind.CALL_UNO:
+    if kind == K_CALL_UNO:
         if code == Reason.E_UNO_NOT_ALLOWED and r.false_uno_penalty and form != "called":
             return _v(Reason.P_FALSE_UNO, s, move, count=_cards(r.false_uno_penalty),
                       why=problem.detail, rule="false_uno_penalty = " + str(r.false_uno_penalty))
@@ -726,23 +738,23 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
     shape = shape_problem(move)
     if shape is not None:
         return _v(Reason.E_MALFORMED, s, move, **shape)
-    kind = MoveKind(move.kind)
+    kind = move.kind if move.kind.__class__ is MoveKind else MoveKind(move.kind)
     phase = s.phase
     seat = move.seat
     r = s.r
-    if phase == Phase.GAME_OVER:
+    if phase == PH_GAME_OVER:
         return _v(Reason.E_GAME_OVER, s, move, winner=s.name(s.winner))
     if not (0 <= seat < s.n) or not s.active[seat]:
         return _v(Reason.E_BAD_SEAT, s, move, **_seat_params(s, seat, "seat"))
-    if phase == Phase.ROUND_OVER:
-        if kind == MoveKind.NEXT_ROUND:
+    if phase == PH_ROUND_OVER:
+        if kind == K_NEXT_ROUND:
             return None
         return _v(Reason.E_ROUND_OVER, s, move, winner=s.name(s.round_winner))
-    if kind == MoveKind.NEXT_ROUND:
+    if kind == K_NEXT_ROUND:
         return _v(Reason.E_ROUND_NOT_OVER, s, move)
     hand = s.hands[seat]
     # moves anybody may make at any time ----------------------------------------------------
-    if kind == MoveKind.CALL_UNO:
+    if kind == K_CALL_UNO:
         if not r.uno_call:
             return _v(Reason.E_UNO_DISABLED, s, move)
         n_hand = len(hand)
@@ -751,7 +763,7 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
         if can_call_uno(s, seat, hand):
             return None
         return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=_cards(n_hand))
-    if kind == MoveKind.CATCH:
+    if kind == K_CATCH:
         t = move.target
         if not r.uno_call:
             return _v(Reason.E_UNO_DISABLED, s, move)
@@ -770,9 +782,9 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
         return None
     # playing out of turn: jump-in ----------------------------------------------------------
     if seat != s.turn:
-        if kind != MoveKind.PLAY or not r.jump_in:
+        if kind != K_PLAY or not r.jump_in:
             return _v(Reason.E_NOT_TURN, s, move, turn=s.name(s.turn))
-        if phase == Phase.CHOOSE_COLOR or not s.jump_window or not s.discard:
+        if phase == PH_CHOOSE_COLOR or not s.jump_window or not s.discard:
             return _v(Reason.E_JUMP_IN_NOT_ALLOWED, s, move)
         bad = _card_shape_problem(s, move, hand)
         if bad is not None:
@@ -789,22 +801,22 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
                       rule=finish_forbidden(r, top) + " = true")
         return refusal
     # the turn player ------------------------------------------------------------------------
-    if phase == Phase.CHOOSE_COLOR:
-        if kind != MoveKind.CHOOSE_COLOR:
+    if phase == PH_CHOOSE_COLOR:
+        if kind != K_CHOOSE_COLOR:
             return _v(Reason.E_CHOOSE_COLOR_FIRST, s, move)
         if move.color not in r.colors:
             return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=_colors_text(s))
         return None
-    if kind == MoveKind.CHOOSE_COLOR:
+    if kind == K_CHOOSE_COLOR:
         return _v(Reason.E_NO_COLOR_TO_CHOOSE, s, move)
-    if kind == MoveKind.PLAY:
+    if kind == K_PLAY:
         bad = _card_shape_problem(s, move, hand)
         if bad is not None:
             return bad
         card = move.card
         if s.chain_rank >= 0 and card not in same_number_cards(s, hand):  # play_same_number
             return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, card=card_name(card))
-        if phase == Phase.DRAWN and card not in s.drawn:
+        if phase == PH_DRAWN and card not in s.drawn:
             return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=cards_name(s.drawn),
                       that="that card" if len(s.drawn) == 1 else "one of those cards")
         problem = _play_problem(s, seat, card, hand)
@@ -812,36 +824,36 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
             code, extra = problem
             return _v(code, s, move, **_problem_params(s, move, code), **extra)
         return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
-    if kind == MoveKind.DRAW:
+    if kind == K_DRAW:
         if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
             return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, form="other")
-        if phase == Phase.DRAWN:
+        if phase == PH_DRAWN:
             return _v(Reason.E_ALREADY_DREW, s, move)
-        if phase == Phase.PENALTY:
+        if phase == PH_PENALTY:
             return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
         if not r.may_draw_when_playable:
             for c in hand:
                 if _play_problem(s, seat, c, hand) is None:
                     return _v(Reason.E_MUST_PLAY, s, move, alternative=card_name(c))
         return None
-    if kind == MoveKind.PASS:
-        if phase == Phase.PENALTY:
+    if kind == K_PASS:
+        if phase == PH_PENALTY:
             return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
         if s.chain_rank >= 0:
             return None  # play_same_number: ending the turn
-        if phase != Phase.DRAWN:
+        if phase != PH_DRAWN:
             return _v(Reason.E_PASS_NOT_ALLOWED, s, move)
         if r.forced_play:
             for c in s.drawn:
                 if _play_problem(s, seat, c, hand) is None:
                     return _v(Reason.E_MUST_PLAY_DRAWN, s, move, drawn=card_name(c))
         return None
-    if kind == MoveKind.CHALLENGE:
-        if phase != Phase.PENALTY or s.plus4_by < 0 or r.plus4 != "challenge":
+    if kind == K_CHALLENGE:
+        if phase != PH_PENALTY or s.plus4_by < 0 or r.plus4 != "challenge":
             return _v(Reason.E_NO_CHALLENGE, s, move)
         return None
-    if kind == MoveKind.ACCEPT:
-        if phase != Phase.PENALTY:
+    if kind == K_ACCEPT:
+        if phase != PH_PENALTY:
             return _v(Reason.E_NO_PENALTY, s, move)
         return None
     return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {quote_value(move.kind)}")  # pragma: no cover
@@ -906,9 +918,9 @@ def _problem_params(s: GameState, move: Move, code: Reason) -> dict[str, Any]:
     if code in (Reason.E_PENALTY_PENDING, Reason.E_PENALTY_NOT_ANSWERED):
         options = ["take them"]
         pen = EFFECT_OF[penalty_card(s)]
-        if s.r.deflects(pen, Effect.SKIP):
+        if s.r.deflects(pen, EF_SKIP):
             options.insert(0, "pass them on with a Skip")
-        if s.r.deflects(pen, Effect.REVERSE):
+        if s.r.deflects(pen, EF_REVERSE):
             options.insert(0, "send them back with a Reverse")
         if s.r.stack_allowed_any(pen):
             options.insert(0, "stack a draw card")
@@ -920,34 +932,58 @@ def _problem_params(s: GameState, move: Move, code: Reason) -> dict[str, Any]:
 
 
 def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
-    """The OK verdict for a legal ``move`` from ``s`` that led to ``after``."""
+    """The OK verdict for a legal ``move`` from ``s`` that led to ``after``: its code now, its
+    words when first read (:class:`~uno_web.core.reasons.LazyVerdict`), from ``s`` and what
+    they need of ``after``, read here."""
     kind = move.kind
-    if kind in (MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.ACCEPT):
-        over = after.phase >= Phase.ROUND_OVER
-        nxt = "nobody, the round is over" if over else after.name(after.turn)
-        if kind == MoveKind.PLAY:
-            code = Reason.OK_PLAY
-            if move.seat != s.turn:
-                code = Reason.OK_JUMP_IN
-            elif s.phase == Phase.PENALTY:
-                code = Reason.OK_DEFLECT if s.r.amount[EFFECT_OF[move.card]] == 0 else Reason.OK_STACK
+    if kind == K_PLAY:
+        code = Reason.OK_PLAY
+        if move.seat != s.turn:
+            code = Reason.OK_JUMP_IN
+        elif s.phase == PH_PENALTY:
+            code = Reason.OK_DEFLECT if s.r.amount[EFFECT_OF[move.card]] == 0 else Reason.OK_STACK
+    else:
+        code = _ACCEPT_CODES[kind]
+    # what the words read of the state after the move (the mover's hand size last)
+    seen = (after.phase, after.turn, after.chain_rank, after.color, after.pending,
+            len(after.hands[move.seat]) if 0 <= move.seat < after.n else 0)
+    return LazyVerdict(code, lambda: _accept_words(s, move, seen, code).params)
+
+
+_ACCEPT_CODES = {
+    K_DRAW: Reason.OK_DRAW, K_PASS: Reason.OK_PASS, K_ACCEPT: Reason.OK_ACCEPT,
+    K_CHOOSE_COLOR: Reason.OK_COLOR, K_CALL_UNO: Reason.OK_UNO,
+    K_CATCH: Reason.OK_CATCH, K_CHALLENGE: Reason.OK_CHALLENGE,
+    K_NEXT_ROUND: Reason.OK_NEXT_ROUND,
+}
+
+
+def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason) -> Verdict:
+    """The accepted move's verdict with its words (see :func:`_accept_verdict`)."""
+    kind = move.kind
+    after = SimpleNamespace(phase=seen[0], turn=seen[1], chain_rank=seen[2], color=seen[3],
+                            pending=seen[4], hand_size=seen[5])
+    if kind in (K_PLAY, K_DRAW, K_PASS, K_ACCEPT):
+        over = after.phase >= PH_ROUND_OVER
+        nxt = "nobody, the round is over" if over else s.name(after.turn)
+        if kind == K_PLAY:
             if over:
                 form = "out"
             elif after.chain_rank >= 0:
                 form = "more"
             elif code == Reason.OK_DEFLECT:
-                form = "reverse" if EFFECT_OF[move.card] == Effect.REVERSE else "skip"
+                form = "reverse" if EFFECT_OF[move.card] == EF_REVERSE else "skip"
             else:
                 form = ""
             return _v(code, s, move, card=card_name(move.card),
                       color=color_name(after.color) if after.color >= 0 else "none",
                       next=nxt, pending=after.pending or s.pending, form=form,
                       rule=_play_rule(s, move, code in (Reason.OK_STACK, Reason.OK_DEFLECT)))
-        if kind == MoveKind.DRAW:
-            count = len(after.hands[move.seat]) - len(s.hands[move.seat])
+        if kind == K_DRAW:
+            count = after.hand_size - len(s.hands[move.seat])
             if count == 0:
                 form = "empty"
-            elif after.phase != Phase.DRAWN:
+            elif after.phase != PH_DRAWN:
                 form = "none"
             else:
                 form = "forced" if s.r.forced_play else ""
@@ -955,17 +991,17 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
             rule = "draw_to_match = true" if s.r.draw_to_match else ""
             return _v(Reason.OK_DRAW, s, move, count=_cards(count), it=it, next=nxt, form=form,
                       rule=rule)
-        if kind == MoveKind.PASS:
+        if kind == K_PASS:
             return _v(Reason.OK_PASS, s, move, next=nxt, form="end" if s.chain_rank >= 0 else "")
         return _v(Reason.OK_ACCEPT, s, move, count=_cards(s.pending), next=nxt)
-    if kind == MoveKind.CHOOSE_COLOR:
+    if kind == K_CHOOSE_COLOR:
         return _v(Reason.OK_COLOR, s, move, color=color_name(move.color))
-    if kind == MoveKind.CALL_UNO:
+    if kind == K_CALL_UNO:
         return _v(Reason.OK_UNO, s, move)
-    if kind == MoveKind.CATCH:
+    if kind == K_CATCH:
         return _v(Reason.OK_CATCH, s, move, target=s.name(move.target),
                   count=_cards(s.r.uno_penalty))
-    if kind == MoveKind.CHALLENGE:
+    if kind == K_CHALLENGE:
         if s.plus4_bluff:
             return _v(Reason.OK_CHALLENGE, s, move, target=s.name(s.plus4_by),
                       count=_cards(s.pending))
@@ -1040,8 +1076,9 @@ def apply(
     the cards to shuffle); ``s`` is never changed. Raises :class:`TypeError` when ``s`` is not
     a :class:`GameState` or ``shuffles`` is not a list of lists of whole numbers.
     """
-    _require_state(s)
-    source = _Shuffles(shuffles)
+    if s.__class__ is not GameState:
+        _require_state(s)
+    source = _RngOnly if shuffles is None else _Shuffles(shuffles)
     problem = _reject(s, move)
     if problem is not None and not problem.code.penalized:
         raise IllegalMove(problem)
@@ -1072,20 +1109,20 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     kind = move.kind
     seat = move.seat
     r = s.r
-    if kind == MoveKind.CALL_UNO:
+    if kind == K_CALL_UNO:
         s.called[seat] = True
         s.vuln[seat] = 0
         if ev is not None:
             ev.append(UnoCalled(seat))
         return
-    if kind == MoveKind.CATCH:
+    if kind == K_CATCH:
         t = move.target
         s.vuln[t] = 0
         if ev is not None:
             ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
         _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
         return
-    if kind == MoveKind.NEXT_ROUND:
+    if kind == K_NEXT_ROUND:
         _next_round(s, ev, src)
         return
     # a turn move closes the windows (as _close_windows; written out here, the hot path)
@@ -1095,18 +1132,18 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     elif r.uno_catch_window == "until-next-play":
         s.vuln[seat] = 0
     s.jump_window = False
-    if kind == MoveKind.PLAY:
+    if kind == K_PLAY:
         _play(s, move, ev, src)
-    elif kind == MoveKind.DRAW:
+    elif kind == K_DRAW:
         _draw_turn(s, seat, ev, src)
-    elif kind == MoveKind.PASS:
+    elif kind == K_PASS:
         s.drawn = []
         s.chain_rank = -1
-        s.phase = Phase.PLAY
+        s.phase = PH_PLAY
         if ev is not None:
             ev.append(TurnPassed(seat))
         _advance(s, 1)
-    elif kind == MoveKind.ACCEPT:
+    elif kind == K_ACCEPT:
         amount = s.pending
         s.pending = 0
         s.plus4_by = -1
@@ -1115,14 +1152,14 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
         _draw_cards(s, seat, amount, ev, "penalty", src)
         if ev is not None:
             ev.append(TurnSkipped(seat))
-        s.phase = Phase.PLAY
+        s.phase = PH_PLAY
         _advance(s, 1)
-    elif kind == MoveKind.CHALLENGE:
+    elif kind == K_CHALLENGE:
         bluffer = s.plus4_by
         amount = s.pending
         s.pending = 0
         s.plus4_by = -1
-        s.phase = Phase.PLAY
+        s.phase = PH_PLAY
         if ev is not None:
             ev.append(ChallengeResolved(seat, bluffer, s.plus4_bluff))
         if s.plus4_bluff:
@@ -1137,9 +1174,9 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
             if ev is not None:
                 ev.append(TurnSkipped(seat))
             _advance(s, 1)
-    elif kind == MoveKind.CHOOSE_COLOR:
+    elif kind == K_CHOOSE_COLOR:
         s.color = move.color
-        s.phase = Phase.PLAY
+        s.phase = PH_PLAY
         if ev is not None:
             ev.append(ColorChosen(seat, move.color))
 
@@ -1185,7 +1222,7 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     _close_windows(s, seat)
     _draw_cards(s, seat, count, ev, why, src)
     s.stuck = 0
-    if s.phase == Phase.PENALTY:  # the pending draw card is taken too
+    if s.phase == PH_PENALTY:  # the pending draw card is taken too
         amount = s.pending
         s.pending = 0
         s.plus4_by = -1
@@ -1196,7 +1233,7 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
             ev.append(TurnSkipped(seat))
     elif ev is not None:
         ev.append(TurnPassed(seat))
-    s.phase = Phase.PLAY
+    s.phase = PH_PLAY
     s.drawn = []
     _advance(s, 1)
 
@@ -1217,7 +1254,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     hand = s.hands[seat]
     jump = seat != s.turn
     prev_color = s.color
-    was_penalty = s.phase == Phase.PENALTY
+    was_penalty = s.phase == PH_PENALTY
     eff = EFFECT_OF[card]
     if eff == _WILD4:
         s.plus4_prev_color = prev_color
@@ -1228,7 +1265,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     s.turn = seat
     s.chain_rank = -1
     s.drawn = []
-    s.phase = Phase.PLAY
+    s.phase = PH_PLAY
     s.stuck = 0
     s.last_player = seat
     s.jump_window = r.jump_in
@@ -1254,7 +1291,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
         total = amount + (s.pending if was_penalty else 0)
         s.pending = 0
         if total and r.draw_on_last_card:
-            if not amount and eff == Effect.REVERSE:  # a Reverse sends the penalty back
+            if not amount and eff == EF_REVERSE:  # a Reverse sends the penalty back
                 s.direction = -s.direction
                 if ev is not None:
                     ev.append(DirectionReversed(s.direction))
@@ -1290,7 +1327,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
         victim = _next_seat(s, seat)
         s.pending = amount + (s.pending if was_penalty else 0)
         if r.responds[eff]:
-            s.phase = Phase.PENALTY
+            s.phase = PH_PENALTY
             s.turn = victim
             if r.window_turn_end:
                 _advance_tick(s)
@@ -1305,20 +1342,20 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
         _advance(s, 2)
         return
     if was_penalty:  # a Reverse or a Skip sent the pending penalty on (house rules)
-        if eff == Effect.REVERSE:
+        if eff == EF_REVERSE:
             s.direction = -s.direction
             if ev is not None:
                 ev.append(DirectionReversed(s.direction))
-        s.phase = Phase.PENALTY
+        s.phase = PH_PENALTY
         s.turn = _next_seat(s, seat)
         if r.window_turn_end:
             _advance_tick(s)
         return
-    if eff == Effect.SKIP:
+    if eff == EF_SKIP:
         if ev is not None:
             ev.append(TurnSkipped(_next_seat(s, seat)))
         _advance(s, 2)
-    elif eff == Effect.REVERSE:
+    elif eff == EF_REVERSE:
         s.direction = -s.direction
         if ev is not None:
             ev.append(DirectionReversed(s.direction))
@@ -1328,7 +1365,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             _advance(s, 2)
         else:
             _advance(s, 1)
-    elif eff == Effect.SELF_DRAW_TWO:
+    elif eff == EF_SELF_DRAW_TWO:
         if ev is not None:
             ev.append(PenaltyApplied(seat, 2, "joker", seat))
         _draw_cards(s, seat, 2, ev, "joker", src)
@@ -1349,9 +1386,9 @@ def _advance_tick(s: GameState) -> None:
 
 
 def _penalty_reason(eff: int) -> str:
-    if eff == Effect.DRAW_TWO:
+    if eff == EF_DRAW_TWO:
         return "draw_two"
-    if eff == Effect.WILD:
+    if eff == EF_WILD:
         return "wild"
     return "draw_four"
 
@@ -1378,7 +1415,7 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
     playable = [c for c in drawn if _play_problem(s, seat, c, hand) is None]
     if playable:
         s.drawn = drawn
-        s.phase = Phase.DRAWN
+        s.phase = PH_DRAWN
         s.stuck = 0
         return
     if len(hand) == before:
@@ -1416,7 +1453,7 @@ def _draw_cards(
         hand.append(c)
         got.append(c)
         count -= 1
-        if joker_pen and EFFECT_OF[c] == Effect.SELF_DRAW_TWO:
+        if joker_pen and EFFECT_OF[c] == EF_SELF_DRAW_TWO:
             count += joker_pen
     if got:
         if len(hand) >= 2:
@@ -1484,11 +1521,11 @@ def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
         alive = [i for i in range(n) if s.active[i]]
         if len(alive) <= 1:
             s.winner = alive[0] if alive else winner
-            s.phase = Phase.GAME_OVER
+            s.phase = PH_GAME_OVER
             if ev is not None:
                 ev.append(GameWon(s.winner, tuple(s.scores)))
             return
-        s.phase = Phase.ROUND_OVER
+        s.phase = PH_ROUND_OVER
         return
     gained = factor * sum(pts[i] for i in range(n) if i != winner)
     s.scores[winner] += gained
@@ -1496,11 +1533,11 @@ def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
         ev.append(RoundWon(winner, gained, tuple(pts)))
     if r.scoring == "single-round" or s.scores[winner] >= r.target_score:
         s.winner = winner
-        s.phase = Phase.GAME_OVER
+        s.phase = PH_GAME_OVER
         if ev is not None:
             ev.append(GameWon(winner, tuple(s.scores)))
         return
-    s.phase = Phase.ROUND_OVER
+    s.phase = PH_ROUND_OVER
 
 
 def _next_round(s: GameState, ev: list[Event] | None, src: _Shuffles) -> None:

@@ -228,6 +228,16 @@ def shape_problem(move: object) -> dict[str, str] | None:
     is the parameters of an :attr:`~uno_web.core.reasons.Reason.E_MALFORMED` verdict
     (``form`` picks its wording); values are quoted short (:func:`quote_value`).
     """
+    if move.__class__ is Move:  # the common case first: a move built by the engine or parse_move
+        kind, seat, card, color, target, uno = move
+        if (kind.__class__ is MoveKind and seat.__class__ is int and card.__class__ is int
+                and color.__class__ is int and target.__class__ is int and uno.__class__ is bool):
+            if kind == 0:  # MoveKind.PLAY (an Enum attribute is slow to read on CPython 3.11)
+                return None
+            uses = _USES.get(kind, _UNUSED)
+            if ((uses[0] or card == -1) and (uses[1] or color == -1) and (uses[2] or target == -1)
+                    and (uses[3] or not uno)):
+                return None
     if not isinstance(move, Move):
         return {"form": "not_move", "value": quote_value(move)}
     kind, seat, card, color, target, uno = move

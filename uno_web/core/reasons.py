@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-__all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict", "quote_value", "QUOTE_LIMIT"]
+__all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict", "LazyVerdict", "quote_value",
+           "QUOTE_LIMIT"]
 
 QUOTE_LIMIT = 40  # characters of an outside value a message quotes at most
 
@@ -565,12 +566,22 @@ def _sentence(template: str, params: dict[str, Any]) -> str:
     return text[:1].upper() + text[1:]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Verdict:
-    """The validator's answer to one move: a code, its parameters, and the toggle behind it."""
+    """The validator's answer to one move: a code, its parameters, and the toggle behind it.
+
+    Two verdicts are equal when their codes and parameters are (a :class:`LazyVerdict` too)."""
 
     code: Reason
     params: tuple[tuple[str, Any], ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return self.code == other.code and self.params == other.params
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.params))
 
     @property
     def ok(self) -> bool:
@@ -620,3 +631,30 @@ class Verdict:
 
     def __str__(self) -> str:
         return self.message
+
+
+class LazyVerdict(Verdict):
+    """A verdict whose parameters (the words of its message) are worked out when first read:
+    ``make`` returns them. The engine's accepted moves use it, so that a caller who only needs
+    ``ok`` and ``code`` (a log validator, a simulation through the safe API) does not pay for
+    the sentence. ``make`` reads the states the verdict was made from: treat them as read-only
+    (the engine's contract for every state it hands out) until the words are read."""
+
+    def __init__(self, code: Reason, make: "Callable[[], tuple[tuple[str, Any], ...]]") -> None:
+        d = self.__dict__  # frozen: the fields are written once, here
+        d["code"] = code
+        d["_make"] = make
+
+    @property
+    def params(self) -> tuple[tuple[str, Any], ...]:
+        d = self.__dict__
+        if "_params" not in d:
+            d["_params"] = d.pop("_make")()
+        params: tuple[tuple[str, Any], ...] = d["_params"]
+        return params
+
+    def __repr__(self) -> str:
+        return f"Verdict(code={self.code!r}, params={self.params!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (and copied) as the plain verdict it is
+        return (Verdict, (self.code, self.params))

@@ -16,7 +16,10 @@ import random
 from typing import Callable
 
 from .cards import COLOR_OF, IS_WILD, RANK_OF
-from .engine import legal_moves, new_game, play_problem, same_number_cards, step, swap_target_needed
+from .engine import (
+    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, legal_moves, new_game, play_problem,
+    same_number_cards, step, swap_target_needed,
+)
 from .moves import Move, MoveKind
 from .rules import RuleSet
 from .state import GameState, Phase
@@ -53,7 +56,7 @@ def playable_now(s: GameState, seat: int) -> list[int]:
     hand = s.hands[seat]
     if s.chain_rank >= 0:  # play_same_number: only more of the number just played
         return same_number_cards(s, hand)
-    if s.r.plain_matching and s.phase != Phase.PENALTY:
+    if s.r.plain_matching and s.phase != PH_PENALTY:
         discard = s.discard
         if not discard:
             return hand[:]
@@ -76,10 +79,10 @@ def random_playout(
     moves = 0
     execute = step
     rand = rng.random
-    while s.phase < Phase.ROUND_OVER and moves < max_moves:
+    while s.phase < PH_ROUND_OVER and moves < max_moves:
         seat = s.turn
         phase = s.phase
-        if phase == Phase.PLAY:
+        if phase == PH_PLAY:
             ok = playable_now(s, seat)
             if ok:
                 card = ok[int(rand() * len(ok))] if pick is None else pick(s, seat, ok, rng)
@@ -88,12 +91,12 @@ def random_playout(
                 move = _new_move(Move, (_PASS, seat, -1, -1, -1, False))
             else:
                 move = _new_move(Move, (_DRAWK, seat, -1, -1, -1, False))
-        elif phase == Phase.DRAWN:
+        elif phase == PH_DRAWN:
             hand = s.hands[seat]
             ok = [c for c in s.drawn if play_problem(s, seat, c, hand) is None]
             move = _random_play(s, seat, ok[0], rng) if ok else _new_move(
                 Move, (_PASS, seat, -1, -1, -1, False))
-        elif phase == Phase.PENALTY:
+        elif phase == PH_PENALTY:
             options = [m for m in legal_moves(s, seat) if m.kind == _PLAY]
             move = options[int(rng.random() * len(options))] if options else Move(MoveKind.ACCEPT, seat)
         else:  # CHOOSE_COLOR
@@ -110,7 +113,7 @@ def play_random_game(
     s = new_game(rules, players, seed)
     rng = random.Random(seed)
     while s.phase != Phase.GAME_OVER:
-        if s.phase == Phase.ROUND_OVER:
+        if s.phase == PH_ROUND_OVER:
             if not rounds:
                 break
             step(s, Move(MoveKind.NEXT_ROUND, 0))
