@@ -1031,6 +1031,9 @@ class _Shuffles:
         if orders is None:
             self.orders = None
             return
+        if orders.__class__ is list and not orders:  # a log's action with no reshuffle: cheap
+            self.orders = []
+            return
         if isinstance(orders, (str, bytes)) or not isinstance(orders, Sequence):
             raise TypeError(f"shuffles must be a list of pile orders, not {quote_value(orders)}")
         self.orders = []
