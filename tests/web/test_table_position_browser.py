@@ -78,3 +78,20 @@ def test_jump_in_under_the_jump_in_rule(page: Any, wait_ready: Any) -> None:
                            " || +document.body.dataset.version > 2")
     assert latest_entry(page)["code"].startswith("OK_")
     assert your_latest(page)["code"] == "OK_JUMP_IN"
+
+
+def test_a_misplay_costs_a_card_under_the_strict_table(page: Any, wait_ready: Any) -> None:
+    """A house rule that makes a mistake cost cards: the click on a card that does not fit
+    is accepted at a cost, and the validator panel marks it as such (a P_ verdict)."""
+    pos = Position(preset="strict-table", hands=["R5 B1 B2", "G1 G2 G3"], top="B9",
+                   names=["You", "Ada"])
+    _open(page, wait_ready, pos, delay="5000")
+    entry = try_move(page, "P0:R5")
+    assert entry["code"] == "P_MISPLAY", entry
+    assert "take the red 5 back and draw 1 card" in entry["message"].lower()
+    assert "misplay penalty" in entry["explanation"].lower()
+    panel = page.locator("[data-testid=validator-panel] [data-testid=validator-entry]").first
+    assert "cost" in (panel.get_attribute("class") or "")
+    assert len(hand(page)) == 4 and "R5" in hand(page)
+    page.wait_for_function("() => document.querySelector('[data-testid=turn]').dataset.seat === '1'")
+    assert "kept the card" not in page.inner_text("[data-testid=log-lines]")  # a misplay is not a pass

@@ -1234,8 +1234,6 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
         _draw_cards(s, seat, amount, ev, "penalty", src)
         if ev is not None:
             ev.append(TurnSkipped(seat))
-    elif ev is not None:
-        ev.append(TurnPassed(seat))
     s.phase = PH_PLAY
     s.drawn = []
     _advance(s, 1)
