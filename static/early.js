@@ -59,7 +59,11 @@
   // tests/web/test_assemble.py checks that every file named here is in the built site.
   var early = window.unoWebEarly = {stages: []};
   addEventListener("py:progress", function (ev) { early.stages.push(String(ev.detail)); });
+  // PyScript's main chunk, and the interpreter it imports next (static/interpreter.mjs, which
+  // imports the vendored pyodide.mjs): fetched beside core.js, not one after the other
   [["modulepreload", "./static/vendor/pyscript/core-C9KDLldu.js"],
+   ["modulepreload", "./static/interpreter.mjs"],
+   ["modulepreload", "./static/vendor/pyodide/pyodide.mjs"],
    ["stylesheet", "./static/vendor/pyscript/core.css"]].forEach(function (p) {
     var l = document.createElement("link");
     l.rel = p[0];

@@ -275,10 +275,13 @@
     document.head.appendChild(css);
     // index.html carries its config inline (the build writes pyscript.toml into it): no config
     // request, no TOML parser. PyScript's main chunk is fetched beside core.js, not after it.
-    var pre = document.createElement("link");
-    pre.rel = "modulepreload";
-    pre.href = "./static/vendor/pyscript/core-C9KDLldu.js";
-    document.head.appendChild(pre);
+    ["./static/vendor/pyscript/core-C9KDLldu.js", "./static/interpreter.mjs",
+     "./static/vendor/pyodide/pyodide.mjs"].forEach(function (href) {
+      var pre = document.createElement("link");
+      pre.rel = "modulepreload";
+      pre.href = href;
+      document.head.appendChild(pre);
+    });
     var core = document.createElement("script");
     core.type = "module";
     core.src = "./static/vendor/pyscript/core.js";

@@ -124,3 +124,16 @@ def test_the_first_screen_imports_no_html_entities_or_secrets() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=REPO_ROOT).stdout.strip()
     assert out == "[]", out
+
+
+def test_every_file_the_early_scripts_name_is_in_the_site() -> None:
+    # static/early.js and page.js start PyScript and fetch the bundle by relative URLs: each
+    # of them is precached (and so in the assembled site), or the page fails offline
+    from uno_web.site import precache, vendor
+
+    assert vendor.main([]) == 0
+    listed = set(precache.files())
+    early = (REPO_ROOT / "static" / "early.js").read_text(encoding="utf-8")
+    named = set(re.findall(r'"\./(static/[^"]+)"', early + PAGE_JS))
+    assert {"static/bundle/uno_web.zip", "static/interpreter.mjs", "static/vendor/pyscript/core.js"} <= named
+    assert not sorted(named - listed), f"named by the page's scripts but not in the site: {sorted(named - listed)}"
