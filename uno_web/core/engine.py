@@ -1028,6 +1028,7 @@ class _Shuffles:
     """Where new pile orders come from: the seeded RNG, or orders given by a log."""
 
     def __init__(self, orders: Sequence[Sequence[int]] | None) -> None:
+        self.orders: list[list[int]] | None
         if orders is None:
             self.orders = None
             return

@@ -19,7 +19,7 @@ from typing import Any
 
 from .fi_ui import FIELD_NAMES_FI, UI_FI
 from .grammar import FiWords
-from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, _list_fi, translate_message
+from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, list_fi, translate_message
 
 __all__ = ["tr", "translate_html", "missing", "PERSON_KEYS", "TEXT_KEYS", "compile_patterns"]
 
@@ -103,7 +103,7 @@ def _value(key: str, text: str) -> FiWords:
     if base in ("card", "cards", "top", "drawn"):
         if text in CARD_NAMES_FI:
             return FiWords(CARD_NAMES_FI[text])
-        listed = _list_fi(text)
+        listed = list_fi(text)
         if listed is None and ", " in text:  # "red 1, green 2": a list without "and"
             items = [CARD_NAMES_FI.get(i) for i in text.split(", ")]
             listed = ", ".join(i for i in items if i) if all(items) else None
@@ -118,7 +118,7 @@ def _value(key: str, text: str) -> FiWords:
             from .verdicts import _Cased
 
             return _Cased(COLOR_NAMES_FI[text])
-        listed = _list_fi(text)
+        listed = list_fi(text)
         return FiWords(listed if listed is not None else text)
     if base in TEXT_KEYS:
         done = _tr_fi(text)
@@ -140,7 +140,7 @@ def _explanations() -> dict[str, str]:
 def _verdict_sentence(text: str) -> str | None:
     """A verdict's sentence without its code ("Green 5 matches neither …."), in Finnish."""
     from ..core.reasons import CATALOGUE
-    from .verdicts import _detail_fi, parse_detail
+    from .verdicts import detail_fi, parse_detail
 
     body = text[:-1] if text.endswith(".") else text
     for code, entry in CATALOGUE.items():
@@ -151,7 +151,7 @@ def _verdict_sentence(text: str) -> str | None:
             template = entry.forms.get(str(params.get("form", "")), entry.template)
             if len(_FIELD.sub("", template)) < 12:
                 continue
-            out = _detail_fi(code, params)
+            out = detail_fi(code, params)
             if out is not None:
                 return out + ("" if out.endswith((".", "!", "?")) else ".")
     return None

@@ -133,7 +133,7 @@ _SEAT_RE = re.compile(r"^the player at seat (.+)$")
 _MORE_RE = re.compile(r"^(.*) and (\d+) more$")
 
 
-def _list_fi(text: str) -> str | None:
+def list_fi(text: str) -> str | None:
     """``red 7, blue Skip and Wild`` (or ``… or …``) with each item a card or a colour."""
     more = _MORE_RE.match(text)
     tail = ""
@@ -194,7 +194,7 @@ def fi_value(key: str, value: Any) -> FiWords:
     m = _SEAT_RE.match(text)
     if m:
         return FiWords(f"paikan {m.group(1)} pelaaja")
-    listed = _list_fi(text)
+    listed = list_fi(text)
     if listed is not None:
         return FiWords(listed)
     if key in ("who", "target", "turn", "winner", "next", "seat"):
@@ -210,7 +210,7 @@ def _fi_entry(code: Reason) -> tuple[str, str, dict[str, str]] | None:
     return REASONS_FI.get(code.value)
 
 
-def _detail_fi(code: Reason, params: dict[str, Any]) -> str | None:
+def detail_fi(code: Reason, params: dict[str, Any]) -> str | None:
     entry = _fi_entry(code)
     if entry is None:
         return None
@@ -221,7 +221,7 @@ def _detail_fi(code: Reason, params: dict[str, Any]) -> str | None:
 def verdict_detail(v: Verdict, lang: str) -> str:
     """The verdict's specific sentence in ``lang`` (English when there is no translation)."""
     if lang == "fi":
-        text = _detail_fi(v.code, dict(v.params))
+        text = detail_fi(v.code, dict(v.params))
         if text is not None:
             return text
     return v.detail
@@ -367,5 +367,5 @@ def translate_message(message: str, lang: str) -> str:
     params = parse_detail(code, detail)
     if params is None:
         return message
-    text = _detail_fi(code, params)
+    text = detail_fi(code, params)
     return f"{head}: {text}" if text is not None else message

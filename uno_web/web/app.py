@@ -371,7 +371,7 @@ class App:
         if ed is None or self.mode != "editor" or not action.startswith("ed-"):
             return None
         if action == "ed-target":
-            ed.target = intent.target if ed._zone(intent.target) else ed.target
+            ed.target = intent.target if ed.zone_of(intent.target) else ed.target
             ed.note = ""
             return Effects(focus=f"ed-target-{ed.target}")
         if action == "ed-add":

@@ -23,7 +23,7 @@ from typing import Any
 from ..core.cards import card_str, parse_card
 from ..core.rules import PRESET_TITLES, PRESETS, RuleSet
 from ..core.state import deck_cards
-from .render import _field, render_card
+from .render import field_html, render_card
 from .view import card_view, rule_fields
 from ..i18n.ui import tr
 
@@ -167,7 +167,7 @@ class Editor:
             return self.draw
         return [self.top] if self.top else []
 
-    def _zone(self, zone: str) -> str:
+    def zone_of(self, zone: str) -> str:
         if zone in ZONES:
             return zone
         if zone.startswith("hand-") and zone[5:].isdigit() and int(zone[5:]) < len(self.hands):
@@ -176,7 +176,7 @@ class Editor:
 
     def add(self, card: str, zone: str = "") -> None:
         """Put one copy of ``card`` into ``zone`` (the target when empty)."""
-        zone = self._zone(zone or self.target)
+        zone = self.zone_of(zone or self.target)
         try:
             code = card_str(parse_card(card))
         except ValueError:
@@ -197,7 +197,7 @@ class Editor:
             self.zone_cards(zone).append(code)
 
     def remove(self, zone: str, index: int) -> None:
-        zone = self._zone(zone)
+        zone = self.zone_of(zone)
         if zone == "top":
             self.top = ""
             self.color = ""
@@ -218,7 +218,7 @@ class Editor:
             self.turn = 0
         if self.plus4_by >= n:
             self.plus4_by = -1
-        if self._zone(self.target) == "":
+        if self.zone_of(self.target) == "":
             self.target = "hand-0"
 
     def read_form(self, form: dict[str, str]) -> None:
@@ -343,7 +343,7 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
     rules = ed.rules()
     presets = _select("preset", [(p, PRESET_TITLES.get(p, p)) for p in PRESETS], ed.preset,
                       "Rules")
-    toggles = "".join(_field(f, lang) for f in rule_fields(rules, ed.preset))
+    toggles = "".join(field_html(f, lang) for f in rule_fields(rules, ed.preset))
     seats = _select("seats", [(str(i), str(i)) for i in range(2, MAX_SEATS + 1)], str(n),
                     "Seats")
     seat_rows = []

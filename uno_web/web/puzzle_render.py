@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .links import DIFFICULTIES, DUEL_RULES
 from ..puzzles.notation import parse_cards
 from .puzzle import DuelView, JobView, SolitaireView, SolverAnswer, cards_words
-from .render import REGIONS, _button, _entry, _notice, color_swatch, e, render_card
+from .render import REGIONS, button_html, entry_html, notice_html, color_swatch, e, render_card
 from .view import verdict_sentence
 from .session import ValidatorEntry
 from .view import CardView
@@ -69,7 +69,7 @@ def render_job(job: JobView) -> str:
             ' aria-labelledby="pz-job-what">'
             f'<h3 id="pz-job-what">{e(job.what)}…</h3>{bar}'
             f'<p class="job-status" data-testid="puzzle-progress-text">{e(job.status)}</p>'
-            + _button("puzzle-cancel", "Cancel", "puzzle-cancel", cls="btn", key="Escape")
+            + button_html("puzzle-cancel", "Cancel", "puzzle-cancel", cls="btn", key="Escape")
             + '</section>')
 
 
@@ -87,7 +87,7 @@ def render_chooser(cv: ChooserView, topbar: str, notice: str = "",
     rules = _options(DUEL_RULES, cv.rule, {
         "geography": "geography: who cannot play loses (the paper)",
         "uno": "uno: your last card wins"})
-    resume = (_button("puzzle-resume", "Back to the puzzle", "puzzle-resume", cls="btn ghost")
+    resume = (button_html("puzzle-resume", "Back to the puzzle", "puzzle-resume", cls="btn ghost")
               if cv.can_resume else "")
     html = (
         '<div class="start puzzles" data-testid="puzzle-chooser">'
@@ -108,12 +108,12 @@ def render_chooser(cv: ChooserView, topbar: str, notice: str = "",
         f' name="difficulty" data-testid="puzzle-difficulty">{diffs}</select></div>'
         '</div>'
         '<div class="start-buttons">'
-        + _button("new-solitaire", "Deal a solitaire", "new-solitaire", cls="btn primary")
+        + button_html("new-solitaire", "Deal a solitaire", "new-solitaire", cls="btn primary")
         + '</div>'
         '<div class="field"><label for="pz-cards">…or type the cards</label>'
         f'<input id="pz-cards" name="cards" value="{e(cv.cards)}" placeholder="R1 R2 G2 G5 B5"'
         ' data-testid="puzzle-cards"></div>'
-        + _button("solitaire-cards", "Play these cards", "solitaire-cards", cls="btn")
+        + button_html("solitaire-cards", "Play these cards", "solitaire-cards", cls="btn")
         + '</fieldset></form>'
         '<form class="puzzle-form" data-kind="duel" autocomplete="off">'
         f'{_NO_IMPLICIT_SUBMIT}<fieldset><legend>Duel</legend>'
@@ -130,7 +130,7 @@ def render_chooser(cv: ChooserView, topbar: str, notice: str = "",
         f' name="winnable" value="on"{" checked" if cv.winnable else ""}'
         ' data-testid="puzzle-winnable"> only duels you can win</label></div>'
         '<div class="start-buttons">'
-        + _button("new-duel", "Deal a duel", "new-duel", cls="btn primary")
+        + button_html("new-duel", "Deal a duel", "new-duel", cls="btn primary")
         + '</div>'
         '<div class="row">'
         f'<div class="field"><label for="pz-p1">…or your hand</label><input id="pz-p1" name="p1"'
@@ -138,15 +138,15 @@ def render_chooser(cv: ChooserView, topbar: str, notice: str = "",
         f'<div class="field"><label for="pz-p2">the computer\'s hand</label><input id="pz-p2"'
         f' name="p2" value="{e(cv.p2)}" placeholder="G1 B2" data-testid="puzzle-p2"></div>'
         '</div>'
-        + _button("duel-cards", "Play these hands", "duel-cards", cls="btn")
+        + button_html("duel-cards", "Play these hands", "duel-cards", cls="btn")
         + '</fieldset></form>'
         f'<div class="start-buttons">{resume}'
-        + _button("setup", "Back to the table", "to-table", cls="btn ghost")
+        + button_html("setup", "Back to the table", "to-table", cls="btn ghost")
         + '</div></div>'
     )
     regions = {r: "" for r in REGIONS}
     regions["topbar"] = topbar
-    regions["notice"] = _notice(notice)
+    regions["notice"] = notice_html(notice)
     regions["start"] = html
     return regions
 
@@ -191,7 +191,7 @@ def _rejection(latest: ValidatorEntry | None) -> str:
 
 
 def _validator(entries: tuple[ValidatorEntry, ...], rule: str) -> str:
-    items = "".join(_entry(x) for x in entries)
+    items = "".join(entry_html(x) for x in entries)
     if not items:
         items = ('<li class="empty">Every card you try shows up here with the validator\'s '
                  'verdict.</li>')
@@ -264,14 +264,14 @@ def render_solitaire(v: SolitaireView, topbar: str, notice: str = "",
             f'<div class="turn" data-testid="cards-left" data-count="{left}">'
             f'<span class="muted">cards left:</span> <b>{left}</b></div></div>')
     buttons = (
-        _button("puzzle-undo", "Undo", "puzzle-undo", disabled=not v.can_undo, key="Z")
-        + _button("puzzle-check", "Is it still solvable from here?", "puzzle-check",
+        button_html("puzzle-undo", "Undo", "puzzle-undo", disabled=not v.can_undo, key="Z")
+        + button_html("puzzle-check", "Is it still solvable from here?", "puzzle-check",
                   disabled=v.state == "solved" or job is not None)
-        + _button("puzzle-solution", "Show a solution", "puzzle-solution",
+        + button_html("puzzle-solution", "Show a solution", "puzzle-solution",
                   disabled=v.state == "solved" or job is not None)
-        + _button("puzzle-restart", "Start again", "puzzle-restart", cls="btn ghost",
+        + button_html("puzzle-restart", "Start again", "puzzle-restart", cls="btn ghost",
                   disabled=not v.can_undo)
-        + _button("puzzle-new", "New puzzle", "puzzle-new", cls="btn ghost"))
+        + button_html("puzzle-new", "New puzzle", "puzzle-new", cls="btn ghost"))
     solved = ""
     if v.state == "solved":
         solved = (f'<div class="solved" role="status" data-testid="puzzle-solved">'
@@ -289,7 +289,7 @@ def render_solitaire(v: SolitaireView, topbar: str, notice: str = "",
               ' hidden></div>')
     regions = {r: "" for r in REGIONS}
     regions.update({
-        "topbar": topbar, "notice": _notice(notice), "opponents": opponents,
+        "topbar": topbar, "notice": notice_html(notice), "opponents": opponents,
         "discard": _discard(v.top, v.color, len(v.played), "first card free"),
         "info": info, "prompt": prompt, "hand": _hand(v.hand, v.state == "play", "Your hand"),
         "scores": "", "latest": _latest(v.latest),
@@ -365,10 +365,10 @@ def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
             f'<span class="muted">turn:</span> <b>{e(turn)}</b></div>'
             f'<div class="round-no">rule: {e(v.rule)}</div></div>')
     buttons = (
-        _button("puzzle-undo", "Undo", "puzzle-undo", disabled=not v.can_undo, key="Z")
-        + _button("puzzle-restart", "Start again", "puzzle-restart", cls="btn ghost",
+        button_html("puzzle-undo", "Undo", "puzzle-undo", disabled=not v.can_undo, key="Z")
+        + button_html("puzzle-restart", "Start again", "puzzle-restart", cls="btn ghost",
                   disabled=not v.can_undo)
-        + _button("puzzle-new", "New duel", "puzzle-new", cls="btn ghost"))
+        + button_html("puzzle-new", "New duel", "puzzle-new", cls="btn ghost"))
     result = ""
     if v.over:
         cls = "solved" if v.winner == 1 else "lost"
@@ -379,7 +379,7 @@ def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
     line = tuple(f"{i}. {who}: {_cards_text((card,))}" for i, (who, card) in enumerate(v.line, start=1))
     regions = {r: "" for r in REGIONS}
     regions.update({
-        "topbar": topbar, "notice": _notice(notice), "opponents": opponent,
+        "topbar": topbar, "notice": notice_html(notice), "opponents": opponent,
         "discard": _discard(v.top, v.color, len(v.line), "lead any card"),
         "info": info, "prompt": prompt, "hand": _hand(v.hand, v.your_turn, "Your hand"),
         "scores": _analysis(v), "latest": _latest(v.latest),

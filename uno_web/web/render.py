@@ -302,7 +302,7 @@ def _center(tv: TableView) -> dict[str, str]:
     return {"draw": draw, "discard": discard, "info": info, "callout": callout}
 
 
-def _button(action: str, text: str, testid: str, *, cls: str = "btn", attrs: str = "",
+def button_html(action: str, text: str, testid: str, *, cls: str = "btn", attrs: str = "",
             key: str = "", disabled: bool = False, wide: str = "") -> str:
     """A button; ``wide`` is extra text left out on narrow screens ("New" + " game")."""
     kbd = f' <kbd aria-hidden="true">{e(key)}</kbd>' if key else ""
@@ -335,19 +335,19 @@ def _prompt(tv: TableView) -> str:
                  '</div>']
     buttons: list[str] = []
     if a.keep:
-        buttons.append(_button("keep", "Keep the card", "keep", key="K"))
+        buttons.append(button_html("keep", "Keep the card", "keep", key="K"))
     if a.challenge:
-        buttons.append(_button("challenge", "Challenge", "challenge", key="C", cls="btn warn",
+        buttons.append(button_html("challenge", "Challenge", "challenge", key="C", cls="btn warn",
                                attrs=' aria-describedby="stakes"'))
     if a.accept:
-        buttons.append(_button("accept", f"Take {tv.pending} cards", "accept", key="A",
+        buttons.append(button_html("accept", f"Take {tv.pending} cards", "accept", key="A",
                                attrs=' aria-describedby="stakes"' if a.challenge else ""))
     uno_cls = "btn uno"
     if a.uno:
         uno_cls += " ready"
     if a.uno_called:
         uno_cls += " called"
-    buttons.append(_button("uno", "UNO!", "uno-button", cls=uno_cls, key="U",
+    buttons.append(button_html("uno", "UNO!", "uno-button", cls=uno_cls, key="U",
                            attrs=f' data-enabled="{"true" if a.uno else "false"}"'
                            f' aria-pressed="{"true" if a.uno_called else "false"}"'))
     parts.append('<div class="actions">' + "".join(buttons) + "</div>")
@@ -366,7 +366,7 @@ def _prompt(tv: TableView) -> str:
             f'<kbd aria-hidden="true">{e(c)}</kbd></button>'
             for c in a.color_picker)
         card = render_card(a.choice_card, extra="mini") if a.choice_card else ""
-        cancel = (_button("cancel", "Cancel", "cancel-choice", cls="btn ghost", key="Esc")
+        cancel = (button_html("cancel", "Cancel", "cancel-choice", cls="btn ghost", key="Esc")
                   if a.choice_card else "")
         parts.append(f'<div class="picker" data-testid="color-picker" role="group"'
                      f' aria-label="{e(a.color_picker_for)}">{card}<span class="picker-title">'
@@ -380,7 +380,7 @@ def _prompt(tv: TableView) -> str:
         parts.append(f'<div class="picker" data-testid="target-picker" role="group"'
                      f' aria-label="Swap hands with">{card}<span class="picker-title">'
                      f'Swap hands with…</span><div class="choices">{opts}</div>'
-                     f'{_button("cancel", "Cancel", "cancel-choice", cls="btn ghost", key="Esc")}'
+                     f'{button_html("cancel", "Cancel", "cancel-choice", cls="btn ghost", key="Esc")}'
                      '</div>')
     if tv.jump_window and a.jump_in:
         parts.append(f'<div class="jump-window" data-testid="jump-window">Jump in with '
@@ -437,7 +437,7 @@ def _scores(tv: TableView) -> str:
             f'<tbody>{_score_rows(tv.scores, tv.you_seat, False, shown)}</tbody></table>')
 
 
-def _entry(en: ValidatorEntry) -> str:
+def entry_html(en: ValidatorEntry) -> str:
     costly = en.code.startswith("P_")  # accepted at a cost: a house rule's penalty
     cls = "cost" if costly else ("ok" if en.ok else "bad")
     hint = f'<p class="hint">{e(en.hint)}</p>' if en.hint else ""
@@ -454,7 +454,7 @@ def _entry(en: ValidatorEntry) -> str:
 
 
 def _validator(tv: TableView) -> str:
-    entries = "".join(_entry(x) for x in tv.entries)
+    entries = "".join(entry_html(x) for x in tv.entries)
     if not entries:
         entries = '<li class="empty">Every move you and the bots try shows up here with the ' \
                   'validator\'s verdict.</li>'
@@ -517,10 +517,10 @@ def _overlay(tv: TableView) -> str:
              f'<th scope="col">this round</th><th scope="col">total</th></tr></thead><tbody>'
              f'{_score_rows(s.rows, tv.you_seat, True, 1)}</tbody></table>')
     if s.game_over:
-        buttons = (_button("play-again", "Play again", "play-again", cls="btn primary")
-                   + _button("setup", "Change settings", "setup", cls="btn ghost"))
+        buttons = (button_html("play-again", "Play again", "play-again", cls="btn primary")
+                   + button_html("setup", "Change settings", "setup", cls="btn ghost"))
     else:
-        buttons = _button("next-round", "Deal next round", "next-round", cls="btn primary",
+        buttons = button_html("next-round", "Deal next round", "next-round", cls="btn primary",
                           key="N")
     return (f'<div class="dialog" role="dialog" aria-modal="false" aria-labelledby="ov-title"'
             f' data-testid="{testid}"><h2 id="ov-title">{e(title)}</h2>'
@@ -536,14 +536,14 @@ def _replay_bar(tv: TableView) -> str:
     return (
         f'<div class="replay-bar" data-testid="replay-bar"><strong>Replay</strong>'
         + _icon_button("replay-first", "◀◀", "first step", "replay-first")
-        + _button("replay-prev", "◀ Prev", "replay-prev", cls="btn", key="←",
+        + button_html("replay-prev", "◀ Prev", "replay-prev", cls="btn", key="←",
                   disabled=tv.replay_pos <= 0)
         + f'<span class="replay-step" data-testid="replay-step" data-pos="{tv.replay_pos}"'
         f' data-len="{tv.replay_len}">step {tv.replay_pos} / {tv.replay_len}</span>'
-        + _button("replay-next", "Next ▶", "replay-next", cls="btn", key="→",
+        + button_html("replay-next", "Next ▶", "replay-next", cls="btn", key="→",
                   disabled=tv.replay_pos >= tv.replay_len)
         + _icon_button("replay-last", "▶▶", "last step", "replay-last")
-        + _button("replay-exit", "Close replay", "replay-exit", cls="btn ghost")
+        + button_html("replay-exit", "Close replay", "replay-exit", cls="btn ghost")
         + f'<p class="replay-status">{e(tv.status)}</p>{problem}</div>'
     )
 
@@ -580,15 +580,15 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
 
     ``mode``: ``start`` / ``table`` / ``replay`` / ``puzzles`` / ``puzzle``.  ``export_note`` /
     ``share_note``: why the button is off (its tooltip and accessible description)."""
-    export = _button("export", "Export", "export-log", cls="btn ghost", wide=" log",
+    export = button_html("export", "Export", "export-log", cls="btn ghost", wide=" log",
                      disabled=not (has_game and can_export),
                      attrs=f' title="{e(export_note)}"' if export_note and not can_export else "")
-    new = _button("setup", "New", "new-game", cls="btn ghost", wide=" game")
-    puzzles = _button("puzzles", "Puzzles", "puzzles", cls="btn ghost")
+    new = button_html("setup", "New", "new-game", cls="btn ghost", wide=" game")
+    puzzles = button_html("puzzles", "Puzzles", "puzzles", cls="btn ghost")
     share = ""
     if mode in ("table", "puzzle"):
         note = f' title="{e(share_note)}"' if share_note and not can_share else ""
-        share = _button("share", "Share", "share", cls="btn ghost", disabled=not can_share,
+        share = button_html("share", "Share", "share", cls="btn ghost", disabled=not can_share,
                         attrs=' aria-label="Share or embed this position"' + note)
     imp = ('<label class="btn ghost file" data-testid="import-label"'
            ' aria-label="Replay a log file">Replay'
@@ -616,7 +616,7 @@ def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
     """The embed's only chrome: the goal, a reset button and "open in uno_web"."""
     goal_html = (f'<p class="goal" data-testid="goal">{e(goal)}</p>' if goal else
                  f'<p class="goal muted">{e(title or "Try a move: the validator explains it.")}</p>')
-    reset = (_button("reset", "Reset", "embed-reset", cls="btn ghost",
+    reset = (button_html("reset", "Reset", "embed-reset", cls="btn ghost",
                      attrs=' aria-label="Reset: back to the starting position"') if can_reset else "")
     return (f'<div class="embed-bar" data-testid="embed-bar">'
             f'<h1 class="sr-only">UNO: {e(goal or title or "a position to try")}</h1>'
@@ -661,7 +661,7 @@ def render_share(link: str, embed_url: str, snippet: str, goal: str, what: str =
             f'link</a></p>')
     return (f'<section class="share-box" role="dialog" aria-labelledby="share-title"'
             f' data-testid="share-dialog"><h2 id="share-title">Share this {e(what)}</h2>{body}'
-            + _button("share-close", "Close", "share-close", cls="btn ghost", key="Esc")
+            + button_html("share-close", "Close", "share-close", cls="btn ghost", key="Esc")
             + '</section>')
 
 
@@ -670,8 +670,8 @@ def _position_bar(tv: TableView) -> str:
     goal = (f'<span class="goal" data-testid="goal">{e(tv.goal)}</span>' if tv.goal else
             '<span class="muted">A position from a link (not saved).</span>')
     return (f'<div class="position-bar" data-testid="position-bar">{goal}'
-            + _button("reset", "Reset position", "reset-position", cls="btn ghost")
-            + _button("editor", "Edit this position", "edit-position", cls="btn ghost")
+            + button_html("reset", "Reset position", "reset-position", cls="btn ghost")
+            + button_html("editor", "Edit this position", "edit-position", cls="btn ghost")
             + '</div>')
 
 
@@ -685,7 +685,7 @@ def render_table(tv: TableView, notice: str = "", *, speed: str = "", sound: boo
                                 can_share=tv.can_share, speed="" if embed else speed,
                                 sound=sound, export_note=tv.export_note,
                                 share_note=tv.share_note, lang=lang),
-        "notice": _notice(notice),
+        "notice": notice_html(notice),
         "share": "",
         "start": "",
         "opponents": _opponents(tv),
@@ -702,7 +702,7 @@ def render_table(tv: TableView, notice: str = "", *, speed: str = "", sound: boo
     }
 
 
-def _notice(text: str) -> str:
+def notice_html(text: str) -> str:
     if not text:
         return ""
     return (f'<div class="notice" role="alert" data-testid="notice"><span>{e(text)}</span>'
@@ -720,7 +720,7 @@ def _rich(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", e(text))
 
 
-def _field(f: FieldView, lang: str = "en") -> str:
+def field_html(f: FieldView, lang: str = "en") -> str:
     fid = f"rule-{f.name}"
     name = f"rule.{f.name}"
     label = f.title or f.name.replace("_", " ")
@@ -782,11 +782,11 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
         f'<small>{e(d)}</small></label>'
         for p, t, d in sv.presets)
     preset_title = dict((p, t) for p, t, _d in sv.presets).get(sv.preset, sv.preset)
-    fields = "".join(_field(f, lang) for f in sv.fields)
+    fields = "".join(field_html(f, lang) for f in sv.fields)
     n_changed = sum(1 for f in sv.fields if f.changed)
     error = (f'<p class="form-error" role="alert" data-testid="start-error">{e(sv.error)}</p>'
              if sv.error else "")
-    resume = (_button("resume", "Back to the game", "resume", cls="btn ghost")
+    resume = (button_html("resume", "Back to the game", "resume", cls="btn ghost")
               if sv.can_resume else "")
     seed = (f'<p class="muted">Seed {sv.seed} (from the address).</p>'
             if sv.seed is not None else "")
@@ -816,10 +816,10 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
         f'<p class="muted">Two puzzles from <i>The complexity of UNO</i>: play a whole hand '
         f'alone (Solitaire), or beat a perfect opponent with open hands (Duel). The tutorial '
         f'shows five tricky rules as positions you can try.</p><div class="start-buttons">'
-        + _button("solitaire", "Solitaire", "start-solitaire", cls="btn")
-        + _button("duel", "Duel", "start-duel", cls="btn")
-        + _button("puzzles", "All puzzles", "start-all-puzzles", cls="btn ghost")
-        + _button("editor", "Position editor", "start-editor", cls="btn ghost")
+        + button_html("solitaire", "Solitaire", "start-solitaire", cls="btn")
+        + button_html("duel", "Duel", "start-duel", cls="btn")
+        + button_html("puzzles", "All puzzles", "start-all-puzzles", cls="btn ghost")
+        + button_html("editor", "Position editor", "start-editor", cls="btn ghost")
         + f'<a class="btn ghost" href="{COURSE_HREF.get(lang, COURSE_HREF["en"])}" '
         f'data-testid="start-course">Rules course</a>'
         + f'<a class="btn ghost" href="{TUTORIAL_HREF}" data-testid="start-tutorial">'
@@ -827,7 +827,7 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
     )
     regions = {r: "" for r in REGIONS}
     regions["topbar"] = render_topbar("start", sv.can_resume, lang=lang)
-    regions["notice"] = _notice(sv.notice)
+    regions["notice"] = notice_html(sv.notice)
     regions["start"] = html
     regions["logtitle"] = "Game log"
     return regions
@@ -836,4 +836,4 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
 
 def render_notice(text: str) -> str:
     """The notice above the page (a refused link value, a problem), with its dismiss button."""
-    return _notice(text)
+    return notice_html(text)
