@@ -8,6 +8,7 @@ Hard vs Easy, timing every turn decision with ``time.perf_counter``.
 
     .venv/bin/python bench/bench_ai_browser.py            # 200 / 200 / 10 rounds
     .venv/bin/python bench/bench_ai_browser.py --hard-rounds 4
+    .venv/bin/python bench/bench_ai_browser.py --rounds 20 --hard-rounds 40 --hard-options '{"horizon": 20}'
 """
 
 from __future__ import annotations
@@ -110,12 +111,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hard-ms", type=float, default=None, help="Hard's budget (default 150)")
     p.add_argument("--hard-work", type=int, default=None,
                    help="Hard's work limit (playout moves a search; the time budget still caps it)")
+    p.add_argument("--hard-options", default="{}",
+                   help='JSON object of further Hard options, e.g. \'{"horizon": 20}\'')
     p.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds")
     args = p.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    hard_opts: dict[str, float] = {}
+    hard_opts: dict[str, float] = dict(json.loads(args.hard_options))
     if args.hard_iterations is not None:
         hard_opts["iterations"] = args.hard_iterations
     if args.hard_work is not None:
