@@ -178,3 +178,30 @@ def test_search_below_plays_normals_move_while_every_hand_is_long() -> None:
     short = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[3])
     bot.choose(short, moves_for(short), random.Random(0))
     assert bot.last_stats["iterations"] == 20
+
+
+def test_a_horizon_cuts_the_playouts_and_values_the_rest_by_the_estimate() -> None:
+    with pytest.raises(ValueError, match="horizon"):
+        make_bot("hard", horizon=-1)
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7])
+    moves = moves_for(obs)
+    full = make_bot("hard", iterations=10, prune_every=1000)
+    full.choose(obs, moves, random.Random(2))
+    cut = make_bot("hard", iterations=10, prune_every=1000, horizon=4)
+    assert cut.choose(obs, moves, random.Random(2)) in moves
+    # four moves cannot end a round of eight and seven cards: every value is an estimate
+    values = list(cut.last_stats["values"].values())
+    assert all(0.0 < v < 1.0 for v in values)
+    assert cut.last_stats["work"] < full.last_stats["work"]
+
+
+def test_the_estimate_favours_the_short_hand_and_sums_to_one() -> None:
+    from uno_web.ai.rollout import estimate
+    from uno_web.core import new_game
+    from uno_web.core.rules import resolve_rules
+
+    s = new_game(resolve_rules("official"), 3, 11)
+    s.hands[1] = s.hands[1][:1]
+    p = [estimate(s, seat) for seat in range(3)]
+    assert sum(p) == pytest.approx(1.0)
+    assert p[1] > max(p[0], p[2])
