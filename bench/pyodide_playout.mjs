@@ -1,0 +1,17 @@
+// The fast path inside Pyodide (Python 3.14) under Node.js: called by bench/bench_pyodide.py.
+//   node bench/pyodide_playout.mjs PLAYERS ROUNDS
+import { loadPyodide } from "../static/vendor/pyodide/pyodide.mjs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const py = await loadPyodide({ indexURL: path.join(root, "static/vendor/pyodide/") });
+py.FS.mkdirTree("/repo");
+py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/repo");
+py.globals.set("argv", process.argv.slice(2));
+await py.runPythonAsync(`
+import sys
+sys.path.insert(0, "/repo")
+exec(open("/repo/bench/playout_kernel.py").read())
+print(measure(int(argv[0]), int(argv[1])))
+`);
