@@ -1149,14 +1149,7 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
             ev.append(TurnPassed(seat))
         _advance(s, 1)
     elif kind == K_ACCEPT:
-        amount = s.pending
-        s.pending = 0
-        s.plus4_by = -1
-        if ev is not None:
-            ev.append(PenaltyApplied(seat, amount, "stack" if amount > 4 else "draw"))
-        _draw_cards(s, seat, amount, ev, "penalty", src)
-        if ev is not None:
-            ev.append(TurnSkipped(seat))
+        _take_pending(s, seat, ev, src)
         s.phase = PH_PLAY
         _advance(s, 1)
     elif kind == K_CHALLENGE:
@@ -1187,6 +1180,19 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
 
 
 _execute = step  # the executor under the name the engine's own callers use
+
+
+def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
+    """The turn player takes the pending draw cards and misses the turn (the move ACCEPT, and
+    a costly mistake made facing a draw card)."""
+    amount = s.pending
+    s.pending = 0
+    s.plus4_by = -1
+    if ev is not None:
+        ev.append(PenaltyApplied(seat, amount, "stack" if amount > 4 else "draw"))
+    _draw_cards(s, seat, amount, ev, "penalty", src)
+    if ev is not None:
+        ev.append(TurnSkipped(seat))
 
 
 def _close_windows(s: GameState, seat: int) -> None:
@@ -1228,14 +1234,7 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     _draw_cards(s, seat, count, ev, why, src)
     s.stuck = 0
     if s.phase == PH_PENALTY:  # the pending draw card is taken too
-        amount = s.pending
-        s.pending = 0
-        s.plus4_by = -1
-        if ev is not None:
-            ev.append(PenaltyApplied(seat, amount, "stack" if amount > 4 else "draw"))
-        _draw_cards(s, seat, amount, ev, "penalty", src)
-        if ev is not None:
-            ev.append(TurnSkipped(seat))
+        _take_pending(s, seat, ev, src)
     s.phase = PH_PLAY
     s.drawn = []
     _advance(s, 1)

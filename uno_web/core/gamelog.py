@@ -618,14 +618,8 @@ def _read_stream(js: Any) -> ValidationReport:
                     return rp.report(f.failure)
             else:  # the rules or the seats come later: the rounds cannot be replayed yet
                 rounds = js.value()
-            c = js.peek()
-            if c == "}":
+            if _object_ends(js):
                 break
-            if c != ",":
-                js.syntax('{"k":0')
-            js.take(c)
-            if js.peek() != '"':
-                js.syntax('{"k":0,')
     elif c != "}":
         js.syntax("{")
     js.take("}")
@@ -635,6 +629,20 @@ def _read_stream(js: Any) -> ValidationReport:
     if rounds is not _NOT_READ:
         header["rounds"] = rounds
     return validate_log(parse_log(header), streaming=False)
+
+
+def _object_ends(js: Any) -> bool:
+    """After an object's member: True at its closing brace, False once past the comma before
+    the next key; anything else is a syntax error."""
+    c = js.peek()
+    if c == "}":
+        return True
+    if c != ",":
+        js.syntax('{"k":0')
+    js.take(c)
+    if js.peek() != '"':
+        js.syntax('{"k":0,')
+    return False
 
 
 def _key(key: str) -> str:
@@ -709,14 +717,8 @@ def _stream_round(js: Any, rp: _Replay, i: int) -> None:
                 if rp.read > MAX_ACTIONS:
                     raise FieldProblem(("rounds", i, "actions"), _too_many_actions(rp.read))
                 held = _checked(_ACTIONS_CHECK, value, "rounds", i, "actions")
-            c = js.peek()
-            if c == "}":
+            if _object_ends(js):
                 break
-            if c != ",":
-                js.syntax('{"k":0')
-            js.take(c)
-            if js.peek() != '"':
-                js.syntax('{"k":0,')
     elif c != "}":
         js.syntax("{")
     js.take("}")
