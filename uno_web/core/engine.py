@@ -367,9 +367,9 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
     pen = -1
     if s.phase == PH_PENALTY:
         pen = EFFECT_OF[penalty_card(s)]
-        v = r.answer_verdict(pen, EFFECT_OF[card])
+        v = r.answers[pen][EFFECT_OF[card]]  # r.answer_verdict, tabled
         if v:
-            if r.draw_amount(EFFECT_OF[card]) == 0:
+            if r.amount[EFFECT_OF[card]] == 0:
                 return Reason.E_PENALTY_NOT_ANSWERED, {}
             if v == 2:
                 return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}

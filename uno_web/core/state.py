@@ -63,7 +63,7 @@ def deck_colors(deck: str) -> tuple[int, ...]:
 _DERIVED = (
     "rules", "colors", "cards", "deck_set", "reverse_skip_2p", "plus4", "no_action_last",
     "seven_zero", "joker_penalty", "turn_over", "window_next_action", "window_turn_end",
-    "amount", "plain_matching", "responds",
+    "amount", "plain_matching", "responds", "answers",
 )
 
 
@@ -139,6 +139,9 @@ class CompiledRules:
             rules.wild_draw_four == "strict" or rules.wild_last_resort or rules.no_action_card_last
             or rules.no_wild_finish or rules.no_draw_card_finish
         )
+        # answer_verdict as a table, [penalty effect][effect], for the hot paths
+        self.answers = [[self.answer_verdict(p, e) for e in range(len(Effect))]
+                        for p in range(len(Effect))]
         # for each draw effect on top of the pile: can the victim answer at all?
         self.responds: dict[int, bool] = {
             eff: any(self.answer_verdict(eff, e) == 0 for e in range(len(Effect)))
