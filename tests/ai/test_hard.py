@@ -185,7 +185,7 @@ def test_a_horizon_cuts_the_playouts_and_values_the_rest_by_the_estimate() -> No
         make_bot("hard", horizon=-1)
     obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7])
     moves = moves_for(obs)
-    full = make_bot("hard", iterations=10, prune_every=1000)
+    full = make_bot("hard", iterations=10, prune_every=1000, horizon=0)
     full.choose(obs, moves, random.Random(2))
     cut = make_bot("hard", iterations=10, prune_every=1000, horizon=4)
     assert cut.choose(obs, moves, random.Random(2)) in moves
@@ -205,3 +205,18 @@ def test_the_estimate_favours_the_short_hand_and_sums_to_one() -> None:
     p = [estimate(s, seat) for seat in range(3)]
     assert sum(p) == pytest.approx(1.0)
     assert p[1] > max(p[0], p[2])
+
+
+def test_the_default_horizon_applies_with_two_players_only() -> None:
+    """By default the playouts stop after DEFAULT_HORIZON moves with two players left and
+    play the round out with more (the horizon was measured for two players)."""
+    two = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7])
+    three = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7, 7])
+
+    def stats(obs: object, **kw: object) -> object:
+        bot = make_bot("hard", iterations=8, prune_every=1000, **kw)
+        bot.choose(obs, moves_for(obs), random.Random(4))  # type: ignore[arg-type]
+        return bot.last_stats["values"], bot.last_stats["work"]
+
+    assert stats(two) == stats(two, horizon=hard.DEFAULT_HORIZON) != stats(two, horizon=0)
+    assert stats(three) == stats(three, horizon=0) != stats(three, horizon=hard.DEFAULT_HORIZON)

@@ -17,9 +17,12 @@ For a turn decision with more than one sensible option:
    particle filter that weighs guesses by how likely a Normal-like player holding them was to
    make the moves the table showed.
 3. **evaluate**: every candidate is applied to the *same* determinization and the round is
-   played out with the same random seed (common random numbers: the candidates are compared on
-   equal luck), with the ``greedy`` playout policy (a light Normal) or ``random``. The value is
-   1 for winning the round, plus ``points_weight`` times the points won (or minus the points
+   played on with the same random seed (common random numbers: the candidates are compared on
+   equal luck), with the ``greedy`` playout policy (a light Normal) or ``random``: with two
+   players left for ``horizon`` moves (default :data:`DEFAULT_HORIZON`), after which
+   :func:`~.rollout.estimate` values the unfinished round (a softmax of the hand sizes and
+   wilds, fitted on self-play), with more players to the round's end. The value of a finished
+   round is 1 for winning it, plus ``points_weight`` times the points won (or minus the points
    left in hand), so a won round with a rich haul beats a narrow one.
 4. **prune**: after every ``prune_every`` determinizations, candidates whose mean trails the
    best by more than ``prune_z`` standard errors of the paired difference are dropped, so the
@@ -69,6 +72,9 @@ DEAL_COST = 40
 #: browser (Pyodide in Chromium) finishes it within the 150 ms budget in most decisions; the
 #: strength figures in docs/ai.md are for this limit (bench_ai_browser.py --hard-work)
 DEFAULT_WORK = 12_000
+#: Hard's default playout horizon with two players left (moves; then the estimate): measured
+#: in docs/ai.md (issue 17, third round); rounds of three or more players are played out
+DEFAULT_HORIZON = 20
 #: the other seats' policy in the playouts: the greedy one, or MixBot2's habits
 OPPONENT_MODELS = ("greedy", "attack")
 _WILD_NOTE_TRUST = 0.5  # share of deals that respect a "wild" note (about 60-70% are right)
@@ -93,7 +99,7 @@ class HardBot(Bot):
         use_memory: bool = True,
         prefer_normal: float = 0.0,
         playout_moves: int = 600,
-        horizon: int = 0,
+        horizon: int | None = None,
         belief: str = "notes",
         particles: int = 256,
         filter_beta: float = 1.0,
@@ -147,9 +153,11 @@ class HardBot(Bot):
         self.use_memory = bool(use_memory)
         self.prefer_normal = float(prefer_normal)
         self.playout_moves = max(10, int(playout_moves))
-        if int(horizon) < 0:
+        if horizon is not None and int(horizon) < 0:
             raise ValueError(f"horizon must be 0 (play rounds out) or a number of moves, not {horizon!r}")
-        self.horizon = int(horizon)
+        #: playout moves before the round is valued by the estimate (0: play it out); None:
+        #: DEFAULT_HORIZON with two players left, rounds played out with more
+        self.horizon = None if horizon is None else int(horizon)
         if belief not in ("filter", "notes"):
             raise ValueError(f"belief must be 'filter' or 'notes', not {belief!r}")
         self.filter = HandFilter(particles, filter_beta, filter_eps) if belief == "filter" else None
@@ -265,6 +273,9 @@ class HardBot(Bot):
         hist: list[list[float]] = [[] for _ in range(k)]
         playout = self.playout
         model = self.opponent != "greedy" and self.playout_name == "greedy"
+        horizon = self.horizon
+        if horizon is None:
+            horizon = DEFAULT_HORIZON if sum(obs.active) == 2 else 0
         pw = self.points_weight
         iterations = self.iterations
         work = self.work
@@ -298,7 +309,7 @@ class HardBot(Bot):
                 step(s, cands[i])
                 if s.phase < Phase.ROUND_OVER:
                     s.seed = seed  # reshuffles follow the same luck for every candidate
-                    limit = self.horizon or self.playout_moves
+                    limit = horizon or self.playout_moves
                     if model:
                         done_work += model_playout(s, random.Random(seed), limit, me)
                     else:
