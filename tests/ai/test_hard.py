@@ -195,16 +195,30 @@ def test_a_horizon_cuts_the_playouts_and_values_the_rest_by_the_estimate() -> No
     assert cut.last_stats["work"] < full.last_stats["work"]
 
 
-def test_the_estimate_favours_the_short_hand_and_sums_to_one() -> None:
-    from uno_web.ai.rollout import estimate
+@pytest.mark.parametrize("name", ["sizes", "features"])
+def test_the_estimates_favour_the_short_hand_and_sum_to_one(name: str) -> None:
+    from uno_web.ai.rollout import EVALUATORS
     from uno_web.core import new_game
     from uno_web.core.rules import resolve_rules
 
     s = new_game(resolve_rules("official"), 3, 11)
     s.hands[1] = s.hands[1][:1]
-    p = [estimate(s, seat) for seat in range(3)]
+    p = [EVALUATORS[name](s, seat) for seat in range(3)]
     assert sum(p) == pytest.approx(1.0)
     assert p[1] > max(p[0], p[2])
+
+
+def test_the_evaluator_option_is_checked_and_used_at_the_horizon() -> None:
+    with pytest.raises(ValueError, match="evaluator"):
+        make_bot("hard", evaluator="oracle")
+    obs = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7])
+    moves = moves_for(obs)
+    values = []
+    for name in ("sizes", "features"):
+        bot = make_bot("hard", iterations=6, prune_every=1000, horizon=4, evaluator=name)
+        assert bot.choose(obs, moves, random.Random(2)) in moves
+        values.append(bot.last_stats["values"])
+    assert values[0] != values[1]  # the same cut playouts, valued differently
 
 
 def test_the_default_horizon_applies_with_two_players_only() -> None:

@@ -60,7 +60,7 @@ from .base import Bot, Thinking, check_moves
 from .belief import HandFilter
 from .memory import Note
 from .normal import NormalBot, ScoreContext
-from .rollout import PLAYOUTS, model_playout, round_value
+from .rollout import EVALUATORS, PLAYOUTS, model_playout, round_value
 from .util import color_weights, dedupe_uno
 
 __all__ = ["HardBot"]
@@ -109,6 +109,7 @@ class HardBot(Bot):
         keep: int = 3,
         opponent: str = "greedy",
         search_below: int = 0,
+        evaluator: str = "sizes",
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -139,6 +140,10 @@ class HardBot(Bot):
             raise ValueError(f"unknown opponent model {opponent!r}; choose one of {', '.join(OPPONENT_MODELS)}")
         #: how the other seats play in the playouts ("greedy": like the searching seat)
         self.opponent = opponent
+        if evaluator not in EVALUATORS:
+            raise ValueError(f"unknown evaluator {evaluator!r}; choose one of {', '.join(EVALUATORS)}")
+        #: how a round cut at the horizon is valued (rollout.estimate or estimate_features)
+        self.evaluate = EVALUATORS[evaluator]
         #: search only once some player holds at most this many cards (0: always search);
         #: before that Normal's move is played
         self.search_below = max(0, int(search_below))
@@ -315,7 +320,7 @@ class HardBot(Bot):
                     else:
                         done_work += playout(s, random.Random(seed), limit)
                 done_work += 1
-                hist[i].append(round_value(s, me, pw))
+                hist[i].append(round_value(s, me, pw, self.evaluate))
                 done_here.append(i)
                 now = clock()
                 evals += 1

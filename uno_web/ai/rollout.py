@@ -18,6 +18,7 @@ Two policies, both legal under every RuleSet (they ask the engine's own predicat
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
 from ..core.engine import can_play, step, swap_target_needed
@@ -324,14 +325,65 @@ def estimate(s: GameState, seat: int) -> float:
     return mine / total if total > 0 else 0.0
 
 
-def round_value(s: GameState, seat: int, points_weight: float) -> float:
+#: a richer evaluator (``bench/bench_ai_fit_estimate.py``: logistic regression on greedy
+#: self-play, two players): per player ``-log_cards * log(hand size) + wilds * wild cards +
+#: turn * (on turn) + can_match * (holds a card that fits the pile) + colours * (colours held)
+#: + actions * (Skips, Reverses, Draw Twos held)``, a softmax over the players
+EVAL_FEATURES = {"log_cards": 1.027, "wilds": 0.646, "turn": 0.091, "can_match": 0.631,
+                 "colours": -0.270, "actions": 0.299}
+_ACTION_CARDS = (Effect.SKIP, Effect.REVERSE, Effect.DRAW_TWO)
+
+
+def estimate_features(s: GameState, seat: int) -> float:
+    """Like :func:`estimate`, from the richer features of :data:`EVAL_FEATURES`."""
+    import math
+
+    e = EVAL_FEATURES
+    top = s.discard[-1] if s.discard else -1
+    trank = RANK_OF[top] if top >= 0 else -99
+    col = s.color
+    total = 0.0
+    mine = 0.0
+    for i in range(s.n):
+        if not s.active[i]:
+            continue
+        h = s.hands[i]
+        wilds = actions = 0
+        match = False
+        colours = set()
+        for c in h:
+            if IS_WILD[c]:
+                wilds += 1
+                match = True
+                continue
+            cc = COLOR_OF[c]
+            colours.add(cc)
+            if cc == col or RANK_OF[c] == trank:
+                match = True
+            if EFFECT_OF[c] in _ACTION_CARDS:
+                actions += 1
+        z = (-e["log_cards"] * math.log(max(1, len(h))) + e["wilds"] * wilds
+             + (e["turn"] if i == s.turn else 0.0) + (e["can_match"] if match else 0.0)
+             + e["colours"] * len(colours) + e["actions"] * actions)
+        x = math.exp(z)
+        total += x
+        if i == seat:
+            mine = x
+    return mine / total if total > 0 else 0.0
+
+
+EVALUATORS = {"sizes": estimate, "features": estimate_features}
+
+
+def round_value(s: GameState, seat: int, points_weight: float,
+                evaluate: "Callable[[GameState, int], float]" = estimate) -> float:
     """The value of a finished round for ``seat``: 1 for winning it, 0 for losing it, plus
     ``points_weight`` times the points won (as a fraction of 100, capped at 1) or minus the
     points left in the hand (same scale). A round the playout did not finish (its horizon or
     move limit) is valued by :func:`estimate`."""
     w = s.round_winner
     if s.phase < _OVER or w < 0:
-        return estimate(s, seat)
+        return evaluate(s, seat)
     if w == seat:
         if not points_weight:
             return 1.0
