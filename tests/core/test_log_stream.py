@@ -245,16 +245,30 @@ def test_text_that_is_not_a_log_gives_the_same_message(text: str) -> None:
 SEATS = '{"seats": [{"name": "a"}, {"name": "b"}], "rules": {}, '
 
 
+JSON_OWN = object()  # the expected message is the interpreter's json module's own (it differs
+# between Python versions: 3.11 'Expecting property name…', 3.14 'Illegal trailing comma…')
+
+
+def _json_message(text: str) -> str:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return exc.msg
+    raise AssertionError(f"{text!r} is valid JSON")
+
+
 @pytest.mark.parametrize("text, first, later", [
-    ('{"seats": [],}', "seats: List should have at least 2 items", "Expecting property name"),
+    ('{"seats": [],}', "seats: List should have at least 2 items", JSON_OWN),
     (SEATS + '"rounds": []} x', "rounds: List should have at least 1 item", "Extra data"),
     (SEATS + '"rounds": [{"deck": []} {}]}', "E_DECK_ORDER", "Expecting ',' delimiter"),
     ("{" * 70, "Expecting property name enclosed in double quotes", "nested too deeply"),
     ('{"x": ' + "[" * 70, "at x: Extra inputs are not permitted", "nested too deeply"),
 ])
-def test_of_two_faults_the_first_in_reading_order_is_the_answer(text: str, first: str, later: str) -> None:
+def test_of_two_faults_the_first_in_reading_order_is_the_answer(text: str, first: str, later: Any) -> None:
     """The whole-document reader answers the JSON fault, found before anything is checked;
     the stream answers the fault it meets first."""
+    if later is JSON_OWN:
+        later = _json_message(text)
     kind, value = outcome(text, True)
     assert first in (value if kind == "error" else value["failure"]["message"])
     assert later in outcome(text, False)[1]

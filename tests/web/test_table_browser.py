@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from uno_web.core import PRESETS
 from uno_web.core.cards import IS_WILD, card_name, card_str
 from uno_web.web.session import Session, TableSettings
 
@@ -41,7 +42,7 @@ def test_table_boots_offline_to_the_start_screen(page: Any, guard: Any, wait_rea
     form = page.locator("[data-testid=start-screen]")
     assert form.is_visible()
     # every preset with its description, every rule toggle with help text
-    assert page.locator("input[name=preset]").count() == 6
+    assert page.locator("input[name=preset]").count() == len(PRESETS)
     assert page.locator("[name^='rule.']").count() >= 20
     assert page.locator(".field .help").count() >= 20
     assert all(guard.is_local(u) for u in guard.requests)
