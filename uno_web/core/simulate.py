@@ -33,6 +33,7 @@ CardPicker = Callable[[GameState, int, list[int], random.Random], int]
 _PLAY = MoveKind.PLAY
 _PASS = MoveKind.PASS
 _DRAWK = MoveKind.DRAW
+_ACCEPT = MoveKind.ACCEPT
 _new_move = tuple.__new__
 
 
@@ -97,8 +98,12 @@ def random_playout(
             move = _random_play(s, seat, ok[0], rng) if ok else _new_move(
                 Move, (_PASS, seat, -1, -1, -1, False))
         elif phase == PH_PENALTY:
-            options = [m for m in legal_moves(s, seat) if m.kind == _PLAY]
-            move = options[int(rng.random() * len(options))] if options else Move(MoveKind.ACCEPT, seat)
+            hand = s.hands[seat]
+            ok = [c for c in hand if play_problem(s, seat, c, hand) is None]
+            if ok:  # answer the draw card with a random card that may (stack or deflect)
+                move = _random_play(s, seat, ok[int(rand() * len(ok))], rng)
+            else:
+                move = _new_move(Move, (_ACCEPT, seat, -1, -1, -1, False))
         else:  # CHOOSE_COLOR
             move = Move(MoveKind.CHOOSE_COLOR, seat, -1, r.colors[int(rng.random() * len(r.colors))])
         execute(s, move)

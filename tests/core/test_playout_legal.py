@@ -1,0 +1,68 @@
+"""The fast playout (simulate.random_playout) applies its moves unchecked: every move it makes
+is held here to legal_moves, under every preset and random toggle mixes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, get_args
+
+import pytest
+
+from uno_web.core import PRESETS, RuleSet, legal_moves, new_game
+from uno_web.core import simulate
+from uno_web.core.state import Phase
+
+from .test_properties import _SMALL
+
+
+def _mix(rng: random.Random) -> dict[str, Any]:
+    """Every RuleSet field drawn from its declaration (numbers kept small)."""
+    out: dict[str, Any] = {}
+    for name, spec in RuleSet.model_fields.items():
+        if name in _SMALL:
+            out[name] = rng.randint(*_SMALL[name])
+        elif spec.annotation is bool:
+            out[name] = rng.random() < 0.5
+        elif get_args(spec.annotation):
+            out[name] = rng.choice(get_args(spec.annotation))
+        else:
+            out[name] = rng.randint(spec.ge or 0, (spec.ge or 0) + 2)
+    return out
+
+
+def _checked_playouts(monkeypatch: pytest.MonkeyPatch, rules: RuleSet, players: int, seed: int) -> int:
+    real = simulate.step
+    made = []
+
+    def step(s, move, *args):  # type: ignore[no-untyped-def]
+        assert move in legal_moves(s, move.seat), (move, legal_moves(s, move.seat))
+        made.append(move)
+        real(s, move, *args)
+
+    monkeypatch.setattr(simulate, "step", step)
+    s = new_game(rules, players, seed)
+    simulate.random_playout(s, random.Random(seed))
+    assert s.phase >= Phase.ROUND_OVER
+    return len(made)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_playout_move_is_legal_under_every_preset(monkeypatch: pytest.MonkeyPatch, preset: str) -> None:
+    rules = PRESETS[preset]
+    for players in (2, 4):
+        for seed in range(4):
+            assert _checked_playouts(monkeypatch, rules, players, 700 + seed) > 0
+
+
+def test_every_playout_move_is_legal_under_random_toggle_mixes(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(5)
+    done = 0
+    while done < 60:
+        toggles = _mix(rng)
+        toggles["hand_size"] = rng.choice([3, 5, 7])
+        try:
+            rules = RuleSet(**toggles)
+            _checked_playouts(monkeypatch, rules, rng.choice([2, 3, 4]), rng.randrange(10**6))
+        except ValueError:  # a mix with too few cards for the seats
+            continue
+        done += 1
