@@ -546,9 +546,10 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
         if not s.called[seat] and can_call_uno(s, seat, hand):
             out.append(Move(K_CALL_UNO, seat))
         vuln = s.vuln
-        for t in range(s.n):
-            if vuln[t] and t != seat and len(s.hands[t]) == 1:
-                out.append(Move(K_CATCH, seat, -1, -1, t))
+        if any(vuln):
+            for t in range(s.n):
+                if vuln[t] and t != seat and len(s.hands[t]) == 1:
+                    out.append(Move(K_CATCH, seat, -1, -1, t))
     return out
 
 
