@@ -2,7 +2,8 @@
 
 Not a test: it prints figures, the browser counterpart of the "decisions per second" lines of
 ``bench/bench_ai.py`` (CPython). It serves the site, opens a page at the site root with the
-table's own ``pyscript.toml`` (so the same shipped modules and vendored Pyodide), and there
+table's own ``pyscript.toml`` and the built ``static/bundle/uno_web.zip`` (so the same shipped
+modules and vendored Pyodide), and there
 plays seeded 2-player rounds under the official rules: Easy vs Easy, Normal vs Easy and
 Hard vs Easy, timing every turn decision with ``time.perf_counter``.
 
@@ -31,7 +32,14 @@ PAGE = """<!doctype html>
 <script type="module" src="./static/vendor/pyscript/core.js"></script>
 <script type="py" config="./pyscript.toml">
 import json, sys, time
+import js
 from pyscript import document
+# the site's modules come as one zip imported in place (as index.html does; docs/deployment.md)
+_zip = "/home/pyodide/uno_web.zip"
+_resp = await js.fetch("./static/bundle/uno_web.zip")
+with open(_zip, "wb") as _f:
+    _f.write(js.Uint8Array.new(await _resp.arrayBuffer()).to_bytes())
+sys.path.insert(0, _zip)
 from uno_web.ai import make_bot
 from uno_web.ai.match import play_game
 from uno_web.core import PRESETS
@@ -134,10 +142,17 @@ def main(argv: list[str] | None = None) -> int:
             page.route(f"{base}__bench_ai__.html",
                        lambda r: r.fulfill(status=200, content_type="text/html", body=html))
             errors: list[str] = []
+            console: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
             page.goto("__bench_ai__.html")
-            page.wait_for_selector('body[data-ready="1"]', state="attached",
-                                   timeout=args.timeout * 1000)
+            try:
+                page.wait_for_selector('body[data-ready="1"]', state="attached",
+                                       timeout=args.timeout * 1000)
+            except Exception:  # the page never finished: say what it printed
+                print("the page did not finish; its errors and console:", *errors,
+                      *console[-20:], sep="\n", file=sys.stderr)
+                return 1
             res = json.loads(page.get_attribute("body", "data-result") or "{}")
         finally:
             browser.close()

@@ -55,3 +55,28 @@ def test_issue17_runs_pool_and_match_the_docs() -> None:
     assert by[("mixbot2", "official", 2)]["games"] >= 2000
     assert by[("normal", "official", 2)]["games"] >= 2000
     assert by[("mixbot2", "official", 4)]["games"] >= 2000
+
+
+def test_issue17_third_round_runs_pool_and_match_the_docs() -> None:
+    """bench/results/issue17-horizon20.jsonl (Hard with its playouts cut at 20 moves, the
+    default with two players) pools per match without overlapping deals, covers at least
+    2,000 games of each official two-player match, and docs/ai.md quotes each pooled figure."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from bench_ai_ports import pool
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    rows = pool(str(ROOT / "bench" / "results" / "issue17-horizon20.jsonl"))
+    docs = (ROOT / "docs" / "ai.md").read_text()
+    by = {}
+    for r in rows:
+        assert r["hard"] == {"work": 12000, "budget_ms": 1e9}
+        assert r["options"] == {"hard": {"horizon": 20}}
+        lo, hi = r["ci95"]
+        quoted = f"**{r['win_rate']:.1%}** | {r['games']:,} | [{lo:.1%}, {hi:.1%}] |"
+        assert quoted in docs, f"docs/ai.md should quote {r['opponent']}: {quoted}"
+        by[(r["opponent"], r["preset"], r["players"])] = r
+    assert by[("mixbot2", "official", 2)]["games"] >= 2000
+    assert by[("normal", "official", 2)]["games"] >= 2000
