@@ -99,12 +99,8 @@ def digest(source: Path = SOURCE_PATH) -> str:
 
 
 def read_info(path: Path = STDLIB_PATH) -> dict[str, object] | None:
-    try:
-        with zipfile.ZipFile(path) as z:
-            info = json.loads(z.comment.decode("utf-8"))
-    except (OSError, ValueError, zipfile.BadZipFile):
-        return None
-    return info if isinstance(info, dict) else None
+    """The JSON of the zip's comment, or None (as the modules' bundle reads its own)."""
+    return bundle.read_info(path)
 
 
 def is_fresh(path: Path = STDLIB_PATH, source: Path = SOURCE_PATH) -> bool:
