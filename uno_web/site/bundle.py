@@ -148,20 +148,34 @@ def build(path: Path = BUNDLE_PATH, root: Path = REPO_ROOT, pyodide_dir: Path = 
         info = {"format": FORMAT, "digest": want, "pyodide": _pyodide_version(pyodide_dir),
                 "python": compiled["python"], "cache_tag": tag, "magic": compiled["magic"],
                 "modules": len(modules)}
-        partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        try:
-            with zipfile.ZipFile(partial, "w") as z:
-                for name, data in sorted(entries):
-                    zi = zipfile.ZipInfo(name, ZIP_DATE)
-                    zi.compress_type = zipfile.ZIP_DEFLATED
-                    zi.external_attr = 0o644 << 16
-                    z.writestr(zi, data, compresslevel=9)
-                z.comment = json.dumps(info, sort_keys=True).encode("utf-8")
-            partial.chmod(0o644)
-            os.replace(partial, path)
-        finally:
-            partial.unlink(missing_ok=True)
+        with zip_in_place(path, info) as z:
+            for name, data in sorted(entries):
+                add_file(z, name, data, ZIP_DATE)
     return info
+
+
+@contextlib.contextmanager
+def zip_in_place(path: Path, info: dict[str, object]) -> Iterator[zipfile.ZipFile]:
+    """A zip written to a partial file and renamed to ``path`` when complete (readers never see
+    half a zip), with ``info`` as its JSON comment (:func:`read_info`)."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        with zipfile.ZipFile(partial, "w") as z:
+            yield z
+            z.comment = json.dumps(info, sort_keys=True).encode("utf-8")
+        partial.chmod(0o644)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def add_file(z: zipfile.ZipFile, name: str, data: bytes,
+             date: tuple[int, int, int, int, int, int]) -> None:
+    """One deflated, world-readable file of a built zip."""
+    zi = zipfile.ZipInfo(name, date)
+    zi.compress_type = zipfile.ZIP_DEFLATED
+    zi.external_attr = 0o644 << 16
+    z.writestr(zi, data, compresslevel=9)
 
 
 @contextlib.contextmanager

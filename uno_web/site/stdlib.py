@@ -31,10 +31,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import sys
 import tempfile
-import threading
 import zipfile
 from pathlib import Path
 
@@ -132,22 +130,12 @@ def build(path: Path = STDLIB_PATH, source: Path = SOURCE_PATH,
             tag = str(compiled["cache_tag"])
             info = {"format": FORMAT, "digest": want, "python": compiled["python"],
                     "magic": compiled["magic"], "cache_tag": tag, "pycs": len(rels)}
-            partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-            try:
-                with zipfile.ZipFile(partial, "w") as z:
-                    for entry in src.infolist():
-                        z.writestr(entry, src.read(entry), compress_type=entry.compress_type)
-                        if entry.filename in rels:
-                            zi = zipfile.ZipInfo(bundle.pyc_name(entry.filename), entry.date_time)
-                            zi.compress_type = zipfile.ZIP_DEFLATED
-                            zi.external_attr = 0o644 << 16
-                            data = (out / bundle.compiled_name(entry.filename, tag)).read_bytes()
-                            z.writestr(zi, data, compresslevel=9)
-                    z.comment = json.dumps(info, sort_keys=True).encode("utf-8")
-                partial.chmod(0o644)
-                os.replace(partial, path)
-            finally:
-                partial.unlink(missing_ok=True)
+            with bundle.zip_in_place(path, info) as z:
+                for entry in src.infolist():
+                    z.writestr(entry, src.read(entry), compress_type=entry.compress_type)
+                    if entry.filename in rels:
+                        data = (out / bundle.compiled_name(entry.filename, tag)).read_bytes()
+                        bundle.add_file(z, bundle.pyc_name(entry.filename), data, entry.date_time)
     return info
 
 
