@@ -76,7 +76,7 @@ def test_issue17_third_round_runs_pool_and_match_the_docs() -> None:
         assert r["options"] == {"hard": {"horizon": 20}}
         lo, hi = r["ci95"]
         quoted = f"**{r['win_rate']:.1%}** | {r['games']:,} | [{lo:.1%}, {hi:.1%}] |"
-        assert quoted in docs, f"docs/ai.md should quote {r['opponent']}: {quoted}"
+        assert quoted in docs, f"docs/ai.md should quote {r['opponent']} {r['preset']}: {quoted}"
         by[(r["opponent"], r["preset"], r["players"])] = r
     assert by[("mixbot2", "official", 2)]["games"] >= 2000
     assert by[("normal", "official", 2)]["games"] >= 2000
