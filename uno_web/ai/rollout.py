@@ -104,12 +104,7 @@ def _pick(ok: list[int], hand: list[int], rng: random.Random, threat: bool, pair
 
 def _threat(s: GameState, seat: int) -> bool:
     """Does the next player hold two cards or fewer?"""
-    n = s.n
-    d = s.direction
-    nxt = (seat + d) % n
-    while not s.active[nxt]:
-        nxt = (nxt + d) % n
-    return len(s.hands[nxt]) <= 2
+    return len(s.hands[_next_active(s, seat)]) <= 2
 
 
 def _play_move(s: GameState, seat: int, card: int, rng: random.Random) -> Move:
