@@ -166,3 +166,20 @@ def test_penalized_moves_replay_from_a_log():
     report = validate_log(rec.to_json())
     assert report.valid, report.failure
     assert report.actions_checked == 3
+
+
+def test_an_accepted_verdict_words_itself_when_read_and_equals_checks():
+    """apply's verdict (a LazyVerdict: its words made when first read) equals check's, and
+    copies and pickles as the plain verdict it is."""
+    import copy
+    import pickle
+
+    from uno_web.core.reasons import LazyVerdict, Verdict
+
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9")
+    t = apply(s, parse_move("P0:R5"))
+    assert isinstance(t.verdict, LazyVerdict)
+    assert t.verdict == check(s, parse_move("P0:R5"))
+    assert t.verdict.message == "OK_PLAY: You played red 5; colour red; next: Bot 1"
+    for other in (pickle.loads(pickle.dumps(t.verdict)), copy.deepcopy(t.verdict)):
+        assert type(other) is Verdict and other == t.verdict and hash(other) == hash(t.verdict)
