@@ -60,6 +60,7 @@ assert K_NEXT_ROUND is MoveKind.NEXT_ROUND and PH_GAME_OVER is Phase.GAME_OVER
  EF_SELF_DRAW_TWO) = Effect
 _PLAY = K_PLAY  # a local name for the hot loop of legal_moves
 _new_move = tuple.__new__  # Move(...) for the hot loops: tuple.__new__(Move, fields)
+_NO_COLOR = (-1,)  # the colours a card that is not a wild is played with
 _DRAW_EFFECTS = frozenset((EF_DRAW_TWO, EF_DRAW_FOUR, EF_WILD_DRAW_FOUR))
 _CARD_SET = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)  # every card
 
@@ -597,13 +598,15 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
         else:
             ok = list(set(cards))
         ok.sort()
-        if not r.uno_call and not r.seven_swap:
+        if not r.seven_swap:  # _add_play_variants without a 7's targets, written out
+            with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+            colors = r.colors
+            add = out.append
             for c in ok:
-                if IS_WILD[c]:
-                    for col in r.colors:
-                        out.append(_new_move(Move, (_PLAY, seat, c, col, -1, False)))
-                else:
-                    out.append(_new_move(Move, (_PLAY, seat, c, -1, -1, False)))
+                for col in colors if IS_WILD[c] else _NO_COLOR:
+                    add(_new_move(Move, (_PLAY, seat, c, col, -1, False)))
+                    if with_uno:
+                        add(_new_move(Move, (_PLAY, seat, c, col, -1, True)))
             return
         for c in ok:
             _add_play_variants(s, seat, hand, c, out)
@@ -616,7 +619,7 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
 def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out: list[Move]) -> None:
     r = s.r
     with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
-    colors = r.colors if IS_WILD[card] else (-1,)
+    colors = r.colors if IS_WILD[card] else _NO_COLOR
     if r.seven_swap and swap_target_needed(r, card, len(hand)):
         targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]
     else:

@@ -71,36 +71,32 @@ def observe(s: GameState, seat: int) -> Observation:
         raise TypeError(f"seat must be a whole number, not {quote_value(seat)}")
     if not 0 <= seat < s.n:
         raise ValueError(f"seat must be a seat of the table, 0 to {s.n - 1}, not {quote_value(seat)}")
-    return Observation(
-        seat=seat,
-        n=s.n,
-        rules=s.r.rules,
-        hand=tuple(s.hands[seat]),
-        hand_counts=tuple(len(h) for h in s.hands),
-        top=s.discard[-1] if s.discard else -1,
-        color=s.color,
-        direction=s.direction,
-        turn=s.turn,
-        phase=s.phase,
-        pending=s.pending,
-        discard=tuple(s.discard),
-        draw_count=len(s.draw),
-        drawn=tuple(s.drawn) if seat == s.turn else (),
-        plus4_by=s.plus4_by,
-        plus4_prev_color=s.plus4_prev_color,
-        called=tuple(s.called),
-        catchable=tuple(
-            t for t in range(s.n) if s.vuln[t] and len(s.hands[t]) == 1 and not s.called[t]
-        ),
-        active=tuple(s.active),
-        scores=tuple(s.scores),
-        round=s.round,
-        dealer=s.dealer,
-        jump_window=s.jump_window,
-        chain_rank=s.chain_rank,
-        last_player=s.last_player,
-        deck=s.r.cards,
-    )
+    hands = s.hands
+    vuln = s.vuln
+    called = s.called
+    discard = s.discard
+    ob = _new(Observation)  # a frozen dataclass made without its __init__: one dict, set once
+    _set(ob, "__dict__", {
+        "seat": seat, "n": s.n, "rules": s.r.rules, "hand": tuple(hands[seat]),
+        "hand_counts": tuple(map(len, hands)),
+        "top": discard[-1] if discard else -1,
+        "color": s.color, "direction": s.direction, "turn": s.turn, "phase": s.phase,
+        "pending": s.pending, "discard": tuple(discard), "draw_count": len(s.draw),
+        "drawn": tuple(s.drawn) if seat == s.turn else (),
+        "plus4_by": s.plus4_by, "plus4_prev_color": s.plus4_prev_color,
+        "called": tuple(called),
+        "catchable": tuple(
+            t for t in range(s.n) if vuln[t] and len(hands[t]) == 1 and not called[t]
+        ) if any(vuln) else (),
+        "active": tuple(s.active), "scores": tuple(s.scores), "round": s.round,
+        "dealer": s.dealer, "jump_window": s.jump_window, "chain_rank": s.chain_rank,
+        "last_player": s.last_player, "deck": s.r.cards,
+    })
+    return ob
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def sample_state(obs: Observation, rng: "random.Random") -> GameState:

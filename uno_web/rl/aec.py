@@ -394,10 +394,46 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 raw_env = UnoEnv
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks on its hot path, reached
+    without its generic ``__getattr__`` forwarding (a failed attribute lookup, a set built and
+    a second lookup, for each of the several reads a step makes): the names an agent loop reads
+    every step are properties, and ``last`` asks the environment once."""
+
+    def _read(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    agents = property(lambda self: self._read("agents"))
+    agent_selection = property(lambda self: self._read("agent_selection"))
+    rewards = property(lambda self: self._read("rewards"))
+    terminations = property(lambda self: self._read("terminations"))
+    truncations = property(lambda self: self._read("truncations"))
+    infos = property(lambda self: self._read("infos"))
+    _cumulative_rewards = property(lambda self: self._read("_cumulative_rewards"))
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if observe and not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+
 def env(**kwargs: Any) -> Any:
     """The environment as PettingZoo's classic environments come: :class:`UnoEnv` inside
-    ``OrderEnforcingWrapper`` (errors for stepping before a reset and the like). Illegal moves
+    ``OrderEnforcingWrapper`` (errors for stepping before a reset and the like; a subclass
+    whose per-step reads skip the wrapper's generic attribute forwarding). Illegal moves
     are the raw environment's own business (its ``illegal`` option), so no
     ``TerminateIllegalWrapper``: that wrapper would answer from the mask alone, without the
     validator's reason."""
-    return wrappers.OrderEnforcingWrapper(UnoEnv(**kwargs))
+    return _OrderEnforcing(UnoEnv(**kwargs))

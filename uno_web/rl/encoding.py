@@ -108,6 +108,13 @@ class ObservationEncoder:
         self._zero = bytearray(self.size)
         self._discard_seen: tuple[int, ...] = ()
         self._discard_counts = bytearray(C)
+        self._offsets = (
+            self.o_hand, self.o_drawn, self.o_discard, self.o_top, self.o_color, self.o_phase,
+            self.o_pending, self.o_draw, self.o_clockwise, self.o_challenge, self.o_jump,
+            self.o_prev, self.o_held, self.o_called, self.o_catch, self.o_active, self.o_score,
+            self.o_turn, self.o_last, self.o_dealer)
+        # the seats in relative order for each observer: seat, the next seat, ...
+        self._rotations = tuple(tuple((seat + rel) % n for rel in range(n)) for seat in range(n))
 
     def _discard(self, pile: tuple[int, ...]) -> bytearray:
         """Counts of the discard pile; the pile mostly grows by a card, so the last counts are
@@ -131,49 +138,55 @@ class ObservationEncoder:
         n = self.n
         seat = obs.seat
         v = self._zero[:]
-        o = self.o_hand
+        (o_hand, o_drawn, o_discard, o_top, o_color, o_phase, o_pending, o_draw, o_clockwise,
+         o_challenge, o_jump, o_prev, o_held, o_called, o_catch, o_active, o_score, o_turn,
+         o_last, o_dealer) = self._offsets
         for c in obs.hand:
-            v[o + index[c]] += 1
+            v[o_hand + index[c]] += 1
         if obs.drawn:
-            o = self.o_drawn
             for c in obs.drawn:
-                v[o + index[c]] += 1
-        o = self.o_discard
-        v[o:o + len(self.cards)] = self._discard(obs.discard)
+                v[o_drawn + index[c]] += 1
+        v[o_discard:o_discard + len(self.cards)] = self._discard(obs.discard)
         if obs.top >= 0:
-            v[self.o_top + index[obs.top]] = 1
+            v[o_top + index[obs.top]] = 1
         if obs.color >= 0:
-            v[self.o_color + self.color_index[obs.color]] = 1
-        v[self.o_phase + obs.phase] = 1
-        v[self.o_pending] = min(obs.pending, 255)
-        v[self.o_draw] = obs.draw_count
+            v[o_color + self.color_index[obs.color]] = 1
+        v[o_phase + obs.phase] = 1
+        if obs.pending:
+            v[o_pending] = min(obs.pending, 255)
+        v[o_draw] = obs.draw_count
         if obs.direction > 0:
-            v[self.o_clockwise] = 1
+            v[o_clockwise] = 1
         if obs.plus4_by >= 0:
-            v[self.o_challenge] = 1
+            v[o_challenge] = 1
             if obs.plus4_prev_color >= 0:
-                v[self.o_prev + self.color_index[obs.plus4_prev_color]] = 1
+                v[o_prev + self.color_index[obs.plus4_prev_color]] = 1
         if obs.jump_window:
-            v[self.o_jump] = 1
+            v[o_jump] = 1
+        # per-seat blocks: relative seat ``rel`` is seat ``t``
         held = obs.hand_counts
         called = obs.called
         active = obs.active
-        scores = obs.scores
-        scale = self.score_scale
-        o_held, o_called, o_active, o_score = self.o_held, self.o_called, self.o_active, self.o_score
-        for rel in range(n):
-            t = (seat + rel) % n
+        rel = 0
+        for t in self._rotations[seat]:
             v[o_held + rel] = held[t]
             if called[t]:
                 v[o_called + rel] = 1
             if active[t]:
                 v[o_active + rel] = 1
-            if scores[t]:
-                v[o_score + rel] = min(255, scores[t] * 255 // scale)
+            rel += 1
+        scores = obs.scores
+        if any(scores):
+            scale = self.score_scale
+            rel = 0
+            for t in self._rotations[seat]:
+                if scores[t]:
+                    v[o_score + rel] = min(255, scores[t] * 255 // scale)
+                rel += 1
         for t in obs.catchable:
-            v[self.o_catch + (t - seat) % n] = 1
-        v[self.o_turn + (obs.turn - seat) % n] = 1
+            v[o_catch + (t - seat) % n] = 1
+        v[o_turn + (obs.turn - seat) % n] = 1
         if obs.last_player >= 0:
-            v[self.o_last + (obs.last_player - seat) % n] = 1
-        v[self.o_dealer + (obs.dealer - seat) % n] = 1
+            v[o_last + (obs.last_player - seat) % n] = 1
+        v[o_dealer + (obs.dealer - seat) % n] = 1
         return np.frombuffer(v, _UINT8)
