@@ -45,6 +45,7 @@ from uno_web.core.simulate import play_random_game, random_playout  # noqa: E402
 
 ROUND = RuleSet(scoring="single-round")
 PLAYERS = (2, 4)
+_PLAY = MoveKind.PLAY
 
 
 # ------------------------------------------------------------------------------------------
@@ -130,9 +131,13 @@ def safe_move(s: Any, rng: random.Random) -> Any:
     """RLCard's random policy on the safe API: a random playable card (with its UNO call),
     else the phase's other move (draw, keep, take the penalty, name a colour)."""
     moves = legal_moves(s, s.turn)
-    plays = [m for m in moves if m.kind == MoveKind.PLAY and (m.uno or not any(
-        o.uno and o.card == m.card for o in moves))]
+    plays = [m for m in moves if m.kind == _PLAY]
     if plays:
+        # a play that leaves one card is listed with and without the call: take the call
+        # (legal_moves lists the call with every such play, so these are all of them)
+        calls = [m for m in plays if m.uno]
+        if calls:
+            plays = calls
         return plays[int(rng.random() * len(plays))]
     turn_moves = [m for m in moves if m.kind not in (MoveKind.CATCH, MoveKind.CALL_UNO)]
     return turn_moves[int(rng.random() * len(turn_moves))]

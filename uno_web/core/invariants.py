@@ -12,7 +12,7 @@ from .state import GameState
 if TYPE_CHECKING:
     from .reasons import Verdict
 
-__all__ = ["DeckReport", "check_deck", "deck_verdict"]
+__all__ = ["DeckReport", "check_deck", "deck_verdict", "same_cards"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,27 @@ def check_deck(s: GameState) -> DeckReport:
     extra = tuple(sorted((found - want).elements()))
     total = sum(found.values())
     return DeckReport(not missing and not extra, total, len(s.deck), missing, extra)
+
+
+def same_cards(old: GameState, new: GameState) -> bool:
+    """Whether ``new`` holds exactly the cards of ``old`` (as multisets): the deck invariant
+    after one move, when ``old`` held the deck. Exact, and cheap for a move that only takes
+    cards off the top of the draw pile, puts cards on the discard pile and changes hands: the
+    cards that left the draw pile and the hands before must be the cards of the hands after and
+    the new discards. Anything else (a reshuffle, a new round) compares every card."""
+    od, nd, ox, nx = old.draw, new.draw, old.discard, new.discard
+    k, j = len(nd), len(ox)
+    if k <= len(od) and j <= len(nx) and od[:k] == nd and nx[:j] == ox:
+        before = od[k:]
+        for h in old.hands:
+            before += h
+        after = nx[j:]
+        for h in new.hands:
+            after += h
+        before.sort()
+        after.sort()
+        return before == after
+    return sorted(old.all_cards()) == sorted(new.all_cards())
 
 
 def deck_verdict(s: GameState) -> "Verdict":
