@@ -73,10 +73,10 @@ def _ours(make: Callable[[int], Any]) -> Callable[[int, float, int], tuple[int, 
                 if terminated or truncated:
                     env.step(None)
                     continue
-                legal = flat(obs["action_mask"])
-                playable = legal[legal < plays]  # RLCard's random agent: a card when it can
-                if len(playable):
-                    legal = playable
+                mask = obs["action_mask"]
+                legal = flat(mask[:plays])  # RLCard's random agent: a card when it can
+                if not len(legal):
+                    legal = flat(mask)
                 env.step(int(legal[int(rng.random() * len(legal))]))
                 steps += 1
             games += 1

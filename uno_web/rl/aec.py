@@ -74,6 +74,7 @@ __all__ = ["UnoEnv", "env", "raw_env", "ILLEGAL_MODES"]
 
 ILLEGAL_MODES = ("terminate", "penalize")
 _INT8 = np.dtype(np.int8)
+_GAME_OVER, _ROUND_OVER, _NEXT_ROUND = Phase.GAME_OVER, Phase.ROUND_OVER, MoveKind.NEXT_ROUND
 MAX_REACTIONS = 64  # reactions in one window (each changes the state, so windows end anyway)
 
 
@@ -195,10 +196,11 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         ``agent_selection`` and the legal actions of that agent."""
         s = self.game
         while True:
-            if s.phase == Phase.GAME_OVER:
+            phase = s.phase
+            if phase == _GAME_OVER:
                 self._game_over()
                 return
-            if s.phase == Phase.ROUND_OVER:
+            if phase == _ROUND_OVER:
                 self._window = None
                 seat = s.active_seats()[0]
                 if self.auto_next_round:
@@ -293,7 +295,7 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 return
             self._apply(move)
             self.steps += 1
-            if self.steps >= self.max_steps and self.game.phase != Phase.GAME_OVER:
+            if self.steps >= self.max_steps and self.game.phase != _GAME_OVER:
                 self._truncate()
                 return
             self._next_actor()
@@ -306,7 +308,7 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def _apply(self, move: Move) -> None:
         step(self.game, move)  # a move from self._legal: legal_moves listed it
         self.history.append(move)
-        if move.kind == MoveKind.NEXT_ROUND:
+        if move.kind == _NEXT_ROUND:
             self._reactions = 0
         elif self._window is not None and move.seat != self.game.turn:
             self._reactions += 1
