@@ -194,3 +194,31 @@ def test_rewards_are_zero_sum_and_every_agent_finishes_under_elimination():
     assert not e.agents and e.game.phase == Phase.GAME_OVER
     assert e.game.n_active < 4  # somebody was knocked out before the end
     assert max(total.values()) == 1.0 and abs(sum(total.values())) < 1e-9
+
+
+@pytest.mark.parametrize("preset", ["official", "house-party"])
+def test_the_mask_is_the_actions_of_the_legal_moves_and_a_fresh_copy(preset: str) -> None:
+    rules = PRESETS[preset].model_copy(update={"scoring": "single-round"})
+    e = UnoEnv(3, rules, illegal="penalize")
+    e.reset(seed=11)
+    rng = random.Random(11)
+    checked = 0
+    for agent, obs, action in play(e, rng):
+        mask = obs["action_mask"]
+        want = {e.table.action_of(m) for m in e.legal_moves()}
+        if e.reacting:
+            want.add(e.table.pass_action)
+        assert set(np.flatnonzero(mask).tolist()) == want
+        for other in e.agents:
+            if other != agent:
+                assert not e.observe(other)["action_mask"].any()
+        mask[:] = 0  # the agent's own copy: the environment's next answer is unchanged
+        assert set(np.flatnonzero(e.observe(agent)["action_mask"]).tolist()) == want
+        if checked % 7 == 0:  # an illegal action (penalize: refused, the same agent acts again)
+            wrong = int(np.flatnonzero(e.observe(agent)["action_mask"] == 0)[0])
+            e.step(wrong)
+            assert e.agent_selection == agent and e.infos[agent]["illegal_move"]
+            assert set(np.flatnonzero(e.observe(agent)["action_mask"]).tolist()) == want
+        checked += 1
+    assert checked > 50 and not e.agents  # the game ended: nobody has an action left
+    assert all(not e.observe(a)["action_mask"].any() for a in e.possible_agents)

@@ -140,6 +140,7 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.auto_next_round = auto_next_round
         self.render_mode = render_mode
         self.table = ActionTable(self.rules.deck, players)
+        self._no_moves = bytearray(self.table.size)
         self.encoder = ObservationEncoder(self.rules, players)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -240,6 +241,10 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if reacting:
             legal[self.table.pass_action] = None  # let it go
         self._legal = legal
+        mask = self._no_moves[:]
+        for i in legal:
+            mask[i] = 1
+        self._mask = mask  # the acting agent's mask (observe hands out copies)
         self._seat = seat
         self.reacting = reacting
         self.agent_selection = self.possible_agents[seat]
@@ -260,12 +265,12 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.seat_of[agent]
         vec = self.encoder.encode(observe(self.game, seat))
-        mask = bytearray(self.table.size)
         if agent == self.agent_selection and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         ):
-            for i in self._legal:
-                mask[i] = 1
+            mask = self._mask[:]
+        else:
+            mask = self._no_moves[:]
         return {"observation": vec, "action_mask": np.frombuffer(mask, _INT8)}
 
     # --------------------------------------------------------------------------------------
@@ -367,10 +372,12 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._rewarded = True
         self._accumulate_rewards()
         self._legal = {}
+        self._mask = self._no_moves
 
     def _truncate(self) -> None:
         self.truncations = dict.fromkeys(self.agents, True)
         self._legal = {}
+        self._mask = self._no_moves
 
     # --------------------------------------------------------------------------------------
 
