@@ -222,3 +222,21 @@ def test_the_mask_is_the_actions_of_the_legal_moves_and_a_fresh_copy(preset: str
         checked += 1
     assert checked > 50 and not e.agents  # the game ended: nobody has an action left
     assert all(not e.observe(a)["action_mask"].any() for a in e.possible_agents)
+
+
+def test_the_wrapper_keeps_pettingzoos_order_checks() -> None:
+    e = env(players=2)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos",
+                 "num_agents"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    with pytest.raises(AssertionError, match="reset"):
+        e.last()
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)
+    e.reset(seed=3)
+    raw = e.unwrapped
+    assert e.agents == raw.agents and e.agent_selection == raw.agent_selection
+    obs, reward, terminated, truncated, info = e.last()
+    assert (reward, terminated, truncated, info) == (0.0, False, False, {})
+    assert (obs["action_mask"] == raw.observe(raw.agent_selection)["action_mask"]).all()
