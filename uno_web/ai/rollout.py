@@ -303,17 +303,28 @@ def estimate(s: GameState, seat: int) -> float:
     b = EVAL["cards2"] if sum(s.active) == 2 else EVAL["cards"]
     g = EVAL["wilds"]
     d = EVAL["turn"]
+
+    def score(i: int, h: list[int]) -> float:
+        w = 0
+        for c in h:
+            if IS_WILD[c]:
+                w += 1
+        return -b * math.log(max(1, len(h))) + g * w + (d if i == s.turn else 0.0)
+
+    return _softmax_share(s, seat, score)
+
+
+def _softmax_share(s: GameState, seat: int, score: Callable[[int, list[int]], float]) -> float:
+    """``seat``'s share of ``exp(score(player, hand))`` over the active players (both
+    evaluators' last step)."""
+    import math
+
     total = 0.0
     mine = 0.0
     for i in range(s.n):
         if not s.active[i]:
             continue
-        h = s.hands[i]
-        w = 0
-        for c in h:
-            if IS_WILD[c]:
-                w += 1
-        x = math.exp(-b * math.log(max(1, len(h))) + g * w + (d if i == s.turn else 0.0))
+        x = math.exp(score(i, s.hands[i]))
         total += x
         if i == seat:
             mine = x
@@ -337,12 +348,8 @@ def estimate_features(s: GameState, seat: int) -> float:
     top = s.discard[-1] if s.discard else -1
     trank = RANK_OF[top] if top >= 0 else -99
     col = s.color
-    total = 0.0
-    mine = 0.0
-    for i in range(s.n):
-        if not s.active[i]:
-            continue
-        h = s.hands[i]
+
+    def score(i: int, h: list[int]) -> float:
         wilds = actions = 0
         match = False
         colours = set()
@@ -357,14 +364,11 @@ def estimate_features(s: GameState, seat: int) -> float:
                 match = True
             if EFFECT_OF[c] in _ACTION_CARDS:
                 actions += 1
-        z = (-e["log_cards"] * math.log(max(1, len(h))) + e["wilds"] * wilds
-             + (e["turn"] if i == s.turn else 0.0) + (e["can_match"] if match else 0.0)
-             + e["colours"] * len(colours) + e["actions"] * actions)
-        x = math.exp(z)
-        total += x
-        if i == seat:
-            mine = x
-    return mine / total if total > 0 else 0.0
+        return (-e["log_cards"] * math.log(max(1, len(h))) + e["wilds"] * wilds
+                + (e["turn"] if i == s.turn else 0.0) + (e["can_match"] if match else 0.0)
+                + e["colours"] * len(colours) + e["actions"] * actions)
+
+    return _softmax_share(s, seat, score)
 
 
 EVALUATORS = {"sizes": estimate, "features": estimate_features}
