@@ -1,7 +1,8 @@
-"""The deck invariant move by move (``invariants.same_cards``, the validator's check after every
-action) is exact: it agrees with comparing every card, for real moves under every preset
-(reshuffles, swaps and rotations included) and for states corrupted in every pile; and a log
-replay whose engine loses or invents a card is stopped with E_DECK_INVARIANT."""
+"""The deck invariant move by move (``invariants.same_cards``, and ``same_cards_as`` against a
+copy taken before a move made in place: the validator's check after every action) is exact: it
+agrees with comparing every card, for real moves under every preset (reshuffles, swaps and
+rotations included) and for states corrupted in every pile; and a log replay whose engine loses
+or invents a card is stopped with E_DECK_INVARIANT."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from uno_web.core import PRESETS, Reason, RuleSet, apply, legal_moves, new_game
 from uno_web.core import engine
 from uno_web.core.gamelog import GameRecorder, parse_log, validate_log
-from uno_web.core.invariants import same_cards
+from uno_web.core.invariants import cards_of, same_cards, same_cards_as
 from uno_web.core.moves import MoveKind
 from uno_web.core.state import GameState, Phase
 
@@ -55,11 +56,15 @@ def test_same_cards_agrees_with_counting_every_card(preset: str) -> None:
             movers = [t for t in range(s.n) if legal_moves(s, t)]
             moves = legal_moves(s, rng.choice(movers))
             plays = [m for m in moves if m.kind == MoveKind.PLAY]
-            new = apply(s, rng.choice(plays if plays and rng.random() < 0.8 else moves)).state
-            assert same_cards(s, new) and _full(s, new)
+            move = rng.choice(plays if plays and rng.random() < 0.8 else moves)
+            new = apply(s, move).state
+            before = cards_of(s)
+            in_place = s.copy()
+            engine.apply_in_place(in_place, move)
+            assert same_cards(s, new) and _full(s, new) and same_cards_as(before, in_place)
             fast += len(new.draw) <= len(s.draw) and len(new.discard) >= len(s.discard)
             for bad in _corruptions(new, rng):
-                assert same_cards(s, bad) is _full(s, bad) is False
+                assert same_cards(s, bad) is _full(s, bad) is same_cards_as(before, bad) is False
             moves_seen += 1
             s = new
     assert moves_seen > 300 and fast > moves_seen // 2  # the cheap branch is the usual one

@@ -10,7 +10,7 @@ from .cards import (
     color_name, parse_card, parse_cards, parse_color,
 )
 from .engine import (
-    IllegalMove, Transition, apply, can_play, check, hand_points, legal_moves, new_game,
+    IllegalMove, Transition, apply, apply_in_place, can_play, check, hand_points, legal_moves, new_game,
     next_seat, playable_cards, step,
 )
 from .events import Event
@@ -24,7 +24,7 @@ from .state import GameState, Phase, deck_cards
 __all__ = [
     "CardError", "Color", "Effect", "Rank", "card_name", "card_str", "cards_name", "cards_str",
     "color_code", "color_name", "parse_card", "parse_cards", "parse_color", "IllegalMove",
-    "Transition", "apply", "can_play", "check", "hand_points", "legal_moves", "new_game",
+    "Transition", "apply", "apply_in_place", "can_play", "check", "hand_points", "legal_moves", "new_game",
     "next_seat", "playable_cards", "step", "Event", "DeckReport", "check_deck", "Move",
     "MoveError", "MoveKind", "parse_move", "Observation", "observe", "CATALOGUE", "Reason",
     "Verdict", "PRESET_DESCRIPTIONS", "PRESET_TITLES", "PRESETS", "RuleSet", "RulesError",

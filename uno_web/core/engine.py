@@ -38,8 +38,8 @@ from .rules import RuleSet
 from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 
 __all__ = [
-    "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "step",
-    "playable_cards", "can_play", "next_seat", "hand_points", "swap_target_needed",
+    "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "apply_in_place",
+    "step", "playable_cards", "can_play", "next_seat", "hand_points", "swap_target_needed",
     "penalty_card", "same_number_cards", "can_call_uno", "play_problem", "finish_forbidden",
 ]
 
@@ -176,8 +176,8 @@ def _checked_deck_order(r: CompiledRules, deck_order: object) -> list[int]:
         raise ValueError(f"the deck order is not a permutation of the deck: "
                          f"{_some_cards(strangers)} {'is' if len(strangers) == 1 else 'are'} "
                          f"not in the {_deck_word(r)} deck")
-    want, got = Counter(r.cards), Counter(order)
-    if want != got:
+    if sorted(order) != sorted(r.cards):
+        want, got = Counter(r.cards), Counter(order)
         missing = sorted((want - got).elements())
         extra = sorted((got - want).elements())
         raise ValueError(f"the deck order is not a permutation of the deck: missing "
@@ -1058,7 +1058,7 @@ class _Shuffles:
         if not self.orders:
             raise _NeedShuffle(Reason.E_RESHUFFLE_MISSING)
         order = self.orders.pop(0)
-        if Counter(order) != Counter(cards):
+        if sorted(order) != sorted(cards):
             missing = Counter(cards) - Counter(order)
             extra = Counter(order) - Counter(cards)
             parts = []
@@ -1072,6 +1072,15 @@ class _Shuffles:
 
 
 _RngOnly = _Shuffles(None)
+_NoShuffles = _Shuffles([])  # a log's action that carries no pile order (stays empty: shared)
+
+
+def _source(shuffles: Sequence[Sequence[int]] | None) -> _Shuffles:
+    if shuffles is None:
+        return _RngOnly
+    if shuffles.__class__ is list and not shuffles:
+        return _NoShuffles
+    return _Shuffles(shuffles)
 
 
 def apply(
@@ -1087,24 +1096,54 @@ def apply(
     """
     if s.__class__ is not GameState:
         _require_state(s)
-    source = _RngOnly if shuffles is None else _Shuffles(shuffles)
+    source = _source(shuffles)
     problem = _reject(s, move)
     if problem is not None and not problem.code.penalized:
         raise IllegalMove(problem)
     new = s.copy()
     events: list[Event] = []
+    _carry_out(s, new, move, problem, events, source)
+    if problem is not None:  # accepted at a cost (house rules)
+        return Transition(new, events, problem)
+    return Transition(new, events, _accept_verdict(s, move, new))
+
+
+def apply_in_place(
+    s: GameState, move: Move, shuffles: Sequence[Sequence[int]] | None = None
+) -> Verdict | None:
+    """:func:`apply` for a caller that owns ``s`` and only needs to know that the move is legal
+    (a log's validator, bulk replays): the same checks, then the move is carried out on ``s``
+    itself, with no copy, no events and no verdict words.
+
+    Returns None for a legal move, or the ``P_`` verdict of a move the house rules accept at a
+    cost. Raises :class:`IllegalMove` like :func:`apply`: for a move the rules refuse ``s`` is
+    unchanged, but for a pile order that is missing, not a permutation or not needed the
+    fault shows only while the move is carried out, and ``s`` is left part-way: drop it (or
+    use :func:`apply`, which never changes ``s``)."""
+    if s.__class__ is not GameState:
+        _require_state(s)
+    source = _source(shuffles)
+    problem = _reject(s, move)
+    if problem is not None and not problem.code.penalized:
+        raise IllegalMove(problem)
+    _carry_out(s, s, move, problem, None, source)
+    return problem
+
+
+def _carry_out(s: GameState, new: GameState, move: Move, problem: Verdict | None,
+               events: list[Event] | None, source: _Shuffles) -> None:
+    """Execute the accepted ``move`` on ``new`` (``s``'s copy, or ``s`` itself): the penalty of
+    a ``P_`` verdict (``problem``), else the move. A pile order fault raises
+    :class:`IllegalMove`, in words read from ``s``."""
     try:
-        if problem is not None:  # accepted at a cost (house rules)
+        if problem is not None:
             _execute_penalty(new, move, problem.code, events, source)
-            if source.orders:
-                raise IllegalMove(_v(Reason.E_RESHUFFLE_UNEXPECTED, s, move))
-            return Transition(new, events, problem)
-        _execute(new, move, events, source)
+        else:
+            _execute(new, move, events, source)
     except _NeedShuffle as exc:
         raise IllegalMove(_v(exc.code, s, move, detail=exc.detail)) from None
     if source.orders:
         raise IllegalMove(_v(Reason.E_RESHUFFLE_UNEXPECTED, s, move))
-    return Transition(new, events, _accept_verdict(s, move, new))
 
 
 def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles = _RngOnly) -> None:

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import IO, Annotated, Any, Iterator, Literal, Union
 
 from .cards import SUIT_COLORS, UNO_COLORS, CardError, card_str, color_code, parse_card, parse_color
-from .engine import IllegalMove, apply, new_game
+from .engine import IllegalMove, apply, apply_in_place, new_game
 from .events import Event, PileReshuffled, RoundStarted
 from .fields import (
     EXCERPT_CHARS, MAX_CARD_CHARS, Declared, FieldProblem, MaxLen, Normalised, Tagged, declare,
     declared, excerpt, load_json, read_card,
 )
-from .invariants import check_deck, same_cards
+from .invariants import cards_of, check_deck, same_cards, same_cards_as
 from .moves import Move, MoveKind
 from .reasons import Reason, Verdict
 from .rules import MAX_RULE_OVERRIDES, PRESETS, RuleSet, RulesError, resolve_rules
@@ -261,13 +261,17 @@ def _count_actions(data: Any) -> None:
 # ------------------------------------------------------------------------------------------
 
 
+_tuple_new = tuple.__new__
+_K_PLAY = MoveKind.PLAY
+
+
 def move_from_action(a: Any) -> Move:
     seat = a.seat
-    if a.kind == "play":
-        return Move(
-            MoveKind.PLAY, seat, _card_of(a.card), parse_color(a.color) if a.color else -1,
-            a.target if a.target is not None else -1, a.uno,
-        )
+    if a.kind == "play":  # the common action: the tuple made directly (Move(...) without defaults)
+        target = a.target
+        return _tuple_new(Move, (_K_PLAY, seat, _card_of(a.card),
+                                parse_color(a.color) if a.color else -1,
+                                -1 if target is None else target, a.uno))
     if a.kind == "choose_color":
         return Move.choose_color(seat, parse_color(a.color))
     if a.kind == "catch":
@@ -436,12 +440,20 @@ def _resolved(ref: RulesRef) -> RuleSet:
 class _Replay:
     """A log replayed piece by piece, as it is read: each round's deal, then its actions. Both
     readers (a whole :class:`GameLog`, a stream) replay through it. A refused deal or action
-    raises :class:`_LogFailure`; ``state`` is the state after the last one that replayed."""
+    raises :class:`_LogFailure`; ``state`` is the state after the last one that replayed.
+
+    ``in_place`` (validation, which keeps only the answer): each action is checked and carried
+    out on the one state (:func:`~uno_web.core.engine.apply_in_place`), with no copy, events or
+    verdict words, so ``act`` returns no events and ``verdict`` stays None; after a refused
+    action ``state`` may be part-way (a faulty pile order), but its round and scores are the
+    ones before it. Otherwise (:func:`replay_steps`) each step makes a new state, its events and
+    its verdict."""
 
     __slots__ = ("rules", "names", "seed", "state", "index", "rounds", "j", "read", "_deck",
-                 "verdict")
+                 "verdict", "in_place")
 
-    def __init__(self, rules: RuleSet, names: list[str], seed: int) -> None:
+    def __init__(self, rules: RuleSet, names: list[str], seed: int, in_place: bool = False) -> None:
+        self.in_place = in_place
         self.rules = rules
         self.names = names
         self.seed = seed
@@ -489,22 +501,44 @@ class _Replay:
         """Replay one action (``action``: its model, or its JSON object, for the report)."""
         s = self.state
         assert s is not None
+        if self.in_place:
+            return self._act_in_place(s, move, shuffles, action)
         try:
             t = apply(s, move, shuffles=shuffles)
         except IllegalMove as exc:
-            raise _LogFailure(self.index, self.rounds, self.j, exc.verdict.code,
-                              exc.verdict.message, action, exc.verdict) from None
+            raise self._refused(exc, action) from None
         new = t.state
         self.verdict = t.verdict
         # the deck invariant, move by move: each deal was checked against the whole deck (above)
         if not same_cards(s, new):  # pragma: no cover - a guard for bugs
-            report = check_deck(new)
-            raise _LogFailure(self.index, self.rounds, self.j, Reason.E_DECK_INVARIANT,
-                              _coded(Reason.E_DECK_INVARIANT, report.message), action)
+            raise self._deck_fault(new, action)
         self.state = new
         self.index += 1
         self.j += 1
         return t.events
+
+    def _act_in_place(self, s: GameState, move: Move, shuffles: list[list[int]],
+                      action: Any) -> list[Event]:
+        before = cards_of(s)
+        scores = s.scores[:]
+        try:
+            apply_in_place(s, move, shuffles)
+        except IllegalMove as exc:
+            s.scores = scores  # a faulty pile order shows part-way through the move
+            raise self._refused(exc, action) from None
+        if not same_cards_as(before, s):  # pragma: no cover - a guard for bugs
+            raise self._deck_fault(s, action)
+        self.index += 1
+        self.j += 1
+        return []
+
+    def _refused(self, exc: IllegalMove, action: Any) -> "_LogFailure":
+        return _LogFailure(self.index, self.rounds, self.j, exc.verdict.code, exc.verdict.message,
+                           action, exc.verdict)
+
+    def _deck_fault(self, s: GameState, action: Any) -> "_LogFailure":
+        return _LogFailure(self.index, self.rounds, self.j, Reason.E_DECK_INVARIANT,
+                           _coded(Reason.E_DECK_INVARIANT, check_deck(s).message), action)
 
     def report(self, failure: dict[str, Any] | None = None) -> ValidationReport:
         s = self.state
@@ -556,7 +590,7 @@ def validate_log(
     if streaming and not isinstance(data, (GameLog, dict)):
         return _validate_stream(data)
     log = data if isinstance(data, GameLog) else parse_log(data)
-    rp = _Replay(_rules_of(log), [seat.name for seat in log.seats], log.seed or 0)
+    rp = _Replay(_rules_of(log), [seat.name for seat in log.seats], log.seed or 0, in_place=True)
     try:
         for rnd in log.rounds:
             rp.deal(rnd.deck)
@@ -615,7 +649,7 @@ def _read_stream(js: Any) -> ValidationReport:
                 header[key] = _checked(_LOG_CHECKS[key], js.value(), key)
             elif "seats" in header and "rules" in header:
                 rp = _Replay(_resolved(header["rules"]), [seat.name for seat in header["seats"]],
-                             header.get("seed") or 0)
+                             header.get("seed") or 0, in_place=True)
                 try:
                     _stream_rounds(js, rp)
                 except _LogFailure as f:

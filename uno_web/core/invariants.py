@@ -12,7 +12,8 @@ from .state import GameState
 if TYPE_CHECKING:
     from .reasons import Verdict
 
-__all__ = ["DeckReport", "check_deck", "deck_verdict", "same_cards"]
+__all__ = ["Cards", "DeckReport", "cards_of", "check_deck", "deck_verdict", "same_cards",
+           "same_cards_as"]
 
 
 @dataclass(frozen=True)
@@ -48,25 +49,59 @@ def check_deck(s: GameState) -> DeckReport:
     return DeckReport(not missing and not extra, total, len(s.deck), missing, extra)
 
 
+Cards = tuple[list[int], list[int], list[list[int]]]  # draw pile, discard pile, hands
+
+
+_copy = list.copy
+
+
+def cards_of(s: GameState) -> Cards:
+    """A copy of where ``s``'s cards are (draw pile, discard pile, hands), for
+    :func:`same_cards_as` after ``s`` is changed in place."""
+    return s.draw[:], s.discard[:], list(map(_copy, s.hands))
+
+
 def same_cards(old: GameState, new: GameState) -> bool:
     """Whether ``new`` holds exactly the cards of ``old`` (as multisets): the deck invariant
-    after one move, when ``old`` held the deck. Exact, and cheap for a move that only takes
-    cards off the top of the draw pile, puts cards on the discard pile and changes hands: the
-    cards that left the draw pile and the hands before must be the cards of the hands after and
-    the new discards. Anything else (a reshuffle, a new round) compares every card."""
-    od, nd, ox, nx = old.draw, new.draw, old.discard, new.discard
+    after one move, when ``old`` held the deck. See :func:`same_cards_as`."""
+    return same_cards_as((old.draw, old.discard, old.hands), new)
+
+
+def same_cards_as(old: Cards, new: GameState) -> bool:
+    """Whether ``new`` holds exactly the cards ``old`` held (:func:`cards_of`, before a move),
+    as multisets. Exact, and cheap for a move that only takes cards off the top of the draw
+    pile, puts cards on the discard pile and changes hands: the cards that left the draw pile
+    and the hands that changed must be the cards of those hands after and the new discards.
+    Anything else (a reshuffle, a new round) compares every card."""
+    od, ox, old_hands = old
+    nd, nx = new.draw, new.discard
     k, j = len(nd), len(ox)
-    if k <= len(od) and j <= len(nx) and od[:k] == nd and nx[:j] == ox:
-        before = od[k:]
-        for h in old.hands:
-            before += h
-        after = nx[j:]
-        for h in new.hands:
-            after += h
-        before.sort()
-        after.sort()
-        return before == after
-    return sorted(old.all_cards()) == sorted(new.all_cards())
+    if k <= len(od) and j <= len(nx):
+        # what left the draw pile (its remaining cards unchanged), else None
+        before: list[int] | None
+        if k == len(od):
+            before = [] if nd == od else None
+        else:
+            before = od[k:] if od[:k] == nd else None
+        if before is not None:
+            # what joined the discard pile (its old cards unchanged), else None
+            after: list[int] | None
+            if j == len(nx):
+                after = [] if nx == ox else None
+            else:
+                after = nx[j:] if nx[:j] == ox else None
+            if after is not None:
+                for h, g in zip(old_hands, new.hands):
+                    if h != g:
+                        before += h
+                        after += g
+                before.sort()
+                after.sort()
+                return before == after
+    before = od + ox
+    for h in old_hands:
+        before += h
+    return sorted(before) == sorted(new.all_cards())
 
 
 def deck_verdict(s: GameState) -> "Verdict":
