@@ -167,3 +167,29 @@ def test_a_fault_found_after_the_move_leaves_the_report_at_the_scores_before_it(
     assert not report.valid and report.failure is not None
     assert report.failure["code"] == Reason.E_RESHUFFLE_UNEXPECTED.value
     assert report.scores == [0, 0] and report == _copying_report(bad) == validate_log(bad)
+
+
+@pytest.mark.parametrize("bad", [
+    ("state", "not a state", Move(MoveKind.DRAW, 0), None),
+    ("move", None, "P0:draw", None),
+    ("move", None, Move(MoveKind.PLAY, 0, 10_000), None),
+    ("shuffles", None, Move(MoveKind.DRAW, 0), "R1 G2"),
+    ("shuffles", None, Move(MoveKind.DRAW, 0), [["R1"]]),
+])
+def test_bad_input_gets_apply_s_answer_and_leaves_the_state_alone(bad: tuple) -> None:
+    what, state, move, shuffles = bad
+    s = new_game(PRESETS["official"], 2, 7) if state is None else state
+    before = s.snapshot() if isinstance(s, GameState) else None
+    answers = []
+    for f in (apply, apply_in_place):
+        try:
+            f(s, move, shuffles)
+            answers.append(("no error", ""))
+        except IllegalMove as exc:
+            answers.append(("IllegalMove", exc.verdict.code.value))
+        except TypeError as exc:
+            answers.append(("TypeError", str(exc)))
+    assert answers[0] == answers[1] and answers[0][0] != "no error"
+    assert answers[0][0] == ("IllegalMove" if what == "move" else "TypeError")
+    if before is not None:
+        assert s.snapshot() == before
