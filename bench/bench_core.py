@@ -21,6 +21,8 @@ Rows:
   fast     ``simulate.random_playout`` on ``new_game`` (the fast path, in place)
   safe     ``legal_moves`` + ``apply`` (copies, events, verdicts)
   validate ``gamelog.validate_log`` of recorded whole games, actions/s vs RLCard's steps/s
+           (the logs parsed beforehand: the replay and its checks), and the same logs from
+           their JSON text (read as a stream, as ``python -m uno_web validate`` reads files)
 """
 
 from __future__ import annotations
@@ -175,7 +177,7 @@ def recorded_logs(players: int, count: int) -> list[GameLog]:
     return logs
 
 
-def validation_actions(logs: list[GameLog], seconds: float) -> tuple[int, int, float]:
+def validation_actions(logs: "list[GameLog] | list[str]", seconds: float) -> tuple[int, int, float]:
     actions = 0
     done = 0
     t0 = time.perf_counter()
@@ -195,9 +197,11 @@ def validation_actions(logs: list[GameLog], seconds: float) -> tuple[int, int, f
 
 def measure(seconds: float, reps: int, with_rlcard: bool, log_count: int) -> dict[str, Any]:
     logs = {n: recorded_logs(n, log_count) for n in PLAYERS}
+    texts = {n: [log.model_dump_json() for log in logs[n]] for n in PLAYERS}  # as files hold them
     contenders: dict[str, Callable[[int, float, int], tuple[int, int, float]]] = {
         "fast": fast_rounds, "safe": safe_rounds,
         "validate": lambda n, sec, seed: validation_actions(logs[n], sec),
+        "validate_text": lambda n, sec, seed: validation_actions(texts[n], sec),
     }
     if with_rlcard:
         contenders = {"rlcard": rlcard_rounds, **contenders}
@@ -269,6 +273,7 @@ def report(info: dict[str, Any], res: dict[str, Any]) -> str:
     row("safe API rounds/s (legal_moves + apply)", "safe", "rounds_per_s", "rounds_per_s")
     row("safe API moves/s", "safe", "steps_per_s", "steps_per_s")
     row("log validation actions/s (vs RLCard steps/s)", "validate", "steps_per_s", "steps_per_s")
+    row("  the same from JSON text, read as a stream", "validate_text", "steps_per_s", "steps_per_s")
     if anchor:
         lines.append("(×: ratio to RLCard's figure of the same kind, same run)")
     else:

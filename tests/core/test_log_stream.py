@@ -101,6 +101,34 @@ def test_illegal_early_and_malformed_later_is_invalid_not_unreadable() -> None:
         validate_log(data, streaming=False)
 
 
+def test_a_short_actions_array_is_decoded_whole_and_answers_as_item_by_item(monkeypatch: Any) -> None:
+    """An actions array already in the buffer is decoded in one call (``whole_array``); one
+    with a fault anywhere is read item by item, so an illegal action before a malformed one
+    in the same short array is still the answer."""
+    from uno_web.core.jsonstream import JsonStream
+
+    got: list[bool] = []
+    real = JsonStream.whole_array
+
+    def spy(self: JsonStream) -> Any:
+        value = real(self)
+        got.append(value is not None)
+        return value
+
+    monkeypatch.setattr(JsonStream, "whole_array", spy)
+    text = recorded(actions=40)
+    assert outcome(text, True) == outcome(text, False) and outcome(text, True)[1]["valid"]
+    assert got and all(got)  # every round's actions decoded whole
+    data = huge_illegal_first(5, tail=b', {"kind": "draw", "seat": NaN}')
+    assert len(data) < 10_000
+    got.clear()
+    report = validate_log(data)
+    assert got == [False]  # the fault made the one-call decode give way
+    assert report.failure is not None and report.failure["code"] == "E_NOT_TURN"
+    with pytest.raises(LogError, match="NaN"):
+        validate_log(data, streaming=False)
+
+
 def test_the_cli_gives_exit_1_for_the_huge_illegal_log_from_a_file_and_stdin(tmp_path: Any, capsys: Any) -> None:
     path = tmp_path / "huge.json"
     path.write_bytes(huge_illegal_first(600_000))

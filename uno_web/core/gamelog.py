@@ -768,8 +768,11 @@ def _stream_actions(js: Any, rp: _Replay, i: int) -> None:
     if js.peek() != "[":
         _checked(_ACTIONS_CHECK, js.value(), "rounds", i, "actions")  # not a list: refused
         raise FieldProblem(("rounds", i, "actions"), "Input should be a valid list")  # pragma: no cover
-    js.take("[")
-    for j, raw in enumerate(js.items()):
+    raws = js.whole_array()  # an array already read whole decodes in one call (the usual case)
+    if raws is None:
+        js.take("[")
+        raws = js.items()
+    for j, raw in enumerate(raws):
         if rp.read >= MAX_ACTIONS:
             raise FieldProblem(("rounds", i, "actions", j),
                                f"more than {MAX_ACTIONS:,} actions; a log holds at most "
@@ -856,7 +859,7 @@ def _fast_move(d: Any) -> Move | None:
         uno = d.get("uno", False)
         if uno is not True and uno is not False:
             return None
-        return Move(MoveKind.PLAY, seat, _CARDS[card], col, target, uno)
+        return _tuple_new(Move, (_K_PLAY, seat, _CARDS[card], col, target, uno))
     if type(kind) is not str:
         return None
     bare = _BARE.get(kind)

@@ -278,6 +278,22 @@ class JsonStream:
             self.pos = end
             return value
 
+    def whole_array(self) -> list[Any] | None:
+        """After :meth:`peek` returned ``[``: the array decoded in one call, when the text read
+        so far holds all of it and it decodes without a fault, and reading moves past it; else
+        None, nothing moves, and the caller reads it with :meth:`items`. Nothing more is read
+        from the source, so memory stays bounded as with :meth:`items`; the values are the ones
+        :meth:`items` would give, and since a fault anywhere in the array gives None, the caller
+        still meets the faults in reading order."""
+        try:
+            value, end = _DECODER.raw_decode(self.buf, self.pos)
+        except (ValueError, RecursionError):  # cut by the buffer's end, or a fault: item by item
+            return None
+        if type(value) is not list:  # pragma: no cover - the caller saw "["
+            return None
+        self.pos = end
+        return value
+
     def items(self) -> Iterator[Any]:
         """The values of the array whose ``[`` was just taken, decoded one at a time; its ``]``
         is taken after the last."""
