@@ -15,10 +15,7 @@ import pytest
 from uno_web.core import (
     PRESETS, IllegalMove, Move, MoveKind, Phase, apply, apply_in_place, legal_moves, new_game,
 )
-from uno_web.core.gamelog import (
-    GameRecorder, ValidationReport, _LogFailure, _Replay, _rules_of, _shuffles_of,
-    move_from_action, parse_log, validate_log,
-)
+from uno_web.core.gamelog import GameRecorder, ValidationReport, _validate, parse_log, validate_log
 from uno_web.core.reasons import Reason
 from uno_web.core.state import GameState
 
@@ -79,17 +76,8 @@ def test_apply_in_place_agrees_with_apply(preset: str) -> None:
 
 
 def _copying_report(log_json: str) -> ValidationReport:
-    """validate_log's loop on a replay that copies the state at every step (``apply``)."""
-    log = parse_log(log_json)
-    rp = _Replay(_rules_of(log), [seat.name for seat in log.seats], log.seed or 0)
-    try:
-        for rnd in log.rounds:
-            rp.deal(rnd.deck)
-            for a in rnd.actions:
-                rp.act(move_from_action(a), _shuffles_of(a), a)
-    except _LogFailure as f:
-        return rp.report(f.failure)
-    return rp.report()
+    """validate_log's replay with a state copied at every step (``apply``)."""
+    return _validate(parse_log(log_json), in_place=False)
 
 
 def _recorded(preset: str, players: int, seed: int) -> str:

@@ -1094,12 +1094,7 @@ def apply(
     the cards to shuffle); ``s`` is never changed. Raises :class:`TypeError` when ``s`` is not
     a :class:`GameState` or ``shuffles`` is not a list of lists of whole numbers.
     """
-    if s.__class__ is not GameState:
-        _require_state(s)
-    source = _source(shuffles)
-    problem = _reject(s, move)
-    if problem is not None and not problem.code.penalized:
-        raise IllegalMove(problem)
+    source, problem = _admit(s, move, shuffles)
     new = s.copy()
     events: list[Event] = []
     _carry_out(s, new, move, problem, events, source)
@@ -1120,14 +1115,23 @@ def apply_in_place(
     unchanged, but for a pile order that is missing, not a permutation or not needed the
     fault shows only while the move is carried out, and ``s`` is left part-way: drop it (or
     use :func:`apply`, which never changes ``s``)."""
+    source, problem = _admit(s, move, shuffles)
+    _carry_out(s, s, move, problem, None, source)
+    return problem
+
+
+def _admit(s: GameState, move: Move, shuffles: Sequence[Sequence[int]] | None
+           ) -> tuple[_Shuffles, Verdict | None]:
+    """The checks :func:`apply` and :func:`apply_in_place` make before the move: the pile
+    orders' source and the move's ``P_`` verdict (None: legal); raises :class:`IllegalMove`
+    for a refusal."""
     if s.__class__ is not GameState:
         _require_state(s)
     source = _source(shuffles)
     problem = _reject(s, move)
     if problem is not None and not problem.code.penalized:
         raise IllegalMove(problem)
-    _carry_out(s, s, move, problem, None, source)
-    return problem
+    return source, problem
 
 
 def _carry_out(s: GameState, new: GameState, move: Move, problem: Verdict | None,

@@ -589,8 +589,13 @@ def validate_log(
     a dict is always read that way."""
     if streaming and not isinstance(data, (GameLog, dict)):
         return _validate_stream(data)
-    log = data if isinstance(data, GameLog) else parse_log(data)
-    rp = _Replay(_rules_of(log), [seat.name for seat in log.seats], log.seed or 0, in_place=True)
+    return _validate(data if isinstance(data, GameLog) else parse_log(data))
+
+
+def _validate(log: GameLog, in_place: bool = True) -> ValidationReport:
+    """Replay a read log and report (``in_place``: see :class:`_Replay`; the tests hold the
+    in-place report to the copying one)."""
+    rp = _Replay(_rules_of(log), [seat.name for seat in log.seats], log.seed or 0, in_place)
     try:
         for rnd in log.rounds:
             rp.deal(rnd.deck)

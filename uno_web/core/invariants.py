@@ -75,33 +75,29 @@ def same_cards_as(old: Cards, new: GameState) -> bool:
     Anything else (a reshuffle, a new round) compares every card."""
     od, ox, old_hands = old
     nd, nx = new.draw, new.discard
-    k, j = len(nd), len(ox)
-    if k <= len(od) and j <= len(nx):
-        # what left the draw pile (its remaining cards unchanged), else None
-        before: list[int] | None
-        if k == len(od):
-            before = [] if nd == od else None
-        else:
-            before = od[k:] if od[:k] == nd else None
-        if before is not None:
-            # what joined the discard pile (its old cards unchanged), else None
-            after: list[int] | None
-            if j == len(nx):
-                after = [] if nx == ox else None
-            else:
-                after = nx[j:] if nx[:j] == ox else None
-            if after is not None:
-                for h, g in zip(old_hands, new.hands):
-                    if h != g:
-                        before += h
-                        after += g
-                before.sort()
-                after.sort()
-                return before == after
+    if len(nd) <= len(od) and len(ox) <= len(nx):
+        before = _past(od, nd)  # what left the draw pile, its other cards unchanged
+        after = _past(nx, ox) if before is not None else None  # what joined the discard pile
+        if before is not None and after is not None:
+            for h, g in zip(old_hands, new.hands):
+                if h != g:
+                    before += h
+                    after += g
+            before.sort()
+            after.sort()
+            return before == after
     before = od + ox
     for h in old_hands:
         before += h
     return sorted(before) == sorted(new.all_cards())
+
+
+def _past(longer: list[int], start: list[int]) -> list[int] | None:
+    """The cards of ``longer`` past ``start`` when ``longer`` begins with ``start``, else None."""
+    n = len(start)
+    if n == len(longer):
+        return [] if longer == start else None
+    return longer[n:] if longer[:n] == start else None
 
 
 def deck_verdict(s: GameState) -> "Verdict":
