@@ -221,16 +221,17 @@ def test_the_evaluator_option_is_checked_and_used_at_the_horizon() -> None:
     assert values[0] != values[1]  # the same cut playouts, valued differently
 
 
-def test_the_default_horizon_applies_with_two_players_only() -> None:
-    """By default the playouts stop after DEFAULT_HORIZON moves with two players left and
-    play the round out with more (the horizon was measured for two players)."""
+def test_the_default_horizon_applies_at_every_table_size() -> None:
+    """By default the playouts stop after DEFAULT_HORIZON moves, with two players and with
+    more (measured for two, three and four players: docs/ai.md)."""
     two = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7])
     three = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7, 7])
+    four = make_obs("R1 R5 B5 G7 Y5 W GS B+2", "R3", counts=[7, 7, 7])
 
     def stats(obs: object, **kw: object) -> object:
         bot = make_bot("hard", iterations=8, prune_every=1000, **kw)
         bot.choose(obs, moves_for(obs), random.Random(4))  # type: ignore[arg-type]
         return bot.last_stats["values"], bot.last_stats["work"]
 
-    assert stats(two) == stats(two, horizon=hard.DEFAULT_HORIZON) != stats(two, horizon=0)
-    assert stats(three) == stats(three, horizon=0) != stats(three, horizon=hard.DEFAULT_HORIZON)
+    for obs in (two, three, four):
+        assert stats(obs) == stats(obs, horizon=hard.DEFAULT_HORIZON) != stats(obs, horizon=0)

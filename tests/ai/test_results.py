@@ -59,8 +59,9 @@ def test_issue17_runs_pool_and_match_the_docs() -> None:
 
 def test_issue17_third_round_runs_pool_and_match_the_docs() -> None:
     """bench/results/issue17-horizon20.jsonl (Hard with its playouts cut at 20 moves, the
-    default with two players) pools per match without overlapping deals, covers at least
-    2,000 games of each official two-player match, and docs/ai.md quotes each pooled figure."""
+    default) pools per match without overlapping deals, covers at least 2,000 games of each
+    official two-player match and of four players against MixBot2, and docs/ai.md quotes each
+    pooled figure."""
     import sys
 
     sys.path.insert(0, str(ROOT / "bench"))
@@ -80,3 +81,4 @@ def test_issue17_third_round_runs_pool_and_match_the_docs() -> None:
         by[(r["opponent"], r["preset"], r["players"])] = r
     assert by[("mixbot2", "official", 2)]["games"] >= 2000
     assert by[("normal", "official", 2)]["games"] >= 2000
+    assert by[("mixbot2", "official", 4)]["games"] >= 2000  # the fifth round: a full table

@@ -18,10 +18,10 @@ For a turn decision with more than one sensible option:
    make the moves the table showed.
 3. **evaluate**: every candidate is applied to the *same* determinization and the round is
    played on with the same random seed (common random numbers: the candidates are compared on
-   equal luck), with the ``greedy`` playout policy (a light Normal) or ``random``: with two
-   players left for ``horizon`` moves (default :data:`DEFAULT_HORIZON`), after which
-   :func:`~.rollout.estimate` values the unfinished round (a softmax of the hand sizes and
-   wilds, fitted on self-play), with more players to the round's end. The value of a finished
+   equal luck), with the ``greedy`` playout policy (a light Normal) or ``random``, for
+   ``horizon`` moves (default :data:`DEFAULT_HORIZON`), after which
+   :func:`~.rollout.estimate` values the unfinished round (a softmax over the players of their
+   hand sizes and wilds, fitted on self-play). The value of a finished
    round is 1 for winning it, plus ``points_weight`` times the points won (or minus the points
    left in hand), so a won round with a rich haul beats a narrow one.
 4. **prune**: after every ``prune_every`` determinizations, candidates whose mean trails the
@@ -72,8 +72,8 @@ DEAL_COST = 40
 #: browser (Pyodide in Chromium) finishes it within the 150 ms budget in most decisions; the
 #: strength figures in docs/ai.md are for this limit (bench_ai_browser.py --hard-work)
 DEFAULT_WORK = 12_000
-#: Hard's default playout horizon with two players left (moves; then the estimate): measured
-#: in docs/ai.md (issue 17, third round); rounds of three or more players are played out
+#: Hard's default playout horizon (moves; then the estimate), at every table size: measured in
+#: docs/ai.md (issue 17: two players in the third round, three and four in the fifth)
 DEFAULT_HORIZON = 20
 #: the other seats' policy in the playouts: the greedy one, or MixBot2's habits
 OPPONENT_MODELS = ("greedy", "attack")
@@ -161,8 +161,8 @@ class HardBot(Bot):
         if horizon is not None and int(horizon) < 0:
             raise ValueError(f"horizon must be 0 (play rounds out) or a number of moves, not {horizon!r}")
         #: playout moves before the round is valued by the estimate (0: play it out); None:
-        #: DEFAULT_HORIZON with two players left, rounds played out with more
-        self.horizon = None if horizon is None else int(horizon)
+        #: DEFAULT_HORIZON
+        self.horizon = DEFAULT_HORIZON if horizon is None else int(horizon)
         if belief not in ("filter", "notes"):
             raise ValueError(f"belief must be 'filter' or 'notes', not {belief!r}")
         self.filter = HandFilter(particles, filter_beta, filter_eps) if belief == "filter" else None
@@ -279,8 +279,6 @@ class HardBot(Bot):
         playout = self.playout
         model = self.opponent != "greedy" and self.playout_name == "greedy"
         horizon = self.horizon
-        if horizon is None:
-            horizon = DEFAULT_HORIZON if sum(obs.active) == 2 else 0
         pw = self.points_weight
         iterations = self.iterations
         work = self.work
