@@ -4,12 +4,14 @@ Not a test: it prints figures, the browser counterpart of the "decisions per sec
 ``bench/bench_ai.py`` (CPython). It serves the site, opens a page at the site root with the
 table's own ``pyscript.toml`` and the built ``static/bundle/uno_web.zip`` (so the same shipped
 modules and vendored Pyodide), and there
-plays seeded 2-player rounds under the official rules: Easy vs Easy, Normal vs Easy and
-Hard vs Easy, timing every turn decision with ``time.perf_counter``.
+plays seeded 2-player rounds (``--players N``: N) under the official rules: Easy vs Easy,
+Normal vs Easy and Hard vs Easy (the bot at every seat in turn, Easy at the others), timing
+every turn decision with ``time.perf_counter``.
 
     .venv/bin/python bench/bench_ai_browser.py            # 200 / 200 / 10 rounds
     .venv/bin/python bench/bench_ai_browser.py --hard-rounds 4
     .venv/bin/python bench/bench_ai_browser.py --rounds 20 --hard-rounds 40 --hard-options '{"horizon": 20}'
+    .venv/bin/python bench/bench_ai_browser.py --rounds 20 --hard-rounds 40 --players 4
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else None
 
+cfg = json.loads(document.body.dataset.cfg)
+
 def run(level, rounds, **opts):
     dec = 0
     sec = 0.0
@@ -77,8 +81,9 @@ def run(level, rounds, **opts):
         bot = make_bot(level, **opts)
         if level == "hard":
             bot = Timed(bot, times, dets, works)
-        bots = [bot, make_bot("easy")] if g % 2 == 0 else [make_bot("easy"), bot]
-        seat = 0 if g % 2 == 0 else 1
+        seat = g % cfg["players"]  # the bot takes every seat in turn
+        bots = [make_bot("easy") for _ in range(cfg["players"])]
+        bots[seat] = bot
         res = play_game(PRESETS["official"], bots, 5000 + g, rounds=1, timer=time.perf_counter)
         dec += res.decisions[seat]
         sec += res.think_seconds[seat]
@@ -101,7 +106,6 @@ def run(level, rounds, **opts):
             out["time_capped"] = sum(1 for w in works if w == "time")
     return out
 
-cfg = json.loads(document.body.dataset.cfg)
 res = {"python": sys.version.split()[0]}
 for level, rounds in (("easy", cfg["rounds"]), ("normal", cfg["rounds"]), ("hard", cfg["hard"])):
     res[level] = run(level, rounds, **(cfg["hard_opts"] if level == "hard" else {}))
@@ -121,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="Hard's work limit (playout moves a search; the time budget still caps it)")
     p.add_argument("--hard-options", default="{}",
                    help='JSON object of further Hard options, e.g. \'{"horizon": 20}\'')
+    p.add_argument("--players", type=int, default=2, choices=range(2, 11), metavar="2..10",
+                   help="players a round: the bot against Easy at every other seat (default 2)")
     p.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds")
     args = p.parse_args(argv)
@@ -133,7 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         hard_opts["work"] = args.hard_work
     if args.hard_ms is not None:
         hard_opts["budget_ms"] = args.hard_ms
-    cfg = {"rounds": args.rounds, "hard": args.hard_rounds, "hard_opts": hard_opts}
+    cfg = {"rounds": args.rounds, "hard": args.hard_rounds, "hard_opts": hard_opts,
+           "players": args.players}
     html = PAGE.replace("<body>", f"<body data-cfg='{json.dumps(cfg)}'>", 1)
     with serve.serving() as base, sync_playwright() as pw:
         browser = serve.launch_chromium(pw, args.chromium)
@@ -160,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         print("page errors:", *errors, sep="\n", file=sys.stderr)
         return 1
     print(f"decisions per second in headless Chromium (Pyodide, Python {res['python']}), "
-          "2-player rounds against Easy, official rules:")
+          f"{args.players}-player rounds against Easy, official rules:")
     for level in ("easy", "normal", "hard"):
         r = res[level]
         extra = ""
