@@ -168,6 +168,26 @@ def test_several_cards_of_one_number_in_one_turn():
     assert s.turn == 1 and s.chain_rank == -1 and s.hands[0] == [parse_move("P0:Y9").card]
 
 
+def test_a_same_number_turn_goes_on_when_the_pile_is_turned_over_under_it():
+    """Found by the random-toggle property: another player's false catch drew from an empty
+    pile, ``reshuffle: turn-over`` brought a Wild up as the new top, and the engine then
+    refused the 5 the turn player was entitled to add (the playouts allowed it)."""
+    from uno_web.core import Move
+    from uno_web.core.engine import playable_cards, play_problem
+    from uno_web.core.simulate import playable_now
+    s = position(hands=["R5 G5 Y9", "B1 B2", "Y5 Y6"], discard="W R2", top="R9", draw="",
+                 exact_deck=True, overrides={"play_same_number": True, "reshuffle": "turn-over",
+                                             "false_catch_penalty": 2})
+    s, _ = play(s, "P0:R5", Move.catch(1, 0).notation())
+    assert s.discard == [parse_move("P0:W=R").card] and s.turn == 0 and s.chain_rank == 5
+    g5, y9 = parse_move("P0:G5").card, parse_move("P0:Y9").card
+    assert code(s, "P0:G5") == "OK_PLAY"
+    assert playable_cards(s, 0) == playable_now(s, 0) == [g5]
+    assert play_problem(s, 0, y9, s.hands[0])[0].value == "E_SAME_NUMBER_ONLY"
+    s, _ = play(s, "P0:G5")
+    assert s.turn == 1 and s.color == 2 and s.chain_rank == -1
+
+
 def test_ending_a_same_number_turn_and_the_rule_off():
     s = position(hands=["R5 G5 Y9", "B1 B2", "Y5 Y6"], top="R9",
                  overrides={"play_same_number": True})

@@ -375,7 +375,12 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
             if v == 2:
                 return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}
             return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(pen, EFFECT_OF[card]) + " = false"}
-    if not _matches(s, card):
+    if s.chain_rank >= 0:
+        # play_same_number: more of the number just played, whatever is on top (a pile turned
+        # over in the turn, when another player drew, may have brought up a new top card)
+        if not follows_same_number(s, card):
+            return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card_name(card)}
+    elif not _matches(s, card):
         return Reason.E_NO_MATCH, {}
     if IS_WILD[card]:
         if EFFECT_OF[card] == _WILD4 and r.plus4 == "strict" and s.color >= 0:
@@ -554,14 +559,19 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     return out
 
 
+def follows_same_number(s: GameState, card: int) -> bool:
+    """Whether ``card`` may follow in a ``play_same_number`` turn: a number card of the number
+    just played (any colour, whatever is on top). False outside such a turn. The one place this
+    rule lives: legality, verdicts and the fast playouts ask it (or :func:`same_number_cards`)."""
+    return RANK_OF[card] == s.chain_rank and EFFECT_OF[card] == _NUMBER and s.chain_rank >= 0
+
+
 def same_number_cards(s: GameState, hand: list[int]) -> list[int]:
-    """The cards of ``hand`` that may follow in a ``play_same_number`` turn: number cards of
-    the number just played (any colour). Empty outside such a turn. The one place this rule
-    lives: legality, verdicts and the fast playouts ask it."""
-    rank = s.chain_rank
-    if rank < 0:
+    """The cards of ``hand`` that may follow in a ``play_same_number`` turn
+    (:func:`follows_same_number`). Empty outside such a turn."""
+    if s.chain_rank < 0:
         return []
-    return [c for c in hand if RANK_OF[c] == rank and EFFECT_OF[c] == _NUMBER]
+    return [c for c in hand if follows_same_number(s, c)]
 
 
 def swap_target_needed(r: CompiledRules, card: int, hand_size: int) -> bool:
@@ -588,7 +598,7 @@ def can_call_uno(s: GameState, seat: int, hand: list[int]) -> bool:
 
 def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: list[Move]) -> None:
     r = s.r
-    if r.plain_matching and s.phase != PH_PENALTY:
+    if r.plain_matching and s.phase != PH_PENALTY and s.chain_rank < 0:
         # the common case inlined: colour, number/symbol or wild, no house restriction
         discard = s.discard
         if discard:
@@ -1419,11 +1429,12 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             ev.append(PenaltyApplied(seat, 2, "joker", seat))
         _draw_cards(s, seat, 2, ev, "joker", src)
         _advance(s, 1)
-    elif r.play_same_number and eff == _NUMBER and any(
-        RANK_OF[c] == RANK_OF[card] and EFFECT_OF[c] == _NUMBER for c in s.hands[seat]
-    ):
-        s.chain_rank = RANK_OF[card]  # the turn stays: play another of this number, or end it
     else:
+        if r.play_same_number and eff == _NUMBER:
+            s.chain_rank = RANK_OF[card]  # the turn stays if another of this number is in hand:
+            if any(follows_same_number(s, c) for c in s.hands[seat]):  # play it, or end the turn
+                return
+            s.chain_rank = -1
         _advance(s, 1)
 
 

@@ -444,10 +444,10 @@ class _Replay:
 
     ``in_place`` (validation, which keeps only the answer): each action is checked and carried
     out on the one state (:func:`~uno_web.core.engine.apply_in_place`), with no copy, events or
-    verdict words, so ``act`` returns no events and ``verdict`` stays None; after a refused
-    action ``state`` may be part-way (a faulty pile order), but its round and scores are the
-    ones before it. Otherwise (:func:`replay_steps`) each step makes a new state, its events and
-    its verdict."""
+    verdict words, so ``act`` returns no events and leaves ``verdict`` as the last deal set it;
+    after a refused action ``state`` may be part-way (a faulty pile order), but its round and
+    scores are the ones before it. Otherwise (:func:`replay_steps`) each step makes a new
+    state, its events and its verdict."""
 
     __slots__ = ("rules", "names", "seed", "state", "index", "rounds", "j", "read", "_deck",
                  "verdict", "in_place")
