@@ -1,5 +1,6 @@
 // The fast path inside Pyodide (Python 3.14) under Node.js: called by bench/bench_pyodide.py.
-//   node bench/pyodide_playout.mjs PLAYERS ROUNDS
+//   node bench/pyodide_playout.mjs PLAYERS ROUNDS   (rounds per second)
+//   node bench/pyodide_playout.mjs pieces SCALE     (bench/pyodide_pieces.py's table)
 import { loadPyodide } from "../static/vendor/pyodide/pyodide.mjs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -12,6 +13,11 @@ py.globals.set("argv", process.argv.slice(2));
 await py.runPythonAsync(`
 import sys
 sys.path.insert(0, "/repo")
-exec(open("/repo/bench/playout_kernel.py").read())
-print(measure(int(argv[0]), int(argv[1])))
+sys.path.insert(0, "/repo/bench")
+if argv[0] == "pieces":
+    from pyodide_pieces import pieces
+    pieces(float(argv[1]))
+else:
+    from playout_kernel import measure
+    print(measure(int(argv[0]), int(argv[1])))
 `);
