@@ -110,6 +110,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name:>8}: {w}/{games} = {w / games:.1%} [{lo:.1%}, {hi:.1%}]")
             print(f"paired difference {100 * (won - base) / games:+.2f} points on the same deals; "
                   f"setting {json.dumps(_options(tuned))}")
+            if args.json:
+                with open(args.json, "a") as f:
+                    f.write(json.dumps({"validate": _options(tuned), "opponent": args.opponent,
+                                        "first_seed": args.seed, "deals": args.deals,
+                                        "games": games, "defaults_wins": base,
+                                        "tuned_wins": won}) + "\n")
             return 0
         rng = random.Random(args.rng)
         current = full(json.loads(args.start))
