@@ -14,7 +14,7 @@ from uno_web.core import (
 )
 from uno_web.core.cards import ALL_CARDS
 from uno_web.core.gamelog import GameRecorder, validate_log
-from uno_web.core.engine import playable_cards
+from uno_web.core.engine import apply_in_place, playable_cards
 from uno_web.core.simulate import play_random_game, playable_now
 
 # Numbers the random games keep small (so a game stays short); every other field is drawn
@@ -93,7 +93,11 @@ def run_game(rules: RuleSet, players: int, seed: int, max_actions: int = 400) ->
         if rng.random() < 0.1:  # now and then a mistake the house rules let cost cards
             costly = [c for c in candidate_moves(s, rng.choice(movers), rng) if check(s, c).penalized]
             m = rng.choice(costly) if costly else m
-        rec.apply(m)
+        mine = s.copy()  # the validator's in-place path does to a copy what apply does
+        in_place = apply_in_place(mine, m)
+        t = rec.apply(m)
+        assert mine.snapshot() == t.state.snapshot(), (s, m)
+        assert (in_place is None) == (not t.verdict.penalized), (m, t.verdict, in_place)
         report = check_deck(rec.state)
         assert report.ok, report.message
     return rec
