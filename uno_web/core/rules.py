@@ -204,8 +204,8 @@ class RuleSet(Declared):
         False,
         "Play several cards of one number",
         "After playing a number card, a player who holds another card of the same number (any "
-        "colour) may play it too, in the same turn, and so on, whatever card has come to lie "
-        "on top meanwhile; or end the turn (`K`, pass). "
+        "colour) may play it too, in the same turn, and so on, even if another player's draw "
+        "has turned the pile over meanwhile; or end the turn (`K`, pass). "
         "Only the last card's colour counts, and each card does what it does (a 7 or a 0 under "
         "the 7-0 rules, an UNO call when one card is left).",
     )

@@ -159,10 +159,10 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "0:n pelaaminen siirtää jokaisen käden seuraavalle pelaajalle pelisuuntaan.",
     ),
     "play_same_number": (
-        "447c7372", "Useita saman numeron kortteja",
+        "10d3f9c4", "Useita saman numeron kortteja",
         "Numerokortin pelattuaan pelaaja, jolla on toinen saman numeron kortti (mitä tahansa "
-        "väriä), saa pelata senkin samalla vuorolla, ja niin edelleen, vaikka pinon päälle "
-        "olisi sillä välin tullut jokin muu kortti; tai lopettaa vuoron "
+        "väriä), saa pelata senkin samalla vuorolla, ja niin edelleen, vaikka toisen pelaajan "
+        "nosto olisi sillä välin kääntänyt pinon; tai lopettaa vuoron "
         "(`K`, ohi). Vain viimeisen kortin väri ratkaisee, ja jokainen kortti tekee tehtävänsä "
         "(7 tai 0 7-0-säännöillä, UNO!-huuto, kun yksi kortti on jäljellä).",
     ),
