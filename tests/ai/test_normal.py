@@ -1,5 +1,9 @@
 """Normal's heuristics, one scenario each: the position is built as an observation, the legal
-moves come from the engine for a consistent state."""
+moves come from the engine for a consistent state.
+
+These are the hand-written score's scenarios, so Normal plays here with ``learned=False``. By
+default Normal lets a learned correction of that score choose its turn options in two-player
+rounds under the official rules (``uno_web.ai.learned``); its tests are in test_learned.py."""
 
 from __future__ import annotations
 
@@ -16,6 +20,8 @@ from .helpers import make_obs, moves_for
 
 
 def decide(obs, level="normal", **opts):  # type: ignore[no-untyped-def]
+    if level == "normal":
+        opts.setdefault("learned", False)
     moves = moves_for(obs)
     move = make_bot(level, **opts).choose(obs, moves, random.Random(0))
     assert move in moves

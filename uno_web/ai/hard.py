@@ -166,7 +166,9 @@ class HardBot(Bot):
         if belief not in ("filter", "notes"):
             raise ValueError(f"belief must be 'filter' or 'notes', not {belief!r}")
         self.filter = HandFilter(particles, filter_beta, filter_eps) if belief == "filter" else None
-        self.normal = NormalBot(honesty=honesty)
+        # plain Normal orders the candidates: the learned correction (which Normal plays by
+        # default) is not part of the search measured in docs/ai.md
+        self.normal = NormalBot(honesty=honesty, learned=False)
         self.memory = self.normal.memory
         #: statistics of the last search (for the UI and the benchmark)
         self.last_stats: dict[str, Any] = {}

@@ -38,7 +38,9 @@ from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effec
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation
 from ..core.state import Phase
+from . import learned as _learned
 from .base import Bot
+from .learned_weights import WEIGHTS as LEARNED_WEIGHTS
 from .memory import Memory
 from .util import (
     color_weights, colors_of, dedupe_uno, gives_extra_turn, makes_draw, matches, n_active,
@@ -126,7 +128,7 @@ class NormalBot(Bot):
 
     def __init__(self, honesty: float = 0.5, save_wilds: int = 6, wild_notes: bool = True,
                  weights: "dict[str, float] | None" = None, wild_limit: int = 0,
-                 **options: Any) -> None:
+                 learned: bool = True, **options: Any) -> None:
         super().__init__(**options)
         unknown = set(weights or ()) - set(self.WEIGHTS)
         if unknown:
@@ -143,6 +145,12 @@ class NormalBot(Bot):
         #: MixBot2's habit: a wild is played only while the hand holds at most this many
         #: other cards (0: no such limit); otherwise draw and keep it
         self.wild_limit = int(wild_limit)
+        if not isinstance(learned, bool):
+            raise ValueError(f"learned must be true or false, not {learned!r}")
+        #: choose turn options by the learned correction (:mod:`uno_web.ai.learned`) where it
+        #: was fitted: two players, rules where matching alone decides what may be played
+        self.learned = learned
+        self._theta = [LEARNED_WEIGHTS.get(name, 0.0) for name in _learned.FEATURES]
         self.memory = Memory(wild_notes=wild_notes)
 
     # ------------------------------------------------------------------------------------------
@@ -184,6 +192,10 @@ class NormalBot(Bot):
         # a drawn card: the hand had nothing playable, so a drawn wild is not saved for later
         # (unless every opponent is far from going out, see save_wilds)
         hold = phase != Phase.DRAWN
+        if self.learned and ctx.two and self._learned_fits(obs):
+            opts = _learned.options(ctx, moves)
+            if len(opts) >= 2:
+                return self._learned_choice(ctx, opts, hold)
         scored = [(self.score(ctx, m, hold), i, m) for i, m in enumerate(plays)]
         best_score, _, best = max(scored, key=lambda t: (t[0], -t[1]))
         saving = (
@@ -202,6 +214,24 @@ class NormalBot(Bot):
             draw = next((m for m in moves if m.kind == MoveKind.DRAW), None)
             if draw is not None:
                 return draw
+        return best
+
+    @staticmethod
+    def _learned_fits(obs: Observation) -> bool:
+        return _learned.fits(obs.rules)
+
+    def _learned_choice(self, ctx: ScoreContext, opts: Sequence[Move], hold: bool) -> Move:
+        best, best_v = opts[0], float("-inf")
+        for m in opts:
+            if m.kind == PLAY:
+                col = m.color if IS_WILD[m.card] else COLOR_OF[m.card]
+                sc = self.score(ctx, m, hold)
+                blk = no_match_chance(ctx, m.card, col, ctx.obs.hand_counts[ctx.nxt])
+            else:
+                sc = blk = 0.0
+            v = _learned.value(_learned.features(ctx, self.memory, m, sc, blk), self._theta)
+            if v > best_v:
+                best, best_v = m, v
         return best
 
     def react(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move | None:
