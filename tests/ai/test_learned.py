@@ -188,3 +188,11 @@ def test_normal_plays_with_the_correction_by_default_and_still_calls_uno() -> No
 def test_the_docs_describe_the_shipped_features() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text()
     assert f"Each option is described by {len(FEATURES)}\nfeatures" in text
+
+
+def test_a_bad_learned_option_is_refused_with_a_message() -> None:
+    import pytest
+
+    for level, option in (("normal", "learned"), ("hard", "learned_normal")):
+        with pytest.raises(ValueError, match="true or false"):
+            make_bot(level, **{option: "yes"})

@@ -82,3 +82,34 @@ def test_issue17_third_round_runs_pool_and_match_the_docs() -> None:
     assert by[("mixbot2", "official", 2)]["games"] >= 2000
     assert by[("normal", "official", 2)]["games"] >= 2000
     assert by[("mixbot2", "official", 4)]["games"] >= 2000  # the fifth round: a full table
+
+
+def test_issue17_seventh_round_runs_match_the_docs() -> None:
+    """bench/results/issue17-learn-normal.jsonl (Normal with and without its learned
+    correction against MixBot2 on the same deals) and issue17-learned-normal.jsonl (Hard
+    against the new Normal) hold at least 2,000 games a match, and docs/ai.md quotes them."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from bench_ai_ports import pool
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    docs = (ROOT / "docs" / "ai.md").read_text()
+    lines = (ROOT / "bench" / "results" / "issue17-learn-normal.jsonl").read_text().splitlines()
+    run = json.loads(lines[-1])
+    assert run["games"] >= 2000 and run["options"] == {"learned": True}
+    for name in ("with", "plain"):
+        r = run[name]
+        lo, hi = r["ci95"]
+        quoted = f"{r['rate']:.1%}** | {run['games']:,} | [{lo:.1%}, {hi:.1%}] |"
+        assert quoted in docs, f"docs/ai.md should quote Normal ({name}): {quoted}"
+    rows = pool(str(ROOT / "bench" / "results" / "issue17-learned-normal.jsonl"))
+    assert len(rows) == 1
+    r = rows[0]
+    assert (r["bot"], r["opponent"], r["preset"], r["players"]) == ("hard", "normal", "official", 2)
+    assert r["games"] >= 2000 and r["hard"] == {"work": 12000, "budget_ms": 1e9}
+    lo, hi = r["ci95"]
+    quoted = f"**{r['win_rate']:.1%}** | {r['games']:,} | [{lo:.1%}, {hi:.1%}] |"
+    assert quoted in docs, f"docs/ai.md should quote Hard against the new Normal: {quoted}"

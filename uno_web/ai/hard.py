@@ -110,6 +110,7 @@ class HardBot(Bot):
         opponent: str = "greedy",
         search_below: int = 0,
         evaluator: str = "sizes",
+        learned_normal: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -166,9 +167,12 @@ class HardBot(Bot):
         if belief not in ("filter", "notes"):
             raise ValueError(f"belief must be 'filter' or 'notes', not {belief!r}")
         self.filter = HandFilter(particles, filter_beta, filter_eps) if belief == "filter" else None
-        # plain Normal orders the candidates: the learned correction (which Normal plays by
-        # default) is not part of the search measured in docs/ai.md
-        self.normal = NormalBot(honesty=honesty, learned=False)
+        if not isinstance(learned_normal, bool):
+            raise ValueError(f"learned_normal must be true or false, not {learned_normal!r}")
+        # Normal's score orders the candidates; its move goes first. ``learned_normal``: that
+        # move is the one Normal plays by default (with its learned correction, where it
+        # fits); off, plain Normal's (as in the measurements of docs/ai.md before it)
+        self.normal = NormalBot(honesty=honesty, learned=learned_normal)
         self.memory = self.normal.memory
         #: statistics of the last search (for the UI and the benchmark)
         self.last_stats: dict[str, Any] = {}

@@ -20,6 +20,11 @@ which is sorted, so Normal is deterministic for a given observation). What the s
 * **7-0**: a 7 swaps with the smallest hand, and 7s/0s are scored by how many cards the swap or
   rotation gains; a Joker (makes its player draw 2) waits until it is the last card.
 
+In two-player rounds under the official rules (``learned.fits``), the turn's options (the
+plays, drawing, keeping a drawn card) are chosen by a learned correction of this score
+(:mod:`uno_web.ai.learned`, weights fitted by ``bench/learn_normal.py``; ``learned=False``
+turns it off); ``save_wilds`` and ``wild_limit`` act only where it does not.
+
 Outside plays: UNO is always called (the play carries the call), a forgetful player is always
 caught, a jump-in is always taken, stacking is preferred to taking a penalty, and a Wild Draw
 Four is challenged when card counting says a bluff is likely enough to pay: the +4 player's
