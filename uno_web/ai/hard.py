@@ -29,7 +29,9 @@ For a turn decision with more than one sensible option:
    time goes to the close calls.
 5. The best mean wins, except that, with ``prefer_normal`` > 0, Normal's own choice
    (searched first) is kept unless the best is ahead of it by more than that many standard
-   errors of the paired difference (off by default).
+   errors of the paired difference. By default (None) that is :data:`LEARNED_PREFERENCE`
+   where Normal's move is its learned choice (two players, official rules:
+   :mod:`uno_web.ai.learned`), and 0 elsewhere.
 
 Search runs until ``work`` playout moves are spent (default :data:`DEFAULT_WORK`, a deal
 counting :data:`DEAL_COST`: the same search on every machine) or ``budget_ms`` milliseconds
@@ -75,6 +77,8 @@ DEFAULT_WORK = 12_000
 #: Hard's default playout horizon (moves; then the estimate), at every table size: measured in
 #: docs/ai.md (issue 17: two players in the third round, three and four in the fifth)
 DEFAULT_HORIZON = 20
+#: standard errors by which the search must beat Normal's learned choice to replace it
+LEARNED_PREFERENCE = 1.0
 #: the other seats' policy in the playouts: the greedy one, or MixBot2's habits
 OPPONENT_MODELS = ("greedy", "attack")
 _WILD_NOTE_TRUST = 0.5  # share of deals that respect a "wild" note (about 60-70% are right)
@@ -97,7 +101,7 @@ class HardBot(Bot):
         prune_z: float = 3.0,
         min_iterations: int = 8,
         use_memory: bool = True,
-        prefer_normal: float = 0.0,
+        prefer_normal: float | None = None,
         playout_moves: int = 600,
         horizon: int | None = None,
         belief: str = "notes",
@@ -110,7 +114,7 @@ class HardBot(Bot):
         opponent: str = "greedy",
         search_below: int = 0,
         evaluator: str = "sizes",
-        learned_normal: bool = False,
+        learned_normal: bool = True,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -157,7 +161,10 @@ class HardBot(Bot):
         self.prune_z = float(prune_z)
         self.min_iterations = max(1, int(min_iterations))
         self.use_memory = bool(use_memory)
-        self.prefer_normal = float(prefer_normal)
+        if prefer_normal is not None and not float(prefer_normal) >= 0:
+            raise ValueError(f"prefer_normal must be a number of standard errors (0 or more), not {prefer_normal!r}")
+        #: None: LEARNED_PREFERENCE where Normal's move is its learned choice, 0 elsewhere
+        self.prefer_normal = None if prefer_normal is None else float(prefer_normal)
         self.playout_moves = max(10, int(playout_moves))
         if horizon is not None and int(horizon) < 0:
             raise ValueError(f"horizon must be 0 (play rounds out) or a number of moves, not {horizon!r}")
@@ -171,7 +178,7 @@ class HardBot(Bot):
             raise ValueError(f"learned_normal must be true or false, not {learned_normal!r}")
         # Normal's score orders the candidates; its move goes first. ``learned_normal``: that
         # move is the one Normal plays by default (with its learned correction, where it
-        # fits); off, plain Normal's (as in the measurements of docs/ai.md before it)
+        # fits); off, plain Normal's (as in docs/ai.md's measurements before the seventh round)
         self.normal = NormalBot(honesty=honesty, learned=learned_normal)
         self.memory = self.normal.memory
         #: statistics of the last search (for the UI and the benchmark)
@@ -378,14 +385,17 @@ class HardBot(Bot):
         pool = alive if alive else list(range(k))
         best = max(pool, key=lambda i: (sums[i] / max(1, counts[i]), -i))
         # Normal's favourite (candidate 0) stays unless the search finds it clearly worse
-        if best != 0 and 0 in pool and self.prefer_normal > 0:
+        prefer = self.prefer_normal
+        if prefer is None:
+            prefer = LEARNED_PREFERENCE if self.normal.learned_applies(obs) else 0.0
+        if best != 0 and 0 in pool and prefer > 0:
             h0, hb = hist[0], hist[best]
             m = min(len(h0), len(hb))
             if m > 1:
                 d = [hb[t] - h0[t] for t in range(m)]
                 mean = sum(d) / m
                 var = sum((x - mean) ** 2 for x in d) / (m - 1)
-                if mean <= self.prefer_normal * math.sqrt(max(var, 1e-12) / m):
+                if mean <= prefer * math.sqrt(max(var, 1e-12) / m):
                     best = 0
         self.searches += 1
         self.total_iterations += n

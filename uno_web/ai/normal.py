@@ -197,7 +197,7 @@ class NormalBot(Bot):
         # a drawn card: the hand had nothing playable, so a drawn wild is not saved for later
         # (unless every opponent is far from going out, see save_wilds)
         hold = phase != Phase.DRAWN
-        if self.learned and ctx.two and self._learned_fits(obs):
+        if self.learned_applies(obs):
             opts = _learned.options(ctx, moves)
             if len(opts) >= 2:
                 return self._learned_choice(ctx, opts, hold)
@@ -221,9 +221,9 @@ class NormalBot(Bot):
                 return draw
         return best
 
-    @staticmethod
-    def _learned_fits(obs: Observation) -> bool:
-        return _learned.fits(obs.rules)
+    def learned_applies(self, obs: Observation) -> bool:
+        """Does the learned correction choose this bot's turn options in ``obs``'s round?"""
+        return self.learned and n_active(obs) == 2 and _learned.fits(obs.rules)
 
     def _learned_choice(self, ctx: ScoreContext, opts: Sequence[Move], hold: bool) -> Move:
         best, best_v = opts[0], float("-inf")
