@@ -113,3 +113,24 @@ def test_issue17_seventh_round_runs_match_the_docs() -> None:
     lo, hi = r["ci95"]
     quoted = f"**{r['win_rate']:.1%}** | {r['games']:,} | [{lo:.1%}, {hi:.1%}] |"
     assert quoted in docs, f"docs/ai.md should quote Hard against the new Normal: {quoted}"
+
+
+def test_issue17_hard_with_the_learned_normal_matches_the_docs() -> None:
+    """bench/results/issue17-hard-learned.jsonl (Hard keeping the learned Normal's move unless
+    the search is sure) pools to at least 2,000 games against MixBot2 and against Normal, and
+    docs/ai.md quotes both."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from bench_ai_ports import pool
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    docs = (ROOT / "docs" / "ai.md").read_text()
+    rows = pool(str(ROOT / "bench" / "results" / "issue17-hard-learned.jsonl"))
+    assert sorted(r["opponent"] for r in rows) == ["mixbot2", "normal"]
+    for r in rows:
+        assert r["games"] >= 2000 and r["hard"] == {"work": 12000, "budget_ms": 1e9}
+        lo, hi = r["ci95"]
+        quoted = f"**{r['win_rate']:.1%}** | {r['games']:,} | [{lo:.1%}, {hi:.1%}] |"
+        assert quoted in docs, f"docs/ai.md should quote Hard against {r['opponent']}: {quoted}"
