@@ -61,7 +61,6 @@ from uno_web.ai import learned as model  # noqa: E402
 from uno_web.ai.learned_weights import WEIGHTS as LEARNED_WEIGHTS  # noqa: E402
 from uno_web.ai.normal import NormalBot, ScoreContext  # noqa: E402
 from uno_web.core import PRESETS, legal_moves  # noqa: E402
-from uno_web.core.cards import COLOR_OF, IS_WILD  # noqa: E402
 from uno_web.core.engine import step  # noqa: E402
 from uno_web.core.moves import Move, MoveKind  # noqa: E402
 from uno_web.core.observation import Observation, observe  # noqa: E402
@@ -153,7 +152,6 @@ def design(rows: list[dict[str, Any]]) -> tuple[list[Any], list[Any], list[int]]
     """Per decision: the options' feature matrix, their win shares, Normal's choice."""
     import numpy as np
 
-    from uno_web.ai.normal import no_match_chance
     bot = NormalBot()
     xs, ys, chosen = [], [], []
     for r in rows:
@@ -161,15 +159,7 @@ def design(rows: list[dict[str, Any]]) -> tuple[list[Any], list[Any], list[int]]
         bot.memory = r["memory"]
         ctx = ScoreContext(obs)
         hold = obs.phase != Phase.DRAWN
-        x = []
-        for m in r["options"]:
-            if m.kind == MoveKind.PLAY:
-                col = m.color if IS_WILD[m.card] else COLOR_OF[m.card]
-                sc = bot.score(ctx, m, hold)
-                blk = no_match_chance(ctx, m.card, col, obs.hand_counts[ctx.nxt])
-            else:
-                sc = blk = 0.0
-            x.append(model.features(ctx, r["memory"], m, sc, blk))
+        x = [bot.option_features(ctx, m, hold) for m in r["options"]]
         xs.append(np.array(x))
         ys.append(np.array(r["wins"], dtype=float) / r["k"])
         chosen.append(r["chosen"])

@@ -106,12 +106,14 @@ def test_the_correction_plays_only_where_it_was_fitted() -> None:
 
 def test_the_learned_choice_is_the_best_valued_option() -> None:
     """The move Normal plays with the correction is the option with the highest weighted
-    feature sum (recomputed here from the shipped weights)."""
+    feature sum (recomputed here from the shipped weights), and a play's features carry
+    Normal's own score and the card-counting block chance."""
     from uno_web.ai.learned import value
     from uno_web.ai.normal import NormalBot, no_match_chance
     from uno_web.core.cards import COLOR_OF, IS_WILD
 
     theta = [WEIGHTS[n] for n in FEATURES]
+    at_normal, at_block = FEATURES.index("normal"), FEATURES.index("block")
     seen = 0
     for seed in range(4):
         for _, obs, moves in _turns(seed):
@@ -125,15 +127,13 @@ def test_the_learned_choice_is_the_best_valued_option() -> None:
             if len(opts) < 2:
                 continue
             hold = obs.phase != Phase.DRAWN
-            vals = []
-            for m in opts:
+            xs = [bot.option_features(ctx, m, hold) for m in opts]
+            for m, x in zip(opts, xs):
                 if m.kind == MoveKind.PLAY:
                     col = m.color if IS_WILD[m.card] else COLOR_OF[m.card]
-                    x = features(ctx, bot.memory, m, bot.score(ctx, m, hold),
-                                 no_match_chance(ctx, m.card, col, obs.hand_counts[ctx.nxt]))
-                else:
-                    x = features(ctx, bot.memory, m, 0.0, 0.0)
-                vals.append(value(x, theta))
+                    assert x[at_normal] == max(-6.0, min(6.0, bot.score(ctx, m, hold) / 10.0))
+                    assert x[at_block] == no_match_chance(ctx, m.card, col, obs.hand_counts[ctx.nxt])
+            vals = [value(x, theta) for x in xs]
             assert bot.best_move(obs, moves) == opts[vals.index(max(vals))]
             seen += 1
     assert seen > 20

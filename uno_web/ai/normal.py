@@ -225,19 +225,20 @@ class NormalBot(Bot):
         """Does the learned correction choose this bot's turn options in ``obs``'s round?"""
         return self.learned and n_active(obs) == 2 and _learned.fits(obs.rules)
 
+    def option_features(self, ctx: ScoreContext, move: Move, hold: bool = True) -> list[float]:
+        """The learned correction's features of one turn option (:func:`learned.features`,
+        with this bot's score and memory); ``bench/learn_normal.py`` fits on these."""
+        if move.kind == PLAY:
+            col = move.color if IS_WILD[move.card] else COLOR_OF[move.card]
+            sc = self.score(ctx, move, hold)
+            blk = no_match_chance(ctx, move.card, col, ctx.obs.hand_counts[ctx.nxt])
+        else:
+            sc = blk = 0.0
+        return _learned.features(ctx, self.memory, move, sc, blk)
+
     def _learned_choice(self, ctx: ScoreContext, opts: Sequence[Move], hold: bool) -> Move:
-        best, best_v = opts[0], float("-inf")
-        for m in opts:
-            if m.kind == PLAY:
-                col = m.color if IS_WILD[m.card] else COLOR_OF[m.card]
-                sc = self.score(ctx, m, hold)
-                blk = no_match_chance(ctx, m.card, col, ctx.obs.hand_counts[ctx.nxt])
-            else:
-                sc = blk = 0.0
-            v = _learned.value(_learned.features(ctx, self.memory, m, sc, blk), self._theta)
-            if v > best_v:
-                best, best_v = m, v
-        return best
+        values = [_learned.value(self.option_features(ctx, m, hold), self._theta) for m in opts]
+        return opts[values.index(max(values))]
 
     def react(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move | None:
         self.memory.update(obs)
