@@ -108,7 +108,6 @@ def features(ctx: "ScoreContext", memory: Memory, move: Move, normal_score: floa
         f[f"k_{kind}_{ob}"] = 1.0
     f[f"k_{kind}_h"] = h / 10.0
     n_after = len(after)
-    w = color_weights(after, ctx.colors)
     in_col = sum(1 for x in after if not IS_WILD[x] and COLOR_OF[x] == col)
     f["col_share"] = in_col / n_after if n_after else 0.0
     f["col_count"] = in_col / 4.0
@@ -145,4 +144,5 @@ def features(ctx: "ScoreContext", memory: Memory, move: Move, normal_score: floa
 
 
 def value(x: Sequence[float], weights: Sequence[float]) -> float:
+    """The weighted sum of the features ``x``."""
     return sum(a * b for a, b in zip(x, weights))

@@ -55,6 +55,8 @@ from .util import (
 __all__ = ["NormalBot", "ScoreContext"]
 
 PLAY = MoveKind.PLAY
+#: the learned correction's weights in the order of its features
+_THETA = tuple(LEARNED_WEIGHTS[name] for name in _learned.FEATURES)
 _ATTACK = {1: 16.0, 2: 9.0, 3: 3.0}
 _DRAWS = (Effect.DRAW_TWO, Effect.WILD_DRAW_FOUR, Effect.DRAW_FOUR)
 
@@ -153,9 +155,8 @@ class NormalBot(Bot):
         if not isinstance(learned, bool):
             raise ValueError(f"learned must be true or false, not {learned!r}")
         #: choose turn options by the learned correction (:mod:`uno_web.ai.learned`) where it
-        #: was fitted: two players, rules where matching alone decides what may be played
+        #: was fitted: two players, rules that play like the official ones (``learned.fits``)
         self.learned = learned
-        self._theta = [LEARNED_WEIGHTS.get(name, 0.0) for name in _learned.FEATURES]
         self.memory = Memory(wild_notes=wild_notes)
 
     # ------------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ class NormalBot(Bot):
         return _learned.features(ctx, self.memory, move, sc, blk)
 
     def _learned_choice(self, ctx: ScoreContext, opts: Sequence[Move], hold: bool) -> Move:
-        values = [_learned.value(self.option_features(ctx, m, hold), self._theta) for m in opts]
+        values = [_learned.value(self.option_features(ctx, m, hold), _THETA) for m in opts]
         return opts[values.index(max(values))]
 
     def react(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move | None:
