@@ -1,5 +1,7 @@
 """The fast playout (simulate.random_playout) applies its moves unchecked: every move it makes
-is held here to legal_moves, under every preset and random toggle mixes."""
+is held here to legal_moves, under every preset and random toggle mixes. The moves go through
+the engine's ``step`` one by one (``fused=False``); tests/core/test_fused_playout.py holds the
+fused loop to this play, state for state."""
 
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ def _checked_playouts(monkeypatch: pytest.MonkeyPatch, rules: RuleSet, players: 
 
     monkeypatch.setattr(simulate, "step", step)
     s = new_game(rules, players, seed)
-    simulate.random_playout(s, random.Random(seed))
+    simulate.random_playout(s, random.Random(seed), fused=False)
     assert s.phase >= Phase.ROUND_OVER
     return len(made)
 

@@ -13,16 +13,17 @@ possible, call UNO on the second-to-last card.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Callable
 
-from .cards import COLOR_OF, IS_WILD, RANK_OF
+from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
 from .engine import (
-    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, legal_moves, new_game, play_problem,
-    same_number_cards, step, swap_target_needed,
+    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _draw_cards, _matches, legal_moves, new_game,
+    play_problem, same_number_cards, step, swap_target_needed,
 )
 from .moves import Move, MoveKind
 from .rules import RuleSet
-from .state import GameState, Phase
+from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards, deck_colors
 
 __all__ = ["random_playout", "play_random_game", "playable_now", "Policy", "CardPicker"]
 
@@ -35,6 +36,11 @@ _PASS = MoveKind.PASS
 _DRAWK = MoveKind.DRAW
 _ACCEPT = MoveKind.ACCEPT
 _new_move = tuple.__new__
+_NUMBER = int(Effect.NUMBER)
+_SKIP = int(Effect.SKIP)
+_REVERSE = int(Effect.REVERSE)
+_WILD4 = int(Effect.WILD_DRAW_FOUR)
+_SELF_DRAW_TWO = int(Effect.SELF_DRAW_TWO)
 
 
 def _random_play(s: GameState, seat: int, card: int, rng: random.Random) -> Move:
@@ -67,20 +73,292 @@ def playable_now(s: GameState, seat: int) -> list[int]:
     return [c for c in hand if play_problem(s, seat, c, hand) is None]
 
 
+@lru_cache(maxsize=None)
+def _match_table(deck: str) -> list[frozenset[int]]:
+    """The engine's matching predicate (``engine._matches``) as a table: the cards of ``deck``
+    that match a pile showing colour ``col`` with a card of rank ``rank`` on top, at index
+    ``col * 32 + rank``. Matching depends on nothing else, so the table is exact."""
+    cards = deck_cards(deck)
+    table: list[frozenset[int]] = [frozenset()] * (32 * (max(COLOR_OF) + 1))
+    probe = GameState(compile_rules(RuleSet(deck=deck)), 2)  # type: ignore[arg-type]
+    for top in set(cards):
+        for col in deck_colors(deck):
+            probe.discard = [top]
+            probe.color = col
+            table[col * 32 + RANK_OF[top]] = frozenset(c for c in cards if _matches(probe, c))
+    return table
+
+
+@lru_cache(maxsize=64)
+def _answerable(r: CompiledRules) -> dict[int, bool]:
+    """For each draw effect: may any card answer it (a stack or a deflection; the engine's
+    ``answers`` table)? Where none may, the random policy takes the cards."""
+    return {eff: any(v == 0 for v in r.answers[eff]) for eff in r.responds}
+
+
+@lru_cache(maxsize=None)
+def _fits_table(deck: str) -> list[Callable[[int], bool]]:
+    """:func:`_match_table` as the sets' membership tests, for ``filter``."""
+    return [cards.__contains__ for cards in _match_table(deck)]
+
+
+# what a play does in the fused loop, by card (``_card_kinds``)
+_K_NEXT, _K_SKIP, _K_REVERSE, _K_DRAW, _K_SELF_DRAW, _K_ENGINE = range(6)
+
+
+@lru_cache(maxsize=64)
+def _card_kinds(r: CompiledRules) -> list[int]:
+    """For each card number, what playing it does under ``r`` in the fused loop: pass the turn
+    on (numbers, and wilds that draw nothing), skip, reverse, make the next player draw
+    (``r.amount``), make the player draw two (the Joker), or anything else, which the engine's
+    executor plays (a 7 or a 0 under 7-0, a number under ``play_same_number``)."""
+    kinds = [_K_NEXT] * len(EFFECT_OF)
+    for card, eff in enumerate(EFFECT_OF):
+        if eff < 0:
+            continue
+        if eff == _NUMBER and (r.play_same_number or (r.seven_swap and RANK_OF[card] == 7)
+                               or (r.zero_rotate and RANK_OF[card] == 0)):
+            kinds[card] = _K_ENGINE
+        elif r.amount[eff]:
+            kinds[card] = _K_DRAW
+        elif eff == _SKIP:
+            kinds[card] = _K_SKIP
+        elif eff == _REVERSE:
+            kinds[card] = _K_REVERSE
+        elif eff == _SELF_DRAW_TWO:
+            kinds[card] = _K_SELF_DRAW
+    return kinds
+
+
+def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker | None) -> int:
+    """Up to ``budget`` moves of the random policy in one loop, with the engine's executor
+    written out for the common moves of the play phase: ``step`` and ``_play`` for a play
+    that does not end the round, ``_draw_turn`` for a draw from a pile that holds the cards
+    drawn, and taking a draw card that no card may answer (the policy never challenges).
+    Legality is the engine's: colour and number matching from its predicate, tabled
+    (:func:`_match_table`), and :func:`~uno_web.core.engine.play_problem` for a wild under
+    the rules that restrict wilds (``wild_draw_four = "strict"``, ``wild_last_resort``).
+    A play that moves hands or keeps the turn (7-0, ``play_same_number``) goes through the
+    engine's ``step``. The loop stops, with ``s`` consistent, before any other move (a last
+    card, a draw from an empty pile, a draw card the next player may answer); the caller
+    plays that one through ``step``. Returns the number of moves made.
+
+    Preconditions (the caller checks them): the play phase, no open catch window, a colour
+    named and a card on the discard pile, no drawn card, pending draw, +4 to challenge,
+    same-number turn or blocked turn left from an earlier move. The random policy always
+    calls UNO, so no catch window opens here.
+
+    The turn, colour, direction, last player and jump-in window live in local names and are
+    written to ``s`` before ``pick`` or the engine is called and when the loop stops.
+    ``tests/core/test_fused_playout.py`` holds the state after every move to the engine's own
+    move by move play (``random_playout(..., fused=False)``), under every preset and random
+    rule mixes."""
+    r = s.r
+    n = s.n
+    hands = s.hands
+    draw = s.draw
+    discard = s.discard
+    called = s.called
+    color = s.color
+    turn = s.turn
+    direction = s.direction
+    last = s.last_player
+    window = s.jump_window
+    jump_in = r.jump_in
+    amount_of = r.amount
+    responds = r.responds
+    uno_call = r.uno_call
+    colors = r.colors
+    ncol = len(colors)
+    rev_steps = 2 if (r.reverse_skip_2p and s.n_active == 2) else 1
+    challenge = r.plus4 == "challenge"
+    wilds_restricted = r.plus4 == "strict" or r.wild_last_resort
+    to_match = r.draw_to_match
+    # draws until a match under rules that restrict plays go through the engine
+    engine_draws = to_match and not r.plain_matching
+    joker_pen = r.joker_penalty
+    answerable = _answerable(r)
+    kinds = _card_kinds(r)
+    rand = rng.random
+    is_wild = IS_WILD
+    color_of = COLOR_OF
+    rank_of = RANK_OF
+    effect_of = EFFECT_OF
+    fits_at = _fits_table(r.deck)
+    fits = fits_at[color * 32 + rank_of[discard[-1]]]
+    fwd, bwd = _rings(tuple(s.active))  # (nobody joins or leaves in a round)
+    nxt = fwd if direction == 1 else bwd
+    moves = 0
+    while moves < budget:
+        hand = hands[turn]
+        ok = list(filter(fits, hand))
+        if ok and wilds_restricted and any(is_wild[c] for c in ok):
+            s.color = color
+            ok = [c for c in ok if not is_wild[c] or play_problem(s, turn, c, hand) is None]
+        if ok:
+            if len(hand) == 1:  # the last card: the engine's executor ends the round
+                break
+            if pick is None:
+                card = ok[int(rand() * len(ok))]
+            else:
+                s.turn = turn
+                s.color = color
+                s.direction = direction
+                s.last_player = last
+                s.jump_window = window
+                card = pick(s, turn, ok, rng)
+            moves += 1
+        else:  # draw; a playable card drawn is played at once (the policy's choice)
+            if not draw or budget - moves < 2 or engine_draws:
+                break
+            if to_match:  # draw until a card fits, from a pile that holds one
+                k = len(draw) - 1
+                while k >= 0 and not fits(draw[k]):
+                    k -= 1
+                if k < 0 or (joker_pen and any(effect_of[c] == _SELF_DRAW_TWO for c in draw[k:])):
+                    break  # the pile runs out first, or a Joker costs more: the engine draws
+                got = draw[k:]
+                del draw[k:]
+                got.reverse()
+                hand.extend(got)
+                c = got[-1]
+            else:
+                c = draw[-1]
+                if joker_pen and effect_of[c] == _SELF_DRAW_TWO:
+                    break  # a drawn Joker costs more cards: the engine draws it
+                draw.pop()
+                hand.append(c)
+            called[turn] = False
+            window = False
+            moves += 1
+            if fits(c) and not (wilds_restricted and is_wild[c] and _problem_at(
+                    s, turn, c, hand, color)):
+                card = c
+                moves += 1
+            else:
+                turn = nxt[turn]
+                continue
+        kind = kinds[card]
+        if kind == _K_ENGINE:  # the engine plays it: sync, step, read back
+            s.turn = turn
+            s.color = color
+            s.direction = direction
+            s.last_player = last
+            s.jump_window = window
+            step(s, _random_play(s, turn, card, rng))
+            if s.chain_rank >= 0:  # a same-number turn goes on: the caller plays it
+                return moves
+            turn = s.turn
+            color = s.color
+            direction = s.direction
+            nxt = fwd if direction == 1 else bwd
+            last = s.last_player
+            window = s.jump_window
+            fits = fits_at[color * 32 + rank_of[card]]
+            continue
+        window = jump_in
+        if is_wild[card]:
+            if kind == _K_DRAW and effect_of[card] == _WILD4:
+                s.plus4_prev_color = color
+                s.plus4_bluff = any(color_of[c] == color for c in hand)
+            color = colors[int(rand() * ncol)]
+        else:
+            color = color_of[card]
+        hand.remove(card)
+        discard.append(card)
+        last = turn
+        if len(hand) == 1:
+            if uno_call:
+                called[turn] = True
+        elif called[turn]:
+            called[turn] = False
+        if kind == _K_NEXT:
+            turn = nxt[turn]
+            fits = fits_at[color * 32 + rank_of[card]]
+            continue
+        if kind == _K_SKIP:
+            turn = nxt[nxt[turn]]
+        elif kind == _K_REVERSE:
+            direction = -direction
+            nxt = fwd if direction == 1 else bwd
+            turn = nxt[nxt[turn]] if rev_steps == 2 else nxt[turn]
+        elif kind == _K_DRAW:
+            eff = effect_of[card]
+            amount = amount_of[eff]
+            victim = nxt[turn]
+            s.color = color
+            if responds[eff]:  # the next player may answer
+                if answerable[eff] or moves >= budget:  # the engine's executor takes it on
+                    s.pending = amount
+                    s.phase = PH_PENALTY
+                    s.plus4_by = turn if (challenge and eff == _WILD4) else -1
+                    turn = victim  # (no catch window is open, so the turn-end tick is moot)
+                    break
+                # no card may answer it and the policy never challenges: the move ACCEPT
+                # (``_take_pending``: the cards, then the turn passes on)
+                moves += 1
+                window = False
+            _draw_cards(s, victim, amount, None, "penalty", None)
+            draw = s.draw  # a refill makes new piles (and a turned-over pile a new colour)
+            discard = s.discard
+            color = s.color
+            turn = nxt[victim]
+        else:  # _K_SELF_DRAW
+            s.color = color
+            _draw_cards(s, turn, 2, None, "joker", None)
+            draw = s.draw
+            discard = s.discard
+            color = s.color
+            turn = nxt[turn]
+        fits = fits_at[color * 32 + rank_of[discard[-1]]]
+    s.turn = turn
+    s.color = color
+    s.direction = direction
+    s.last_player = last
+    s.jump_window = window
+    return moves
+
+
+@lru_cache(maxsize=None)
+def _rings(active: tuple[bool, ...]) -> tuple[list[int], list[int]]:
+    """The next active seat after each seat, one way round and the other."""
+    n = len(active)
+    return tuple(  # type: ignore[return-value]
+        [next(j for j in ((i + d * k) % n for k in range(1, n + 1)) if active[j]) for i in range(n)]
+        for d in (1, -1))
+
+
+def _problem_at(s: GameState, seat: int, card: int, hand: list[int], color: int) -> bool:
+    """Does the engine's predicate refuse ``card`` with the pile's colour ``color``?"""
+    s.color = color
+    return play_problem(s, seat, card, hand) is not None
+
+
 def random_playout(
-    s: GameState, rng: random.Random, max_moves: int = 100_000, pick: CardPicker | None = None
+    s: GameState, rng: random.Random, max_moves: int = 100_000, pick: CardPicker | None = None,
+    fused: bool = True,
 ) -> int:
     """Play the current round of ``s`` to its end in place.
 
     The policy is the random one described above; ``pick`` replaces the choice of which
     playable card to play (AI rollouts pass a greedier picker). Returns the number of moves
     made. ``s`` must be owned by the caller (copy it first).
+
+    The common moves run in one fused loop (:func:`_fused_run`); ``fused=False`` plays every
+    move through the engine's ``step`` instead. Both give the same game, move for move, from
+    the same ``rng``.
     """
     r = s.r
     moves = 0
     execute = step
     rand = rng.random
-    while s.phase < PH_ROUND_OVER and moves < max_moves:
+    while True:
+        if (fused and s.phase == PH_PLAY and s.discard and s.color >= 0 and s.chain_rank < 0
+                and not s.drawn and not s.pending and s.plus4_by < 0 and not s.stuck
+                and not any(s.vuln)):
+            moves += _fused_run(s, rng, max_moves - moves, pick)
+        if s.phase >= PH_ROUND_OVER or moves >= max_moves:
+            break
         seat = s.turn
         phase = s.phase
         if phase == PH_PLAY:
@@ -112,9 +390,11 @@ def random_playout(
 
 
 def play_random_game(
-    rules: RuleSet, players: int, seed: int, rounds: bool = True, policy: Policy | None = None
+    rules: RuleSet, players: int, seed: int, rounds: bool = True, policy: Policy | None = None,
+    fused: bool = True,
 ) -> GameState:
-    """A whole game (every round until the game is over) with the random policy or ``policy``."""
+    """A whole game (every round until the game is over) with the random policy or ``policy``
+    (``fused`` as in :func:`random_playout`)."""
     s = new_game(rules, players, seed)
     rng = random.Random(seed)
     while s.phase != Phase.GAME_OVER:
@@ -124,7 +404,7 @@ def play_random_game(
             step(s, Move(MoveKind.NEXT_ROUND, 0))
             continue
         if policy is None:
-            random_playout(s, rng)
+            random_playout(s, rng, fused=fused)
         else:
             seat = s.turn
             step(s, policy(s, seat, legal_moves(s, seat), rng))
