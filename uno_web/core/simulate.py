@@ -18,7 +18,7 @@ from typing import Callable
 
 from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
 from .engine import (
-    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _draw_cards, _matches, legal_moves, new_game,
+    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _draw_cards, follows_same_number, _matches, legal_moves, new_game, penalty_card,
     play_problem, same_number_cards, step, swap_target_needed,
 )
 from .moves import Move, MoveKind
@@ -70,6 +70,9 @@ def playable_now(s: GameState, seat: int) -> list[int]:
         col = s.color
         trank = RANK_OF[discard[-1]]
         return [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
+    if s.phase == PH_PENALTY:  # only a card the answer table allows may answer at all
+        ans = s.r.answers[EFFECT_OF[penalty_card(s)]]
+        return [c for c in hand if not ans[EFFECT_OF[c]] and play_problem(s, seat, c, hand) is None]
     return [c for c in hand if play_problem(s, seat, c, hand) is None]
 
 
@@ -102,23 +105,28 @@ def _fits_table(deck: str) -> list[Callable[[int], bool]]:
     return [cards.__contains__ for cards in _match_table(deck)]
 
 
+# the fused loop's modes: plain play, a same-number turn, a draw card to answer
+_PLAIN, _CHAIN, _ANSWER = range(3)
 # what a play does in the fused loop, by card (``_card_kinds``)
-_K_NEXT, _K_SKIP, _K_REVERSE, _K_DRAW, _K_SELF_DRAW, _K_ENGINE = range(6)
+_K_NEXT, _K_SKIP, _K_REVERSE, _K_DRAW, _K_SELF_DRAW, _K_CHAIN, _K_ENGINE = range(7)
 
 
 @lru_cache(maxsize=64)
 def _card_kinds(r: CompiledRules) -> list[int]:
     """For each card number, what playing it does under ``r`` in the fused loop: pass the turn
     on (numbers, and wilds that draw nothing), skip, reverse, make the next player draw
-    (``r.amount``), make the player draw two (the Joker), or anything else, which the engine's
-    executor plays (a 7 or a 0 under 7-0, a number under ``play_same_number``)."""
+    (``r.amount``), make the player draw two (the Joker), start a same-number turn (a number
+    under ``play_same_number``), or anything else, which the engine's executor plays (a 7 or
+    a 0 under 7-0)."""
     kinds = [_K_NEXT] * len(EFFECT_OF)
     for card, eff in enumerate(EFFECT_OF):
         if eff < 0:
             continue
-        if eff == _NUMBER and (r.play_same_number or (r.seven_swap and RANK_OF[card] == 7)
+        if eff == _NUMBER and ((r.seven_swap and RANK_OF[card] == 7)
                                or (r.zero_rotate and RANK_OF[card] == 0)):
             kinds[card] = _K_ENGINE
+        elif eff == _NUMBER and r.play_same_number:
+            kinds[card] = _K_CHAIN
         elif r.amount[eff]:
             kinds[card] = _K_DRAW
         elif eff == _SKIP:
@@ -130,24 +138,48 @@ def _card_kinds(r: CompiledRules) -> list[int]:
     return kinds
 
 
+def _policy_move(s: GameState, rng: random.Random, pick: CardPicker | None) -> Move:
+    """The random policy's move for the player on turn, from the engine's predicates: the
+    move by move play (``fused=False``), and the fused loop's moves it leaves to the engine."""
+    seat = s.turn
+    phase = s.phase
+    if phase == PH_PLAY:
+        ok = playable_now(s, seat)
+        if ok:
+            card = ok[int(rng.random() * len(ok))] if pick is None else pick(s, seat, ok, rng)
+            return _random_play(s, seat, card, rng)
+        if s.chain_rank >= 0:  # play_same_number with no more of it: end the turn
+            return _new_move(Move, (_PASS, seat, -1, -1, -1, False))
+        return _new_move(Move, (_DRAWK, seat, -1, -1, -1, False))
+    if phase == PH_DRAWN:
+        hand = s.hands[seat]
+        ok = [c for c in s.drawn if play_problem(s, seat, c, hand) is None]
+        return _random_play(s, seat, ok[0], rng) if ok else _new_move(
+            Move, (_PASS, seat, -1, -1, -1, False))
+    if phase == PH_PENALTY:
+        ok = playable_now(s, seat)
+        if ok:  # answer the draw card with a random card that may (stack or deflect)
+            return _random_play(s, seat, ok[int(rng.random() * len(ok))], rng)
+        return _new_move(Move, (_ACCEPT, seat, -1, -1, -1, False))
+    # CHOOSE_COLOR
+    return Move(MoveKind.CHOOSE_COLOR, seat, -1, s.r.colors[int(rng.random() * len(s.r.colors))])
+
+
 def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker | None) -> int:
-    """Up to ``budget`` moves of the random policy in one loop, with the engine's executor
-    written out for the common moves of the play phase: ``step`` and ``_play`` for a play
-    that does not end the round, ``_draw_turn`` for a draw from a pile that holds the cards
-    drawn, and taking a draw card that no card may answer (the policy never challenges).
-    Legality is the engine's: colour and number matching from its predicate, tabled
-    (:func:`_match_table`), and :func:`~uno_web.core.engine.play_problem` for a wild under
-    the rules that restrict wilds (``wild_draw_four = "strict"``, ``wild_last_resort``).
-    A play that moves hands or keeps the turn (7-0, ``play_same_number``) goes through the
-    engine's ``step``. The loop stops, with ``s`` consistent, before any other move (a last
-    card, a draw from an empty pile, a draw card the next player may answer); the caller
-    plays that one through ``step``. Returns the number of moves made.
+    """:func:`random_playout`'s fused loop: up to ``budget`` moves of the random policy, with
+    the engine's executor written out for the common moves of the play phase: ``step`` and
+    ``_play`` for a play that does not end the round, ``_draw_turn`` for a draw from a pile
+    that holds the cards drawn, and taking a draw card that no card may answer (the policy
+    never challenges). Legality is the engine's: colour and number matching from its
+    predicate, tabled (:func:`_match_table`), and :func:`~uno_web.core.engine.play_problem`
+    for a wild under the rules that restrict wilds (``wild_draw_four = "strict"``,
+    ``wild_last_resort``). Every other move is the engine's: the policy's move from the
+    engine's predicates (:func:`_policy_move`) through ``step``: a last card, a draw from an
+    empty pile, a draw card the next player may answer, a 7 or a 0 under 7-0, a same-number
+    turn, and any position the written-out moves do not start from (an open catch window, a
+    drawn card, a colour to name, a blocked turn). Returns the number of moves made.
 
-    Preconditions (the caller checks them): the play phase, no open catch window, a colour
-    named and a card on the discard pile, no drawn card, pending draw, +4 to challenge,
-    same-number turn or blocked turn left from an earlier move. The random policy always
-    calls UNO, so no catch window opens here.
-
+    The random policy always calls UNO, so no catch window opens in the written-out moves.
     The turn, colour, direction, last player and jump-in window live in local names and are
     written to ``s`` before ``pick`` or the engine is called and when the loop stops.
     ``tests/core/test_fused_playout.py`` holds the state after every move to the engine's own
@@ -155,22 +187,13 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     rule mixes."""
     r = s.r
     n = s.n
-    hands = s.hands
-    draw = s.draw
-    discard = s.discard
     called = s.called
-    color = s.color
-    turn = s.turn
-    direction = s.direction
-    last = s.last_player
-    window = s.jump_window
     jump_in = r.jump_in
     amount_of = r.amount
     responds = r.responds
     uno_call = r.uno_call
     colors = r.colors
     ncol = len(colors)
-    rev_steps = 2 if (r.reverse_skip_2p and s.n_active == 2) else 1
     challenge = r.plus4 == "challenge"
     wilds_restricted = r.plus4 == "strict" or r.wild_last_resort
     to_match = r.draw_to_match
@@ -185,137 +208,216 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     rank_of = RANK_OF
     effect_of = EFFECT_OF
     fits_at = _fits_table(r.deck)
-    fits = fits_at[color * 32 + rank_of[discard[-1]]]
     fwd, bwd = _rings(tuple(s.active))  # (nobody joins or leaves in a round)
-    nxt = fwd if direction == 1 else bwd
+    rev_steps = 2 if (r.reverse_skip_2p and s.n_active == 2) else 1
     moves = 0
+    amount: int  # cards to draw
+    engine_next = False  # the next move is the engine's
+    engine_card = -1  # the engine plays this card, chosen in the loop
     while moves < budget:
-        hand = hands[turn]
-        ok = list(filter(fits, hand))
-        if ok and wilds_restricted and any(is_wild[c] for c in ok):
-            s.color = color
-            ok = [c for c in ok if not is_wild[c] or play_problem(s, turn, c, hand) is None]
-        if ok:
-            if len(hand) == 1:  # the last card: the engine's executor ends the round
-                break
-            if pick is None:
-                card = ok[int(rand() * len(ok))]
-            else:
-                s.turn = turn
-                s.color = color
-                s.direction = direction
-                s.last_player = last
-                s.jump_window = window
-                card = pick(s, turn, ok, rng)
+        phase = s.phase
+        if phase >= PH_ROUND_OVER:
+            break
+        if (engine_next or phase != PH_PLAY or s.chain_rank >= 0 or s.drawn or s.pending
+                or s.plus4_by >= 0 or s.stuck or s.color < 0 or not s.discard or any(s.vuln)):
+            step(s, _policy_move(s, rng, pick))
             moves += 1
-        else:  # draw; a playable card drawn is played at once (the policy's choice)
-            if not draw or budget - moves < 2 or engine_draws:
-                break
-            if to_match:  # draw until a card fits, from a pile that holds one
-                k = len(draw) - 1
-                while k >= 0 and not fits(draw[k]):
-                    k -= 1
-                if k < 0 or (joker_pen and any(effect_of[c] == _SELF_DRAW_TWO for c in draw[k:])):
-                    break  # the pile runs out first, or a Joker costs more: the engine draws
-                got = draw[k:]
-                del draw[k:]
-                got.reverse()
-                hand.extend(got)
-                c = got[-1]
-            else:
-                c = draw[-1]
-                if joker_pen and effect_of[c] == _SELF_DRAW_TWO:
-                    break  # a drawn Joker costs more cards: the engine draws it
-                draw.pop()
-                hand.append(c)
-            called[turn] = False
-            window = False
-            moves += 1
-            if fits(c) and not (wilds_restricted and is_wild[c] and _problem_at(
-                    s, turn, c, hand, color)):
-                card = c
-                moves += 1
-            else:
-                turn = nxt[turn]
-                continue
-        kind = kinds[card]
-        if kind == _K_ENGINE:  # the engine plays it: sync, step, read back
-            s.turn = turn
-            s.color = color
-            s.direction = direction
-            s.last_player = last
-            s.jump_window = window
-            step(s, _random_play(s, turn, card, rng))
-            if s.chain_rank >= 0:  # a same-number turn goes on: the caller plays it
-                return moves
-            turn = s.turn
-            color = s.color
-            direction = s.direction
-            nxt = fwd if direction == 1 else bwd
-            last = s.last_player
-            window = s.jump_window
-            fits = fits_at[color * 32 + rank_of[card]]
+            engine_next = False
             continue
-        window = jump_in
-        if is_wild[card]:
-            if kind == _K_DRAW and effect_of[card] == _WILD4:
-                s.plus4_prev_color = color
-                s.plus4_bluff = any(color_of[c] == color for c in hand)
-            color = colors[int(rand() * ncol)]
-        else:
-            color = color_of[card]
-        hand.remove(card)
-        discard.append(card)
-        last = turn
-        if len(hand) == 1:
-            if uno_call:
-                called[turn] = True
-        elif called[turn]:
-            called[turn] = False
-        if kind == _K_NEXT:
-            turn = nxt[turn]
-            fits = fits_at[color * 32 + rank_of[card]]
-            continue
-        if kind == _K_SKIP:
-            turn = nxt[nxt[turn]]
-        elif kind == _K_REVERSE:
-            direction = -direction
-            nxt = fwd if direction == 1 else bwd
-            turn = nxt[nxt[turn]] if rev_steps == 2 else nxt[turn]
-        elif kind == _K_DRAW:
-            eff = effect_of[card]
-            amount = amount_of[eff]
-            victim = nxt[turn]
-            s.color = color
-            if responds[eff]:  # the next player may answer
-                if answerable[eff] or moves >= budget:  # the engine's executor takes it on
-                    s.pending = amount
-                    s.phase = PH_PENALTY
-                    s.plus4_by = turn if (challenge and eff == _WILD4) else -1
-                    turn = victim  # (no catch window is open, so the turn-end tick is moot)
-                    break
-                # no card may answer it and the policy never challenges: the move ACCEPT
-                # (``_take_pending``: the cards, then the turn passes on)
-                moves += 1
-                window = False
-            _draw_cards(s, victim, amount, None, "penalty", None)
-            draw = s.draw  # a refill makes new piles (and a turned-over pile a new colour)
-            discard = s.discard
-            color = s.color
-            turn = nxt[victim]
-        else:  # _K_SELF_DRAW
-            s.color = color
-            _draw_cards(s, turn, 2, None, "joker", None)
-            draw = s.draw
-            discard = s.discard
-            color = s.color
-            turn = nxt[turn]
+        hands = s.hands
+        draw = s.draw
+        discard = s.discard
+        color = s.color
+        turn = s.turn
+        direction = s.direction
+        nxt = fwd if direction == 1 else bwd
+        last = s.last_player
+        window = s.jump_window
         fits = fits_at[color * 32 + rank_of[discard[-1]]]
-    s.turn = turn
-    s.color = color
-    s.direction = direction
-    s.last_player = last
-    s.jump_window = window
+        mode: int = _PLAIN
+        while moves < budget:
+            hand = hands[turn]
+            if mode:  # a same-number turn, or a draw card to answer: the engine's predicates
+                s.color = color
+                if mode == _CHAIN:
+                    ok = same_number_cards(s, hand)
+                    if not ok:  # the move PASS ends the same-number turn
+                        moves += 1
+                        window = False
+                        s.chain_rank = -1
+                        mode = _PLAIN
+                        turn = nxt[turn]
+                        continue
+                else:  # _ANSWER
+                    ok = playable_now(s, turn)
+                    if not ok:  # the move ACCEPT (``_take_pending``): the cards, then on
+                        moves += 1
+                        window = False
+                        amount = s.pending
+                        s.pending = 0
+                        s.plus4_by = -1
+                        s.phase = PH_PLAY
+                        _draw_cards(s, turn, amount, None, "penalty", None)
+                        draw = s.draw  # a refill makes new piles (and maybe a new colour)
+                        discard = s.discard
+                        color = s.color
+                        mode = _PLAIN
+                        turn = nxt[turn]
+                        fits = fits_at[color * 32 + rank_of[discard[-1]]]
+                        continue
+                if len(hand) == 1:  # the last card: the engine's executor ends the round
+                    engine_next = True
+                    break
+                if pick is None or mode == _ANSWER:  # (the policy answers at random)
+                    card = ok[int(rand() * len(ok))]
+                else:
+                    s.turn = turn
+                    s.direction = direction
+                    s.last_player = last
+                    s.jump_window = window
+                    card = pick(s, turn, ok, rng)
+                moves += 1
+                if mode == _ANSWER and kinds[card] != _K_DRAW:  # a deflection: the engine's
+                    engine_card = card
+                    break
+            else:
+                ok = list(filter(fits, hand))
+                if ok and wilds_restricted and any(is_wild[c] for c in ok):
+                    s.color = color
+                    ok = [c for c in ok if not is_wild[c] or play_problem(s, turn, c, hand) is None]
+                if ok:
+                    if len(hand) == 1:  # the last card: the engine's executor ends the round
+                        engine_next = True
+                        break
+                    if pick is None:
+                        card = ok[int(rand() * len(ok))]
+                    else:
+                        s.turn = turn
+                        s.color = color
+                        s.direction = direction
+                        s.last_player = last
+                        s.jump_window = window
+                        card = pick(s, turn, ok, rng)
+                    moves += 1
+                else:  # draw; a playable card drawn is played at once (the policy's choice)
+                    if not draw or budget - moves < 2 or engine_draws:
+                        engine_next = True
+                        break
+                    if to_match:  # draw until a card fits, from a pile that holds one
+                        k = len(draw) - 1
+                        while k >= 0 and not fits(draw[k]):
+                            k -= 1
+                        if k < 0 or (joker_pen and any(
+                                effect_of[c] == _SELF_DRAW_TWO for c in draw[k:])):
+                            engine_next = True  # the pile runs out first, or a Joker costs more
+                            break
+                        got = draw[k:]
+                        del draw[k:]
+                        got.reverse()
+                        hand.extend(got)
+                        c = got[-1]
+                    else:
+                        c = draw[-1]
+                        if joker_pen and effect_of[c] == _SELF_DRAW_TWO:
+                            engine_next = True  # a drawn Joker costs more cards
+                            break
+                        draw.pop()
+                        hand.append(c)
+                    called[turn] = False
+                    window = False
+                    moves += 1
+                    if fits(c) and not (wilds_restricted and is_wild[c] and _problem_at(
+                            s, turn, c, hand, color)):
+                        card = c
+                        moves += 1
+                    else:
+                        turn = nxt[turn]
+                        continue
+            kind = kinds[card]
+            if kind == _K_ENGINE:  # the engine plays it (a 7 or a 0 under 7-0)
+                engine_card = card
+                break
+            window = jump_in
+            if is_wild[card]:
+                if kind == _K_DRAW and effect_of[card] == _WILD4:
+                    s.plus4_prev_color = color
+                    s.plus4_bluff = any(color_of[c] == color for c in hand)
+                color = colors[int(rand() * ncol)]
+            else:
+                color = color_of[card]
+            hand.remove(card)
+            discard.append(card)
+            last = turn
+            if len(hand) == 1:
+                if uno_call:
+                    called[turn] = True
+            elif called[turn]:
+                called[turn] = False
+            if kind == _K_NEXT:
+                turn = nxt[turn]
+                fits = fits_at[color * 32 + rank_of[card]]
+                continue
+            if kind == _K_CHAIN:  # the turn stays while another of this number is in hand
+                s.chain_rank = rank_of[card]  # (``engine.follows_same_number`` decides)
+                if any(follows_same_number(s, c) for c in hand):
+                    mode = _CHAIN
+                    continue
+                s.chain_rank = -1
+                mode = _PLAIN
+                turn = nxt[turn]
+                fits = fits_at[color * 32 + rank_of[card]]
+                continue
+            if kind == _K_SKIP:
+                turn = nxt[nxt[turn]]
+            elif kind == _K_REVERSE:
+                direction = -direction
+                nxt = fwd if direction == 1 else bwd
+                turn = nxt[nxt[turn]] if rev_steps == 2 else nxt[turn]
+            elif kind == _K_DRAW:
+                eff = effect_of[card]
+                amount = amount_of[eff]
+                if mode == _ANSWER:  # a stack adds up
+                    amount += s.pending
+                victim = nxt[turn]
+                s.color = color
+                if responds[eff]:  # the next player may answer
+                    if answerable[eff] or moves >= budget:
+                        s.pending = amount
+                        s.phase = PH_PENALTY
+                        s.plus4_by = turn if (challenge and eff == _WILD4) else -1
+                        turn = victim  # (no catch window is open: the turn-end tick is moot)
+                        mode = _ANSWER
+                        continue
+                    # no card may answer it and the policy never challenges: the move ACCEPT
+                    # (``_take_pending``: the cards, then the turn passes on)
+                    moves += 1
+                    window = False
+                if mode:  # a stack that may not be answered: the cards are drawn now
+                    s.pending = 0
+                    s.plus4_by = -1
+                    s.phase = PH_PLAY
+                    mode = _PLAIN
+                _draw_cards(s, victim, amount, None, "penalty", None)
+                draw = s.draw  # a refill makes new piles (a turned-over pile a new colour)
+                discard = s.discard
+                color = s.color
+                turn = nxt[victim]
+            else:  # _K_SELF_DRAW
+                s.color = color
+                _draw_cards(s, turn, 2, None, "joker", None)
+                draw = s.draw
+                discard = s.discard
+                color = s.color
+                turn = nxt[turn]
+            fits = fits_at[color * 32 + rank_of[discard[-1]]]
+        s.turn = turn
+        s.color = color
+        s.direction = direction
+        s.last_player = last
+        s.jump_window = window
+        if engine_card >= 0:  # the play chosen above (a move already counted)
+            step(s, _random_play(s, turn, engine_card, rng))
+            engine_card = -1
     return moves
 
 
@@ -348,43 +450,11 @@ def random_playout(
     move through the engine's ``step`` instead. Both give the same game, move for move, from
     the same ``rng``.
     """
-    r = s.r
+    if fused:
+        return _fused_run(s, rng, max_moves, pick)
     moves = 0
-    execute = step
-    rand = rng.random
-    while True:
-        if (fused and s.phase == PH_PLAY and s.discard and s.color >= 0 and s.chain_rank < 0
-                and not s.drawn and not s.pending and s.plus4_by < 0 and not s.stuck
-                and not any(s.vuln)):
-            moves += _fused_run(s, rng, max_moves - moves, pick)
-        if s.phase >= PH_ROUND_OVER or moves >= max_moves:
-            break
-        seat = s.turn
-        phase = s.phase
-        if phase == PH_PLAY:
-            ok = playable_now(s, seat)
-            if ok:
-                card = ok[int(rand() * len(ok))] if pick is None else pick(s, seat, ok, rng)
-                move = _random_play(s, seat, card, rng)
-            elif s.chain_rank >= 0:  # play_same_number with no more of it: end the turn
-                move = _new_move(Move, (_PASS, seat, -1, -1, -1, False))
-            else:
-                move = _new_move(Move, (_DRAWK, seat, -1, -1, -1, False))
-        elif phase == PH_DRAWN:
-            hand = s.hands[seat]
-            ok = [c for c in s.drawn if play_problem(s, seat, c, hand) is None]
-            move = _random_play(s, seat, ok[0], rng) if ok else _new_move(
-                Move, (_PASS, seat, -1, -1, -1, False))
-        elif phase == PH_PENALTY:
-            hand = s.hands[seat]
-            ok = [c for c in hand if play_problem(s, seat, c, hand) is None]
-            if ok:  # answer the draw card with a random card that may (stack or deflect)
-                move = _random_play(s, seat, ok[int(rand() * len(ok))], rng)
-            else:
-                move = _new_move(Move, (_ACCEPT, seat, -1, -1, -1, False))
-        else:  # CHOOSE_COLOR
-            move = Move(MoveKind.CHOOSE_COLOR, seat, -1, r.colors[int(rng.random() * len(r.colors))])
-        execute(s, move)
+    while s.phase < PH_ROUND_OVER and moves < max_moves:
+        step(s, _policy_move(s, rng, pick))
         moves += 1
     return moves
 
