@@ -42,6 +42,7 @@ __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "apply_in_place",
     "step", "playable_cards", "can_play", "next_seat", "hand_points", "swap_target_needed",
     "penalty_card", "same_number_cards", "can_call_uno", "play_problem", "finish_forbidden",
+    "seven_zero",
 ]
 
 _ACTION_EFFECTS = frozenset(
@@ -1364,28 +1365,8 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             _draw_cards(s, victim, total, ev, "penalty", src)
         _end_round(s, seat, ev)
         return
-    # 7-0 (two toggles: seven_swap, zero_rotate)
     if r.seven_zero:
-        rank = RANK_OF[card]
-        if r.seven_swap and rank == _RANK7 and eff == _NUMBER and move.target >= 0:
-            t = move.target
-            s.hands[seat], s.hands[t] = s.hands[t], s.hands[seat]
-            _reset_calls(s, (seat, t))
-            if ev is not None:
-                ev.append(HandsSwapped(seat, t))
-        elif r.zero_rotate and rank == _RANK0 and eff == _NUMBER:
-            seats = [i for i in range(s.n) if s.active[i]]
-            hands = [s.hands[i] for i in seats]
-            k = len(seats)
-            if s.direction == 1:  # each hand passes to the next seat
-                for j in range(k):
-                    s.hands[seats[(j + 1) % k]] = hands[j]
-            else:
-                for j in range(k):
-                    s.hands[seats[(j - 1) % k]] = hands[j]
-            _reset_calls(s, seats)
-            if ev is not None:
-                ev.append(HandsRotated(s.direction))
+        seven_zero(s, seat, card, move.target, ev)
     if amount:
         victim = _next_seat(s, seat)
         s.pending = amount + (s.pending if was_penalty else 0)
@@ -1440,6 +1421,36 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
                 return
             s.chain_rank = -1
         _advance(s, 1)
+
+
+def seven_zero(s: GameState, seat: int, card: int, target: int, ev: list[Event] | None = None) -> None:
+    """What a 7 or a 0 just played by ``seat`` does to the hands under 7-0 (the toggles
+    ``seven_swap`` and ``zero_rotate``): a 7 swaps hands with ``target`` (when it names one),
+    a 0 passes every hand on in the direction of play; the calls of the hands that moved are
+    reset. Any other card changes nothing. The one place these rules act: the executor and the
+    fused playout (simulate) both call it."""
+    r = s.r
+    if EFFECT_OF[card] != _NUMBER:
+        return
+    rank = RANK_OF[card]
+    if r.seven_swap and rank == _RANK7 and target >= 0:
+        s.hands[seat], s.hands[target] = s.hands[target], s.hands[seat]
+        _reset_calls(s, (seat, target))
+        if ev is not None:
+            ev.append(HandsSwapped(seat, target))
+    elif r.zero_rotate and rank == _RANK0:
+        seats = [i for i in range(s.n) if s.active[i]]
+        hands = [s.hands[i] for i in seats]
+        k = len(seats)
+        if s.direction == 1:  # each hand passes to the next seat
+            for j in range(k):
+                s.hands[seats[(j + 1) % k]] = hands[j]
+        else:
+            for j in range(k):
+                s.hands[seats[(j - 1) % k]] = hands[j]
+        _reset_calls(s, seats)
+        if ev is not None:
+            ev.append(HandsRotated(s.direction))
 
 
 def _advance_tick(s: GameState) -> None:

@@ -19,7 +19,7 @@ from typing import Callable
 from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
 from .engine import (
     PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _draw_cards, follows_same_number, _matches, legal_moves, new_game, penalty_card,
-    play_problem, same_number_cards, step, swap_target_needed,
+    play_problem, same_number_cards, seven_zero, step, swap_target_needed,
 )
 from .moves import Move, MoveKind
 from .rules import RuleSet
@@ -100,6 +100,19 @@ def _answerable(r: CompiledRules) -> dict[int, bool]:
 
 
 @lru_cache(maxsize=None)
+def _follow_table(deck: str) -> list[frozenset[int]]:
+    """The engine's ``follows_same_number`` as a table: the cards of ``deck`` that may follow
+    in a same-number turn on each rank."""
+    cards = deck_cards(deck)
+    probe = GameState(compile_rules(RuleSet(deck=deck)), 2)  # type: ignore[arg-type]
+    table = []
+    for rank in range(32):
+        probe.chain_rank = rank
+        table.append(frozenset(c for c in cards if follows_same_number(probe, c)))
+    return table
+
+
+@lru_cache(maxsize=None)
 def _fits_table(deck: str) -> list[Callable[[int], bool]]:
     """:func:`_match_table` as the sets' membership tests, for ``filter``."""
     return [cards.__contains__ for cards in _match_table(deck)]
@@ -108,7 +121,7 @@ def _fits_table(deck: str) -> list[Callable[[int], bool]]:
 # the fused loop's modes: plain play, a same-number turn, a draw card to answer
 _PLAIN, _CHAIN, _ANSWER = range(3)
 # what a play does in the fused loop, by card (``_card_kinds``)
-_K_NEXT, _K_SKIP, _K_REVERSE, _K_DRAW, _K_SELF_DRAW, _K_CHAIN, _K_ENGINE = range(7)
+_K_NEXT, _K_SKIP, _K_REVERSE, _K_DRAW, _K_SELF_DRAW, _K_CHAIN, _K_HANDS = range(7)
 
 
 @lru_cache(maxsize=64)
@@ -116,15 +129,14 @@ def _card_kinds(r: CompiledRules) -> list[int]:
     """For each card number, what playing it does under ``r`` in the fused loop: pass the turn
     on (numbers, and wilds that draw nothing), skip, reverse, make the next player draw
     (``r.amount``), make the player draw two (the Joker), start a same-number turn (a number
-    under ``play_same_number``), or anything else, which the engine's executor plays (a 7 or
-    a 0 under 7-0)."""
+    under ``play_same_number``), or move hands (a 7 or a 0 under 7-0: ``engine.seven_zero``)."""
     kinds = [_K_NEXT] * len(EFFECT_OF)
     for card, eff in enumerate(EFFECT_OF):
         if eff < 0:
             continue
         if eff == _NUMBER and ((r.seven_swap and RANK_OF[card] == 7)
                                or (r.zero_rotate and RANK_OF[card] == 0)):
-            kinds[card] = _K_ENGINE
+            kinds[card] = _K_HANDS
         elif eff == _NUMBER and r.play_same_number:
             kinds[card] = _K_CHAIN
         elif r.amount[eff]:
@@ -208,7 +220,10 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     rank_of = RANK_OF
     effect_of = EFFECT_OF
     fits_at = _fits_table(r.deck)
-    fwd, bwd = _rings(tuple(s.active))  # (nobody joins or leaves in a round)
+    active = s.active
+    fwd, bwd = _rings(tuple(active))  # (nobody joins or leaves in a round)
+    same_number = r.play_same_number
+    follow_sets = _follow_table(r.deck)
     rev_steps = 2 if (r.reverse_skip_2p and s.n_active == 2) else 1
     moves = 0
     amount: int  # cards to draw
@@ -240,7 +255,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
             if mode:  # a same-number turn, or a draw card to answer: the engine's predicates
                 s.color = color
                 if mode == _CHAIN:
-                    ok = same_number_cards(s, hand)
+                    ok = list(filter(follow_sets[s.chain_rank].__contains__, hand))
                     if not ok:  # the move PASS ends the same-number turn
                         moves += 1
                         window = False
@@ -334,9 +349,10 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                         turn = nxt[turn]
                         continue
             kind = kinds[card]
-            if kind == _K_ENGINE:  # the engine plays it (a 7 or a 0 under 7-0)
-                engine_card = card
-                break
+            target = -1
+            if kind == _K_HANDS and swap_target_needed(r, card, len(hand)):
+                others = [i for i in range(n) if i != turn and active[i]]  # as _random_play
+                target = others[int(rand() * len(others))]
             window = jump_in
             if is_wild[card]:
                 if kind == _K_DRAW and effect_of[card] == _WILD4:
@@ -353,13 +369,17 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                     called[turn] = True
             elif called[turn]:
                 called[turn] = False
+            if kind == _K_HANDS:  # 7-0: the engine moves the hands
+                s.direction = direction
+                seven_zero(s, turn, card, target)
+                kind = _K_CHAIN if same_number else _K_NEXT
             if kind == _K_NEXT:
                 turn = nxt[turn]
                 fits = fits_at[color * 32 + rank_of[card]]
                 continue
             if kind == _K_CHAIN:  # the turn stays while another of this number is in hand
                 s.chain_rank = rank_of[card]  # (``engine.follows_same_number`` decides)
-                if any(follows_same_number(s, c) for c in hand):
+                if any(map(follow_sets[rank_of[card]].__contains__, hands[turn])):
                     mode = _CHAIN
                     continue
                 s.chain_rank = -1
