@@ -19,6 +19,7 @@ drawing only when nothing can be played.
 Rows:
   rlcard   RLCard 1.2.0 ``UnoGame``: rounds/s and steps/s
   fast     ``simulate.random_playout`` on ``new_game`` (the fast path, in place)
+  preset   the same under each other preset (its own rules, one round), unless --no-presets
   safe     ``legal_moves`` + ``apply`` (copies, events, verdicts)
   validate ``gamelog.validate_log`` of recorded whole games, actions/s vs RLCard's steps/s
            (the logs parsed beforehand: the replay and its checks), and the same logs from
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import multiprocessing as mp
 import os
@@ -41,7 +43,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from uno_web.core import MoveKind, Phase, RuleSet, apply, legal_moves, new_game  # noqa: E402
+from uno_web.core import PRESETS, MoveKind, Phase, RuleSet, apply, legal_moves, new_game  # noqa: E402
 from uno_web.core.gamelog import GameLog, GameRecorder, parse_log, validate_log  # noqa: E402
 from uno_web.core.simulate import play_random_game, random_playout  # noqa: E402
 
@@ -116,17 +118,26 @@ def rlcard_rounds(players: int, seconds: float, seed: int) -> tuple[int, int, fl
     return rounds, steps, time.perf_counter() - t0
 
 
-def fast_rounds(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Our fast path: ``random_playout`` of a fresh deal, every official rule kept."""
+def fast_rounds(players: int, seconds: float, seed: int, rules: RuleSet = ROUND) -> tuple[int, int, float]:
+    """Our fast path: ``random_playout`` of a fresh deal, every official rule kept (or every
+    rule of ``rules``)."""
     rounds = steps = 0
+    rng = random.Random(seed)  # the policy's generator, once a run (as RLCard's above)
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         for _ in range(20):
-            s = new_game(ROUND, players, seed)
-            steps += random_playout(s, random.Random(seed))
+            s = new_game(rules, players, seed)
+            steps += random_playout(s, rng)
             seed += 1
             rounds += 1
     return rounds, steps, time.perf_counter() - t0
+
+
+OTHER_PRESETS = [name for name in PRESETS if name != "official"]
+
+
+def _preset_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    return fast_rounds(players, seconds, seed, PRESETS[name])
 
 
 def safe_move(s: Any, rng: random.Random) -> Any:
@@ -195,7 +206,8 @@ def validation_actions(logs: "list[GameLog] | list[str]", seconds: float) -> tup
 # ------------------------------------------------------------------------------------------
 
 
-def measure(seconds: float, reps: int, with_rlcard: bool, log_count: int) -> dict[str, Any]:
+def measure(seconds: float, reps: int, with_rlcard: bool, log_count: int,
+            presets: bool = True) -> dict[str, Any]:
     logs = {n: recorded_logs(n, log_count) for n in PLAYERS}
     texts = {n: [log.model_dump_json() for log in logs[n]] for n in PLAYERS}  # as files hold them
     contenders: dict[str, Callable[[int, float, int], tuple[int, int, float]]] = {
@@ -203,6 +215,9 @@ def measure(seconds: float, reps: int, with_rlcard: bool, log_count: int) -> dic
         "validate": lambda n, sec, seed: validation_actions(logs[n], sec),
         "validate_text": lambda n, sec, seed: validation_actions(texts[n], sec),
     }
+    if presets:
+        for name in OTHER_PRESETS:
+            contenders["preset:" + name] = functools.partial(_preset_rounds, name)
     if with_rlcard:
         contenders = {"rlcard": rlcard_rounds, **contenders}
     names = list(contenders)
@@ -270,6 +285,9 @@ def report(info: dict[str, Any], res: dict[str, Any]) -> str:
         row("RLCard UnoGame rounds/s", "rlcard", "rounds_per_s", "rounds_per_s")
         row("RLCard UnoGame steps/s", "rlcard", "steps_per_s", "steps_per_s")
     row("fast path rounds/s (random_playout)", "fast", "rounds_per_s", "rounds_per_s")
+    for key in res:
+        if key.startswith("preset:"):
+            row(f"  under the preset {key[7:]}", key, "rounds_per_s", "rounds_per_s")
     row("safe API rounds/s (legal_moves + apply)", "safe", "rounds_per_s", "rounds_per_s")
     row("safe API moves/s", "safe", "steps_per_s", "steps_per_s")
     row("log validation actions/s (vs RLCard steps/s)", "validate", "steps_per_s", "steps_per_s")
@@ -291,6 +309,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=0,
                     help="also measure the fast path on this many processes (default: none)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    ap.add_argument("--no-presets", action="store_true",
+                    help="leave out the fast path under the presets other than the official one")
     a = ap.parse_args()
     if a.quick:
         a.seconds, a.reps = 0.4, 3
@@ -302,7 +322,7 @@ def main() -> None:
         with_rlcard = False
     info = machine()
     info.update(seconds=a.seconds, reps=a.reps)
-    res = measure(a.seconds, a.reps, with_rlcard, 4 if a.quick else 10)
+    res = measure(a.seconds, a.reps, with_rlcard, 4 if a.quick else 10, not a.no_presets)
     extra: dict[str, str] = {}
     if not a.quick:
         extra["whole games to 500, 2 players"] = f"{whole_games(a.seconds):,.1f} games/s"

@@ -36,7 +36,7 @@ from .events import (
 from .moves import Move, MoveKind, shape_problem
 from .reasons import LazyVerdict, Reason, Verdict, quote_value
 from .rules import RuleSet
-from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
+from .state import CompiledRules, GameState, Phase, seat_names, compile_rules, deck_cards
 
 __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "apply_in_place",
@@ -127,7 +127,10 @@ def new_game(
     elif not 0 <= dealer < n:
         raise ValueError(f"dealer {quote_value(dealer)} is not a seat of this {n}-player game "
                          f"(seats are 0 to {n - 1})")
-    s = GameState(r, n, names=names, seed=seed, dealer=dealer)
+    s = GameState(r, n)
+    s.names = names
+    s.seed = seed
+    s.dealer = dealer
     if deck_order is not None:
         order = _checked_deck_order(r, deck_order)
     else:
@@ -146,7 +149,7 @@ def _player_names(players: object) -> tuple[str, ...]:
     if isinstance(players, int):
         if not 2 <= players <= 10:
             raise ValueError(f"UNO is played by 2 to 10 players, not {quote_value(players)}")
-        return tuple(f"seat {i}" for i in range(players))
+        return seat_names(players)
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError(
             f"players must be a number of players or a list of names, not {quote_value(players)}")

@@ -72,6 +72,11 @@ def playable_now(s: GameState, seat: int) -> list[int]:
         return [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
     if s.phase == PH_PENALTY:  # only a card the answer table allows may answer at all
         ans = s.r.answers[EFFECT_OF[penalty_card(s)]]
+        if s.r.plain_matching and s.discard:  # then matching alone decides, as above
+            col = s.color
+            trank = RANK_OF[s.discard[-1]]
+            return [c for c in hand if not ans[EFFECT_OF[c]] and (
+                IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank)]
         return [c for c in hand if not ans[EFFECT_OF[c]] and play_problem(s, seat, c, hand) is None]
     return [c for c in hand if play_problem(s, seat, c, hand) is None]
 
@@ -223,6 +228,8 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     active = s.active
     fwd, bwd = _rings(tuple(active))  # (nobody joins or leaves in a round)
     same_number = r.play_same_number
+    plain = r.plain_matching
+    answers = r.answers
     follow_sets = _follow_table(r.deck)
     rev_steps = 2 if (r.reverse_skip_2p and s.n_active == 2) else 1
     moves = 0
@@ -263,8 +270,12 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                         mode = _PLAIN
                         turn = nxt[turn]
                         continue
-                else:  # _ANSWER
+                elif plain:  # _ANSWER: the answer table and matching (as playable_now)
+                    ans = answers[effect_of[discard[-1]]]
+                    ok = [c for c in filter(fits, hand) if not ans[effect_of[c]]]
+                else:
                     ok = playable_now(s, turn)
+                if mode == _ANSWER:
                     if not ok:  # the move ACCEPT (``_take_pending``): the cards, then on
                         moves += 1
                         window = False
@@ -349,10 +360,6 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                         turn = nxt[turn]
                         continue
             kind = kinds[card]
-            target = -1
-            if kind == _K_HANDS and swap_target_needed(r, card, len(hand)):
-                others = [i for i in range(n) if i != turn and active[i]]  # as _random_play
-                target = others[int(rand() * len(others))]
             window = jump_in
             if is_wild[card]:
                 if kind == _K_DRAW and effect_of[card] == _WILD4:
@@ -370,6 +377,10 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
             elif called[turn]:
                 called[turn] = False
             if kind == _K_HANDS:  # 7-0: the engine moves the hands
+                target = -1
+                if swap_target_needed(r, card, len(hand) + 1):  # (as the hand was)
+                    others = [i for i in range(n) if i != turn and active[i]]  # as _random_play
+                    target = others[int(rand() * len(others))]
                 s.direction = direction
                 seven_zero(s, turn, card, target)
                 kind = _K_CHAIN if same_number else _K_NEXT
@@ -407,6 +418,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                         s.plus4_by = turn if (challenge and eff == _WILD4) else -1
                         turn = victim  # (no catch window is open: the turn-end tick is moot)
                         mode = _ANSWER
+                        fits = fits_at[color * 32 + rank_of[card]]
                         continue
                     # no card may answer it and the policy never challenges: the move ACCEPT
                     # (``_take_pending``: the cards, then the turn passes on)

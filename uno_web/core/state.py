@@ -222,6 +222,12 @@ def compile_rules(rules: RuleSet) -> CompiledRules:
     return CompiledRules(rules)
 
 
+@lru_cache(maxsize=None)
+def seat_names(n: int) -> tuple[str, ...]:
+    """The names of ``n`` seats when the players have none: "seat 0", "seat 1", ..."""
+    return tuple(f"seat {i}" for i in range(n))
+
+
 class GameState:
     """Everything about one game at one moment. Treat it as read-only outside the engine."""
 
@@ -271,7 +277,7 @@ class GameState:
         copies a state without it, for speed.)"""
         self.r = r
         self.n = n
-        self.names = tuple(f"seat {i}" for i in range(n))
+        self.names = seat_names(n)
         self.seed = 0
         self.hands = [[] for _ in range(n)]
         self.draw = []
