@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import repeat, starmap
+from operator import itemgetter
 from types import SimpleNamespace
 from typing import Any, Iterable, NamedTuple, Sequence
 
@@ -205,7 +206,9 @@ def _shuffled(s: GameState, cards: list[int]) -> list[int]:
     rnd = random.Random(s.seed * 1_000_003 + s.shuffle_count).random
     s.shuffle_count += 1
     keys = list(starmap(rnd, repeat((), len(cards))))
-    return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
+    if len(cards) < 2:  # (itemgetter of one index gives the item, not a tuple)
+        return list(cards)
+    return list(itemgetter(*sorted(range(len(cards)), key=keys.__getitem__))(cards))
 
 
 def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:

@@ -117,12 +117,6 @@ def _follow_table(deck: str) -> list[frozenset[int]]:
     return table
 
 
-@lru_cache(maxsize=None)
-def _fits_table(deck: str) -> list[Callable[[int], bool]]:
-    """:func:`_match_table` as the sets' membership tests, for ``filter``."""
-    return [cards.__contains__ for cards in _match_table(deck)]
-
-
 # the fused loop's modes: plain play, a same-number turn, a draw card to answer
 _PLAIN, _CHAIN, _ANSWER = range(3)
 # what a play does in the fused loop, by card (``_card_kinds``)
@@ -224,7 +218,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     color_of = COLOR_OF
     rank_of = RANK_OF
     effect_of = EFFECT_OF
-    fits_at = _fits_table(r.deck)
+    fits_at = _match_table(r.deck)  # (sets: ``in`` is quicker than a bound method, in Pyodide most)
     active = s.active
     fwd, bwd = _rings(tuple(active))  # (nobody joins or leaves in a round)
     same_number = r.play_same_number
@@ -262,7 +256,8 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
             if mode:  # a same-number turn, or a draw card to answer: the engine's predicates
                 s.color = color
                 if mode == _CHAIN:
-                    ok = list(filter(follow_sets[s.chain_rank].__contains__, hand))
+                    follows = follow_sets[s.chain_rank]
+                    ok = [c for c in hand if c in follows]
                     if not ok:  # the move PASS ends the same-number turn
                         moves += 1
                         window = False
@@ -272,7 +267,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                         continue
                 elif plain:  # _ANSWER: the answer table and matching (as playable_now)
                     ans = answers[effect_of[discard[-1]]]
-                    ok = [c for c in filter(fits, hand) if not ans[effect_of[c]]]
+                    ok = [c for c in hand if c in fits and not ans[effect_of[c]]]
                 else:
                     ok = playable_now(s, turn)
                 if mode == _ANSWER:
@@ -307,7 +302,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                     engine_card = card
                     break
             else:
-                ok = list(filter(fits, hand))
+                ok = [c for c in hand if c in fits]
                 if ok and wilds_restricted and any(is_wild[c] for c in ok):
                     s.color = color
                     ok = [c for c in ok if not is_wild[c] or play_problem(s, turn, c, hand) is None]
@@ -331,7 +326,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                         break
                     if to_match:  # draw until a card fits, from a pile that holds one
                         k = len(draw) - 1
-                        while k >= 0 and not fits(draw[k]):
+                        while k >= 0 and draw[k] not in fits:
                             k -= 1
                         if k < 0 or (joker_pen and any(
                                 effect_of[c] == _SELF_DRAW_TWO for c in draw[k:])):
@@ -352,7 +347,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                     called[turn] = False
                     window = False
                     moves += 1
-                    if fits(c) and not (wilds_restricted and is_wild[c] and _problem_at(
+                    if c in fits and not (wilds_restricted and is_wild[c] and _problem_at(
                             s, turn, c, hand, color)):
                         card = c
                         moves += 1
@@ -390,7 +385,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                 continue
             if kind == _K_CHAIN:  # the turn stays while another of this number is in hand
                 s.chain_rank = rank_of[card]  # (``engine.follows_same_number`` decides)
-                if any(map(follow_sets[rank_of[card]].__contains__, hands[turn])):
+                if not follow_sets[rank_of[card]].isdisjoint(hands[turn]):
                     mode = _CHAIN
                     continue
                 s.chain_rank = -1
