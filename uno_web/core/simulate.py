@@ -1,8 +1,16 @@
 """Fast simulation: random playouts on plain values, for benchmarks, statistics and AI rollouts.
 
-The playout applies moves with the engine's own executor (:func:`uno_web.core.engine.step`'s
-internals) and decides legality with the engine's own predicate, so every rule of the RuleSet is
-kept; it only skips building the full list of :class:`Move` objects and the verdicts.
+Every rule of the RuleSet is kept. The common moves of a round (a play that does not end
+it, a draw, taking a draw card nobody may answer, a same-number turn, a stack) run in one
+fused loop over local names, with no :class:`Move` objects, events or verdicts; what they may
+play comes from the engine's own predicates, tabled once per deck (``engine._matches``,
+``follows_same_number``, the rules' ``answers`` table) or asked as they are
+(``play_problem`` for a wild under the rules that restrict wilds), and what hands move under
+7-0 from the engine's ``seven_zero``. Every other move (a last card, a reshuffle, a +4
+challenge, a deflected draw card, a colour to name, an open catch window) is the engine's own:
+the policy's move built from its predicates and applied with :func:`uno_web.core.engine.step`.
+``random_playout(..., fused=False)`` plays every move that way, and
+``tests/core/test_fused_playout.py`` holds the fused loop to it after every move.
 
 The random policy is the usual one for UNO benchmarks (RLCard's random agent): play a uniformly
 random playable card (wilds name a random colour, 7s a random target), draw only when nothing
