@@ -278,57 +278,27 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                     ok = [c for c in hand if c in fits and not ans[effect_of[c]]]
                 else:
                     ok = playable_now(s, turn)
-                if mode == _ANSWER:
-                    if not ok:  # the move ACCEPT (``_take_pending``): the cards, then on
-                        moves += 1
-                        window = False
-                        amount = s.pending
-                        s.pending = 0
-                        s.plus4_by = -1
-                        s.phase = PH_PLAY
-                        _draw_cards(s, turn, amount, None, "penalty", None)
-                        draw = s.draw  # a refill makes new piles (and maybe a new colour)
-                        discard = s.discard
-                        color = s.color
-                        mode = _PLAIN
-                        turn = nxt[turn]
-                        fits = fits_at[color * 32 + rank_of[discard[-1]]]
-                        continue
-                if len(hand) == 1:  # the last card: the engine's executor ends the round
-                    engine_next = True
-                    break
-                if pick is None or mode == _ANSWER:  # (the policy answers at random)
-                    card = ok[int(rand() * len(ok))]
-                else:
-                    s.turn = turn
-                    s.direction = direction
-                    s.last_player = last
-                    s.jump_window = window
-                    card = pick(s, turn, ok, rng)
-                moves += 1
-                if mode == _ANSWER and kinds[card] != _K_DRAW:  # a deflection: the engine's
-                    engine_card = card
-                    break
+                if mode == _ANSWER and not ok:  # ACCEPT (``_take_pending``): the cards, then on
+                    moves += 1
+                    window = False
+                    amount = s.pending
+                    s.pending = 0
+                    s.plus4_by = -1
+                    s.phase = PH_PLAY
+                    _draw_cards(s, turn, amount, None, "penalty", None)
+                    draw = s.draw  # a refill makes new piles (and maybe a new colour)
+                    discard = s.discard
+                    color = s.color
+                    mode = _PLAIN
+                    turn = nxt[turn]
+                    fits = fits_at[color * 32 + rank_of[discard[-1]]]
+                    continue
             else:
                 ok = [c for c in hand if c in fits]
                 if ok and wilds_restricted and any(is_wild[c] for c in ok):
                     s.color = color
                     ok = [c for c in ok if not is_wild[c] or play_problem(s, turn, c, hand) is None]
-                if ok:
-                    if len(hand) == 1:  # the last card: the engine's executor ends the round
-                        engine_next = True
-                        break
-                    if pick is None:
-                        card = ok[int(rand() * len(ok))]
-                    else:
-                        s.turn = turn
-                        s.color = color
-                        s.direction = direction
-                        s.last_player = last
-                        s.jump_window = window
-                        card = pick(s, turn, ok, rng)
-                    moves += 1
-                else:  # draw; a playable card drawn is played at once (the policy's choice)
+                if not ok:  # draw; a playable card drawn is played at once (the policy's choice)
                     if not draw or budget - moves < 2 or engine_draws:
                         engine_next = True
                         break
@@ -362,6 +332,23 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
                     else:
                         turn = nxt[turn]
                         continue
+            if ok:  # the policy's choice among the cards that may be played
+                if len(hand) == 1:  # the last card: the engine's executor ends the round
+                    engine_next = True
+                    break
+                if pick is None or mode == _ANSWER:  # (the policy answers at random)
+                    card = ok[int(rand() * len(ok))]
+                else:
+                    s.turn = turn
+                    s.color = color
+                    s.direction = direction
+                    s.last_player = last
+                    s.jump_window = window
+                    card = pick(s, turn, ok, rng)
+                moves += 1
+                if mode == _ANSWER and kinds[card] != _K_DRAW:  # a deflection: the engine's
+                    engine_card = card
+                    break
             kind = kinds[card]
             window = jump_in
             if is_wild[card]:
