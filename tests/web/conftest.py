@@ -105,6 +105,7 @@ class PageGuard:
     content_types: dict[str, str] = field(default_factory=dict)
     console: list[str] = field(default_factory=list)
     page: Any = None
+    in_flight: set[Any] = field(default_factory=set)
 
     def is_local(self, url: str) -> bool:
         parts = urlsplit(url)
@@ -146,6 +147,17 @@ class PageGuard:
         out += [f"Python error shown in the page:\n{t}" for t in self.py_errors()]
         return out
 
+    def settle(self, quiet_ms: int = 500, timeout_ms: int = 120_000) -> None:
+        """Wait until no request of the page (any frame) has been in flight for quiet_ms: lazy
+        frames near the screen load on their own, and leaving the page would abort them."""
+        quiet = waited = 0
+        while quiet < quiet_ms:
+            if waited > timeout_ms:
+                raise AssertionError(f"requests still in flight: {[r.url for r in self.in_flight]}")
+            self.page.wait_for_timeout(100)
+            waited += 100
+            quiet = quiet + 100 if not self.in_flight else 0
+
     def assert_clean(self) -> None:
         problems = self.problems()
         if problems:
@@ -181,7 +193,9 @@ def guard(browser: Any, site_url: str, request: pytest.FixtureRequest) -> Iterat
     context.add_init_script(CSP_PROBE)
     page = context.new_page()
     g.page = page
-    page.on("request", lambda req: g.requests.append(req.url))
+    page.on("request", lambda req: (g.requests.append(req.url), g.in_flight.add(req)))
+    page.on("requestfinished", lambda req: g.in_flight.discard(req))
+    page.on("requestfailed", lambda req: g.in_flight.discard(req))
     page.on("response", lambda resp: g.content_types.__setitem__(resp.url, resp.headers.get("content-type", "")))
     page.on("requestfailed", lambda req: None if not g.is_local(req.url) else g.failed.append(
         f"{req.url} ({req.failure})"))
