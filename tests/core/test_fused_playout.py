@@ -24,7 +24,7 @@ from .test_playout_legal import _mix
 
 
 def _fields(s: GameState) -> dict[str, Any]:
-    return {name: getattr(s, name) for name in GameState.__slots__ if name != "r"}
+    return {name: getattr(s, name) for name in GameState.FIELDS if name != "r"}
 
 
 def _both(s: GameState, seed: int, max_moves: int = 100_000, pick: Any = None) -> tuple[Any, Any]:

@@ -21,12 +21,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import repeat, starmap
-from operator import itemgetter
+from functools import lru_cache, partial
+from operator import is_, itemgetter
 from types import SimpleNamespace
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from .cards import (
-    COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_name, cards_name,
+    COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, SUIT_COLORS, UNO_COLORS, Effect, card_name,
+    cards_name,
     color_name, join_words,
 )
 from .events import (
@@ -80,6 +82,9 @@ class Transition(NamedTuple):
     state: GameState
     events: list[Event]
     verdict: Verdict
+
+
+_transition = partial(tuple.__new__, Transition)  # Transition(...) without NamedTuple's __new__
 
 
 # ------------------------------------------------------------------------------------------
@@ -369,6 +374,23 @@ def _matches(s: GameState, card: int) -> bool:
     return COLOR_OF[card] == s.color or RANK_OF[card] == RANK_OF[top]
 
 
+@lru_cache(maxsize=None)
+def match_table(deck: str) -> list[frozenset[int]]:
+    """:func:`_matches` as a table: the cards of ``deck`` that match a pile showing colour
+    ``col`` with a card of rank ``rank`` on top, at index ``col * 32 + rank`` (a colour is
+    named, so ``col >= 0``). Matching depends on nothing else, so the table is exact; the move
+    lists and the fast playouts (simulate) read it."""
+    cards = deck_cards(deck)
+    table: list[frozenset[int]] = [frozenset()] * (32 * (max(COLOR_OF) + 1))
+    probe = GameState(compile_rules(RuleSet(deck=deck)), 2)  # type: ignore[arg-type]
+    for top in set(cards):
+        for col in (UNO_COLORS if deck == "uno" else SUIT_COLORS):
+            probe.discard = [top]
+            probe.color = col
+            table[col * 32 + RANK_OF[top]] = frozenset(c for c in cards if _matches(probe, c))
+    return table
+
+
 def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
     """Why ``seat`` may not play ``card`` from ``hand`` now, as a reason code and its message
     parameters, or None when it may: matching, the pending draw card and every house rule
@@ -521,7 +543,12 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
 
     A seat that is not at the table or is out of the game has no moves (an empty list); a seat
     that is not a whole number, or ``s`` that is not a :class:`GameState`, raises
-    :class:`TypeError`."""
+    :class:`TypeError`.
+
+    The state keeps the last list made for it (``s.listed``, the same ``Move`` objects), so
+    that :func:`apply` given one of those objects carries it out without checking it again;
+    any other value, even an equal move, is checked as usual. Reading the list does not change
+    the game: ``snapshot`` and copies leave it out, and every change in place forgets it."""
     if s.__class__ is not GameState or seat.__class__ is not int:  # two cheap tests first
         _require_state(s)
         if not isinstance(seat, int):
@@ -529,30 +556,33 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     phase = s.phase
     if phase == PH_GAME_OVER or not (0 <= seat < s.n) or not s.active[seat]:
         return []
+    out: list[Move]
     if phase == PH_ROUND_OVER:
-        return [Move(K_NEXT_ROUND, seat)]
+        out = [_new_move(Move, (K_NEXT_ROUND, seat, -1, -1, -1, False))]
+        s.listed = tuple(out)
+        return out
     r = s.r
-    out: list[Move] = []
+    out = []
     hand = s.hands[seat]
     if seat == s.turn:
         if phase == PH_CHOOSE_COLOR:
-            out = [Move(K_CHOOSE_COLOR, seat, -1, c) for c in r.colors]
+            out = [_new_move(Move, (K_CHOOSE_COLOR, seat, -1, c, -1, False)) for c in r.colors]
         elif phase == PH_PLAY and s.chain_rank >= 0:  # play_same_number
             _add_plays(s, seat, hand, same_number_cards(s, hand), out)
-            out.append(Move(K_PASS, seat))
+            out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PLAY:
             _add_plays(s, seat, hand, hand, out)
             if r.may_draw_when_playable or not out:
-                out.append(Move(K_DRAW, seat))
+                out.append(_new_move(Move, (K_DRAW, seat, -1, -1, -1, False)))
         elif phase == PH_DRAWN:
             _add_plays(s, seat, hand, s.drawn, out)
             if not (r.forced_play and out):
-                out.append(Move(K_PASS, seat))
+                out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PENALTY:
             _add_plays(s, seat, hand, hand, out)
             if s.plus4_by >= 0 and r.plus4 == "challenge":
-                out.append(Move(K_CHALLENGE, seat))
-            out.append(Move(K_ACCEPT, seat))
+                out.append(_new_move(Move, (K_CHALLENGE, seat, -1, -1, -1, False)))
+            out.append(_new_move(Move, (K_ACCEPT, seat, -1, -1, -1, False)))
     elif _jump_window_open(s) and s.discard[-1] in hand and phase != PH_CHOOSE_COLOR:
         top = s.discard[-1]
         if not (len(hand) == 1 and (
@@ -561,12 +591,14 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             _add_play_variants(s, seat, hand, top, out)
     if r.uno_call:
         if not s.called[seat] and can_call_uno(s, seat, hand):
-            out.append(Move(K_CALL_UNO, seat))
+            out.append(_new_move(Move, (K_CALL_UNO, seat, -1, -1, -1, False)))
         vuln = s.vuln
         if any(vuln):
             for t in range(s.n):
                 if vuln[t] and t != seat and len(s.hands[t]) == 1:
-                    out.append(Move(K_CATCH, seat, -1, -1, t))
+                    out.append(_new_move(Move, (K_CATCH, seat, -1, -1, t, False)))
+    # the very objects handed out, for apply (a tuple: the caller's list may be changed)
+    s.listed = tuple(out)
     return out
 
 
@@ -610,15 +642,15 @@ def can_call_uno(s: GameState, seat: int, hand: list[int]) -> bool:
 def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: list[Move]) -> None:
     r = s.r
     if r.plain_matching and s.phase != PH_PENALTY and s.chain_rank < 0:
-        # the common case inlined: colour, number/symbol or wild, no house restriction
+        # the common case: colour, number/symbol or wild (the match table), no house restriction
         discard = s.discard
-        if discard:
-            col = s.color
-            trank = RANK_OF[discard[-1]]
-            ok = [c for c in set(cards) if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
+        col = s.color
+        if discard and col >= 0:
+            ok = sorted(match_table(r.deck)[col * 32 + RANK_OF[discard[-1]]].intersection(cards))
+        elif discard:
+            ok = sorted({c for c in cards if _matches(s, c)})
         else:
-            ok = list(set(cards))
-        ok.sort()
+            ok = sorted(set(cards))
         if not r.seven_swap:  # _add_play_variants without a 7's targets, written out
             with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
             colors = r.colors
@@ -1115,13 +1147,21 @@ def apply(
     the cards to shuffle); ``s`` is never changed. Raises :class:`TypeError` when ``s`` is not
     a :class:`GameState` or ``shuffles`` is not a list of lists of whole numbers.
     """
+    if shuffles is None and s.__class__ is GameState:
+        listed = s.listed
+        if listed is not None and any(map(is_, listed, repeat(move))):
+            # one of the very moves legal_moves listed for this state: legal, as listed
+            new = s.copy()
+            events: list[Event] = []
+            step(new, move, events)
+            return _transition((new, events, _accept_verdict(s, move, new)))
     source, problem = _admit(s, move, shuffles)
     new = s.copy()
-    events: list[Event] = []
+    events = []
     _carry_out(s, new, move, problem, events, source)
     if problem is not None:  # accepted at a cost (house rules)
-        return Transition(new, events, problem)
-    return Transition(new, events, _accept_verdict(s, move, new))
+        return _transition((new, events, problem))
+    return _transition((new, events, _accept_verdict(s, move, new)))
 
 
 def apply_in_place(
@@ -1179,6 +1219,7 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     ``s`` inconsistent. Moves from outside (a person, a file, a bot under test) go through
     :func:`apply`, or :func:`check` first. (The engine's own executor: ``apply`` calls it after
     the checks, with the shuffles of a log as ``src``.)"""
+    s.listed = None  # the state changes: the moves listed for it no longer hold
     kind = move.kind
     seat = move.seat
     r = s.r

@@ -7,7 +7,7 @@ browser and the bots' observations show a drawn card only to the player who drew
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from .cards import card_str, color_name
@@ -263,3 +263,36 @@ class GameWon(Event):
     kind: ClassVar[str] = "game_won"
     seat: int
     scores: tuple[int, ...]
+
+
+def _quick_init(cls: type) -> None:
+    """Give a frozen, slotted event class an ``__init__`` that fills its slots through their
+    descriptors: the dataclass's own goes through ``object.__setattr__`` once a field (about
+    0.7 µs for a CardPlayed against 0.4 µs; the engine makes one or two events a move). Same
+    parameters, defaults and values; the instances stay frozen (``tests/core/test_events.py``
+    holds every class to the dataclass's own ``__init__``)."""
+    fs = fields(cls)
+    ns: dict[str, Any] = {}
+    params = []
+    body = []
+    for i, f in enumerate(fs):
+        ns[f"_set{i}"] = getattr(cls, f.name).__set__
+        if f.default is not MISSING:
+            ns[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        else:
+            params.append(f.name)
+        body.append(f"    _set{i}(self, {f.name})\n")
+    src = f"def __init__(self, {', '.join(params)}):\n" + ("".join(body) or "    pass\n")
+    exec(src, ns)  # noqa: S102 - generated from the field names, as dataclasses does
+    init = ns["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)
+
+
+#: the dataclass's own ``__init__`` of each event class, for the tests
+DATACLASS_INITS: dict[type, Any] = {}
+for _cls in [c for c in list(globals().values()) if isinstance(c, type) and issubclass(c, Event)]:
+    DATACLASS_INITS[_cls] = vars(_cls)["__init__"]
+    _quick_init(_cls)
+del _cls

@@ -26,7 +26,8 @@ from typing import Callable
 
 from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
 from .engine import (
-    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _draw_cards, follows_same_number, _matches, legal_moves, new_game, penalty_card,
+    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _draw_cards, follows_same_number, legal_moves,
+    match_table, new_game, penalty_card,
     play_problem, same_number_cards, seven_zero, step, swap_target_needed,
 )
 from .moves import Move, MoveKind
@@ -87,22 +88,6 @@ def playable_now(s: GameState, seat: int) -> list[int]:
                 IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank)]
         return [c for c in hand if not ans[EFFECT_OF[c]] and play_problem(s, seat, c, hand) is None]
     return [c for c in hand if play_problem(s, seat, c, hand) is None]
-
-
-@lru_cache(maxsize=None)
-def _match_table(deck: str) -> list[frozenset[int]]:
-    """The engine's matching predicate (``engine._matches``) as a table: the cards of ``deck``
-    that match a pile showing colour ``col`` with a card of rank ``rank`` on top, at index
-    ``col * 32 + rank``. Matching depends on nothing else, so the table is exact."""
-    cards = deck_cards(deck)
-    table: list[frozenset[int]] = [frozenset()] * (32 * (max(COLOR_OF) + 1))
-    probe = GameState(compile_rules(RuleSet(deck=deck)), 2)  # type: ignore[arg-type]
-    for top in set(cards):
-        for col in deck_colors(deck):
-            probe.discard = [top]
-            probe.color = col
-            table[col * 32 + RANK_OF[top]] = frozenset(c for c in cards if _matches(probe, c))
-    return table
 
 
 @lru_cache(maxsize=64)
@@ -190,7 +175,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     ``_play`` for a play that does not end the round, ``_draw_turn`` for a draw from a pile
     that holds the cards drawn, and taking a draw card that no card may answer (the policy
     never challenges). Legality is the engine's: colour and number matching from its
-    predicate, tabled (:func:`_match_table`), and :func:`~uno_web.core.engine.play_problem`
+    predicate, tabled (:func:`~uno_web.core.engine.match_table`), and :func:`~uno_web.core.engine.play_problem`
     for a wild under the rules that restrict wilds (``wild_draw_four = "strict"``,
     ``wild_last_resort``). Every other move is the engine's: the policy's move from the
     engine's predicates (:func:`_policy_move`) through ``step``: a last card, a draw from an
@@ -204,6 +189,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     ``tests/core/test_fused_playout.py`` holds the state after every move to the engine's own
     move by move play (``random_playout(..., fused=False)``), under every preset and random
     rule mixes."""
+    s.listed = None  # the state changes in place: the moves listed for it no longer hold
     r = s.r
     n = s.n
     called = s.called
@@ -226,7 +212,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     color_of = COLOR_OF
     rank_of = RANK_OF
     effect_of = EFFECT_OF
-    fits_at = _match_table(r.deck)  # (sets: ``in`` is quicker than a bound method, in Pyodide most)
+    fits_at = match_table(r.deck)  # (sets: ``in`` is quicker than a bound method, in Pyodide most)
     active = s.active
     fwd, bwd = _rings(tuple(active))  # (nobody joins or leaves in a round)
     same_number = r.play_same_number

@@ -231,12 +231,16 @@ def seat_names(n: int) -> tuple[str, ...]:
 class GameState:
     """Everything about one game at one moment. Treat it as read-only outside the engine."""
 
-    __slots__ = (
+    #: the state's fields (what ``snapshot`` compares and the constructor accepts)
+    FIELDS = (
         "r", "n", "names", "seed", "hands", "draw", "discard", "color", "direction", "turn",
         "phase", "pending", "drawn", "plus4_by", "plus4_bluff", "plus4_prev_color", "called",
         "vuln", "jump_window", "active", "n_active", "scores", "round", "dealer", "shuffle_count",
         "stuck", "winner", "round_winner", "last_player", "round_points", "chain_rank", "deck",
     )
+    # and one slot that is not a field: the moves legal_moves last listed for this state, kept
+    # so that apply accepts one of them without checking it again (engine.legal_moves, apply)
+    __slots__ = FIELDS + ("listed",)
 
     r: CompiledRules
     n: int
@@ -270,6 +274,9 @@ class GameState:
     round_points: list[int]
     chain_rank: int  # play_same_number: the number the turn player may add more of, else -1
     deck: tuple[int, ...]  # the cards of this game: the rules' deck, or a position's exact cards
+    #: the last list legal_moves made for this state (a tuple of its very Move objects), or
+    #: None; the executor forgets it whenever it changes the state in place
+    listed: tuple[Any, ...] | None
 
     def __init__(self, r: CompiledRules, n: int, **fields: Any) -> None:
         """The one constructor: a table of ``n`` seats before the deal (every field at its
@@ -307,8 +314,9 @@ class GameState:
         self.round_points = [0] * n
         self.chain_rank = -1
         self.deck = r.cards
+        self.listed = None
         for name, value in fields.items():
-            if name not in self.__slots__:
+            if name not in GameState.FIELDS:
                 raise AttributeError(f"GameState has no field {name!r}")
             setattr(self, name, value)
         if "active" in fields and "n_active" not in fields:
@@ -348,6 +356,7 @@ class GameState:
         s.round_points = self.round_points[:]
         s.chain_rank = self.chain_rank
         s.deck = self.deck
+        s.listed = None  # a copy is checked afresh: the list belongs to the state it was made for
         return s
 
     # read-only conveniences ---------------------------------------------------------------
@@ -382,7 +391,7 @@ class GameState:
         """Every field as plain values: equal snapshots mean equal states (tests use this)."""
         return tuple(
             (tuple(map(tuple, v)) if k == "hands" else tuple(v) if isinstance(v, list) else v)
-            for k, v in ((k, getattr(self, k)) for k in self.__slots__ if k != "r")
+            for k, v in ((k, getattr(self, k)) for k in GameState.FIELDS if k != "r")
         ) + (self.r.rules,)
 
     def __repr__(self) -> str:
