@@ -117,3 +117,28 @@ def test_the_list_is_not_part_of_the_game() -> None:
     legal_moves(s, s.turn)
     assert s.snapshot() == before
     assert "listed" not in type(s).FIELDS
+
+
+@pytest.mark.parametrize("scoring", ["target", "elimination"])
+def test_copies_share_only_the_lists_the_engine_replaces(scoring: str) -> None:
+    """``GameState.copy`` shares ``drawn``, ``round_points``, ``scores`` and ``active`` (the
+    engine replaces them, never changes them in place): whole games through ``apply``, round
+    ends, scores and eliminations included, never change a state once made."""
+    rules = RuleSet(scoring=scoring, target_score=400, elimination_threshold=120)  # type: ignore[arg-type]
+    ends = eliminated = 0
+    for seed in range(4):
+        s = new_game(rules, 4, seed)
+        rng = random.Random(seed)
+        history = [(s, s.snapshot())]
+        while s.phase != Phase.GAME_OVER:
+            seat = s.active_seats()[0] if s.phase == Phase.ROUND_OVER else s.turn
+            moves = [m for m in legal_moves(s, seat) if m.kind != MoveKind.CATCH]
+            t = apply(s, moves[rng.randrange(len(moves))])
+            ends += any(type(e).__name__ == "RoundWon" for e in t.events)
+            eliminated += any(type(e).__name__ == "PlayerEliminated" for e in t.events)
+            s = t.state
+            history.append((s, s.snapshot()))
+        assert all(st.snapshot() == snap for st, snap in history)
+    assert ends >= 8
+    if scoring == "elimination":
+        assert eliminated >= 4

@@ -1003,9 +1003,15 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
     else:
         code = _ACCEPT_CODES[kind]
     # what the words read of the state after the move (the mover's hand size last)
+    seat = move.seat
     seen = (after.phase, after.turn, after.chain_rank, after.color, after.pending,
-            len(after.hands[move.seat]) if 0 <= move.seat < after.n else 0)
-    return LazyVerdict(code, lambda: _accept_words(s, move, seen, code).params)
+            len(after.hands[seat]) if 0 <= seat < after.n else 0)
+    return LazyVerdict(code, partial(_accept_params, s, move, seen, code))
+
+
+def _accept_params(s: GameState, move: Move, seen: tuple[int, ...], code: Reason
+                   ) -> tuple[tuple[str, Any], ...]:
+    return _accept_words(s, move, seen, code).params
 
 
 _ACCEPT_CODES = {
@@ -1617,6 +1623,10 @@ def _refill(s: GameState, ev: list[Event] | None, src: _Shuffles) -> bool:
 def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
     r = s.r
     n = s.n
+    # the scores and the seats still in change here only, and copies share these lists with
+    # the state they were made from (GameState.copy): new lists, not changes in place
+    s.scores = s.scores[:]
+    s.active = s.active[:]
     pts = [hand_points(h) for h in s.hands]
     s.round_points = pts
     s.round_winner = winner

@@ -323,12 +323,15 @@ class GameState:
             self.n_active = sum(self.active)
 
     def copy(self) -> "GameState":
+        """An independent copy. The lists that the engine only ever replaces, never changes in
+        place (``drawn``, ``round_points``, and ``scores`` and ``active``, which the end of a
+        round replaces before it writes them), are shared; every other list is copied."""
         s = GameState.__new__(GameState)
         s.r = self.r
         s.n = self.n
         s.names = self.names
         s.seed = self.seed
-        s.hands = [h[:] for h in self.hands]
+        s.hands = [*map(list.copy, self.hands)]
         s.draw = self.draw[:]
         s.discard = self.discard[:]
         s.color = self.color
@@ -336,16 +339,16 @@ class GameState:
         s.turn = self.turn
         s.phase = self.phase
         s.pending = self.pending
-        s.drawn = self.drawn[:]
+        s.drawn = self.drawn
         s.plus4_by = self.plus4_by
         s.plus4_bluff = self.plus4_bluff
         s.plus4_prev_color = self.plus4_prev_color
         s.called = self.called[:]
         s.vuln = self.vuln[:]
         s.jump_window = self.jump_window
-        s.active = self.active[:]
+        s.active = self.active
         s.n_active = self.n_active
-        s.scores = self.scores[:]
+        s.scores = self.scores
         s.round = self.round
         s.dealer = self.dealer
         s.shuffle_count = self.shuffle_count
@@ -353,7 +356,7 @@ class GameState:
         s.winner = self.winner
         s.round_winner = self.round_winner
         s.last_player = self.last_player
-        s.round_points = self.round_points[:]
+        s.round_points = self.round_points
         s.chain_rank = self.chain_rank
         s.deck = self.deck
         s.listed = None  # a copy is checked afresh: the list belongs to the state it was made for
