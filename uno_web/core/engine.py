@@ -7,7 +7,9 @@ Three faces for every move (as in PokerKit):
   legality: a move is legal exactly when it is in this list (a property test holds ``check`` to
   it), and the table's "playable" marks come from it;
 * :func:`apply` checks first, then returns a *new* state, the events and the verdict; an illegal
-  move raises :class:`IllegalMove` and leaves the state untouched.
+  move raises :class:`IllegalMove` and leaves the state untouched. A move that
+  :func:`legal_moves` listed for the state (the very object) needs no check: the list says it
+  is legal.
 
 :func:`step` is the fast path for simulations and AI rollouts: it mutates a state the caller
 owns, skips the check and builds events only when asked.
@@ -27,8 +29,7 @@ from types import SimpleNamespace
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from .cards import (
-    COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, SUIT_COLORS, UNO_COLORS, Effect, card_name,
-    cards_name,
+    COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_name, cards_name,
     color_name, join_words,
 )
 from .events import (
@@ -39,7 +40,7 @@ from .events import (
 from .moves import Move, MoveKind, shape_problem
 from .reasons import LazyVerdict, Reason, Verdict, quote_value
 from .rules import RuleSet
-from .state import CompiledRules, GameState, Phase, seat_names, compile_rules, deck_cards
+from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards, deck_colors, seat_names
 
 __all__ = [
     "IllegalMove", "Transition", "new_game", "check", "legal_moves", "apply", "apply_in_place",
@@ -384,7 +385,7 @@ def match_table(deck: str) -> list[frozenset[int]]:
     table: list[frozenset[int]] = [frozenset()] * (32 * (max(COLOR_OF) + 1))
     probe = GameState(compile_rules(RuleSet(deck=deck)), 2)  # type: ignore[arg-type]
     for top in set(cards):
-        for col in (UNO_COLORS if deck == "uno" else SUIT_COLORS):
+        for col in deck_colors(deck):
             probe.discard = [top]
             probe.color = col
             table[col * 32 + RANK_OF[top]] = frozenset(c for c in cards if _matches(probe, c))

@@ -32,7 +32,7 @@ from .engine import (
 )
 from .moves import Move, MoveKind
 from .rules import RuleSet
-from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards, deck_colors
+from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards
 
 __all__ = ["random_playout", "play_random_game", "playable_now", "Policy", "CardPicker"]
 
@@ -67,27 +67,26 @@ def _random_play(s: GameState, seat: int, card: int, rng: random.Random) -> Move
 def playable_now(s: GameState, seat: int) -> list[int]:
     """The cards of ``seat``'s hand it may play now in the play phase, with repeats.
 
-    The engine's own predicate; plain colour/number matching is inlined for speed.
+    The engine's own predicates: its match table under plain matching, else ``play_problem``.
     """
     hand = s.hands[seat]
     if s.chain_rank >= 0:  # play_same_number: only more of the number just played
         return same_number_cards(s, hand)
-    if s.r.plain_matching and s.phase != PH_PENALTY:
-        discard = s.discard
-        if not discard:
+    discard = s.discard
+    # under plain matching (no house restriction) the engine's match table decides
+    fits = (match_table(s.r.deck)[s.color * 32 + RANK_OF[discard[-1]]]
+            if s.r.plain_matching and discard and s.color >= 0 else None)
+    if s.phase != PH_PENALTY:
+        if fits is not None:
+            return [c for c in hand if c in fits]
+        if s.r.plain_matching and not discard:
             return hand[:]
-        col = s.color
-        trank = RANK_OF[discard[-1]]
-        return [c for c in hand if IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank]
-    if s.phase == PH_PENALTY:  # only a card the answer table allows may answer at all
-        ans = s.r.answers[EFFECT_OF[penalty_card(s)]]
-        if s.r.plain_matching and s.discard:  # then matching alone decides, as above
-            col = s.color
-            trank = RANK_OF[s.discard[-1]]
-            return [c for c in hand if not ans[EFFECT_OF[c]] and (
-                IS_WILD[c] or COLOR_OF[c] == col or RANK_OF[c] == trank)]
-        return [c for c in hand if not ans[EFFECT_OF[c]] and play_problem(s, seat, c, hand) is None]
-    return [c for c in hand if play_problem(s, seat, c, hand) is None]
+        return [c for c in hand if play_problem(s, seat, c, hand) is None]
+    # only a card the answer table allows may answer at all
+    ans = s.r.answers[EFFECT_OF[penalty_card(s)]]
+    if fits is not None:
+        return [c for c in hand if not ans[EFFECT_OF[c]] and c in fits]
+    return [c for c in hand if not ans[EFFECT_OF[c]] and play_problem(s, seat, c, hand) is None]
 
 
 @lru_cache(maxsize=64)
