@@ -97,3 +97,24 @@ def test_stamp_must_match_pins_and_files(tmp_path: Path) -> None:
     (tmp_path / "pyodide" / "pyodide.mjs").write_text("js")
     (tmp_path / vendor.STAMP_NAME).write_text(json.dumps({**stamp, "pyodide": "0.0.0"}))
     assert not vendor.is_complete(tmp_path)
+
+
+def test_a_browser_that_goes_away_is_not_reported(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A closed tab mid-download (BrokenPipe, ConnectionReset) prints nothing; any other
+    error in a request is still printed with its traceback."""
+    server = serve.make_server("127.0.0.1", 0, tmp_path, quiet=True)
+    try:
+        for gone in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")):
+            try:
+                raise gone
+            except ConnectionError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a real fault")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a real fault" in capsys.readouterr().err
+    finally:
+        server.server_close()

@@ -29,6 +29,7 @@ from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from collections.abc import Callable, Iterator
+from typing import Any
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -147,6 +148,14 @@ class SiteHandler(SimpleHTTPRequestHandler):
 class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that goes away mid-download (a closed tab, a page left while Pyodide was
+        still coming) is not a fault of the server: say nothing. Anything else is printed as
+        the standard library does."""
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipe, ConnectionReset, ...
+            return
+        super().handle_error(request, client_address)
 
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, root: Path = REPO_ROOT,
