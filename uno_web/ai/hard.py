@@ -452,6 +452,7 @@ def place_hand(s: GameState, seat: int, guess: list[int], rng: random.Random) ->
         hand = hand[:need]
     s.hands[seat] = hand
     s.draw = rest
+    s.listed = None  # changed in place: a move list made before no longer holds (engine.apply)
 
 
 def _violates(c: int, note: Note) -> bool:
