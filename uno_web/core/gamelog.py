@@ -869,7 +869,7 @@ def _fast_move(d: Any) -> Move | None:
         return None
     bare = _BARE.get(kind)
     if bare is not None:
-        return Move(bare, seat) if keys <= _COMMON else None
+        return _tuple_new(Move, (bare, seat, -1, -1, -1, False)) if keys <= _COMMON else None
     if kind == "choose_color":
         color = d.get("color")
         if keys <= _CHOOSE and type(color) is str and color in _COLORS:
