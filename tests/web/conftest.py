@@ -106,6 +106,7 @@ class PageGuard:
     console: list[str] = field(default_factory=list)
     page: Any = None
     in_flight: set[Any] = field(default_factory=set)
+    aborted: list[Any] = field(default_factory=list)  # requests the browser cancelled
 
     def is_local(self, url: str) -> bool:
         parts = urlsplit(url)
@@ -144,8 +145,27 @@ class PageGuard:
         out += [f"console error: {m}" for m in self.console_errors]
         out += [f"page error: {m}" for m in self.page_errors]
         out += [f"request failed: {m}" for m in self.failed]
+        out += [f"request failed: {req.url} ({req.failure})" for req in self.aborted
+                if not _frame_gone(req)]
         out += [f"Python error shown in the page:\n{t}" for t in self.py_errors()]
         return out
+
+    def on_failed(self, req: Any) -> None:
+        """A local request that failed is a fault of the page, except a load that the browser
+        cancelled because the page removed the frame it was for (nobody was waiting for it).
+        The frame is told removed only after its load is told failed, so a cancelled load is
+        judged when the page is checked (:meth:`problems`)."""
+        if not self.is_local(req.url):
+            return
+        failure = req.failure or ""
+        if "ERR_ABORTED" in failure:
+            self.aborted.append(req)
+            return
+        self.failed.append(f"{req.url} ({failure})")
+
+    def cancelled(self) -> list[str]:
+        """The loads cancelled because their frame was removed from the page."""
+        return [req.url for req in self.aborted if _frame_gone(req)]
 
     def settle(self, quiet_ms: int = 500, timeout_ms: int = 120_000) -> None:
         """Wait until no request of the page (any frame) has been in flight for quiet_ms: lazy
@@ -162,6 +182,14 @@ class PageGuard:
         problems = self.problems()
         if problems:
             raise AssertionError("the page was not clean:\n- " + "\n- ".join(problems))
+
+
+def _frame_gone(req: Any) -> bool:
+    """Whether the frame ``req`` was made for has been removed from its page."""
+    try:
+        return bool(req.frame.is_detached())
+    except Exception:  # a request with no frame (a worker's), or its page closed
+        return False
 
 
 #: every page and frame records its Content-Security-Policy violations (index.html and the
@@ -197,8 +225,7 @@ def guard(browser: Any, site_url: str, request: pytest.FixtureRequest) -> Iterat
     page.on("requestfinished", lambda req: g.in_flight.discard(req))
     page.on("requestfailed", lambda req: g.in_flight.discard(req))
     page.on("response", lambda resp: g.content_types.__setitem__(resp.url, resp.headers.get("content-type", "")))
-    page.on("requestfailed", lambda req: None if not g.is_local(req.url) else g.failed.append(
-        f"{req.url} ({req.failure})"))
+    page.on("requestfailed", g.on_failed)
     page.on("pageerror", lambda exc: g.page_errors.append(str(exc)))
 
     def on_console(msg: Any) -> None:

@@ -21,7 +21,7 @@ def _serve(page: Any, site_url: str, name: str, html: str) -> None:
 
 def _clear(guard: Any) -> None:
     guard.page.goto("about:blank")
-    for lst in (guard.foreign, guard.console_errors, guard.page_errors, guard.failed):
+    for lst in (guard.foreign, guard.console_errors, guard.page_errors, guard.failed, guard.aborted):
         lst.clear()
     assert guard.problems() == []
 
@@ -47,4 +47,28 @@ raise ValueError("harness-check")
         </script></body></html>""")
     page.wait_for_selector(".py-error", state="attached", timeout=120_000)
     assert any("ValueError: harness-check" in t for t in guard.py_errors())
+    _clear(guard)
+
+
+def test_guard_lets_a_removed_frame_go_but_not_a_failed_load(page: Any, guard: Any,
+                                                             site_url: str) -> None:
+    """A load cancelled because the page removed its frame is not a fault; a load that fails
+    in a frame still there is."""
+    held: list[Any] = []
+    page.route(f"{site_url}__slow__.html", lambda r: held.append(r))  # never answered
+    page.route(f"{site_url}__broken__.html", lambda r: r.abort("failed"))
+    _serve(page, site_url, "__harness_frames__.html", """<!doctype html><html><head>
+        <link rel="icon" href="data:,"></head><body></body></html>""")
+    page.evaluate("""() => { const f = document.createElement('iframe');
+        f.src = '__slow__.html'; f.id = 'slow'; document.body.append(f); }""")
+    page.wait_for_function("() => true")
+    page.wait_for_timeout(300)
+    assert held, "the slow frame's load should be waiting"
+    page.evaluate("() => document.getElementById('slow').remove()")
+    page.wait_for_timeout(500)
+    assert guard.problems() == [] and any("__slow__" in u for u in guard.cancelled())
+    page.evaluate("""() => { const f = document.createElement('iframe');
+        f.src = '__broken__.html'; document.body.append(f); }""")
+    page.wait_for_timeout(500)
+    assert any("__broken__" in p for p in guard.problems())
     _clear(guard)
