@@ -13,7 +13,7 @@ import pytest
 from uno_web.core import PRESETS, Reason, RuleSet, apply, legal_moves, new_game
 from uno_web.core import engine
 from uno_web.core.gamelog import GameRecorder, parse_log, validate_log
-from uno_web.core.invariants import cards_of, same_cards, same_cards_as
+from uno_web.core.invariants import CardTracker, cards_of, same_cards, same_cards_as
 from uno_web.core.moves import MoveKind
 from uno_web.core.state import GameState, Phase
 
@@ -50,6 +50,8 @@ def test_same_cards_agrees_with_counting_every_card(preset: str) -> None:
     moves_seen = fast = 0
     for seed in range(3):
         s = new_game(PRESETS[preset], 2 + seed, seed)
+        follower = s.copy()  # one state changed in place all game, as the validator's
+        tracker = CardTracker(follower)
         for _ in range(600):
             if s.phase == Phase.GAME_OVER:
                 break
@@ -62,9 +64,14 @@ def test_same_cards_agrees_with_counting_every_card(preset: str) -> None:
             in_place = s.copy()
             engine.apply_in_place(in_place, move)
             assert same_cards(s, new) and _full(s, new) and same_cards_as(before, in_place)
+            engine.apply_in_place(follower, move)
+            assert follower.snapshot() == new.snapshot() and tracker.check(follower)
+            assert (tracker.draw, tracker.discard, tracker.hands) == (new.draw, new.discard,
+                                                                       new.hands)
             fast += len(new.draw) <= len(s.draw) and len(new.discard) >= len(s.discard)
             for bad in _corruptions(new, rng):
                 assert same_cards(s, bad) is _full(s, bad) is same_cards_as(before, bad) is False
+                assert CardTracker(s).check(bad) is False
             moves_seen += 1
             s = new
     assert moves_seen > 300 and fast > moves_seen // 2  # the cheap branch is the usual one

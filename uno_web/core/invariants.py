@@ -12,8 +12,8 @@ from .state import GameState
 if TYPE_CHECKING:
     from .reasons import Verdict
 
-__all__ = ["Cards", "DeckReport", "cards_of", "check_deck", "deck_verdict", "same_cards",
-           "same_cards_as"]
+__all__ = ["CardTracker", "Cards", "DeckReport", "cards_of", "check_deck", "deck_verdict",
+           "same_cards", "same_cards_as"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,61 @@ def same_cards_as(old: Cards, new: GameState) -> bool:
     for h in old_hands:
         before += h
     return sorted(before) == sorted(new.all_cards())
+
+
+class CardTracker:
+    """Copies of where a state's cards were at the last check, kept up to date move by move:
+    the deck invariant for a state changed in place, action after action (the log validator),
+    without copying every pile before each action as :func:`cards_of` does.
+
+    :meth:`check` is :func:`same_cards_as` against the kept copies: exact, and cheap for a move
+    that only takes cards off the top of the draw pile, puts cards on the discard pile and
+    changes hands (the copies follow by the cards that moved); anything else compares every
+    card and copies the piles afresh."""
+
+    __slots__ = ("draw", "discard", "hands")
+
+    def __init__(self, s: GameState) -> None:
+        self.draw = s.draw[:]
+        self.discard = s.discard[:]
+        self.hands = list(map(_copy, s.hands))
+
+    def check(self, s: GameState) -> bool:
+        """Whether ``s`` holds exactly the cards it held at the last check (as multisets);
+        the copies then stand for ``s``. After False the tracker is spent."""
+        od, ox, oh = self.draw, self.discard, self.hands
+        nd, nx, nh = s.draw, s.discard, s.hands
+        k = len(nd)
+        j = len(ox)
+        if k <= len(od) and j <= len(nx) and len(nh) == len(oh):
+            gone = od[k:]  # what left the draw pile, when its other cards are unchanged
+            if gone:
+                del od[k:]
+            if od == nd:
+                added = nx[j:]  # what joined the discard pile, when the rest is unchanged
+                ox += added
+                if ox == nx:
+                    i = 0
+                    for h, g in zip(oh, nh):
+                        if h != g:
+                            gone += h
+                            added += g
+                            oh[i] = g[:]
+                        i += 1
+                    gone.sort()
+                    added.sort()
+                    return gone == added
+                del ox[j:]
+            od += gone
+        before = od + ox
+        for h in oh:
+            before += h
+        if sorted(before) != sorted(s.all_cards()):
+            return False
+        self.draw = nd[:]
+        self.discard = nx[:]
+        self.hands = list(map(_copy, nh))
+        return True
 
 
 def _past(longer: list[int], start: list[int]) -> list[int] | None:
