@@ -775,10 +775,24 @@ def _stream_actions(js: Any, rp: _Replay, i: int) -> None:
         _checked(_ACTIONS_CHECK, js.value(), "rounds", i, "actions")  # not a list: refused
         raise FieldProblem(("rounds", i, "actions"), "Input should be a valid list")  # pragma: no cover
     raws = js.whole_array()  # an array already read whole decodes in one call (the usual case)
+    start = 0
     if raws is None:
         js.take("[")
         raws = js.items()
-    for j, raw in enumerate(raws):
+    elif rp.in_place and rp.read + len(raws) <= MAX_ACTIONS:
+        # the validator's usual case, written out: the actions in their common form, in place
+        act = rp._act_in_place
+        for raw in raws:
+            move = _fast_move(raw)
+            if move is None:  # this action and the rest as below
+                raws = raws[start:]
+                break
+            rp.read += 1
+            act(rp.state, move, _NO_ORDERS, raw)  # type: ignore[arg-type]
+            start += 1
+        else:
+            return
+    for j, raw in enumerate(raws, start):
         if rp.read >= MAX_ACTIONS:
             raise FieldProblem(("rounds", i, "actions", j),
                                f"more than {MAX_ACTIONS:,} actions; a log holds at most "
@@ -793,6 +807,9 @@ def _stream_actions(js: Any, rp: _Replay, i: int) -> None:
         except FieldProblem as exc:
             raise FieldProblem(("rounds", i, "actions", j) + exc.loc[1:], exc.msg) from None
         rp.act(move_from_action(a), _shuffles_of(a), a)
+
+
+_NO_ORDERS: list[list[int]] = []  # an action's pile orders when it has none (never changed)
 
 
 def _shuffles_of(a: Any) -> list[list[int]]:
