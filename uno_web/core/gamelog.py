@@ -823,7 +823,7 @@ def _shuffles_of(a: Any) -> list[list[int]]:
 _CARDS: dict[str, int] = {
     card_str(c): c for deck in ("uno", "playing-cards") for c in deck_cards(deck)}
 """Every card's short notation: the texts the model keeps as they are."""
-_COLORS: dict[str, int] = {color_code(c): c for c in (*UNO_COLORS, *SUIT_COLORS)}
+_COLORS: dict[str, int] = {color_code(c): int(c) for c in (*UNO_COLORS, *SUIT_COLORS)}
 _COMMON = frozenset({"kind", "seat", "reshuffles"})
 _PLAY = _COMMON | {"card", "color", "target", "uno"}
 _CHOOSE = _COMMON | {"color"}
@@ -853,6 +853,30 @@ def _card_of(text: str) -> int:
 
 def _fast_move(d: Any) -> Move | None:
     if type(d) is not dict:
+        return None
+    if len(d) == 7 and d.get("kind") == "play":  # a play as GameRecorder writes it: every key
+        try:
+            seat = d["seat"]
+            card = d["card"]
+            color = d["color"]
+            target = d["target"]
+            uno = d["uno"]
+            shuffles = d["reshuffles"]
+        except KeyError:  # another key instead of one of these: the model says which
+            return None
+        if (type(seat) is int and 0 <= seat <= 9 and shuffles == [] and type(card) is str
+                and card in _CARDS and (uno is True or uno is False)):
+            if color is None:
+                col = -1
+            elif type(color) is str and color in _COLORS:
+                col = _COLORS[color]
+            else:
+                return None
+            if target is None:
+                target = -1
+            elif type(target) is not int or not 0 <= target <= 9:
+                return None
+            return _tuple_new(Move, (_K_PLAY, seat, _CARDS[card], col, target, uno))
         return None
     seat = d.get("seat")
     if type(seat) is not int or not 0 <= seat <= 9:
