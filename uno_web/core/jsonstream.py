@@ -200,17 +200,19 @@ class JsonStream:
         if "\\" in seg:  # an escaped quote may sit in a string: only the exact check knows
             return False
         end = len(seg)
-        if seg.count('"') % 2:  # a string still open at the end: check it when it is whole
+        quotes = seg.count('"')
+        if quotes % 2:  # a string still open at the end: check it when it is whole
             end = seg.rfind('"')
-        # the quotes and brackets alone; each string without a bracket in it is then '""',
-        # and removing adjacent pairs of quotes keeps every bracket inside or outside
+            quotes -= 1
+        # the quotes and brackets alone: each string without a bracket in it is then '""', so
+        # no bracket is inside a string when pairs of adjacent quotes, counted from the left
+        # without overlap, take up every quote
         marks = seg[:end].encode("utf-8", "surrogatepass").translate(None, _NOT_MARKS)
-        marks = marks.replace(b'""', b"")
-        if b'"' in marks:  # a bracket inside a string
+        if marks.count(b'""') * 2 != quotes:  # a bracket inside a string
             return False
         # every bracket is outside strings: remove the innermost pairs, level by level; the
         # deepest point is at most the depth before + the unmatched openings + the levels
-        rest = marks.translate(_UNIFY)
+        rest = marks.translate(_UNIFY, b'"')
         levels = 0
         while b"()" in rest:
             if levels > self._max_depth:
