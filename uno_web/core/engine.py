@@ -1089,6 +1089,9 @@ class _NeedShuffle(Exception):
         self.detail = detail
 
 
+_INT_ONLY = frozenset((int,))
+
+
 class _Shuffles:
     """Where new pile orders come from: the seeded RNG, or orders given by a log."""
 
@@ -1107,9 +1110,10 @@ class _Shuffles:
             if isinstance(o, (str, bytes)) or not isinstance(o, Sequence):
                 raise TypeError(f"a pile order must be a list of cards, not {quote_value(o)}")
             order = list(o)
-            for c in order:
-                if not isinstance(c, int):
-                    raise TypeError(f"a pile order holds cards (whole numbers), not {quote_value(c)}")
+            if not set(map(type, order)) <= _INT_ONLY:  # (plain ints, the usual case, at once)
+                for c in order:
+                    if not isinstance(c, int):
+                        raise TypeError(f"a pile order holds cards (whole numbers), not {quote_value(c)}")
             self.orders.append(order)
 
     def take(self, s: GameState, cards: list[int], what: str) -> list[int]:

@@ -472,7 +472,10 @@ class _Replay:
         if s is not None and s.phase != Phase.ROUND_OVER:
             raise _LogFailure(self.index, rnd, -1, Reason.E_ROUND_NOT_OVER, _coded(
                 Reason.E_ROUND_NOT_OVER, f"round {rnd} starts but round {rnd - 1} is not over"))
-        order = [_card_of(c) for c in deck]
+        try:  # cards in short notation, the usual case: looked up in one pass
+            order = list(map(_CARDS.__getitem__, deck))
+        except (KeyError, TypeError):
+            order = [_card_of(c) for c in deck]
         problem = validate_deck_order(self.rules, order)
         if problem:
             raise _LogFailure(self.index, rnd, -1, Reason.E_DECK_ORDER,
