@@ -854,32 +854,36 @@ def _card_of(text: str) -> int:
     return parse_card(text) if card is None else card
 
 
+def _play_of(seat: int, card: Any, color: Any, target: Any, uno: Any) -> Move | None:
+    """A play from its fields read from text, when the model would read them the same way
+    (cards and colours in short notation); else None, and the model says what it makes of it."""
+    if type(card) is not str or card not in _CARDS or (uno is not True and uno is not False):
+        return None
+    if color is None:
+        col = -1
+    elif type(color) is str and color in _COLORS:
+        col = _COLORS[color]
+    else:
+        return None
+    if target is None:
+        target = -1
+    elif type(target) is not int or not 0 <= target <= 9:
+        return None
+    return _tuple_new(Move, (_K_PLAY, seat, _CARDS[card], col, target, uno))
+
+
 def _fast_move(d: Any) -> Move | None:
     if type(d) is not dict:
         return None
     if len(d) == 7 and d.get("kind") == "play":  # a play as GameRecorder writes it: every key
         try:
             seat = d["seat"]
-            card = d["card"]
-            color = d["color"]
-            target = d["target"]
-            uno = d["uno"]
             shuffles = d["reshuffles"]
+            fields = d["card"], d["color"], d["target"], d["uno"]
         except KeyError:  # another key instead of one of these: the model says which
             return None
-        if (type(seat) is int and 0 <= seat <= 9 and shuffles == [] and type(card) is str
-                and card in _CARDS and (uno is True or uno is False)):
-            if color is None:
-                col = -1
-            elif type(color) is str and color in _COLORS:
-                col = _COLORS[color]
-            else:
-                return None
-            if target is None:
-                target = -1
-            elif type(target) is not int or not 0 <= target <= 9:
-                return None
-            return _tuple_new(Move, (_K_PLAY, seat, _CARDS[card], col, target, uno))
+        if type(seat) is int and 0 <= seat <= 9 and shuffles == []:
+            return _play_of(seat, *fields)
         return None
     seat = d.get("seat")
     if type(seat) is not int or not 0 <= seat <= 9:
@@ -891,25 +895,7 @@ def _fast_move(d: Any) -> Move | None:
     if kind == "play":
         if not keys <= _PLAY:
             return None
-        card = d["card"] if "card" in d else None
-        if type(card) is not str or card not in _CARDS:
-            return None
-        color = d.get("color")
-        if color is None:
-            col = -1
-        elif type(color) is str and color in _COLORS:
-            col = _COLORS[color]
-        else:
-            return None
-        target = d.get("target")
-        if target is None:
-            target = -1
-        elif type(target) is not int or not 0 <= target <= 9:
-            return None
-        uno = d.get("uno", False)
-        if uno is not True and uno is not False:
-            return None
-        return _tuple_new(Move, (_K_PLAY, seat, _CARDS[card], col, target, uno))
+        return _play_of(seat, d.get("card"), d.get("color"), d.get("target"), d.get("uno", False))
     if type(kind) is not str:
         return None
     bare = _BARE.get(kind)
