@@ -64,32 +64,13 @@ def cards_of(s: GameState) -> Cards:
 def same_cards(old: GameState, new: GameState) -> bool:
     """Whether ``new`` holds exactly the cards of ``old`` (as multisets): the deck invariant
     after one move, when ``old`` held the deck. See :func:`same_cards_as`."""
-    return same_cards_as((old.draw, old.discard, old.hands), new)
+    return CardTracker(old).check(new)
 
 
 def same_cards_as(old: Cards, new: GameState) -> bool:
     """Whether ``new`` holds exactly the cards ``old`` held (:func:`cards_of`, before a move),
-    as multisets. Exact, and cheap for a move that only takes cards off the top of the draw
-    pile, puts cards on the discard pile and changes hands: the cards that left the draw pile
-    and the hands that changed must be the cards of those hands after and the new discards.
-    Anything else (a reshuffle, a new round) compares every card."""
-    od, ox, old_hands = old
-    nd, nx = new.draw, new.discard
-    if len(nd) <= len(od) and len(ox) <= len(nx):
-        before = _past(od, nd)  # what left the draw pile, its other cards unchanged
-        after = _past(nx, ox) if before is not None else None  # what joined the discard pile
-        if before is not None and after is not None:
-            for h, g in zip(old_hands, new.hands):
-                if h != g:
-                    before += h
-                    after += g
-            before.sort()
-            after.sort()
-            return before == after
-    before = od + ox
-    for h in old_hands:
-        before += h
-    return sorted(before) == sorted(new.all_cards())
+    as multisets (:meth:`CardTracker.check`, on copies of ``old``)."""
+    return CardTracker.of(*old).check(new)
 
 
 class CardTracker:
@@ -108,6 +89,15 @@ class CardTracker:
         self.draw = s.draw[:]
         self.discard = s.discard[:]
         self.hands = list(map(_copy, s.hands))
+
+    @classmethod
+    def of(cls, draw: list[int], discard: list[int], hands: list[list[int]]) -> "CardTracker":
+        """A tracker of these piles (copied)."""
+        t = cls.__new__(cls)
+        t.draw = draw[:]
+        t.discard = discard[:]
+        t.hands = list(map(_copy, hands))
+        return t
 
     def check(self, s: GameState) -> bool:
         """Whether ``s`` holds exactly the cards it held at the last check (as multisets);
@@ -145,14 +135,6 @@ class CardTracker:
         self.discard = nx[:]
         self.hands = list(map(_copy, nh))
         return True
-
-
-def _past(longer: list[int], start: list[int]) -> list[int] | None:
-    """The cards of ``longer`` past ``start`` when ``longer`` begins with ``start``, else None."""
-    n = len(start)
-    if n == len(longer):
-        return [] if longer == start else None
-    return longer[n:] if longer[:n] == start else None
 
 
 def deck_verdict(s: GameState) -> "Verdict":
