@@ -14,6 +14,10 @@ take a penalty, catch, let a reaction go, ...). Ours plays the official rules, o
 (``scoring="single-round"``, RLCard's game), with every rule kept: UNO calls and catches in
 reaction windows, +4 challenges, the optional draw. Each repetition runs every contender once,
 in a rotated order; the table gives medians and the ratio to RLCard.
+
+The last row, ``NullEnv``, is the floor: PettingZoo's AEC protocol and the same agent with no
+game behind them. The report ends with what issue 16's 5x target leaves of a step for the game
+once the protocol and the agent have had theirs.
 """
 
 from __future__ import annotations
@@ -85,6 +89,63 @@ def _ours(make: Callable[[int], Any]) -> Callable[[int, float, int], tuple[int, 
     return run
 
 
+class NullEnv:
+    """PettingZoo's AEC protocol with no game behind it: the floor under any environment.
+
+    An ``AECEnv`` with the spaces of ``UnoEnv`` whose ``observe`` hands back one observation
+    made in advance (no copies) and whose ``step`` only passes the turn on, ending the game
+    after as many steps as ours takes; ``last()`` is PettingZoo's own, as in ours. Played by
+    the same agent as ours, it measures what the protocol and the agent cost by themselves:
+    what is left of a step's time budget for the game (applying the action, the next agent's
+    mask, its observation) is the budget minus this."""
+
+    @staticmethod
+    def make(players: int, steps_per_game: int) -> Any:
+        from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+        from uno_web.rl import UnoEnv
+
+        class _Null(AECEnv):  # type: ignore[misc]
+            metadata = {"name": "null_v0"}
+
+            def __init__(self) -> None:
+                super().__init__()
+                real = UnoEnv(players, ROUND)
+                real.reset(seed=0)
+                self.possible_agents = real.possible_agents
+                self.observation_spaces = real.observation_spaces
+                self.action_spaces = real.action_spaces
+                self.table = real.table
+                self._obs = real.observe(real.agent_selection)
+
+            def observe(self, agent: str) -> Any:
+                return self._obs
+
+            def reset(self, seed: int | None = None, options: Any = None) -> None:
+                self.agents = self.possible_agents[:]
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+                self.terminations = dict.fromkeys(self.agents, False)
+                self.truncations = dict.fromkeys(self.agents, False)
+                self.infos = {a: {} for a in self.agents}
+                self._steps = 0
+                self.agent_selection = self.agents[0]
+
+            def step(self, action: Any) -> None:
+                if self.terminations[self.agent_selection]:
+                    self._was_dead_step(action)
+                    return
+                self._steps += 1
+                if self._steps >= steps_per_game:
+                    self.terminations = dict.fromkeys(self.agents, True)
+                self.agent_selection = self.possible_agents[self._steps % players]
+
+        return _Null()
+
+
+NULL_STEPS = {2: 65, 4: 83}  # our environment's steps per game (the table's last rows)
+
+
 def contenders(with_rlcard: bool) -> dict[str, Callable[[int, float, int], tuple[int, int, float]]]:
     from uno_web.rl import UnoEnv, env
 
@@ -93,6 +154,8 @@ def contenders(with_rlcard: bool) -> dict[str, Callable[[int, float, int], tuple
         out["RLCard env (rlcard.make('uno'))"] = rlcard_steps
     out["uno_web AEC env (env(): order-enforcing)"] = _ours(lambda n: env(players=n, rules=ROUND))
     out["uno_web AEC env, raw (UnoEnv)"] = _ours(lambda n: UnoEnv(n, ROUND))
+    out["AEC protocol alone (NullEnv: no game)"] = _ours(
+        lambda n: NullEnv.make(n, NULL_STEPS.get(n, 80)))
     return out
 
 
@@ -140,6 +203,14 @@ def report(info: dict[str, Any], res: dict[str, Any]) -> str:
     for name, by_n in res.items():
         games = "".join(f"{by_n[n]['steps_per_game']:>26.0f}" for n in PLAYERS)
         lines.append(f"{'  steps per game, ' + name.split(' (')[0]:<44}{games}")
+    null = next((v for k, v in res.items() if k.startswith("AEC protocol alone")), None)
+    if anchor and null:  # issue 16's 5x: the time a step may take, less the protocol's own
+        for n in PLAYERS:
+            budget = 1e6 / (5 * anchor[n]["steps_per_s"])
+            floor = 1e6 / null[n]["steps_per_s"]
+            lines.append(f"{n} players: 5× RLCard allows {budget:.2f} µs a step; the protocol and "
+                         f"the agent alone take {floor:.2f} µs, leaving {budget - floor:.2f} µs "
+                         f"for the game")
     lines.append("(×: ratio to RLCard's environment, same run)" if anchor else
                  "(RLCard is not installed: pip install -e '.[bench]' for the ratios)")
     return "\n".join(lines)

@@ -6,8 +6,13 @@ benchmark that prints figures; issue 16 asks for at least 0.6x).
 
 ``--browser`` runs the Pyodide side in headless Chromium (Debian's ``chromium``, the site's
 served build) instead of Node.js: the browser is where the site runs, and its V8 is newer
-than Node's. Each page plays 500 unmeasured rounds first: Chromium compiles WebAssembly in
-tiers in the background, and the first few hundred rounds run on the quick, slower tier.
+than Node's.
+
+Every interpreter plays 1,000 unmeasured rounds before the clock starts (the kernel's
+``WARM_UP``): V8, in Node.js and in Chromium alike, compiles WebAssembly in tiers in the
+background, and the first few hundred rounds run on the quick, slower tier (about 0.8–0.85 of
+the later speed). ``--warm-up N`` changes it (0: measure from the first round, as the
+Node.js runs did before 2026-11-24 22:50 UTC, when they warmed up for 50 rounds only).
 
 ``--pieces`` times what the fast path is made of (``bench/pyodide_pieces.py``: dealing, a
 playout, the move lists, the library calls a deal makes, and plain Python calls, attribute
@@ -39,9 +44,9 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _cpython(players: int, rounds: int) -> float:
+def _cpython(players: int, rounds: int, warm_up: int) -> float:
     code = ("import sys; sys.path.insert(0, 'bench'); from playout_kernel import measure; "
-            f"print(measure({players}, {rounds}))")
+            f"print(measure({players}, {rounds}, {warm_up}))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True)
     return float(out.stdout.strip())
@@ -76,8 +81,7 @@ exec(await (await js.fetch(f"./bench/{name}.py")).text())
 if argv[0] == "pieces":
     pieces(float(argv[1]))
 else:
-    measure(int(argv[0]), 500)  # V8 compiles the interpreter's hot code in the background
-    print(measure(int(argv[0]), int(argv[1])))
+    print(measure(int(argv[0]), int(argv[1]), int(argv[2])))
 `);
 document.body.dataset.result = out.join("\\n");
 </script></body></html>"""
@@ -159,6 +163,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--rounds", type=int, default=1500)
+    ap.add_argument("--warm-up", type=int, default=None,
+                    help="unmeasured rounds first (default: the kernel's WARM_UP, 1,000)")
     ap.add_argument("--browser", action="store_true",
                     help="run Pyodide in headless Chromium rather than Node.js")
     ap.add_argument("--pieces", action="store_true", help="time the fast path's pieces instead")
@@ -177,16 +183,21 @@ def main() -> None:
         if args.pieces:
             pieces(args.reps, args.scale, pyodide)
             return
+        sys.path.insert(0, str(ROOT / "bench"))
+        from playout_kernel import WARM_UP
+
+        warm = WARM_UP if args.warm_up is None else args.warm_up
         res: dict[str, dict[int, list[float]]] = {"CPython": {2: [], 4: []}, "Pyodide": {2: [], 4: []}}
         for rep in range(args.reps):
             for players in (2, 4):
                 runs = [("CPython", _cpython),
-                        ("Pyodide", lambda p, n: float(pyodide([str(p), str(n)]).strip().splitlines()[-1]))]
+                        ("Pyodide", lambda p, n, w: float(
+                            pyodide([str(p), str(n), str(w)]).strip().splitlines()[-1]))]
                 for name, fn in (runs if rep % 2 == 0 else runs[::-1]):
-                    res[name][players].append(fn(players, args.rounds))
+                    res[name][players].append(fn(players, args.rounds, warm))
     print(f"{platform.machine()}, {os.cpu_count()} cores, CPython {platform.python_version()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load {os.getloadavg()[0]:.1f}; medians of {args.reps} "
-          f"interleaved repetitions, wall time, {args.rounds} rounds")
+          f"interleaved repetitions, wall time, {args.rounds} rounds after {warm} unmeasured")
     for name in res:
         cells = []
         for p in (2, 4):

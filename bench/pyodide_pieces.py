@@ -3,15 +3,17 @@ bench_pyodide.py, the same text on CPython and in Pyodide. Each line is ``label<
 
 The pieces: the engine's own calls (dealing, a playout, the move lists, a state copy), the
 library calls dealing is made of (seeding a Mersenne Twister, drawing 108 sort keys, sorting
-them), and plain interpreter work (Python function calls, attribute reads, list
-comprehensions), to tell which part of the gap is the interpreter's and which is ours.
+them; the engine's shuffle, in bulk, beside its definition by keys), and plain interpreter
+work (Python function calls, attribute reads, list comprehensions), to tell which part of the
+gap is the interpreter's and which is ours.
 """
 
 import random
 import time
 
 from uno_web.core import RuleSet, new_game
-from uno_web.core.engine import legal_moves
+from uno_web.core.engine import _shuffled_in_bulk, legal_moves, shuffled_by_keys
+from uno_web.core.state import deck_cards
 from uno_web.core.simulate import playable_now, random_playout
 
 
@@ -62,6 +64,9 @@ def pieces(scale=1.0):
     _time("random.Random(seed)", lambda: random.Random(12345), n(20000))
     _time("108 sort keys", lambda: [keys.random() for _ in range(108)], n(5000))
     _time("sorting 108 keys", lambda: sorted(keys.random() for _ in range(108)), n(5000))
+    deck = list(deck_cards("uno"))
+    _time("shuffle 108 cards (engine)", lambda: _shuffled_in_bulk(12345, deck), n(5000))
+    _time("shuffle 108 by keys (definition)", lambda: shuffled_by_keys(12345, deck), n(5000))
     _time("1,000 Python calls", _calls, n(2000))
     _time("1,000 x 3 attribute reads", attrs, n(2000))
     _time("1,000 list comprehensions", comps, n(500))

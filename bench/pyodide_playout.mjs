@@ -1,5 +1,5 @@
 // The fast path inside Pyodide (Python 3.14) under Node.js: called by bench/bench_pyodide.py.
-//   node bench/pyodide_playout.mjs PLAYERS ROUNDS   (rounds per second)
+//   node bench/pyodide_playout.mjs PLAYERS ROUNDS WARM_UP   (rounds per second)
 //   node bench/pyodide_playout.mjs pieces SCALE     (bench/pyodide_pieces.py's table)
 import { loadPyodide } from "../static/vendor/pyodide/pyodide.mjs";
 import { fileURLToPath } from "node:url";
@@ -19,5 +19,5 @@ if argv[0] == "pieces":
     pieces(float(argv[1]))
 else:
     from playout_kernel import measure
-    print(measure(int(argv[0]), int(argv[1])))
+    print(measure(int(argv[0]), int(argv[1]), int(argv[2])))
 `);

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RUN = ROOT / "bench/results/issue16-core-2026-11-24.json"
+RUN = ROOT / "bench/results/issue16-core-2026-11-24-xeon.json"
 DOC = ROOT / "docs/core.md"
 
 
