@@ -1548,16 +1548,20 @@ def seven_zero(s: GameState, seat: int, card: int, target: int, ev: list[Event] 
         if ev is not None:
             ev.append(HandsSwapped(seat, target))
     elif r.zero_rotate and rank == _RANK0:
-        seats = [i for i in range(s.n) if s.active[i]]
-        hands = [s.hands[i] for i in seats]
-        k = len(seats)
-        if s.direction == 1:  # each hand passes to the next seat
-            for j in range(k):
-                s.hands[seats[(j + 1) % k]] = hands[j]
+        hands = s.hands
+        if s.n_active == s.n:  # everyone in (the lists change in place: callers hold them)
+            # each hand passes to the next seat in the direction of play
+            hands[:] = hands[-1:] + hands[:-1] if s.direction == 1 else hands[1:] + hands[:1]
+            s.called[:] = [False] * s.n
+            s.vuln[:] = [0] * s.n
         else:
+            seats = [i for i in range(s.n) if s.active[i]]
+            moving = [hands[i] for i in seats]
+            k = len(seats)
+            d = 1 if s.direction == 1 else -1
             for j in range(k):
-                s.hands[seats[(j - 1) % k]] = hands[j]
-        _reset_calls(s, seats)
+                hands[seats[(j + d) % k]] = moving[j]
+            _reset_calls(s, seats)
         if ev is not None:
             ev.append(HandsRotated(s.direction))
 
@@ -1626,8 +1630,14 @@ def _draw_cards(
     r = s.r
     hand = s.hands[seat]
     draw = s.draw
-    got: list[int] = []
     joker_pen = r.joker_penalty
+    if not joker_pen and 0 < count <= len(draw):  # the pile holds them all: one slice
+        got = draw[:-count - 1:-1]  # the top ``count`` cards, top first (as drawn one by one)
+        del draw[-count:]
+        hand += got
+        count = 0
+    else:
+        got = []
     while count > 0:
         if not draw:
             if not _refill(s, ev, src or _RngOnly):

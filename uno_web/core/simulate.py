@@ -214,6 +214,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     fits_at = match_table(r.deck)  # (sets: ``in`` is quicker than a bound method, in Pyodide most)
     active = s.active
     fwd, bwd = _rings(tuple(active))  # (nobody joins or leaves in a round)
+    others_of = _others(tuple(active)) if r.seven_swap else ()
     same_number = r.play_same_number
     plain = r.plain_matching
     answers = r.answers
@@ -354,7 +355,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
             if kind == _K_HANDS:  # 7-0: the engine moves the hands
                 target = -1
                 if swap_target_needed(r, card, len(hand) + 1):  # (as the hand was)
-                    others = [i for i in range(n) if i != turn and active[i]]  # as _random_play
+                    others = others_of[turn]  # as _random_play
                     target = others[int(rand() * len(others))]
                 s.direction = direction
                 seven_zero(s, turn, card, target)
@@ -435,6 +436,14 @@ def _rings(active: tuple[bool, ...]) -> tuple[list[int], list[int]]:
     return tuple(  # type: ignore[return-value]
         [next(j for j in ((i + d * k) % n for k in range(1, n + 1)) if active[j]) for i in range(n)]
         for d in (1, -1))
+
+
+@lru_cache(maxsize=None)
+def _others(active: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats still in the game, in seat order (a 7's possible
+    targets, as ``_random_play`` lists them)."""
+    return tuple(tuple(i for i in range(len(active)) if i != t and active[i])
+                 for t in range(len(active)))
 
 
 def _problem_at(s: GameState, seat: int, card: int, hand: list[int], color: int) -> bool:
