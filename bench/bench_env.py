@@ -15,7 +15,7 @@ take a penalty, catch, let a reaction go, ...). Ours plays the official rules, o
 reaction windows, +4 challenges, the optional draw. Each repetition runs every contender once,
 in a rotated order; the table gives medians and the ratio to RLCard.
 
-The last row, ``NullEnv``, is the floor: PettingZoo's AEC protocol and the same agent with no
+The last row, ``NullEnv`` (:func:`null_env`), is the floor: PettingZoo's AEC protocol and the same agent with no
 game behind them. The report ends with what issue 16's 5x target leaves of a step for the game
 once the protocol and the agent have had theirs.
 """
@@ -89,7 +89,7 @@ def _ours(make: Callable[[int], Any]) -> Callable[[int, float, int], tuple[int, 
     return run
 
 
-class NullEnv:
+def null_env(players: int, steps_per_game: int) -> Any:
     """PettingZoo's AEC protocol with no game behind it: the floor under any environment.
 
     An ``AECEnv`` with the spaces of ``UnoEnv`` whose ``observe`` hands back one observation
@@ -98,49 +98,46 @@ class NullEnv:
     the same agent as ours, it measures what the protocol and the agent cost by themselves:
     what is left of a step's time budget for the game (applying the action, the next agent's
     mask, its observation) is the budget minus this."""
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-    @staticmethod
-    def make(players: int, steps_per_game: int) -> Any:
-        from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from uno_web.rl import UnoEnv
 
-        from uno_web.rl import UnoEnv
+    class NullEnv(AECEnv):  # type: ignore[misc]
+        metadata = {"name": "null_v0"}
 
-        class _Null(AECEnv):  # type: ignore[misc]
-            metadata = {"name": "null_v0"}
+        def __init__(self) -> None:
+            super().__init__()
+            real = UnoEnv(players, ROUND)
+            real.reset(seed=0)
+            self.possible_agents = real.possible_agents
+            self.observation_spaces = real.observation_spaces
+            self.action_spaces = real.action_spaces
+            self.table = real.table
+            self._obs = real.observe(real.agent_selection)
 
-            def __init__(self) -> None:
-                super().__init__()
-                real = UnoEnv(players, ROUND)
-                real.reset(seed=0)
-                self.possible_agents = real.possible_agents
-                self.observation_spaces = real.observation_spaces
-                self.action_spaces = real.action_spaces
-                self.table = real.table
-                self._obs = real.observe(real.agent_selection)
+        def observe(self, agent: str) -> Any:
+            return self._obs
 
-            def observe(self, agent: str) -> Any:
-                return self._obs
+        def reset(self, seed: int | None = None, options: Any = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos = {a: {} for a in self.agents}
+            self._steps = 0
+            self.agent_selection = self.agents[0]
 
-            def reset(self, seed: int | None = None, options: Any = None) -> None:
-                self.agents = self.possible_agents[:]
-                self.rewards = dict.fromkeys(self.agents, 0.0)
-                self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-                self.terminations = dict.fromkeys(self.agents, False)
-                self.truncations = dict.fromkeys(self.agents, False)
-                self.infos = {a: {} for a in self.agents}
-                self._steps = 0
-                self.agent_selection = self.agents[0]
+        def step(self, action: Any) -> None:
+            if self.terminations[self.agent_selection]:
+                self._was_dead_step(action)
+                return
+            self._steps += 1
+            if self._steps >= steps_per_game:
+                self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[self._steps % players]
 
-            def step(self, action: Any) -> None:
-                if self.terminations[self.agent_selection]:
-                    self._was_dead_step(action)
-                    return
-                self._steps += 1
-                if self._steps >= steps_per_game:
-                    self.terminations = dict.fromkeys(self.agents, True)
-                self.agent_selection = self.possible_agents[self._steps % players]
-
-        return _Null()
+    return NullEnv()
 
 
 NULL_STEPS = {2: 65, 4: 83}  # our environment's steps per game (the table's last rows)
@@ -155,7 +152,7 @@ def contenders(with_rlcard: bool) -> dict[str, Callable[[int, float, int], tuple
     out["uno_web AEC env (env(): order-enforcing)"] = _ours(lambda n: env(players=n, rules=ROUND))
     out["uno_web AEC env, raw (UnoEnv)"] = _ours(lambda n: UnoEnv(n, ROUND))
     out["AEC protocol alone (NullEnv: no game)"] = _ours(
-        lambda n: NullEnv.make(n, NULL_STEPS.get(n, 80)))
+        lambda n: null_env(n, NULL_STEPS.get(n, 80)))
     return out
 
 

@@ -13,11 +13,11 @@ def measure(players: int, rounds: int, warm_up: int = WARM_UP) -> float:
     """Rounds per second (wall time: under Node.js the CPU time also counts V8's compiler and
     collector threads): ``random_playout`` on ``new_game``, official rules.
 
-    ``warm_up`` rounds go first, unmeasured: V8 compiles WebAssembly in tiers, the hot code of
-    the interpreter reaching its optimising tier in the background while the first few hundred
-    rounds run (in Pyodide the first few hundred rounds run at about 0.8–0.85 of the later speed); CPython
-    needs no warm-up and gets the same. The measured rounds are dealt from the seeds after the
-    warm-up's, so no deal is measured twice."""
+    ``warm_up`` rounds go first, unmeasured: V8 compiles WebAssembly in tiers, and the hot code
+    of the interpreter reaches its optimising tier in the background while the first few hundred
+    rounds run, at about 0.8–0.85 of the later speed. CPython needs no warm-up and gets the same.
+    The measured rounds are dealt from the seeds after the warm-up's, so no deal is measured
+    twice."""
     rules = RuleSet()
     rng = random.Random(1)
     for n in range(warm_up):

@@ -190,7 +190,6 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     rule mixes."""
     s.listed = None  # the state changes in place: the moves listed for it no longer hold
     r = s.r
-    n = s.n
     called = s.called
     jump_in = r.jump_in
     amount_of = r.amount
