@@ -1,5 +1,7 @@
-"""What hidden information is worth to Hard: duplicate-deal matches of Hard against Normal in
-which Hard's determinizations are given more than a player may know (an experiment, not a bot).
+"""What hidden information is worth to Hard: duplicate-deal matches of Hard against Normal (or,
+with ``--opponent mixbot2``, against the port of chausner/UnoAI's MixBot2 in ``bench/ports``)
+in which Hard's determinizations are given more than a player may know (an experiment, not a
+bot).
 
 Not a test: it prints figures. Each seed is played twice with the seats swapped (duplicate
 deals), one round per game, official rules. Modes:
@@ -11,6 +13,7 @@ deals), one round per game, official rules. Modes:
 
     .venv/bin/python bench/bench_ai_ceiling.py --pairs 300 --mode hands
     .venv/bin/python bench/bench_ai_ceiling.py --pairs 300 --options '{"iterations": 100}'
+    .venv/bin/python bench/bench_ai_ceiling.py --pairs 300 --mode hands --opponent mixbot2 --options '{}'
 
 The cheating modes reach the true state through a wrapper around the match driver's
 ``observe``: the bots themselves still receive only observations.
@@ -163,8 +166,17 @@ def _ismcts_search(self, obs, moves, rng, spent=0.0):  # type: ignore[no-untyped
     yield  # a generator, like the flat search (never reached)
 
 
-def _pair(task: tuple[int, dict[str, Any], str, str]) -> tuple[float, float]:
-    seed, options, mode, search = task
+def _opponent(name: str) -> Any:
+    if name == "mixbot2":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from ports.unoai_mixbot2 import MixBot2
+
+        return MixBot2()
+    return make_bot(name)
+
+
+def _pair(task: tuple[int, dict[str, Any], str, str, str]) -> tuple[float, float]:
+    seed, options, mode, search, opponent = task
     if search == "ismcts":
         hard.HardBot._search = _ismcts_search  # type: ignore[method-assign]
     if mode != "fair":
@@ -172,7 +184,7 @@ def _pair(task: tuple[int, dict[str, Any], str, str]) -> tuple[float, float]:
         hard.HardBot._determinize = _hands if mode == "hands" else _colours  # type: ignore[method-assign]
     out = []
     for hard_seat in (0, 1):
-        bots = [make_bot("normal"), make_bot("normal")]
+        bots = [_opponent(opponent), _opponent(opponent)]
         bots[hard_seat] = make_bot("hard", **options)
         res = match.play_game(PRESETS["official"], bots, seed, rounds=1)
         out.append(1.0 if res.winner == hard_seat else 0.0)
@@ -186,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--options", default='{"iterations": 100}', help="Hard's options (JSON)")
     p.add_argument("--seed", type=int, default=77_000)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--opponent", choices=("normal", "mixbot2"), default="normal",
+                   help="Hard's opponent: Normal, or the MixBot2 port of bench/ports")
     p.add_argument("--search", choices=("flat", "ismcts"), default="flat",
                    help="Hard's search: flat (as shipped) or ISMCTS (the experiment above)")
     p.add_argument("--ismcts-c", type=float, default=ISMCTS["c"], help="UCB1 exploration constant")
@@ -193,14 +207,16 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     options = json.loads(args.options)
     ISMCTS.update(c=args.ismcts_c, depth=args.ismcts_depth)
-    tasks = [(args.seed + i, options, args.mode, args.search) for i in range(args.pairs)]
+    tasks = [(args.seed + i, options, args.mode, args.search, args.opponent)
+             for i in range(args.pairs)]
     with Pool(args.workers) as pool:
         pairs = pool.map(_pair, tasks, chunksize=4)
     means = [(a + b) / 2 for a, b in pairs]
     m = sum(means) / len(means)
     se = math.sqrt(sum((x - m) ** 2 for x in means) / max(1, len(means) - 1) / len(means))
     what = f"search ismcts {ISMCTS}, " if args.search == "ismcts" else ""
-    print(f"Hard {json.dumps(options)} vs Normal, {what}mode {args.mode}: {100 * m:.1f}% "
+    versus = "MixBot2" if args.opponent == "mixbot2" else "Normal"
+    print(f"Hard {json.dumps(options)} vs {versus}, {what}mode {args.mode}: {100 * m:.1f}% "
           f"± {196 * se:.1f} (95%, {2 * len(pairs)} games on {len(pairs)} duplicate deals)")
     return 0
 
