@@ -52,6 +52,24 @@ def test_choose_returns_one_of_the_moves_and_empty_moves_raise(level: str) -> No
         bot.choose(observe(s, s.turn), [], random.Random(0))
 
 
+def test_hard_progress_under_a_work_limit_never_goes_back() -> None:
+    """When the work limit, not the clock, ends the search (a fast machine), the progress
+    Hard reports is the work done; the fractions it yields between candidates and after each
+    deal must tell the same story, so a progress bar never moves back."""
+    obs = make_obs("R1 R5 B5 G7 Y5 W", "R3", counts=[6, 6])
+    bot = make_bot("hard", budget_ms=10_000, slice_ms=0.001, work=3000)  # a slice per candidate
+    gen = bot.think(obs, moves_for(obs), random.Random(0))
+    fractions = []
+    while True:
+        try:
+            fractions.append(next(gen))
+        except StopIteration:
+            break
+    assert len(fractions) > 20
+    assert fractions == sorted(fractions)
+    assert fractions[-1] > 0.5  # the work done, not the sliver of the 10 s budget
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_think_protocol(level: str) -> None:
     """think() is a generator of progress fractions whose return value is the move."""

@@ -306,6 +306,7 @@ class HardBot(Bot):
         evals = 0
         eval_time = 0.0  # thinking time spent on playouts (the page's pauses not counted)
         timed = iterations is None
+        shown = 0.0  # the progress last yielded: time or work done, whichever is further, never less
         while True:
             base = self._determinize(obs, rng)
             seed = int(rng.random() * (1 << 30))
@@ -346,7 +347,14 @@ class HardBot(Bot):
                     break
                 if now - t_slice >= self.slice:  # long playouts: yield between candidates too
                     spent += now - t_slice
-                    yield min(1.0, spent / budget) if timed else n / iterations  # type: ignore[operator]
+                    if timed:
+                        progress = min(1.0, spent / budget)
+                        if work is not None:
+                            progress = max(progress, min(1.0, done_work / work))
+                    else:
+                        progress = n / iterations  # type: ignore[operator]
+                    shown = max(shown, progress)
+                    yield shown
                     t_slice = clock()
             if not over:
                 n += 1
@@ -378,7 +386,8 @@ class HardBot(Bot):
                 break
             if now - t_slice >= self.slice:
                 spent += now - t_slice
-                yield progress
+                shown = max(shown, progress)
+                yield shown
                 t_slice = clock()
         sums = [sum(h) for h in hist]
         counts = [len(h) for h in hist]
