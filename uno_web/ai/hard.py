@@ -306,7 +306,16 @@ class HardBot(Bot):
         evals = 0
         eval_time = 0.0  # thinking time spent on playouts (the page's pauses not counted)
         timed = iterations is None
-        shown = 0.0  # the progress last yielded: time or work done, whichever is further, never less
+        shown = 0.0  # the progress last yielded (never less than before)
+
+        def progress_at(used: float) -> float:
+            """How far the search is: deals made of the count, else time or work done,
+            whichever is further."""
+            if not timed:
+                return n / iterations  # type: ignore[operator]
+            p = min(1.0, used / budget)
+            return p if work is None else max(p, min(1.0, done_work / work))
+
         while True:
             base = self._determinize(obs, rng)
             seed = int(rng.random() * (1 << 30))
@@ -347,13 +356,7 @@ class HardBot(Bot):
                     break
                 if now - t_slice >= self.slice:  # long playouts: yield between candidates too
                     spent += now - t_slice
-                    if timed:
-                        progress = min(1.0, spent / budget)
-                        if work is not None:
-                            progress = max(progress, min(1.0, done_work / work))
-                    else:
-                        progress = n / iterations  # type: ignore[operator]
-                    shown = max(shown, progress)
+                    shown = max(shown, progress_at(spent))
                     yield shown
                     t_slice = clock()
             if not over:
@@ -363,13 +366,11 @@ class HardBot(Bot):
             if len(alive) > 1 and n % self.prune_every == 0 and n >= self.min_iterations:
                 alive = self._prune(alive, hist)
             now = clock()
+            used = spent + (now - t_slice)
             if not timed:
                 done = n >= iterations  # type: ignore[operator]
-                progress = n / iterations  # type: ignore[operator]
                 stop = "iterations"
             else:
-                used = spent + (now - t_slice)
-                progress = min(1.0, used / budget)
                 if over or used >= budget:
                     stop = "time"
                 elif n >= self.min_iterations and len(alive) == 1:
@@ -379,14 +380,12 @@ class HardBot(Bot):
                 else:
                     stop = ""
                 done = bool(stop)
-                if work is not None:
-                    progress = max(progress, min(1.0, done_work / work))
             if done:
                 spent += now - t_slice
                 break
             if now - t_slice >= self.slice:
                 spent += now - t_slice
-                shown = max(shown, progress)
+                shown = max(shown, progress_at(spent))
                 yield shown
                 t_slice = clock()
         sums = [sum(h) for h in hist]

@@ -86,18 +86,19 @@ class CardTracker:
     __slots__ = ("draw", "discard", "hands")
 
     def __init__(self, s: GameState) -> None:
-        self.draw = s.draw[:]
-        self.discard = s.discard[:]
-        self.hands = list(map(_copy, s.hands))
+        self._take(s.draw, s.discard, s.hands)
 
     @classmethod
     def of(cls, draw: list[int], discard: list[int], hands: list[list[int]]) -> "CardTracker":
         """A tracker of these piles (copied)."""
         t = cls.__new__(cls)
-        t.draw = draw[:]
-        t.discard = discard[:]
-        t.hands = list(map(_copy, hands))
+        t._take(draw, discard, hands)
         return t
+
+    def _take(self, draw: list[int], discard: list[int], hands: list[list[int]]) -> None:
+        self.draw = draw[:]
+        self.discard = discard[:]
+        self.hands = list(map(_copy, hands))
 
     def check(self, s: GameState) -> bool:
         """Whether ``s`` holds exactly the cards it held at the last check (as multisets);
@@ -131,9 +132,7 @@ class CardTracker:
             before += h
         if sorted(before) != sorted(s.all_cards()):
             return False
-        self.draw = nd[:]
-        self.discard = nx[:]
-        self.hands = list(map(_copy, nh))
+        self._take(nd, nx, nh)
         return True
 
 
