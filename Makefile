@@ -6,6 +6,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
+# A browser test whose Chromium renderer crashed runs once more (tests/web/conftest.py starts it
+# on a new browser and prints the machine's memory, /dev/shm and /tmp beside the crash).
+CRASH_RERUN := --reruns 1 --only-rerun "Target crashed" --only-rerun "Page crashed"
 
 .PHONY: play test test-core vendor browser bench clean
 
@@ -28,7 +31,7 @@ play: vendor
 
 test: vendor browser
 	$(PY) -m mypy
-	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 $(CRASH_RERUN) $(PYTEST_ARGS)
 
 test-core: $(VENV)/.installed
 	$(PY) -m pytest tests/core tests/ai tests/puzzles $(PYTEST_ARGS)

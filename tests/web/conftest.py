@@ -79,15 +79,94 @@ def playwright_instance() -> Iterator[Any]:
         yield pw
 
 
+class _BrowserHolder:
+    """One Chromium per worker, launched again after a crash so that one crashed renderer
+    (or browser) costs one test, not every browser test after it on that worker."""
+
+    def __init__(self, playwright: Any) -> None:
+        self.playwright = playwright
+        self.current: Any = None
+        self.suspect = False  # a page crashed: start the next test on a new browser
+
+    def get(self) -> Any:
+        if self.current is not None and (self.suspect or not self.current.is_connected()):
+            self.close()
+        if self.current is None:
+            self.current = self.playwright.chromium.launch(
+                executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+            self.suspect = False
+        return self.current
+
+    def close(self) -> None:
+        browser, self.current = self.current, None
+        if browser is not None:
+            try:
+                browser.close()
+            except Exception:  # already gone with its crash: nothing to close
+                pass
+
+
+_HOLDER: _BrowserHolder | None = None
+
+
 @pytest.fixture(scope="session")
-def browser(playwright_instance: Any) -> Iterator[Any]:
-    b = playwright_instance.chromium.launch(
-        executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS
-    )
+def browser_holder(playwright_instance: Any) -> Iterator[_BrowserHolder]:
+    global _HOLDER
+    _HOLDER = _BrowserHolder(playwright_instance)
     try:
-        yield b
+        yield _HOLDER
     finally:
-        b.close()
+        _HOLDER.close()
+        _HOLDER = None
+
+
+@pytest.fixture
+def browser(browser_holder: _BrowserHolder) -> Any:
+    return browser_holder.get()
+
+
+CRASH_MARKS = ("Target crashed", "Page crashed", "Browser has been closed", "Target page, context or browser has been closed")
+
+
+def crash_diagnostics() -> str:
+    """What the machine looked like when Chromium crashed: memory, shared memory, disk, processes."""
+    lines = []
+    try:
+        meminfo = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+        lines.append("memory: " + ", ".join(f"{k} {meminfo[k].strip()}" for k in
+                                           ("MemTotal", "MemAvailable", "Committed_AS") if k in meminfo))
+    except OSError as exc:
+        lines.append(f"memory: unreadable ({exc})")
+    for where in ("/dev/shm", "/tmp"):
+        try:
+            usage = shutil.disk_usage(where)
+            lines.append(f"{where}: {usage.free // 2**20} MiB free of {usage.total // 2**20} MiB")
+        except OSError as exc:
+            lines.append(f"{where}: unreadable ({exc})")
+    try:
+        procs = [d for d in os.listdir("/proc") if d.isdigit()]
+        chromium = 0
+        for pid in procs:
+            try:
+                chromium += "chromium" in Path(f"/proc/{pid}/comm").read_text()
+            except OSError:
+                pass
+        lines.append(f"processes: {len(procs)}, chromium: {chromium}")
+    except OSError as exc:
+        lines.append(f"processes: unreadable ({exc})")
+    return "\n".join(lines)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A browser test that failed on a crash: record the machine's state beside the failure and
+    start the worker's next browser test (or this test's one rerun) on a new Chromium."""
+    report = yield
+    if report.failed and any(mark in str(report.longrepr) for mark in CRASH_MARKS):
+        report.sections.append(("chromium crash", crash_diagnostics()))
+        if _HOLDER is not None:
+            _HOLDER.suspect = True
+    return report
 
 
 # ---------------------------------------------------------------------------------------------
@@ -107,6 +186,7 @@ class PageGuard:
     page: Any = None
     in_flight: set[Any] = field(default_factory=set)
     aborted: list[Any] = field(default_factory=list)  # requests the browser cancelled
+    crashed: bool = False  # the page's renderer crashed (Chromium's "crash" event)
 
     def is_local(self, url: str) -> bool:
         parts = urlsplit(url)
@@ -140,6 +220,8 @@ class PageGuard:
 
     def problems(self) -> list[str]:
         out: list[str] = []
+        if self.crashed:  # nothing more can be read from the page
+            return ["the page's renderer crashed (Target crashed)"]
         out += [f"Content-Security-Policy violation: {v}" for v in self.csp_violations()]
         out += [f"request left the origin {self.origin}: {u}" for u in self.foreign]
         out += [f"console error: {m}" for m in self.console_errors]
@@ -234,11 +316,22 @@ def guard(browser: Any, site_url: str, request: pytest.FixtureRequest) -> Iterat
             g.console_errors.append(msg.text)
 
     page.on("console", on_console)
+
+    def on_crash(_page: Any) -> None:
+        g.crashed = True
+        if _HOLDER is not None:
+            _HOLDER.suspect = True
+
+    page.on("crash", on_crash)
     request.node.stash[_GUARD_KEY] = g
     try:
         yield g
     finally:
-        context.close()
+        try:
+            context.close()
+        except Exception:  # the browser crashed with the page: the holder launches a new one
+            if _HOLDER is not None:
+                _HOLDER.suspect = True
 
 
 @pytest.fixture
