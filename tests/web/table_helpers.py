@@ -93,6 +93,14 @@ def start_game(page: Any, players: int = 2, levels: tuple[str, ...] = ("easy",),
     page.wait_for_selector("[data-testid=hand] [data-card]")
 
 
+def wait_saved(page: Any, timeout_ms: int = 30_000) -> None:
+    """Wait until the game's latest save has been stored (a save is sealed with WebCrypto,
+    asynchronously: a reload before that finds no game, or an older one)."""
+    page.wait_for_function("() => !!document.body.dataset.saving && "
+                           "document.body.dataset.saved === document.body.dataset.saving",
+                           timeout=timeout_ms, polling=20)
+
+
 def wait_idle(page: Any, timeout_ms: int = 30_000) -> None:
     """Wait until the table waits for you (your turn, or a round/game over)."""
     page.wait_for_function(IDLE, timeout=timeout_ms, polling=20)

@@ -22,7 +22,7 @@ from uno_web.web.session import Session, TableSettings
 
 from table_helpers import (
     find_seed, hand, latest_entry, open_table, play_round_out, plain_playable, playable, start_game, table_url,
-    unplayable, version, wait_idle, you_start,
+    unplayable, version, wait_idle, wait_saved, you_start,
 )
 
 pytestmark = pytest.mark.browser
@@ -198,6 +198,7 @@ def test_reload_resumes_the_same_game(page: Any, wait_ready: Any) -> None:
     start_game(page)
     page.locator("[data-testid=hand] [data-playable=true]").first.click()
     wait_idle(page)
+    wait_saved(page)
     cards = hand(page)
     v = version(page)
     top = page.get_attribute("[data-testid=discard] [data-card]", "data-card")

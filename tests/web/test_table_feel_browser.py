@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from table_helpers import fix_deal, hand, open_table, version, wait_idle
+from table_helpers import fix_deal, hand, open_table, version, wait_idle, wait_saved
 
 pytestmark = pytest.mark.browser
 
@@ -97,6 +97,7 @@ def test_bot_speed_is_chosen_in_the_table_and_remembered(page: Any, wait_ready: 
     assert page.input_value("[data-testid=speed]") == "slow"
     page.select_option("[data-testid=speed]", "instant")
     page.wait_for_function("document.body.dataset.speed === 'instant'")
+    wait_saved(page)  # the game is sealed and stored asynchronously
     page.reload()
     wait_ready(page)
     assert page.input_value("[data-testid=speed]") == "instant"

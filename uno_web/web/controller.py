@@ -179,6 +179,7 @@ class Controller:
                 self.render()
             return
         self.save_seq += 1
+        self.body.dataset.saving = str(self.save_seq)  # stored when dataset.saved equals it
         asyncio.ensure_future(self._store_sealed(text, self.save_seq))
 
     async def _store_sealed(self, text: str, seq: int) -> None:
