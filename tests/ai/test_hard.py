@@ -235,3 +235,29 @@ def test_the_default_horizon_applies_at_every_table_size() -> None:
 
     for obs in (two, three, four):
         assert stats(obs) == stats(obs, horizon=hard.DEFAULT_HORIZON) != stats(obs, horizon=0)
+
+
+def test_blend_shrinks_the_search_towards_the_learned_estimate() -> None:
+    """``blend``: with no evidence between candidates the learned correction's favourite wins;
+    with clear paired evidence the search's favourite wins; a bad value is refused."""
+    with pytest.raises(ValueError, match="blend"):
+        make_bot("hard", blend=-1)
+    obs = make_obs("R1 R5 B3 G3 Y5 GS R+2", "R3", counts=[5])
+    bot = make_bot("hard", iterations=8, blend=0.05)
+    assert bot.normal.learned_applies(obs)
+    cands = bot.candidates(obs, moves_for(obs))
+    assert len(cands) >= 3
+    from uno_web.ai.normal import ScoreContext
+    ctx = ScoreContext(obs)
+    prior = [bot.normal.learned_value(ctx, m) for m in cands]
+    favourite = max(range(len(cands)), key=lambda i: prior[i])
+    pool = [i for i in range(len(cands)) if i != favourite] + [favourite]  # not first
+    rng = random.Random(5)
+    # every deal: the same value for every candidate, and noise from deal to deal
+    tied = [[v] * len(cands) for v in (rng.random() for _ in range(40))]
+    hist = [list(col) for col in zip(*tied)]
+    assert bot._blended_best(obs, cands, pool, hist) == favourite
+    # another candidate wins every deal by 0.5: the search overrules the prior
+    other = (favourite + 1) % len(cands)
+    hist[other] = [v + 0.5 for v in hist[other]]
+    assert bot._blended_best(obs, cands, pool, hist) == other

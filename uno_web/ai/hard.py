@@ -115,6 +115,7 @@ class HardBot(Bot):
         search_below: int = 0,
         evaluator: str = "sizes",
         learned_normal: bool = True,
+        blend: float = 0.0,
         **options: Any,
     ) -> None:
         super().__init__(**options)
@@ -181,6 +182,12 @@ class HardBot(Bot):
         # fits); off, plain Normal's (as in docs/ai.md's measurements before the seventh round)
         self.normal = NormalBot(honesty=honesty, learned=learned_normal)
         self.memory = self.normal.memory
+        if not float(blend) >= 0:
+            raise ValueError(f"blend must be 0 (off) or the learned model's error, not {blend!r}")
+        #: > 0: where the learned correction applies, each candidate's value is the search's
+        #: estimate shrunk towards the learned one (a prior with this standard deviation, in
+        #: win-share units), in place of ``prefer_normal``
+        self.blend = float(blend)
         #: statistics of the last search (for the UI and the benchmark)
         self.last_stats: dict[str, Any] = {}
         #: searched decisions and determinizations so far (for the benchmark)
@@ -392,8 +399,10 @@ class HardBot(Bot):
         counts = [len(h) for h in hist]
         pool = alive if alive else list(range(k))
         best = max(pool, key=lambda i: (sums[i] / max(1, counts[i]), -i))
+        if self.blend > 0 and len(pool) > 1 and self.normal.learned_applies(obs):
+            best = self._blended_best(obs, cands, pool, hist)
         # Normal's favourite (candidate 0) stays unless the search finds it clearly worse
-        prefer = self.prefer_normal
+        prefer = self.prefer_normal if self.blend <= 0 else 0.0
         if prefer is None:
             prefer = LEARNED_PREFERENCE if self.normal.learned_applies(obs) else 0.0
         if best != 0 and 0 in pool and prefer > 0:
@@ -413,6 +422,32 @@ class HardBot(Bot):
             "values": {str(cands[i]): round(sums[i] / max(1, counts[i]), 3) for i in range(k)},
         }
         return cands[best]
+
+    def _blended_best(self, obs: Observation, cands: Sequence[Move], pool: list[int],
+                      hist: list[list[float]]) -> int:
+        """The candidate with the best posterior advantage: the learned correction's estimate
+        of each candidate's advantage is a prior (standard deviation ``blend``), the search's
+        paired estimate over the deals every candidate of ``pool`` saw is the evidence."""
+        m = min(len(hist[i]) for i in pool)
+        if m < 2:
+            return max(pool, key=lambda i: (sum(hist[i]) / max(1, len(hist[i])), -i))
+        ctx = ScoreContext(obs)
+        hold = obs.phase != Phase.DRAWN
+        normal = self.normal
+        prior = [normal.learned_value(ctx, cands[i], hold) for i in pool]
+        mean_prior = sum(prior) / len(prior)
+        rows = [hist[i][:m] for i in pool]
+        deal_mean = [sum(col) / len(pool) for col in zip(*rows)]
+        prior_var = self.blend ** 2
+        best, best_value = pool[0], -math.inf
+        for j, i in enumerate(pool):
+            d = [rows[j][t] - deal_mean[t] for t in range(m)]
+            mean = sum(d) / m
+            var = max(sum((x - mean) ** 2 for x in d) / (m - 1), 1e-9) / m
+            post = (mean * prior_var + (prior[j] - mean_prior) * var) / (prior_var + var)
+            if post > best_value:
+                best, best_value = i, post
+        return best
 
     def _prune(self, alive: list[int], hist: list[list[float]]) -> list[int]:
         """Drop candidates that trail the leader by more than ``prune_z`` standard errors of

@@ -237,8 +237,13 @@ class NormalBot(Bot):
             sc = blk = 0.0
         return _learned.features(ctx, self.memory, move, sc, blk)
 
+    def learned_value(self, ctx: ScoreContext, move: Move, hold: bool = True) -> float:
+        """The learned correction's estimate of ``move``'s worth among the turn's options (a
+        share of rounds won, up to a constant common to the options)."""
+        return _learned.value(self.option_features(ctx, move, hold), _THETA)
+
     def _learned_choice(self, ctx: ScoreContext, opts: Sequence[Move], hold: bool) -> Move:
-        values = [_learned.value(self.option_features(ctx, m, hold), _THETA) for m in opts]
+        values = [self.learned_value(ctx, m, hold) for m in opts]
         return opts[values.index(max(values))]
 
     def react(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move | None:
