@@ -9,6 +9,8 @@ deals), one round per game, official rules. Modes:
 * ``fair``: Hard as shipped (deals guesses from the observation and its memory);
 * ``colours``: the opponent's guessed hand has the true colour of every card (numbers and
   symbols still guessed);
+* ``kinds``: the opponent's guessed hand has the true kind of every card (a number, Skip,
+  Reverse, Draw Two, Wild or Wild Draw Four; colours and numbers still guessed);
 * ``hands``: the opponent's true hand (the draw pile's order still shuffled).
 
     .venv/bin/python bench/bench_ai_ceiling.py --pairs 300 --mode hands
@@ -39,7 +41,7 @@ from uno_web.ai import make_bot  # noqa: E402
 from uno_web.core import PRESETS  # noqa: E402
 from uno_web.ai.rollout import greedy_move, round_value  # noqa: E402
 from uno_web.ai.util import color_weights, dedupe_uno  # noqa: E402
-from uno_web.core.cards import COLOR_OF  # noqa: E402
+from uno_web.core.cards import COLOR_OF, EFFECT_OF  # noqa: E402
 from uno_web.core.engine import legal_moves, step  # noqa: E402
 from uno_web.core.moves import MoveKind  # noqa: E402
 from uno_web.core.observation import observe, sample_state  # noqa: E402
@@ -59,18 +61,29 @@ def _hands(self, obs, rng):  # type: ignore[no-untyped-def]
     return s
 
 
-def _colours(self, obs, rng):  # type: ignore[no-untyped-def]
-    s = sample_state(obs, rng)
-    opp = 1 - obs.seat
-    pool = s.hands[opp] + s.draw
-    rng.shuffle(pool)
-    hand = []
-    for c in _TRUE[0].hands[opp]:
-        idx = next((i for i, x in enumerate(pool) if COLOR_OF[x] == COLOR_OF[c]), len(pool) - 1)
-        hand.append(pool.pop(idx))
-    s.hands[opp] = hand
-    s.draw = pool
-    return s
+def _alike(key):  # type: ignore[no-untyped-def]
+    """A determinization whose opponent hand has, card for card, an unseen card with the same
+    ``key`` as the true one (the rest of the card guessed)."""
+
+    def determinize(self, obs, rng):  # type: ignore[no-untyped-def]
+        s = sample_state(obs, rng)
+        opp = 1 - obs.seat
+        pool = s.hands[opp] + s.draw
+        rng.shuffle(pool)
+        hand = []
+        for c in _TRUE[0].hands[opp]:
+            idx = next((i for i, x in enumerate(pool) if key(x) == key(c)), len(pool) - 1)
+            hand.append(pool.pop(idx))
+        s.hands[opp] = hand
+        s.draw = pool
+        return s
+
+    return determinize
+
+
+#: ``colours``: each card's true colour; ``kinds``: each card's true kind (a number, Skip,
+#: Reverse, Draw Two, Wild or Wild Draw Four), its colour guessed
+_MODES = {"colours": _alike(lambda c: COLOR_OF[c]), "kinds": _alike(lambda c: EFFECT_OF[c])}
 
 
 _KEEP = {MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS, MoveKind.CHALLENGE, MoveKind.ACCEPT,
@@ -198,7 +211,7 @@ def _pair(task: tuple[int, dict[str, Any], str, str, str, str]) -> tuple[float, 
         hard.HardBot._search = _ismcts_search  # type: ignore[method-assign]
     if mode != "fair":
         match.observe = _spy  # type: ignore[assignment]
-        hard.HardBot._determinize = _hands if mode == "hands" else _colours  # type: ignore[method-assign]
+        hard.HardBot._determinize = _hands if mode == "hands" else _MODES[mode]  # type: ignore[method-assign]
     out = []
     for hard_seat in (0, 1):
         bots = [_opponent(opponent), _opponent(opponent)]
@@ -213,7 +226,7 @@ def _pair(task: tuple[int, dict[str, Any], str, str, str, str]) -> tuple[float, 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--pairs", type=int, default=300, help="seeds, each played with both seatings")
-    p.add_argument("--mode", choices=("fair", "colours", "hands"), default="fair")
+    p.add_argument("--mode", choices=("fair", "colours", "kinds", "hands"), default="fair")
     p.add_argument("--options", default='{"iterations": 100}', help="Hard's options (JSON)")
     p.add_argument("--seed", type=int, default=77_000)
     p.add_argument("--workers", type=int, default=2)
