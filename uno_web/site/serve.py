@@ -38,7 +38,8 @@ from uno_web.site import precache
 #: Debian's Chromium and the flags this project drives it with (headless, through Python
 #: Playwright; ``npx playwright install`` is not used): tests/web and the browser benchmarks.
 #: ``--disable-dev-shm-usage`` puts the renderers' shared memory in /tmp rather than /dev/shm,
-#: which is small on some CI machines (a full /dev/shm crashes renderers: "Target crashed").
+#: the usual precaution where /dev/shm is small (here even a 4 MB /dev/shm crashed nothing,
+#: so it is a precaution, not the known cause of the one CI run whose renderers crashed).
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = (
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
