@@ -232,6 +232,13 @@ class PageGuard:
         out += [f"Python error shown in the page:\n{t}" for t in self.py_errors()]
         return out
 
+    def on_crash(self, _page: Any) -> None:
+        """The page's renderer crashed: so is this test, and the worker's next browser test
+        starts on a new Chromium."""
+        self.crashed = True
+        if _HOLDER is not None:
+            _HOLDER.suspect = True
+
     def on_failed(self, req: Any) -> None:
         """A local request that failed is a fault of the page, except a load that the browser
         cancelled because the page removed the frame it was for (nobody was waiting for it).
@@ -317,12 +324,7 @@ def guard(browser: Any, site_url: str, request: pytest.FixtureRequest) -> Iterat
 
     page.on("console", on_console)
 
-    def on_crash(_page: Any) -> None:
-        g.crashed = True
-        if _HOLDER is not None:
-            _HOLDER.suspect = True
-
-    page.on("crash", on_crash)
+    page.on("crash", g.on_crash)
     request.node.stash[_GUARD_KEY] = g
     try:
         yield g
@@ -330,7 +332,7 @@ def guard(browser: Any, site_url: str, request: pytest.FixtureRequest) -> Iterat
         try:
             context.close()
         except Exception:  # the browser crashed with the page: the holder launches a new one
-            if _HOLDER is not None:
+            if _HOLDER is not None and _HOLDER.current is context.browser:
                 _HOLDER.suspect = True
 
 

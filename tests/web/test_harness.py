@@ -75,28 +75,26 @@ def test_guard_lets_a_removed_frame_go_but_not_a_failed_load(page: Any, guard: A
 
 
 def test_a_crashed_page_is_reported_and_the_next_test_gets_a_new_browser(
-        browser_holder: Any, site_url: str) -> None:
+        guard: Any, browser_holder: Any) -> None:
     """A renderer crash is the test's failure (with the machine's state beside it), and it does
     not take the worker's later browser tests with it: the holder launches a new Chromium."""
-    from tests.web.conftest import PageGuard, crash_diagnostics
+    from tests.web.conftest import crash_diagnostics
 
     first = browser_holder.get()
-    context = first.new_context(base_url=site_url)
-    page = context.new_page()
-    g = PageGuard(origin=site_url.rstrip("/"), page=page)
-    page.on("crash", lambda _p: (setattr(g, "crashed", True), setattr(browser_holder, "suspect", True)))
+    assert guard.page.context.browser is first
     with pytest.raises(Exception, match="crash"):
-        page.goto("chrome://crash")
+        guard.page.goto("chrome://crash")
     for _ in range(100):  # the crash event arrives with the driver's next message
-        if g.crashed:
+        if guard.crashed:
             break
-        context.cookies()
-    assert g.crashed and browser_holder.suspect
-    assert g.problems() == ["the page's renderer crashed (Target crashed)"]
+        first.new_context().close()
+    assert guard.crashed and browser_holder.suspect  # the guard's own crash listener
+    assert guard.problems() == ["the page's renderer crashed (Target crashed)"]
     second = browser_holder.get()
     assert second is not first and second.is_connected() and not browser_holder.suspect
-    fresh = second.new_context(base_url=site_url).new_page()
+    fresh = second.new_context().new_page()
     fresh.goto("about:blank")
     assert fresh.evaluate("1 + 1") == 2
     report = crash_diagnostics()
     assert "memory: MemTotal" in report and "/dev/shm:" in report and "chromium:" in report
+    guard.crashed = False  # the crash was this test's own doing
