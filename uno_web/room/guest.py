@@ -84,6 +84,18 @@ class RoomGuest:
         return self._out(JoinMessage, name=self.name, as_role=self.as_role, want=self.want,
                          token=self.token)
 
+    def reconnect(self) -> str:
+        """The join of a new connection (after a reload, a dropped connection or the host's
+        reload): message numbers start again, the seat is taken back with the token, and what
+        this guest knows of the rounds (commitments, its values, the revealed records) is
+        kept for their verification."""
+        self.role = "visitor"
+        self.seat = None
+        self.seq = 0
+        self.host_seq = 0
+        self.closed = None
+        return self.join()
+
     def move(self, notation: str) -> str:
         """A move in notation, e.g. ``P1:R7``."""
         return self._out(MoveMessage, move=notation)

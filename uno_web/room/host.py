@@ -397,11 +397,14 @@ class RoomHost:
             if seat is None:
                 return self._refuse(p, RoomCode.R_BAD_TOKEN, m.seq)
             slot = self.slots[seat]
-            if slot.peer is not None and slot.peer in self.peers:
-                # the same person from a new connection: the old one is let go
-                old = self.peers.pop(slot.peer)
-                old.seat = None
-            out = self._seat_peer(p, seat, slot.token or "")
+            out: list[Outgoing] = []
+            if slot.peer is not None and slot.peer in self.peers and slot.peer != p.id:
+                # the same person from a new connection: the old one is let go, and told
+                old = self.peers[slot.peer]
+                out += self._send(old, ClosedMessage, code=RoomCode.R_REPLACED.value,
+                                  message=room_text(RoomCode.R_REPLACED, {}))
+                del self.peers[old.id]
+            out += self._seat_peer(p, seat, slot.token or "")
             slot.absent_since = None
             if slot.standin:
                 slot.standin = False

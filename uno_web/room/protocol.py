@@ -84,6 +84,7 @@ class RoomCode(str, Enum):
     R_HOST_GONE = "R_HOST_GONE"
     R_HOST_CLOSED = "R_HOST_CLOSED"
     R_REMOVED = "R_REMOVED"
+    R_REPLACED = "R_REPLACED"
     R_SEAT_BOT = "R_SEAT_BOT"
     R_SEAT_BACK = "R_SEAT_BACK"
     VERIFIED = "VERIFIED"
@@ -170,6 +171,9 @@ ROOM_TEXTS: dict[RoomCode, tuple[str, str]] = {
     RoomCode.R_REMOVED: (
         "The host no longer allows spectators: you were let out of the room.",
         "Isäntä ei enää salli katsojia: sinut ohjattiin ulos huoneesta."),
+    RoomCode.R_REPLACED: (
+        "Your seat was taken back from another window or device.",
+        "Paikkasi otettiin takaisin toisesta ikkunasta tai laitteesta."),
     RoomCode.R_SEAT_BOT: (
         "{name} has been away for {seconds} seconds: a bot plays seat {seat} until they return.",
         "{name} on ollut poissa {seconds} sekuntia: botti pelaa paikkaa {seat}, kunnes hän palaa."),

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from ..core.cards import card_str, color_code
 from ..core.engine import legal_moves
-from ..core.events import CardsDrawn, Event
+from ..core.events import CardsDrawn, Event, RoundStarted
 from ..core.moves import Move
 from ..core.observation import observe
 from ..core.reasons import Verdict
@@ -24,7 +24,10 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[dict[str, 
     out = []
     for e in events:
         shown = e if (isinstance(e, CardsDrawn) and e.seat == seat) else e.public()
-        out.append(shown.to_dict())
+        d = shown.to_dict()
+        if isinstance(shown, RoundStarted):
+            del d["deck"]  # public() empties it; the key goes too
+        out.append(d)
     return out
 
 

@@ -1,0 +1,134 @@
+"""A whole game between a host, two guests, a bot and a spectator, driven through the
+protocol's text messages only; every message a guest or the spectator receives is checked to
+show nothing of another seat's hand or of the draw order."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from uno_web.core import resolve_rules
+from uno_web.core.cards import card_str
+from uno_web.core.state import Phase
+from uno_web.room import RoomGuest, RoomHost, describe, verify_room_log
+
+from .harness import Leak, Room, check_message, fake_bytes, play_people
+
+ROOM = "kitchen-table"
+
+
+def _room(seed: int, **kw: object) -> Room:
+    host = RoomHost(ROOM, seats=4, random_bytes=fake_bytes(seed), bot_delay=0.05,
+                    absent_timeout=30, bot_maker=None, **kw)  # type: ignore[arg-type]
+    room = Room(host)
+    room.add("host-screen", RoomGuest(ROOM, "Hanna", random_bytes=fake_bytes(seed + 1)))
+    room.add("ada", RoomGuest(ROOM, "Ada", random_bytes=fake_bytes(seed + 2)))
+    room.add("ben", RoomGuest(ROOM, "Ben", random_bytes=fake_bytes(seed + 3)))
+    room.add("sam", RoomGuest(ROOM, "Sam", as_role="spectator", random_bytes=fake_bytes(seed + 4)))
+    room.call(host.set_seat(3, "bot", "easy"))
+    return room
+
+
+def test_a_whole_game_through_text_messages() -> None:
+    room = _room(1, rules=resolve_rules("official").model_copy(update={"target_score": 200}))
+    host = room.host
+    assert [g.seat for g in room.guests.values()] == [0, 1, 2, None]
+    room.call(host.start(room.now))
+    assert host.phase == "playing"
+    steps = play_people(room, random.Random(5))
+    assert host.phase == "game_over", steps
+    assert host.state is not None and host.state.phase == Phase.GAME_OVER
+    rounds = host.state.round
+    assert rounds >= 2, "the game should take several rounds (every round is re-dealt jointly)"
+    # every guest and the spectator verified every round
+    for peer, g in room.guests.items():
+        assert sorted(g.verifications) == list(range(1, rounds + 1)), peer
+        assert all(v.verified for v in g.verifications.values()), (peer, g.verifications)
+        assert not g.problems, (peer, g.problems)
+        # each person's value went into each round's deal
+        if g.seat is not None:
+            assert all(g.contributed[k] for k in range(1, rounds + 1)), peer
+    # the bot played, and the people's moves were their own
+    actions = [a for r in host.records for a in r["actions"]]
+    assert {a["seat"] for a in actions} == {0, 1, 2, 3}
+    # the whole room log verifies, and guests saw the scores of the end
+    assert verify_room_log(host.room_log().model_dump_json()).verified
+    assert room.guests["sam"].view is not None
+    assert room.guests["sam"].view["winner"] == host.state.winner
+    assert room.checked > 300
+
+
+def test_the_checker_catches_a_leak() -> None:
+    """The message checker used above fails on the leaks it looks for."""
+    room = _room(2)
+    room.call(room.host.start(room.now))
+    s = room.host.state
+    assert s is not None
+    honest = room.messages("ada")[-1]
+    assert honest["type"] == "state"
+    check_message(honest, 1, s, "playing")
+    leaky = json.loads(json.dumps(honest))
+    leaky["view"]["hand"] = [card_str(c) for c in s.hands[2]]
+    with pytest.raises(Leak):
+        check_message(leaky, 1, s, "playing")
+    leaky = json.loads(json.dumps(honest))
+    leaky["view"]["others"] = [card_str(c) for c in s.hands[2]]
+    with pytest.raises(Leak):
+        check_message(leaky, 1, s, "playing")
+    leaky = json.loads(json.dumps(honest))
+    leaky["view"]["events"] = [{"event": "round_started", "deck": ["R1"]}]
+    with pytest.raises(Leak):
+        check_message(leaky, 1, s, "playing")
+    leaky = json.loads(json.dumps(honest))
+    leaky["view"]["pile"] = [card_str(c) for c in s.draw[::-1][:10]]
+    with pytest.raises(Leak):
+        check_message(leaky, 1, s, "playing")
+    leaky = json.loads(json.dumps(honest))
+    leaky["view"]["events"] = [{"event": "cards_drawn", "seat": 2, "cards": ["R1"]}]
+    with pytest.raises(Leak):
+        check_message(leaky, 1, s, "playing")
+    with pytest.raises(Leak):
+        check_message({"type": "reveal", "record": {"round": 1}}, 1, s, "playing")
+
+
+def test_the_room_needs_no_pydantic() -> None:
+    """The browser's table loads no pydantic: a whole room runs without it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from uno_web.room import RoomHost, RoomGuest\n"
+        "h = RoomHost('abcd', seats=2, bot_delay=0)\n"
+        "g = RoomGuest('abcd', 'Ada')\n"
+        "h.connected('a', 0)\n"
+        "out = h.handle('a', g.join(), 0) + h.start(0)\n"
+        "for _, t in out:\n"
+        "    for r in g.receive(t).replies: h.handle('a', r, 0)\n"
+        "assert h.phase == 'playing', h.phase\n"
+        "assert 'pydantic' not in sys.modules, 'pydantic was imported'\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_words_in_english_and_finnish() -> None:
+    from uno_web.room.protocol import ROOM_TEXTS, RoomCode
+
+    for code in RoomCode:
+        en, fi = ROOM_TEXTS[code]
+        assert en and fi and en != fi, code
+        # the same placeholders in both
+        import re
+
+        assert set(re.findall(r"\{(\w+)\}", en)) == set(re.findall(r"\{(\w+)\}", fi)), code
+    assert describe("R_SEAT_TAKEN", {"seat": 2}, "fi") == "Paikka 2 ei ole vapaa."
+    assert "ei sovi" in describe(
+        "E_NO_MATCH", {"who": "Ada", "card": "green 3", "color": "red", "top": "red 9"}, "fi"
+    ) or describe("E_NO_MATCH", {"who": "Ada", "card": "green 3", "color": "red",
+                                 "top": "red 9"}, "fi") != describe(
+        "E_NO_MATCH", {"who": "Ada", "card": "green 3", "color": "red", "top": "red 9"}, "en")
