@@ -31,7 +31,7 @@ __all__ = [
     "GuestMessage", "read_guest_message", "read_host_message", "encode", "is_hex_value",
     "SeatInfo", "WelcomeMessage", "LobbyMessage", "CommitMessage", "DealtMessage",
     "StateMessage", "RefusedMessage", "NoticeMessage", "RevealMessage", "ClosedMessage",
-    "HostMessage", "ROLES",
+    "HostMessage", "ROLES", "GUEST_MODELS", "HOST_MODELS",
 ]
 
 PROTOCOL: Literal["uno-web-room"] = "uno-web-room"
@@ -448,11 +448,13 @@ HostMessage = Annotated[
     Union[WelcomeMessage, LobbyMessage, CommitMessage, DealtMessage, StateMessage,
           RefusedMessage, NoticeMessage, RevealMessage, ClosedMessage], Tagged("type")]
 
-_GUEST_TYPES: dict[str, Any] = {m.model_fields["type"].default: m for m in
-                (JoinMessage, MoveMessage, EntropyMessage, SyncMessage, LeaveMessage)}
-_HOST_TYPES: dict[str, Any] = {m.model_fields["type"].default: m for m in
-               (WelcomeMessage, LobbyMessage, CommitMessage, DealtMessage, StateMessage,
-                RefusedMessage, NoticeMessage, RevealMessage, ClosedMessage)}
+GUEST_MODELS: tuple[type[Declared], ...] = (
+    JoinMessage, MoveMessage, EntropyMessage, SyncMessage, LeaveMessage)
+HOST_MODELS: tuple[type[Declared], ...] = (
+    WelcomeMessage, LobbyMessage, CommitMessage, DealtMessage, StateMessage, RefusedMessage,
+    NoticeMessage, RevealMessage, ClosedMessage)
+_GUEST_TYPES: dict[str, Any] = {m.model_fields["type"].default: m for m in GUEST_MODELS}
+_HOST_TYPES: dict[str, Any] = {m.model_fields["type"].default: m for m in HOST_MODELS}
 
 
 def _read(text: object, limit: int, types: dict[str, Any], room: str) -> Any:

@@ -11,6 +11,7 @@ code. Nothing here needs pydantic; the JSON Schema does (``docs/room.schema.json
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import IO, Any, Literal
 
@@ -28,7 +29,8 @@ from .protocol import HEX_VALUE_CHARS, ROOM_ID_RE, RoomCode, is_hex_value, room_
 
 __all__ = ["ROOM_LOG_FORMAT", "EntropyValue", "RoundRecord", "RoomLog", "RoomLogError",
            "read_room_log", "Verification", "verify_room_log", "verify_round", "is_room_log",
-           "json_params"]
+           "json_params", "room_json_schema", "is_room_log_head", "room_log_report",
+           "HEAD_BYTES"]
 
 ROOM_LOG_FORMAT = "uno-web-room-log"
 
@@ -279,3 +281,69 @@ def verify_round(
             "rounds": [r.model_dump() if isinstance(r, RoundRecord) else r for r in records]}
     return verify_room_log(data, commitments=commitments, own_seat=own_seat, own_values=own_values)
 
+
+
+def room_json_schema() -> dict[str, Any]:
+    """The JSON Schema of the room log, with every message's schema in its ``$defs``
+    (``GuestMessage``, ``HostMessage`` and each message by name); imports pydantic (the
+    schema layer), on first use. ``docs/room.schema.json`` is this."""
+    from .protocol import GUEST_MODELS, HOST_MODELS
+
+    schema = RoomLog.model_json_schema()
+    defs: dict[str, Any] = schema.setdefault("$defs", {})
+    for group, models in (("GuestMessage", GUEST_MODELS), ("HostMessage", HOST_MODELS)):
+        refs = []
+        for model in models:
+            one = model.model_json_schema()
+            for name, sub in one.pop("$defs", {}).items():
+                if defs.setdefault(name, sub) != sub:  # pragma: no cover - a naming clash
+                    raise ValueError(f"two different schemas named {name}")
+            defs[model.__name__] = one
+            refs.append({"$ref": f"#/$defs/{model.__name__}"})
+        defs[group] = {
+            "oneOf": refs,
+            "discriminator": {"propertyName": "type", "mapping": {
+                m.model_fields["type"].default: f"#/$defs/{m.__name__}" for m in models}},
+        }
+    schema["description"] = (
+        "A room log (uno-web-room-log): a game log whose rounds carry the host's commitment, "
+        "its revealed value and the guests' values (docs/rooms.md). $defs also holds every "
+        "message of the room protocol: GuestMessage, HostMessage.")
+    return schema
+
+
+_HEAD = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:\s*"uno-web-room-log"')
+HEAD_BYTES = 256
+"""How much of a file :func:`is_room_log_head` needs to tell a room log (as written, with its
+``format`` first) from a game log."""
+
+
+def is_room_log_head(head: bytes) -> bool:
+    """Whether a document starting with ``head`` is a room log: its first key is ``format``
+    and says ``uno-web-room-log`` (how :meth:`RoomLog.model_dump_json` writes it)."""
+    return _HEAD.match(head) is not None
+
+
+def room_log_report(data: "str | bytes | bytearray | IO[str] | IO[bytes]") -> dict[str, Any]:
+    """What ``python -m uno_web validate`` prints for a room log: ``valid`` (verified), the
+    :class:`Verification`'s fields and a ``summary`` line. Raises :class:`RoomLogError` when
+    the log cannot be read (the command exits 2)."""
+    log = read_room_log(data)
+    try:
+        resolve_rules(log.rules.preset, log.rules.overrides)
+    except RulesError as exc:
+        raise RoomLogError(f"malformed room log at rules: {exc}") from None
+    v = verify_room_log(log)
+    if v.verified:
+        summary = v.message
+    else:
+        where = (f"the deal of round {v.round}" if v.action_index == -1 else
+                 f"action {(v.index or 0) + 1} (counted from 1 over the whole log) in round "
+                 f"{v.round}")
+        summary = f"Invalid: {where}: {v.message}"
+    failure = None if v.verified else {
+        "code": v.code, "round": v.round, "action_index": v.action_index, "index": v.index,
+        "action_number": None if v.action_index == -1 or v.index is None else v.index + 1,
+        "message": v.message}
+    return {"format": ROOM_LOG_FORMAT, "valid": v.verified, **v.to_dict(), "failure": failure,
+            "summary": summary}
