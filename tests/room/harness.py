@@ -62,6 +62,13 @@ def check_message(msg: dict[str, Any], seat: int | None, s: GameState | None, ph
             raise Leak(f"seat {seat} got a hand that is not its own")
         if view["drawn"] and s.turn != seat:
             raise Leak("drawn cards of the seat on turn")
+    shown = view.get("shown_hand")
+    if shown is not None:
+        # the official rule: the challenger of a Wild Draw Four sees the challenged hand
+        last = view["last"] or {}
+        if seat is None or last.get("seat") != seat or not str(last.get("move", "")).startswith("X"):
+            raise Leak(f"seat {shown['seat']}'s hand shown to {seat} without a challenge")
+        msg = dict(msg, view=dict(view, shown_hand=None))
     for e in view["events"]:
         if e["event"] == "cards_drawn" and "cards" in e and e["seat"] != seat:
             raise Leak(f"seat {e['seat']}'s drawn cards sent to {seat}")

@@ -91,6 +91,10 @@ def test_the_checker_catches_a_leak() -> None:
         check_message(leaky, 1, s, "playing")
     with pytest.raises(Leak):
         check_message({"type": "reveal", "record": {"round": 1}}, 1, s, "playing")
+    leaky = json.loads(json.dumps(honest))
+    leaky["view"]["shown_hand"] = {"seat": 2, "cards": [card_str(c) for c in s.hands[2]]}
+    with pytest.raises(Leak):
+        check_message(leaky, 1, s, "playing")
 
 
 def test_the_room_needs_no_pydantic() -> None:
@@ -132,3 +136,32 @@ def test_words_in_english_and_finnish() -> None:
     ) or describe("E_NO_MATCH", {"who": "Ada", "card": "green 3", "color": "red",
                                  "top": "red 9"}, "fi") != describe(
         "E_NO_MATCH", {"who": "Ada", "card": "green 3", "color": "red", "top": "red 9"}, "en")
+
+
+def test_the_challenger_alone_sees_the_challenged_hand() -> None:
+    """The official rule: after a challenge of a Wild Draw Four the challenger sees the hand."""
+    for seed in range(20):
+        room = _room(100 + seed)
+        host = room.host
+        room.call(host.start(room.now))
+
+        def challenge_due() -> bool:
+            s = host.state
+            return (s is not None and host.phase == "playing" and s.plus4_by >= 0
+                    and host.slots[s.turn].kind == "person")
+
+        play_people(room, random.Random(seed), until=challenge_due, max_steps=3000)
+        if challenge_due():
+            break
+    else:
+        raise AssertionError("no Wild Draw Four to challenge in 20 games")
+    s = host.state
+    assert s is not None
+    challenger = next(p for p, g in room.guests.items() if g.seat == s.turn)
+    hand = [card_str(c) for c in s.hands[s.plus4_by]]
+    g = room.guests[challenger]
+    room.send(challenger, g.move(f"X{s.turn}"))
+    assert g.view is not None and g.view["shown_hand"] == {"seat": s.plus4_by, "cards": hand}
+    for peer, other in room.guests.items():
+        if peer != challenger:
+            assert other.view is not None and other.view["shown_hand"] is None, peer

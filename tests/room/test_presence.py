@@ -4,6 +4,7 @@ host leaving is said in plain words."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from uno_web.core.cards import card_str
@@ -146,3 +147,73 @@ def test_the_host_leaving_is_said_in_plain_words() -> None:
     words = lost.host_gone()
     assert words.code == "R_HOST_GONE" and "cannot go on" in words.message
     assert room.host.handle("ada", "{}", room.now) == []  # a closed room answers nothing
+
+
+def test_a_late_random_value_is_left_out_and_said_so() -> None:
+    host = RoomHost(ROOM, seats=3, random_bytes=fake_bytes(29), entropy_timeout=5.0)
+    room = Room(host)
+    room.add("hanna", RoomGuest(ROOM, "Hanna", random_bytes=fake_bytes(30)))
+    slow = RoomGuest(ROOM, "Ada", random_bytes=fake_bytes(31), auto_entropy=False)
+    room.add("ada", slow)
+    room.call(host.start(room.now))
+    assert host.phase == "dealing" and host.wanted == [0, 1] and sorted(host.given) == [0]
+    for _ in range(40):  # 4 s: still waiting for Ada's value
+        room.tick(0.1)
+    assert host.phase == "dealing"
+    room.tick(1.5)
+    assert host.phase == "playing"
+    assert slow.contributed[1] is False and room.guests["hanna"].contributed[1] is True
+    room.send("ada", slow.entropy(1))  # too late
+    assert room.messages("ada")[-1]["code"] == "R_NO_ENTROPY_WANTED"
+    assert [e["seat"] for e in host.records[0]["entropy"]] == [0]
+    play_people(room, random.Random(2), until=lambda: host.phase != "playing")
+    assert slow.verifications[1].verified  # its value was not claimed: nothing to miss
+
+
+def test_a_guest_keeps_what_it_needs_across_a_reload() -> None:
+    room = _started(37)
+    host = room.host
+    _turn_of(room, 1)
+    ada = room.guests["ada"]
+    saved = ada.save()
+    assert ada.token and ada.token in saved and ada.values[1] in saved
+    room.drop("ada")
+    again = RoomGuest.restore(saved, random_bytes=fake_bytes(38))
+    room.guests["ada-2"] = again
+    room.inbox["ada-2"] = []
+    room.call(host.connected("ada-2", room.now))
+    room.send("ada-2", again.reconnect())
+    assert again.seat == 1 and again.view is not None
+    assert again.view["hand"] == [card_str(c) for c in host.state.hands[1]]  # type: ignore[union-attr]
+    play_people(room, random.Random(5), until=lambda: host.phase != "playing")
+    v = again.verifications[1]
+    assert v.verified, v
+    for bad in ("", "{}", "[]", saved.replace('"values":{', '"values":{"2":"zz",'),
+                saved.replace('"room":"presence-room"', '"room":"a b"')):
+        try:
+            RoomGuest.restore(bad)
+        except ValueError as exc:
+            assert "save" in str(exc)
+        else:
+            raise AssertionError(f"restored {bad[:30]!r}")
+
+
+def test_a_bad_save_is_refused_with_a_reason() -> None:
+    import pytest
+
+    from uno_web.room import RoomError
+
+    room = _started(41)
+    _turn_of(room, 2)
+    saved = room.host.save()
+    tampered = json.loads(saved)
+    tampered["records"][0]["actions"][0] = {"kind": "challenge", "seat": 0}
+    for bad, words in [
+        ("", "cannot be read"), ("{}", "cannot be read"),
+        (saved.replace('"kind":"bot"', '"kind":"dragon"'), "cannot be read"),
+        (saved.replace('"phase":"playing"', '"phase":"lobby"'), "disagree"),
+        (json.dumps(tampered), "does not replay"),
+    ]:
+        with pytest.raises(RoomError) as info:
+            RoomHost.resume(bad, 0.0)
+        assert words in str(info.value), (bad[:40], str(info.value))

@@ -115,3 +115,15 @@ def test_lobby_refusals() -> None:
     closed = room.guests["s2"].closed
     assert closed is not None and closed.code == "R_REMOVED"
     assert "s2" not in host.peers
+
+
+def test_a_name_the_table_speaks_with_is_refused() -> None:
+    host = RoomHost(ROOM, seats=2, random_bytes=fake_bytes(10))
+    room = Room(host)
+    room.add("y", RoomGuest(ROOM, "You"))
+    refused = _last(room, "y")
+    assert refused["code"] == "R_BAD_NAME"
+    assert describe("R_BAD_NAME", refused["params"], "fi").startswith("Valitse toinen nimi")
+    room.add("z", RoomGuest(ROOM, "   "))
+    assert _last(room, "z")["code"] == "R_BAD_NAME"
+    assert [s.kind for s in host.slots] == ["empty", "empty"]

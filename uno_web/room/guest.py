@@ -8,20 +8,28 @@ round when the host reveals it. Pure like the host: texts in, texts out.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..core.fields import load_json
 from ..core.gamelog import Seat
 from .protocol import (
     PROTOCOL, VERSION, ClosedMessage, CommitMessage, DealtMessage, EntropyMessage, JoinMessage,
     LeaveMessage, LobbyMessage, MoveMessage, NoticeMessage, ProtocolError, RefusedMessage,
     RevealMessage, RoomCode, StateMessage, SyncMessage, WelcomeMessage, encode,
-    read_host_message, room_text,
+    ROOM_ID_RE, is_hex_value, read_host_message, room_text,
 )
 from .roomlog import Verification, verify_round
 
 __all__ = ["RoomGuest", "GuestUpdate"]
+
+
+def _hex_of(value: object) -> str:
+    if not is_hex_value(value):
+        raise ValueError("a value is 64 lowercase hex digits")
+    return str(value)
 
 
 @dataclass
@@ -50,6 +58,8 @@ class RoomGuest:
     def __init__(self, room: str, name: str, *, as_role: str = "player", want: int | None = None,
                  token: str | None = None, random_bytes: Callable[[int], bytes] = os.urandom,
                  auto_entropy: bool = True) -> None:
+        if not isinstance(room, str) or ROOM_ID_RE.fullmatch(room) is None:
+            raise ValueError("a room id is 4 to 40 letters, digits, '-' or '_'")
         self.room = room
         self.name = name
         self.as_role = as_role
@@ -120,6 +130,42 @@ class RoomGuest:
                                     code=RoomCode.R_HOST_GONE.value,
                                     message=room_text(RoomCode.R_HOST_GONE, {}))
         return self.closed
+
+    # what the browser keeps --------------------------------------------------------------
+    def save(self) -> str:
+        """What this guest must keep across a reload of its page (its own storage): the seat
+        token, and what it knows to verify the rounds (the commitments it received, its own
+        values, whether they were used, the revealed records)."""
+        return json.dumps({
+            "format": "uno-web-room-guest", "version": 1, "room": self.room, "name": self.name,
+            "as_role": self.as_role, "token": self.token,
+            "commitments": {str(k): v for k, v in self.commitments.items()},
+            "values": {str(k): v for k, v in self.values.items()},
+            "contributed": {str(k): v for k, v in self.contributed.items()},
+            "records": self.records,
+        }, separators=(",", ":"))
+
+    @classmethod
+    def restore(cls, text: str, *, random_bytes: Callable[[int], bytes] = os.urandom
+                ) -> "RoomGuest":
+        """The guest :meth:`save` wrote, ready to :meth:`reconnect`; raises ``ValueError``
+        with one line for anything else."""
+        try:
+            d = load_json(text)
+            if not isinstance(d, dict) or d.get("format") != "uno-web-room-guest":
+                raise ValueError("not a room guest's save")
+            g = cls(d["room"], d["name"], as_role=d["as_role"], token=d["token"],
+                    random_bytes=random_bytes)
+            g.commitments = {int(k): _hex_of(v) for k, v in dict(d["commitments"]).items()}
+            g.values = {int(k): _hex_of(v) for k, v in dict(d["values"]).items()}
+            g.contributed = {int(k): bool(v) for k, v in dict(d["contributed"]).items()}
+            records = d["records"]
+            if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+                raise ValueError("records must be a list of objects")
+            g.records = records
+        except (KeyError, TypeError, ValueError, RecursionError) as exc:
+            raise ValueError(f"the room guest's save cannot be read: {str(exc)[:120]}") from None
+        return g
 
     # messages in --------------------------------------------------------------------------
     def receive(self, text: object) -> GuestUpdate:

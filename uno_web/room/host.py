@@ -8,7 +8,6 @@ pairs. It reads no clock, opens no connection and draws its randomness from the
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from collections import deque
@@ -18,8 +17,10 @@ from typing import Any, Callable, Iterable, Literal
 from ..core.cards import card_str
 from ..core.engine import apply, check, legal_moves, new_game
 from ..core.events import Event
+from ..core.fields import Declared, declare, declared
 from ..core.gamelog import (
-    GameLog, RoundLog, RulesRef, Seat, action_from_move, replay_steps,
+    MAX_NAME_CHARS, MAX_ROUNDS, GameLog, LogError, ReplayFailure, RoundLog, RulesRef, Seat,
+    action_from_move, replay_steps,
 )
 from ..core.moves import Move, MoveError, MoveKind, parse_move
 from ..core.observation import observe
@@ -33,11 +34,13 @@ from .protocol import (
     ProtocolError, RefusedMessage, RevealMessage, RoomCode, SeatInfo, StateMessage, SyncMessage,
     WelcomeMessage, encode, read_guest_message, room_text, ROOM_ID_RE,
 )
-from .roomlog import RoomLog, RoundRecord, json_params
+from .roomlog import EntropyValue, RoomLog, RoundRecord, json_params
+from .roomlog import _hex as _hex_check
+from .roomlog import _room_id as _room_id_check
 from .view import table_view, verdict_facts
 
 __all__ = ["RoomHost", "RoomError", "Outgoing", "QUEUE_LIMIT", "RATE", "BURST", "MAX_SPECTATORS",
-           "SAVE_FORMAT"]
+           "SAVE_FORMAT", "RoomSave", "SavedSeat", "SavedDealing"]
 
 Outgoing = tuple[str, str]
 """A message to send: (the peer it goes to, its JSON text)."""
@@ -50,13 +53,62 @@ BURST = 40.0
 MAX_SPECTATORS = 50
 MAX_BOT_MOVES_PER_TICK = 500
 SAVE_FORMAT = "uno-web-room-save"
+RESERVED_NAMES = frozenset({"you", "sinä", "sina"})
+"""Names a player may not take: the validator's words speak to the reader as "You"."""
+
+
+SlotKind = Literal["person", "bot", "empty"]
+RoomPhase = Literal["lobby", "dealing", "playing", "round_over", "game_over", "closed"]
+
+
+def _ms(seconds: float) -> int:
+    return max(0, min(10**9, round(seconds * 1000)))
+
+
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SavedSeat(Declared):
+    kind: Literal["person", "bot", "empty"]
+    name: str = declared("", max_length=MAX_NAME_CHARS)
+    level: str | None = declared(None, max_length=MAX_NAME_CHARS)
+    token: str | None = declared(None, max_length=64)
+    standin: bool = False
+
+
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SavedDealing(Declared):
+    host_value: str = declared(max_length=64, check=_hex_check)
+    commitment: str = declared(max_length=64, check=_hex_check)
+    wanted: list[int] = declared(default_factory=list, max_length=10)
+    given: list[EntropyValue] = declared(default_factory=list, max_length=10)
+
+
+@declare
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RoomSave(Declared):
+    """What :meth:`RoomHost.save` writes (the host's own storage; read back strictly)."""
+
+    format: Literal["uno-web-room-save"] = "uno-web-room-save"
+    version: Literal[1] = 1
+    room: str = declared(max_length=40, check=_room_id_check)
+    rules: RulesRef
+    seats: list[SavedSeat] = declared(min_length=2, max_length=10)
+    allow_spectators: bool = True
+    absent_timeout_ms: int = declared(60_000, ge=0, le=10**9)
+    entropy_timeout_ms: int = declared(10_000, ge=0, le=10**9)
+    bot_delay_ms: int = declared(600, ge=0, le=10**9)
+    standin_level: str = declared("normal", max_length=MAX_NAME_CHARS)
+    phase: RoomPhase = "lobby"
+    revealed: int = declared(0, ge=0, le=MAX_ROUNDS)
+    records: list[RoundRecord] = declared(default_factory=list, max_length=MAX_ROUNDS)
+    dealing: SavedDealing | None = None
 
 
 class RoomError(ValueError):
     """A host-side call that cannot be done now (the host's own screen asked for it)."""
 
 
-SlotKind = Literal["person", "bot", "empty"]
 
 
 @dataclass
@@ -153,7 +205,7 @@ class RoomHost:
         self.bots = _Bots(bot_maker)
         self.peers: dict[str, _Peer] = {}
         self.now = 0.0
-        self.phase = "lobby"  # lobby, dealing, playing, round_over, game_over, closed
+        self.phase: RoomPhase = "lobby"
         self.state: GameState | None = None
         self.records: list[dict[str, Any]] = []  # every round's record; the last may be secret
         self.revealed = 0  # rounds whose record was revealed
@@ -421,6 +473,9 @@ class RoomHost:
             return out + self._lobby_all() + self._view_to(p, [], None)
         if self.phase != "lobby":
             return self._refuse(p, RoomCode.R_STARTED, m.seq)
+        if m.name.strip().lower() in RESERVED_NAMES or not m.name.strip():
+            # the verdicts address "You" in the second person ("You played ...")
+            return self._refuse(p, RoomCode.R_BAD_NAME, m.seq, name=repr(m.name[:40]))
         if m.want is not None:
             if m.want >= len(self.slots) or self.slots[m.want].kind != "empty":
                 return self._refuse(p, RoomCode.R_SEAT_TAKEN, m.seq, seat=m.want)
@@ -524,13 +579,19 @@ class RoomHost:
 
     def _apply(self, move: Move) -> list[Outgoing]:
         assert self.state is not None
+        shown: dict[int, dict[str, Any]] = {}
+        if move.kind == MoveKind.CHALLENGE and self.state.plus4_by >= 0:
+            # the official rule: the challenged player shows their hand to the challenger
+            target = self.state.plus4_by
+            shown[move.seat] = {"seat": target,
+                                "cards": [card_str(c) for c in self.state.hands[target]]}
         t, orders = apply_joint(self.state, move, self.joint, self.reshuffles)
         self.reshuffles += len(orders)
         self.state = t.state
         action = action_from_move(move, [[card_str(c) for c in o] for o in orders])
         self.records[-1]["actions"].append(action.model_dump())
         self.bot_due = self.now + self.bot_delay
-        out = self._views_all(t.events, verdict_facts(t.verdict, move))
+        out = self._views_all(t.events, verdict_facts(t.verdict, move), shown)
         if self.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             self.phase = "game_over" if self.state.phase == Phase.GAME_OVER else "round_over"
             self.revealed = len(self.records)
@@ -550,11 +611,6 @@ class RoomHost:
     def _bots_move(self) -> list[Outgoing]:
         out: list[Outgoing] = []
         for _ in range(MAX_BOT_MOVES_PER_TICK):
-            if self.phase == "round_over" and not any(
-                    s.kind == "person" and s.peer is not None and not s.standin for s in self.slots):
-                if self.now >= self.bot_due:
-                    out += self._begin_round(self.now)
-                    continue
             if self.phase != "playing" or self.state is None or self.now < self.bot_due:
                 break
             move = self._bot_move(self.state)
@@ -646,20 +702,22 @@ class RoomHost:
             out += self._lobby_to(p)
         return out
 
-    def _view_to(self, p: _Peer, events: Iterable[Event], last: dict[str, Any] | None
-                 ) -> list[Outgoing]:
+    def _view_to(self, p: _Peer, events: Iterable[Event], last: dict[str, Any] | None,
+                 shown: dict[int, dict[str, Any]] | None = None) -> list[Outgoing]:
         if self.state is None or self.phase == "dealing" and not self.records:
             return []
         seat = p.seat if p.role == "player" else None
         view = table_view(self.state, seat, list(events), last)
         view["room_phase"] = self.phase
+        view["shown_hand"] = (shown or {}).get(seat) if seat is not None else None
         return self._send(p, StateMessage, view=view)
 
-    def _views_all(self, events: Iterable[Event], last: dict[str, Any] | None) -> list[Outgoing]:
+    def _views_all(self, events: Iterable[Event], last: dict[str, Any] | None,
+                   shown: dict[int, dict[str, Any]] | None = None) -> list[Outgoing]:
         events = list(events)
         out: list[Outgoing] = []
         for p in self._joined():
-            out += self._view_to(p, events, last)
+            out += self._view_to(p, events, last, shown)
         return out
 
     # ------------------------------------------------------------------------------------
@@ -669,69 +727,75 @@ class RoomHost:
     def save(self) -> str:
         """The room as JSON text, for the host's own storage: it holds the seat tokens, the
         current round's secret value and deck (keep it where only the host reads it)."""
-        return json.dumps({
-            "format": SAVE_FORMAT, "version": 1, "room": self.room, "rules": self.rules_ref().model_dump(),
-            "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token": s.token,
-                       "standin": s.standin} for s in self.slots],
-            "allow_spectators": self.allow_spectators, "absent_timeout": self.absent_timeout,
-            "entropy_timeout": self.entropy_timeout, "bot_delay": self.bot_delay,
-            "standin_level": self.standin_level, "phase": self.phase, "revealed": self.revealed,
-            "records": self.records,
-            "dealing": {"host_value": self.host_value.hex(), "wanted": self.wanted,
-                        "given": {str(k): v.hex() for k, v in self.given.items()},
-                        "commitment": getattr(self, "_commitment", "")}
-            if self.phase == "dealing" else None,
-        }, separators=(",", ":"))
+        dealing = None
+        if self.phase == "dealing":
+            dealing = SavedDealing(
+                host_value=self.host_value.hex(), commitment=self._commitment,
+                wanted=list(self.wanted),
+                given=[EntropyValue(seat=k, value=v.hex()) for k, v in sorted(self.given.items())])
+        save = RoomSave(
+            room=self.room, rules=self.rules_ref(),
+            seats=[SavedSeat(kind=s.kind, name=s.name, level=s.level, token=s.token,
+                             standin=s.standin) for s in self.slots],
+            allow_spectators=self.allow_spectators,
+            absent_timeout_ms=_ms(self.absent_timeout), entropy_timeout_ms=_ms(self.entropy_timeout),
+            bot_delay_ms=_ms(self.bot_delay), standin_level=self.standin_level, phase=self.phase,
+            revealed=self.revealed, records=[RoundRecord.model_validate(r) for r in self.records],
+            dealing=dealing)
+        return save.model_dump_json()
 
     @classmethod
     def resume(cls, text: str, now: float, *, random_bytes: Callable[[int], bytes] = os.urandom,
                bot_maker: Callable[[str], Any] | None = None) -> "RoomHost":
         """The room :meth:`save` wrote, replayed through the validator to where it was; every
         person is away until they join again with their token. Raises :class:`RoomError`
-        for a save that cannot be read or does not replay."""
+        for a save that cannot be read or does not replay (the message says why)."""
         from ..core.fields import load_json
 
         try:
-            d = load_json(text)
-            rules_ref = RulesRef.model_validate(d["rules"])
-            rules = resolve_rules(rules_ref.preset, rules_ref.overrides)
-            host = cls(d["room"], seats=len(d["seats"]), rules=rules, preset=rules_ref.preset,
-                       allow_spectators=bool(d["allow_spectators"]),
-                       absent_timeout=float(d["absent_timeout"]),
-                       entropy_timeout=float(d["entropy_timeout"]), bot_delay=float(d["bot_delay"]),
-                       standin_level=str(d["standin_level"]), random_bytes=random_bytes,
-                       bot_maker=bot_maker)
-            host.now = now
-            for i, s in enumerate(d["seats"]):
-                host.slots[i] = _Slot(kind=s["kind"], name=s["name"], level=s["level"],
-                                      token=s["token"], standin=bool(s["standin"]),
-                                      absent_since=now if s["kind"] == "person" else None)
-            host.phase = d["phase"]
-            host.revealed = int(d["revealed"])
-            host.records = [RoundRecord.model_validate(r).model_dump() for r in d["records"]]
-        except (ValueError, KeyError, TypeError) as exc:
+            save = RoomSave.model_validate(load_json(text))
+            rules = resolve_rules(save.rules.preset, save.rules.overrides)
+            host = cls(save.room, seats=len(save.seats), rules=rules, preset=save.rules.preset,
+                       allow_spectators=save.allow_spectators,
+                       absent_timeout=save.absent_timeout_ms / 1000,
+                       entropy_timeout=save.entropy_timeout_ms / 1000,
+                       bot_delay=save.bot_delay_ms / 1000, standin_level=save.standin_level,
+                       random_bytes=random_bytes, bot_maker=bot_maker)
+        except (ValueError, RecursionError) as exc:  # FieldProblem, RulesError, JSON
             raise RoomError(f"the room's save cannot be read: {str(exc)[:160]}") from None
+        host.now = now
+        for i, seat in enumerate(save.seats):
+            host.slots[i] = _Slot(kind=seat.kind, name=seat.name, level=seat.level,
+                                  token=seat.token, standin=seat.standin,
+                                  absent_since=now if seat.kind == "person" else None)
+        host.phase = save.phase
+        host.records = [r.model_dump() for r in save.records]
+        host.revealed = save.revealed
+        playing = save.phase in ("playing", "round_over", "game_over")
+        if (save.revealed > len(save.records) or (save.phase == "dealing") != (save.dealing is not None)
+                or playing != bool(save.records) and save.phase != "dealing"
+                or save.phase == "lobby" and save.records):
+            raise RoomError("the room's save cannot be read: its rounds and phase disagree")
         if host.records:
-            log = GameLog(rules=host.rules_ref(), seats=host.log_seats(),
-                          rounds=[RoundLog(deck=r["deck"], actions=r["actions"])
-                                  for r in host.records])
+            log = GameLog(rules=save.rules, seats=host.log_seats(),
+                          rounds=[RoundLog(deck=r.deck, actions=r.actions) for r in save.records])
             try:
                 for step in replay_steps(log):
                     host.state = step.state
-            except Exception as exc:  # ReplayFailure, LogError: a save that does not replay
+            except (ReplayFailure, LogError) as exc:
                 raise RoomError(f"the room's save does not replay: {str(exc)[:160]}") from None
-            last = host.records[-1]
-            host.host_value = bytes.fromhex(last["host_value"])
-            host.joint = joint_seed(host.room, last["round"], host.host_value,
-                                    [(e["seat"], bytes.fromhex(e["value"])) for e in last["entropy"]])
-            host.reshuffles = sum(len(a.get("reshuffles", [])) for a in last["actions"])
-            host._commitment = last["commitment"]
-        if host.phase == "dealing":
-            dealing = d.get("dealing") or {}
-            host.host_value = bytes.fromhex(dealing.get("host_value", ""))
-            host._commitment = dealing.get("commitment", "")
-            host.given = {int(k): bytes.fromhex(v) for k, v in dealing.get("given", {}).items()}
-            host.wanted = [s for s in dealing.get("wanted", []) if s in host.given]
+            last = save.records[-1]
+            host.host_value = bytes.fromhex(last.host_value)
+            host.joint = joint_seed(host.room, last.round, host.host_value,
+                                    [(e.seat, bytes.fromhex(e.value)) for e in last.entropy])
+            host.reshuffles = sum(len(a.reshuffles) for a in last.actions)
+            host._commitment = last.commitment
+        if save.dealing is not None:
+            host.host_value = bytes.fromhex(save.dealing.host_value)
+            host._commitment = save.dealing.commitment
+            host.given = {e.seat: bytes.fromhex(e.value) for e in save.dealing.given}
+            # those who gave their values are waited for no more; the others are away
+            host.wanted = [seat for seat in save.dealing.wanted if seat in host.given]
             host.deadline = now + host.entropy_timeout
         host.bot_due = now + host.bot_delay
         return host

@@ -71,6 +71,7 @@ class RoomCode(str, Enum):
     R_ALREADY_JOINED = "R_ALREADY_JOINED"
     R_WRONG_SENDER = "R_WRONG_SENDER"
     R_BAD_TOKEN = "R_BAD_TOKEN"
+    R_BAD_NAME = "R_BAD_NAME"
     R_ROOM_FULL = "R_ROOM_FULL"
     R_SEAT_TAKEN = "R_SEAT_TAKEN"
     R_SPECTATORS_REFUSED = "R_SPECTATORS_REFUSED"
@@ -132,6 +133,9 @@ ROOM_TEXTS: dict[RoomCode, tuple[str, str]] = {
     RoomCode.R_BAD_TOKEN: (
         "This seat token is not known in this room.",
         "Tätä paikkatunnusta ei tunneta tässä huoneessa."),
+    RoomCode.R_BAD_NAME: (
+        "Choose another name: {name} is a word the table uses to speak to each player.",
+        "Valitse toinen nimi: {name} on sana, jolla pöytä puhuttelee kutakin pelaajaa."),
     RoomCode.R_ROOM_FULL: (
         "Every seat is taken.",
         "Kaikki paikat ovat varattuja."),
