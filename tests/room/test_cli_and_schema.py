@@ -78,6 +78,7 @@ def test_validate_names_the_fault_of_a_tampered_room_log(
     assert lines[-1]["summary"]["codes"] == {"V_COMMITMENT": 1}
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="starts a process")
 def test_validate_reads_a_room_log_from_standard_input(room_log: dict[str, Any]) -> None:
     done = subprocess.run([sys.executable, "-m", "uno_web", "validate", "-"],
                           input=json.dumps(room_log), capture_output=True, text=True,
