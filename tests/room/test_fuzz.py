@@ -158,3 +158,16 @@ def test_a_flood_from_one_peer_does_not_stop_the_others() -> None:
     play_people(room, random.Random(1), until=lambda: host.phase != "playing")
     assert host.phase in ("round_over", "game_over")
     assert room.guests["hanna"].verifications[1].verified
+
+
+def test_connections_past_the_limit_are_closed() -> None:
+    from uno_web.room.host import MAX_PEERS
+
+    host = RoomHost(ROOM, seats=2, random_bytes=fake_bytes(70))
+    for i in range(MAX_PEERS):
+        assert host.connected(f"p{i}", 0.0) == []
+    out = host.connected("one-too-many", 0.0) + host.handle("another", "{}", 0.0)
+    assert [json.loads(t)["code"] for _, t in out] == ["R_ROOM_FULL", "R_ROOM_FULL"]
+    assert len(host.peers) == MAX_PEERS
+    host.disconnected("p0", 0.0)
+    assert host.connected("now-there-is-room", 0.0) == [] and "now-there-is-room" in host.peers

@@ -217,3 +217,26 @@ def test_a_bad_save_is_refused_with_a_reason() -> None:
         with pytest.raises(RoomError) as info:
             RoomHost.resume(bad, 0.0)
         assert words in str(info.value), (bad[:40], str(info.value))
+
+
+def test_a_spectator_who_comes_late_verifies_every_round() -> None:
+    room = _started(43)
+    host = room.host
+    play_people(room, random.Random(9), until=lambda: host.revealed >= 2)
+    late = RoomGuest(ROOM, "Lea", as_role="spectator")
+    room.add("lea", late)
+    assert sorted(late.verifications) == [1, 2]
+    assert all(v.verified for v in late.verifications.values())
+    # the host sending a revealed round again with another record is caught
+    record = json.loads(json.dumps(host.records[0]))
+    record["host_value"] = "00" * 32
+    fake = {"protocol": "uno-web-room", "v": 1, "room": ROOM, "role": "host", "seat": None,
+            "seq": late.host_seq + 1, "type": "reveal", "record": record}
+    update = late.receive(json.dumps(fake))
+    assert update.verification is not None
+    assert (update.verification.code, update.verification.round) == ("V_RECORD_CHANGED", 1)
+    # sync: the same rounds again, the same answers
+    before = len(room.inbox["lea"])
+    room.send("lea", late.sync())
+    kinds = [m["type"] for m in room.messages("lea")[before:]]
+    assert kinds.count("reveal") == 2 and late.verifications[1].verified

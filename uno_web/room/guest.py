@@ -26,6 +26,11 @@ from .roomlog import Verification, verify_round
 __all__ = ["RoomGuest", "GuestUpdate"]
 
 
+def _fault(code: RoomCode, **params: Any) -> Verification:
+    return Verification(False, code.value, f"{code.value}: {room_text(code, params)}", params,
+                        params.get("round"))
+
+
 def _hex_of(value: object) -> str:
     if not is_hex_value(value):
         raise ValueError("a value is 64 lowercase hex digits")
@@ -216,17 +221,23 @@ class RoomGuest:
 
     def _verify(self, record: dict[str, Any]) -> Verification:
         k = record.get("round")
-        if k != len(self.records) + 1 or self.lobby is None:
-            v = Verification(False, RoomCode.V_MALFORMED_LOG.value,
-                             room_text(RoomCode.V_MALFORMED_LOG,
-                                       {"detail": f"round {k!r} revealed out of turn"}),
-                             {"detail": f"round {k!r} revealed out of turn"})
-            return v
-        self.records.append(record)
+        if isinstance(k, int) and not isinstance(k, bool) and 1 <= k <= len(self.records):
+            # a round revealed before (the host sends them again to a guest that comes back):
+            # it must be the very record this guest has
+            if self.records[k - 1] == record and k in self.verifications:
+                return self.verifications[k]
+            if self.records[k - 1] != record:
+                return _fault(RoomCode.V_RECORD_CHANGED, round=k)
+        elif k != len(self.records) + 1:
+            return _fault(RoomCode.V_MALFORMED_LOG, detail=f"round {k!r} revealed out of turn")
+        else:
+            self.records.append(record)
+        if self.lobby is None:
+            return _fault(RoomCode.V_MALFORMED_LOG, detail="no lobby received yet")
         seats = [Seat(name=s.name, kind="ai" if s.kind == "bot" else "remote", level=s.level)
                  for s in self.lobby.seats]
         own = {r: v for r, v in self.values.items() if self.contributed.get(r)}
-        result = verify_round(self.records, room=self.room, rules=self.lobby.rules, seats=seats,
+        result = verify_round(self.records[:k], room=self.room, rules=self.lobby.rules, seats=seats,
                               commitments=self.commitments, own_seat=self.seat, own_values=own)
         self.verifications[k] = result
         return result

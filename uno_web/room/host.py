@@ -51,6 +51,9 @@ RATE = 20.0
 """Messages a second one peer's queue is worked through at (after a burst of :data:`BURST`)."""
 BURST = 40.0
 MAX_SPECTATORS = 50
+MAX_PEERS = 100
+"""Connections at once (seats, spectators and visitors not joined yet); more are closed."""
+LOG_LIMIT = 200
 MAX_BOT_MOVES_PER_TICK = 500
 SAVE_FORMAT = "uno-web-room-save"
 RESERVED_NAMES = frozenset({"you", "sinä", "sina"})
@@ -217,7 +220,8 @@ class RoomHost:
         self.deadline = 0.0
         self.bot_due = 0.0
         self._commitment = ""
-        self.log: list[str] = []  # what the room refused or dropped, for the host's screen
+        # what the room refused or dropped, for the host's screen (the latest only)
+        self.log: deque[str] = deque(maxlen=LOG_LIMIT)
 
     # ------------------------------------------------------------------------------------
     # the host's own controls
@@ -299,8 +303,15 @@ class RoomHost:
         self._at(now)
         if peer in self.peers:
             return []
-        self.peers[peer] = _Peer(peer, refilled=self.now)
-        return []
+        return self._new_peer(peer)[1]
+
+    def _new_peer(self, peer: str) -> tuple[_Peer | None, list[Outgoing]]:
+        p = _Peer(peer, refilled=self.now)
+        if len(self.peers) >= MAX_PEERS:
+            return None, self._send(p, ClosedMessage, code=RoomCode.R_ROOM_FULL.value,
+                                    message=room_text(RoomCode.R_ROOM_FULL, {}))
+        self.peers[peer] = p
+        return p, []
 
     def disconnected(self, peer: str, now: float | None = None) -> list[Outgoing]:
         """``peer``'s connection is gone: its seat waits ``absent_timeout`` for it."""
@@ -322,11 +333,13 @@ class RoomHost:
         queue, worked through at :data:`RATE` a second after a burst of :data:`BURST`; a full
         queue drops it. Returns the messages to send."""
         self._at(now)
-        p = self.peers.get(peer)
-        if p is None:
-            p = self.peers[peer] = _Peer(peer, refilled=self.now)
         if self.phase == "closed":
             return []
+        p = self.peers.get(peer)
+        if p is None:
+            p, out = self._new_peer(peer)
+            if p is None:
+                return out
         self._refill(p)
         if isinstance(text, str) and len(text) > MAX_GUEST_MESSAGE_CHARS:
             # refused before it is queued: the queue holds only messages of bounded size
@@ -436,7 +449,7 @@ class RoomHost:
         if isinstance(m, EntropyMessage):
             return self._entropy(p, m)
         if isinstance(m, SyncMessage):
-            return self._lobby_to(p) + self._view_to(p, [], None)
+            return self._lobby_to(p) + self._catch_up(p) + self._view_to(p, [], None)
         assert isinstance(m, LeaveMessage)
         return self.disconnected(p.id)
 
@@ -461,7 +474,7 @@ class RoomHost:
             if slot.standin:
                 slot.standin = False
                 out += self._notice_all(RoomCode.R_SEAT_BACK, name=slot.name, seat=seat)
-            return out + self._lobby_all() + self._view_to(p, [], None)
+            return out + self._lobby_all() + self._catch_up(p) + self._view_to(p, [], None)
         if m.as_role == "spectator":
             if not self.allow_spectators:
                 return self._refuse(p, RoomCode.R_SPECTATORS_REFUSED, m.seq)
@@ -470,7 +483,7 @@ class RoomHost:
             p.role = "spectator"
             p.name = m.name
             out = self._send(p, WelcomeMessage, you_role="spectator", you_seat=None, token=None)
-            return out + self._lobby_all() + self._view_to(p, [], None)
+            return out + self._lobby_all() + self._catch_up(p) + self._view_to(p, [], None)
         if self.phase != "lobby":
             return self._refuse(p, RoomCode.R_STARTED, m.seq)
         if m.name.strip().lower() in RESERVED_NAMES or not m.name.strip():
@@ -695,6 +708,17 @@ class RoomHost:
                           spectators=sum(q.role == "spectator" for q in self.peers.values()),
                           allow_spectators=self.allow_spectators, started=self.phase != "lobby",
                           absent_timeout=int(min(self.absent_timeout, 86_400)))
+
+    def _catch_up(self, p: _Peer) -> list[Outgoing]:
+        """For a peer that comes (back) in: the rounds revealed so far (a guest checks them
+        against what it has, or verifies them) and the commitment of a deal under way."""
+        out: list[Outgoing] = []
+        for record in self.records[:self.revealed]:
+            out += self._send(p, RevealMessage, record=dict(record))
+        if self.phase == "dealing":
+            out += self._send(p, CommitMessage, round=len(self.records) + 1,
+                              commitment=self._commitment, wanted=list(self.wanted))
+        return out
 
     def _lobby_all(self) -> list[Outgoing]:
         out: list[Outgoing] = []

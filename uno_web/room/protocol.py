@@ -96,6 +96,7 @@ class RoomCode(str, Enum):
     V_RESHUFFLE_NOT_JOINT = "V_RESHUFFLE_NOT_JOINT"
     V_VALUE_MISSING = "V_VALUE_MISSING"
     V_ROUND_NOT_OVER = "V_ROUND_NOT_OVER"
+    V_RECORD_CHANGED = "V_RECORD_CHANGED"
 
 
 # English and Finnish, with {placeholders} filled from the refusal's params
@@ -209,6 +210,9 @@ ROOM_TEXTS: dict[RoomCode, tuple[str, str]] = {
         "Round {round}: your random value was not used for the deck as the host said it was.",
         "Kierros {round}: satunnaisarvoasi ei käytetty pakan sekoitukseen, vaikka isäntä "
         "ilmoitti niin."),
+    RoomCode.V_RECORD_CHANGED: (
+        "Round {round} was revealed before with another record.",
+        "Kierros {round} paljastettiin aiemmin toisin tiedoin."),
     RoomCode.V_ROUND_NOT_OVER: (
         "Round {round} is revealed before it is over.",
         "Kierros {round} paljastettiin ennen kuin se päättyi."),
