@@ -29,7 +29,7 @@ log is :func:`verify_room_log` (``python -m uno_web validate room-log.json``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .commitment import apply_joint, commitment, deal_order, joint_order, joint_seed, shuffle_seed
 from .guest import GuestUpdate, RoomGuest
@@ -47,12 +47,21 @@ from .view import table_view, visible_events
 __all__ = [
     "RoomHost", "RoomGuest", "GuestUpdate", "RoomError", "Outgoing", "ProtocolError", "RoomCode",
     "Verification", "RoomLog", "RoundRecord", "RoomLogError", "read_room_log", "verify_room_log",
-    "verify_round", "is_room_log", "describe", "room_text", "read_guest_message",
+    "verify_round", "is_room_log", "describe", "make_room_id", "room_text", "read_guest_message",
     "read_host_message", "commitment", "joint_seed", "shuffle_seed", "joint_order", "deal_order",
     "apply_joint", "table_view", "visible_events", "PROTOCOL", "VERSION", "ROOM_LOG_FORMAT",
     "MAX_GUEST_MESSAGE_CHARS", "MAX_HOST_MESSAGE_CHARS", "QUEUE_LIMIT", "RATE", "BURST",
     "MAX_SPECTATORS",
 ]
+
+
+def make_room_id(random_bytes: "Callable[[int], bytes] | None" = None) -> str:
+    """A new room id: 12 letters and digits (60 random bits), for a room link."""
+    import base64
+    import os
+
+    raw = (random_bytes or os.urandom)(8)
+    return base64.b32encode(raw).decode("ascii").rstrip("=").lower()[:12]
 
 
 def describe(code: str, params: dict[str, Any], lang: str = "en") -> str:

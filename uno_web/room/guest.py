@@ -21,7 +21,7 @@ from .protocol import (
     RevealMessage, RoomCode, StateMessage, SyncMessage, WelcomeMessage, encode,
     ROOM_ID_RE, is_hex_value, read_host_message, room_text,
 )
-from .roomlog import Verification, verify_round
+from .roomlog import RoomLog, RoundRecord, Verification, verify_round
 
 __all__ = ["RoomGuest", "GuestUpdate"]
 
@@ -172,6 +172,19 @@ class RoomGuest:
             raise ValueError(f"the room guest's save cannot be read: {str(exc)[:120]}") from None
         return g
 
+    def room_log(self) -> RoomLog:
+        """The rounds revealed to this guest as a room log, to export (``python -m uno_web
+        validate`` verifies it). Raises ``ValueError`` before the first reveal."""
+        if self.lobby is None or not self.records:
+            raise ValueError("no round has been revealed yet")
+        return RoomLog(room=self.room, rules=self.lobby.rules, seats=self._seats(),
+                       rounds=[RoundRecord.model_validate(r) for r in self.records])
+
+    def _seats(self) -> list[Seat]:
+        assert self.lobby is not None
+        return [Seat(name=s.name, kind="ai" if s.kind == "bot" else "remote", level=s.level)
+                for s in self.lobby.seats]
+
     # messages in --------------------------------------------------------------------------
     def receive(self, text: object) -> GuestUpdate:
         """Read one message from the host (outside input: refused with a reason, never
@@ -234,8 +247,7 @@ class RoomGuest:
             self.records.append(record)
         if self.lobby is None:
             return _fault(RoomCode.V_MALFORMED_LOG, detail="no lobby received yet")
-        seats = [Seat(name=s.name, kind="ai" if s.kind == "bot" else "remote", level=s.level)
-                 for s in self.lobby.seats]
+        seats = self._seats()
         own = {r: v for r, v in self.values.items() if self.contributed.get(r)}
         result = verify_round(self.records[:k], room=self.room, rules=self.lobby.rules, seats=seats,
                               commitments=self.commitments, own_seat=self.seat, own_values=own)
