@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from uno_web.core import resolve_rules
+from uno_web.core import PRESETS, resolve_rules
 from uno_web.core.cards import card_str
 from uno_web.core.state import Phase
 from uno_web.room import RoomGuest, RoomHost, describe, make_room_id, verify_room_log
@@ -175,3 +175,31 @@ def test_the_challenger_alone_sees_the_challenged_hand() -> None:
     for peer, other in room.guests.items():
         if peer != challenger:
             assert other.view is not None and other.view["shown_hand"] is None, peer
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_plays_and_verifies(preset: str) -> None:
+    """Each preset's house rules (stacking, jump-in, 7-0, elimination, playing cards turned
+    over) through the room: every message checked, every round verified."""
+    rules = resolve_rules(preset)
+    if rules.scoring == "target":
+        rules = rules.model_copy(update={"target_score": 150})
+    elif rules.scoring == "elimination":
+        rules = rules.model_copy(update={"elimination_threshold": 60})
+    host = RoomHost(ROOM, seats=4, random_bytes=fake_bytes(7), bot_delay=0.05, rules=rules,
+                    preset=preset)
+    room = Room(host)
+    room.add("hanna", RoomGuest(ROOM, "Hanna", random_bytes=fake_bytes(8)))
+    room.add("ada", RoomGuest(ROOM, "Ada", random_bytes=fake_bytes(9)))
+    room.add("sam", RoomGuest(ROOM, "Sam", as_role="spectator"))
+    room.call(host.set_seat(2, "bot", "easy"))
+    room.call(host.start(room.now))
+    play_people(room, random.Random(len(preset)), max_steps=30_000)
+    assert host.phase == "game_over"
+    assert host.rules_ref().preset == preset
+    for peer, g in room.guests.items():
+        assert g.verifications and all(v.verified for v in g.verifications.values()), peer
+        codes = {r.code for r in g.refusals}
+        # the only refusals of moves taken from one's own view are lost races
+        assert codes <= {"E_NO_ONE_TO_CATCH", "E_UNO_NOT_ALLOWED", "E_NOT_TURN",
+                         "E_JUMP_IN_NOT_ALLOWED"}, (peer, codes)
