@@ -60,7 +60,8 @@ def joint_seed(room: str, round_number: int, host_value: bytes,
 
 def shuffle_seed(joint: bytes, index: int) -> int:
     """The seed of shuffle ``index`` of the round (0: the deal; 1, 2, ...: the reshuffles)."""
-    return int.from_bytes(hashlib.sha256(_SHUFFLE + joint + index.to_bytes(4, "big")).digest(), "big")
+    digest = hashlib.sha256(_SHUFFLE + joint + index.to_bytes(4, "big")).digest()
+    return int.from_bytes(digest, "big")
 
 
 def joint_order(joint: bytes, index: int, cards: Sequence[int]) -> list[int]:

@@ -212,7 +212,8 @@ class RoomGuest:
             self.lobby = m
         elif isinstance(m, CommitMessage):
             self.commitments.setdefault(m.round, m.commitment)
-            if (self.auto_entropy and self.seat is not None and self.seat in m.wanted and m.round not in self.values):
+            if (self.auto_entropy and self.seat is not None and self.seat in m.wanted
+                    and m.round not in self.values):
                 update.replies.append(self.entropy(m.round))
         elif isinstance(m, DealtMessage):
             self.contributed[m.round] = self.seat is not None and self.seat in m.contributors

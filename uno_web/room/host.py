@@ -12,7 +12,7 @@ import os
 import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Literal
+from typing import Any, Callable, Iterable, Literal, Protocol, Sequence
 
 from ..core.cards import card_str
 from ..core.engine import apply, check, legal_moves, new_game
@@ -23,7 +23,7 @@ from ..core.gamelog import (
     action_from_move, replay_steps,
 )
 from ..core.moves import Move, MoveError, MoveKind, parse_move
-from ..core.observation import observe
+from ..core.observation import Observation, observe
 from ..core.reasons import Reason, Verdict
 from ..core.rules import PRESETS, RuleSet, resolve_rules
 from ..core.state import GameState, Phase
@@ -39,7 +39,7 @@ from .roomlog import _hex as _hex_check
 from .roomlog import _room_id as _room_id_check
 from .view import table_view, verdict_facts
 
-__all__ = ["RoomHost", "RoomError", "Outgoing", "QUEUE_LIMIT", "RATE", "BURST", "MAX_SPECTATORS",
+__all__ = ["RoomHost", "RoomBot", "RoomError", "Outgoing", "QUEUE_LIMIT", "RATE", "BURST", "MAX_SPECTATORS",
            "SAVE_FORMAT", "RoomSave", "SavedSeat", "SavedDealing"]
 
 Outgoing = tuple[str, str]
@@ -140,14 +140,24 @@ class _Peer:
     name: str = ""
 
 
+class RoomBot(Protocol):
+    """What the room asks of a bot (:class:`uno_web.ai.Bot` is one): it sees its seat's
+    observation and legal moves only, and returns one of those moves."""
+
+    def choose(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move: ...
+
+    def react(self, obs: Observation, moves: Sequence[Move], rng: random.Random
+              ) -> Move | None: ...
+
+
 class _Bots:
     """Bots made on first use, one per (seat, level)."""
 
-    def __init__(self, maker: Callable[[str], Any] | None) -> None:
+    def __init__(self, maker: Callable[[str], RoomBot] | None) -> None:
         self.maker = maker
-        self.bots: dict[tuple[int, str], Any] = {}
+        self.bots: dict[tuple[int, str], RoomBot] = {}
 
-    def get(self, seat: int, level: str) -> Any:
+    def get(self, seat: int, level: str) -> RoomBot:
         key = (seat, level)
         if key not in self.bots:
             if self.maker is None:
@@ -188,7 +198,7 @@ class RoomHost:
         bot_delay: float = 0.6,
         standin_level: str = "normal",
         random_bytes: Callable[[int], bytes] = os.urandom,
-        bot_maker: Callable[[str], Any] | None = None,
+        bot_maker: Callable[[str], RoomBot] | None = None,
     ) -> None:
         if not isinstance(room, str) or ROOM_ID_RE.fullmatch(room) is None:
             raise RoomError("a room id is 4 to 40 letters, digits, '-' or '_'")
@@ -646,14 +656,14 @@ class RoomHost:
             if moves:
                 m = self.bots.get(seat, level).react(observe(s, seat), moves, self.rng)
                 if m is not None:
-                    return m  # type: ignore[no-any-return]
+                    return m
         level = self._controller(s.turn)
         if level is None:
             return None
         moves = legal_moves(s, s.turn)
         if not moves:
             return None
-        return self.bots.get(s.turn, level).choose(observe(s, s.turn), moves, self.rng)  # type: ignore[no-any-return]
+        return self.bots.get(s.turn, level).choose(observe(s, s.turn), moves, self.rng)
 
     def _absences(self) -> list[Outgoing]:
         out: list[Outgoing] = []
@@ -762,7 +772,8 @@ class RoomHost:
             seats=[SavedSeat(kind=s.kind, name=s.name, level=s.level, token=s.token,
                              standin=s.standin) for s in self.slots],
             allow_spectators=self.allow_spectators,
-            absent_timeout_ms=_ms(self.absent_timeout), entropy_timeout_ms=_ms(self.entropy_timeout),
+            absent_timeout_ms=_ms(self.absent_timeout),
+            entropy_timeout_ms=_ms(self.entropy_timeout),
             bot_delay_ms=_ms(self.bot_delay), standin_level=self.standin_level, phase=self.phase,
             revealed=self.revealed, records=[RoundRecord.model_validate(r) for r in self.records],
             dealing=dealing)
@@ -770,7 +781,7 @@ class RoomHost:
 
     @classmethod
     def resume(cls, text: str, now: float, *, random_bytes: Callable[[int], bytes] = os.urandom,
-               bot_maker: Callable[[str], Any] | None = None) -> "RoomHost":
+               bot_maker: Callable[[str], RoomBot] | None = None) -> "RoomHost":
         """The room :meth:`save` wrote, replayed through the validator to where it was; every
         person is away until they join again with their token. Raises :class:`RoomError`
         for a save that cannot be read or does not replay (the message says why)."""
@@ -796,7 +807,8 @@ class RoomHost:
         host.records = [r.model_dump() for r in save.records]
         host.revealed = save.revealed
         playing = save.phase in ("playing", "round_over", "game_over")
-        if (save.revealed > len(save.records) or (save.phase == "dealing") != (save.dealing is not None)
+        if (save.revealed > len(save.records)
+                or (save.phase == "dealing") != (save.dealing is not None)
                 or playing != bool(save.records) and save.phase != "dealing"
                 or save.phase == "lobby" and save.records):
             raise RoomError("the room's save cannot be read: its rounds and phase disagree")

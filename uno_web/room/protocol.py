@@ -181,7 +181,8 @@ ROOM_TEXTS: dict[RoomCode, tuple[str, str]] = {
         "Paikkasi otettiin takaisin toisesta ikkunasta tai laitteesta."),
     RoomCode.R_SEAT_BOT: (
         "{name} has been away for {seconds} seconds: a bot plays seat {seat} until they return.",
-        "{name} on ollut poissa {seconds} sekuntia: botti pelaa paikkaa {seat}, kunnes hän palaa."),
+        "{name} on ollut poissa {seconds} sekuntia: botti pelaa paikkaa {seat}, kunnes hän "
+        "palaa."),
     RoomCode.R_SEAT_BACK: (
         "{name} is back at seat {seat}.",
         "{name} on palannut paikalle {seat}."),
@@ -467,7 +468,8 @@ _HOST_TYPES: dict[str, Any] = {m.model_fields["type"].default: m for m in HOST_M
 
 def _read(text: object, limit: int, types: dict[str, Any], room: str) -> Any:
     if not isinstance(text, str):
-        raise ProtocolError(RoomCode.R_MALFORMED, detail=f"a message is JSON text, not {excerpt(text)}")
+        raise ProtocolError(RoomCode.R_MALFORMED,
+                            detail=f"a message is JSON text, not {excerpt(text)}")
     if len(text) > limit:
         raise ProtocolError(RoomCode.R_TOO_LARGE, size=len(text), limit=limit)
     try:
@@ -477,7 +479,8 @@ def _read(text: object, limit: int, types: dict[str, Any], room: str) -> Any:
     if not isinstance(data, dict):
         raise ProtocolError(RoomCode.R_MALFORMED,
                             detail=f"a message is a JSON object, not {excerpt(data)}")
-    if data.get("protocol") != PROTOCOL or data.get("v") != VERSION or type(data.get("v")) is not int:
+    version = data.get("v")
+    if data.get("protocol") != PROTOCOL or type(version) is not int or version != VERSION:
         raise ProtocolError(RoomCode.R_WRONG_PROTOCOL, detail=(
             f"protocol {excerpt(data.get('protocol'))} version {excerpt(data.get('v'))}; "
             f"this room speaks {PROTOCOL!r} version {VERSION}"))
