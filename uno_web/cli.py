@@ -231,7 +231,8 @@ def _room_log_report(name: str, data: bytes | None, stream: Any, quoted: str) ->
         if _LANG[0] != "en":
             from .room import describe
 
-            report["message"] = describe(report["code"], report["params"], _LANG[0])
+            words = describe(report["code"], report["params"], _LANG[0])
+            report["message"] = words if report["valid"] else f"{report['code']}: {words}"
     except OSError:
         return stream  # the game log's reading says why
     except (RoomLogError, ValueError, RecursionError, MemoryError) as exc:

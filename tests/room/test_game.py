@@ -140,11 +140,11 @@ def test_words_in_english_and_finnish() -> None:
     assert describe("R_SEAT_TAKEN", {"seat": 2}, "en") == "Seat 2 is not free."
     # the validator's codes through uno_web.i18n, from the facts a refusal carries
     from uno_web.core.reasons import Reason, Verdict
-    from uno_web.i18n.verdicts import verdict_message
+    from uno_web.i18n.verdicts import verdict_detail
 
     facts = {"who": "Ada", "card": "green 3", "color": "red", "top": "red 9"}
     fi = describe("E_NO_MATCH", facts, "fi")
-    assert fi == verdict_message(Verdict(Reason.E_NO_MATCH, tuple(facts.items())), "fi")
+    assert fi == verdict_detail(Verdict(Reason.E_NO_MATCH, tuple(facts.items())), "fi")
     assert fi != describe("E_NO_MATCH", facts, "en") and "vihreä" in fi.lower()
     assert describe("NOT_A_CODE", {}, "fi") == "NOT_A_CODE"
 

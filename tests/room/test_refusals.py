@@ -8,7 +8,7 @@ import random
 
 from uno_web.core import check, parse_move
 from uno_web.core.cards import ALL_CARDS, card_str
-from uno_web.i18n.verdicts import verdict_message
+from uno_web.i18n.verdicts import verdict_detail
 from uno_web.room import RoomGuest, RoomHost, describe
 
 from .harness import Room, fake_bytes, play_people
@@ -58,7 +58,8 @@ def test_an_illegal_move_is_refused_with_its_code_and_nothing_changes() -> None:
     assert refused["code"] == verdict.code.value == "E_CARD_NOT_OWNED"
     assert refused["message"] == verdict.message and refused["move"] == text
     # the facts write it in Finnish as the table does
-    assert describe(refused["code"], refused["params"], "fi") == verdict_message(verdict, "fi")
+    assert describe(refused["code"], refused["params"], "fi") == verdict_detail(verdict, "fi")
+    assert describe(refused["code"], refused["params"], "en") == verdict.detail
     assert ada.refusals[-1].code == "E_CARD_NOT_OWNED"
 
 

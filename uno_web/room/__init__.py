@@ -66,8 +66,9 @@ def make_room_id(random_bytes: "Callable[[int], bytes] | None" = None) -> str:
 
 def describe(code: str, params: dict[str, Any], lang: str = "en") -> str:
     """The words of a refusal, notice or verification in ``lang`` ("en" or "fi") from its
-    ``code`` and ``params``: the room's own codes from :data:`~uno_web.room.protocol.ROOM_TEXTS`,
-    the validator's (``E_...``, ``OK_...``) through :mod:`uno_web.i18n.verdicts`."""
+    ``code`` and ``params``, without the code: the room's own codes from
+    :data:`~uno_web.room.protocol.ROOM_TEXTS`, the validator's (``E_...``, ``OK_...``) through
+    :func:`uno_web.i18n.verdicts.verdict_detail` (an unknown code is given back as it is)."""
     try:
         room_code = RoomCode(code)
     except ValueError:
@@ -75,10 +76,10 @@ def describe(code: str, params: dict[str, Any], lang: str = "en") -> str:
     if room_code is not None:
         return room_text(room_code, params, lang)
     from ..core.reasons import Reason, Verdict
-    from ..i18n.verdicts import verdict_message
+    from ..i18n.verdicts import verdict_detail
 
     try:
         reason = Reason(code)
     except ValueError:
         return str(code)
-    return verdict_message(Verdict(reason, tuple(params.items())), lang)
+    return verdict_detail(Verdict(reason, tuple(params.items())), lang)
