@@ -171,3 +171,29 @@ def test_connections_past_the_limit_are_closed() -> None:
     assert len(host.peers) == MAX_PEERS
     host.disconnected("p0", 0.0)
     assert host.connected("now-there-is-room", 0.0) == [] and "now-there-is-room" in host.peers
+
+
+@settings(max_examples=60, deadline=None)
+@given(bad=st.lists(st.one_of(st.text(max_size=200), json_values.map(json.dumps),
+                              st.builds(lambda seq, kind, extra: json.dumps(
+                                  {"protocol": "uno-web-room", "v": 1, "room": ROOM,
+                                   "role": "visitor", "seat": None, "seq": seq, "type": kind,
+                                   **extra}),
+                                  st.integers(-3, 5),
+                                  st.sampled_from(["join", "move", "entropy", "sync", "leave",
+                                                   "welcome", "reveal"]),
+                                  st.dictionaries(st.sampled_from(
+                                      ["name", "as_role", "want", "token", "move", "round",
+                                       "value"]), json_values, max_size=3))),
+                    max_size=30))
+def test_junk_in_the_lobby_takes_no_seat(bad: list[str]) -> None:
+    host = RoomHost(ROOM, seats=2, random_bytes=fake_bytes(80))
+    host.connected("v", 0.0)
+    for i, text in enumerate(bad):
+        for _, reply in host.handle("v", text, i * 0.1):
+            assert json.loads(reply)["type"] in ("refused", "welcome", "lobby")
+    taken = [s for s in host.slots if s.kind != "empty"]
+    # a seat is taken only by a join that reads: a name, and nothing the join does not have
+    for slot in taken:
+        assert slot.kind == "person" and 1 <= len(slot.name) <= 40
+    assert host.phase == "lobby" and host.state is None
