@@ -128,3 +128,29 @@ def test_a_name_the_table_speaks_with_is_refused() -> None:
     room.add("z", RoomGuest(ROOM, "   "))
     assert _last(room, "z")["code"] == "R_BAD_NAME"
     assert [s.kind for s in host.slots] == ["empty", "empty"]
+
+
+def test_the_hosts_own_mistakes_are_refused_with_a_reason() -> None:
+    import pytest
+
+    from uno_web.core import resolve_rules
+    from uno_web.room import RoomError
+
+    with pytest.raises(RoomError, match="room id"):
+        RoomHost("a b", seats=2)
+    with pytest.raises(RoomError, match="2 to 10"):
+        RoomHost(ROOM, seats=11)
+    with pytest.raises(RoomError, match="cards of the deck"):
+        RoomHost(ROOM, seats=10, rules=resolve_rules("playing-cards"))
+    host = RoomHost(ROOM, seats=10)
+    with pytest.raises(RoomError, match="cards of the deck"):
+        host.set_rules(resolve_rules("playing-cards"))
+    with pytest.raises(RoomError, match="bot level"):
+        host.set_seat(1, "bot", "grandmaster")
+    with pytest.raises(RoomError, match="nobody"):
+        host.start(0.0)
+    with pytest.raises(RoomError, match="not over"):
+        host.next_round(0.0)
+    with pytest.raises(RoomError, match="no seat"):
+        host.set_seat(10, "bot")
+    assert host.phase == "lobby" and all(s.kind == "empty" for s in host.slots)

@@ -208,6 +208,9 @@ class RoomHost:
         self.slots = [_Slot() for _ in range(seats)]
         self.preset = preset if preset in PRESETS else "official"
         self.rules = rules if rules is not None else resolve_rules(self.preset)
+        _check_deal(self.rules, seats)
+        if bot_maker is None:
+            _check_level(standin_level)
         self.allow_spectators = allow_spectators
         self.absent_timeout = float(absent_timeout)
         self.entropy_timeout = float(entropy_timeout)
@@ -245,10 +248,8 @@ class RoomHost:
         if slot.kind == "person":
             raise RoomError(f"seat {seat} is taken by {slot.name}")
         if kind == "bot":
-            from ..ai import LEVELS
-
-            if level not in LEVELS and self.bots.maker is None:
-                raise RoomError(f"a bot level is one of {', '.join(LEVELS)}")
+            if self.bots.maker is None:
+                _check_level(level)
             self.slots[seat] = _Slot(kind="bot", name=f"Bot {seat + 1}", level=level)
         elif kind == "empty":
             self.slots[seat] = _Slot()
@@ -261,6 +262,7 @@ class RoomHost:
         self._require_lobby()
         if not isinstance(rules, RuleSet):
             raise RoomError("rules must be a RuleSet")
+        _check_deal(rules, len(self.slots))
         self.rules = rules
         self.preset = preset if preset in PRESETS else "official"
         return self._lobby_all()
@@ -280,20 +282,20 @@ class RoomHost:
     def start(self, now: float) -> list[Outgoing]:
         """Start the game: empty seats get bots, then round 1's commitment goes out."""
         self._require_lobby()
-        self.now = now
+        self._at(now)
         if not any(s.kind == "person" for s in self.slots):
             raise RoomError("nobody has taken a seat yet")
         for i, s in enumerate(self.slots):
             if s.kind == "empty":
                 self.slots[i] = _Slot(kind="bot", name=f"Bot {i + 1}", level="normal")
-        return self._begin_round(now)
+        return self._begin_round(self.now)
 
     def next_round(self, now: float) -> list[Outgoing]:
         """Deal the next round (as a seated person's ``N`` move does)."""
-        self.now = now
+        self._at(now)
         if self.phase != "round_over":
             raise RoomError("the round is not over")
-        return self._begin_round(now)
+        return self._begin_round(self.now)
 
     def close(self) -> list[Outgoing]:
         """The host leaves for good: every peer is told so."""
@@ -799,6 +801,13 @@ class RoomHost:
         except (ValueError, RecursionError) as exc:  # FieldProblem, RulesError, JSON
             raise RoomError(f"the room's save cannot be read: {str(exc)[:160]}") from None
         host.now = now
+        if bot_maker is None:
+            try:
+                for seat in save.seats:
+                    if seat.kind == "bot":
+                        _check_level(seat.level or "")
+            except RoomError as exc:
+                raise RoomError(f"the room's save cannot be read: {exc}") from None
         for i, seat in enumerate(save.seats):
             host.slots[i] = _Slot(kind=seat.kind, name=seat.name, level=seat.level,
                                   token=seat.token, standin=seat.standin,
@@ -846,6 +855,22 @@ class RoomHost:
     def _require_lobby(self) -> None:
         if self.phase != "lobby":
             raise RoomError("the game has started")
+
+
+def _check_level(level: str) -> None:
+    from ..ai import LEVELS
+
+    if level not in LEVELS:
+        raise RoomError(f"a bot level is one of {', '.join(LEVELS)}, not {level[:40]!r}")
+
+
+def _check_deal(rules: RuleSet, seats: int) -> None:
+    from ..core.state import deck_cards
+
+    cards = len(deck_cards(rules.deck))
+    if seats * rules.hand_size >= cards:
+        raise RoomError(f"{seats} seats with {rules.hand_size} cards each need more than the "
+                        f"{cards} cards of the deck")
 
 
 def _who(role: str, seat: int | None) -> str:
