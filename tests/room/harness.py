@@ -106,6 +106,7 @@ class Room:
         self.check = check
         self.checked = 0
         self.tamper: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None
+        self.sent: list[str] = []  # every text a guest sent
 
     def call(self, out: list[tuple[str, str]]) -> None:
         """Deliver what a host call returned, checked against the state it was made in."""
@@ -121,6 +122,7 @@ class Room:
     def send(self, peer: str, text: str, dt: float = 0.05) -> None:
         """``peer`` sends ``text``, ``dt`` seconds after the last thing that happened."""
         self.now += dt
+        self.sent.append(text)
         self.call(self.host.handle(peer, text, self.now))
 
     def deliver(self, out: list[tuple[str, str]], state: GameState | None, phase: str) -> None:

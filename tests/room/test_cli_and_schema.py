@@ -138,3 +138,27 @@ def test_the_schema_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out) == room_json_schema()
 
 
+
+
+def test_every_message_of_a_game_fits_the_schema_models() -> None:
+    """Each message a game sends, both ways, is accepted by the strict pydantic twin of its
+    model (the models the JSON Schema is made from)."""
+    from uno_web.core.schemas import pydantic_model
+    from uno_web.room.protocol import GUEST_MODELS, HOST_MODELS
+
+    by_type = {m.model_fields["type"].default: pydantic_model(m)
+               for m in (*GUEST_MODELS, *HOST_MODELS)}
+    host = RoomHost(ROOM, seats=3, random_bytes=fake_bytes(64), bot_delay=0.05)
+    room = Room(host)
+    room.add("ada", RoomGuest(ROOM, "Ada", random_bytes=fake_bytes(65)))
+    room.add("sam", RoomGuest(ROOM, "Sam", as_role="spectator"))
+    room.call(host.start(room.now))
+    play_people(room, random.Random(4), until=lambda: host.revealed >= 1)
+    texts = room.sent + [t for box in room.inbox.values() for t in box]
+    kinds = set()
+    for text in texts:
+        msg = json.loads(text)
+        by_type[msg["type"]].model_validate(msg)
+        kinds.add(msg["type"])
+    assert {"join", "move", "entropy", "welcome", "lobby", "commit", "dealt", "state",
+            "reveal"} <= kinds
