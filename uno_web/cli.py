@@ -181,6 +181,10 @@ def _validate_one_log(name: str, data: bytes | None, stream: Any = None) -> int:
     from .core.gamelog import LogError, validate_log
 
     quoted = "standard input" if name == "-" else _quote_path(name)
+    room = _room_log_report(name, data, stream, quoted)
+    if isinstance(room, int):
+        return room
+    stream = room
     try:
         if stream is not None:
             report = validate_log(stream)
@@ -197,6 +201,45 @@ def _validate_one_log(name: str, data: bytes | None, stream: Any = None) -> int:
         return _fail(f"cannot read {quoted}: {_short(exc)}")
     print(_report_in(report.to_json(), _LANG[0]))
     return EXIT_OK if report.valid else EXIT_INVALID
+
+
+def _room_log_report(name: str, data: bytes | None, stream: Any, quoted: str) -> Any:
+    """A room log (uno_web.room, told by its first key) verified and reported here: the exit
+    code. Otherwise the stream to go on with (its first bytes put back), for the game log."""
+    from .bulk import _Prepend
+    from .core.gamelog import MAX_LOG_BYTES
+    from .room.roomlog import HEAD_BYTES, RoomLogError, is_room_log_head, room_log_report
+
+    try:
+        if data is not None:
+            head = data[:HEAD_BYTES]
+        elif stream is not None:
+            head = stream.read(HEAD_BYTES)
+            stream = _Prepend(head, stream)
+        else:
+            with open(name, "rb") as f:
+                head = f.read(HEAD_BYTES)
+        if not is_room_log_head(head):
+            return stream
+        if data is None:
+            if stream is not None:
+                data = stream.read(MAX_LOG_BYTES + 1)
+            else:
+                with open(name, "rb") as f:
+                    data = f.read(MAX_LOG_BYTES + 1)
+        report = room_log_report(data)
+        if _LANG[0] != "en":
+            from .room import describe
+
+            words = describe(report["code"], report["params"], _LANG[0])
+            report["message"] = words if report["valid"] else f"{report['code']}: {words}"
+    except OSError:
+        return stream  # the game log's reading says why
+    except (RoomLogError, ValueError, RecursionError, MemoryError) as exc:
+        return _fail(f"cannot read {quoted}: {_short(exc)}" if not isinstance(exc, RoomLogError)
+                     else _short(exc))
+    print(json.dumps(report, indent=2, ensure_ascii=False))
+    return EXIT_OK if report["valid"] else EXIT_INVALID
 
 
 _LANG = ["en"]  # validate --lang: the language of the report's messages

@@ -6,7 +6,8 @@ builds it from this list).  A module missing from the list cannot be imported in
 the list is never written by hand: it is every browser module found in the source tree.
 
 Browser packages: ``uno_web/__init__.py`` and every ``.py`` file (recursively) under
-``uno_web/core``, ``uno_web/ai``, ``uno_web/puzzles`` and ``uno_web/web``.  Left out: anything
+``uno_web/core``, ``uno_web/ai``, ``uno_web/puzzles``, ``uno_web/web``, ``uno_web/i18n`` and
+``uno_web/room``.  Left out: anything
 under ``uno_web/site/``, ``__main__.py`` files, modules named ``cli.py`` and any module whose first
 lines contain the marker comment ``# uno_web: cli-only``.
 
@@ -24,7 +25,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 PACKAGE = "uno_web"
-BROWSER_PACKAGES = ("core", "ai", "puzzles", "web", "i18n")
+BROWSER_PACKAGES = ("core", "ai", "puzzles", "web", "i18n", "room")
 CLI_ONLY_MARKER = "# uno_web: cli-only"
 CLI_ONLY_NAMES = frozenset({"__main__.py", "cli.py"})
 
