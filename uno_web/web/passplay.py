@@ -315,7 +315,7 @@ def _privacy_html(c: Curtain) -> str:
     return (f'<div class="dialog privacy" role="dialog" aria-modal="false" aria-labelledby="pp-title"'
             f' data-testid="privacy-screen" data-seat="{c.due}">'
             f'<h2 id="pp-title">Pass to {e(who)}</h2>'
-            f'<p>{e(why)} Every hand is hidden. Tap when {e(who)} holds the device.</p>'
+            f'<p>{e(why)}</p><p>Every hand is hidden. Tap when {e(who)} holds the device.</p>'
             f'<div class="dialog-buttons">'
             + button_html("pp-ready", f"I am {who}: show my hand", "pp-ready",
                           cls="btn primary big", attrs=f' data-seat="{c.due}"')
@@ -327,7 +327,8 @@ def _public_hand_html(c: Curtain) -> str:
     if st.phase >= Phase.ROUND_OVER:
         return ""
     return (f'<div class="pp-public" data-testid="pp-public"><p class="status">'
-            f'{e(_public_status(c.session))} No hand is shown while the bots play.</p>'
+            f'<span>{e(_public_status(c.session))}</span> '
+            f'<span class="muted">No hand is shown while the bots play.</span></p>'
             + _out_of_turn_html(c) + '</div>')
 
 
