@@ -20,7 +20,8 @@ from uno_web.core.cards import card_str, parse_card
 from uno_web.core.gamelog import parse_log, replay_steps
 from uno_web.web.session import TableSettings
 
-from table_helpers import fix_deal, table_url, wait_saved
+from table_helpers import FRIENDS_SETTLED as SETTLED
+from table_helpers import fix_deal, setup_friends, table_url, wait_saved
 
 pytestmark = pytest.mark.browser
 
@@ -32,36 +33,6 @@ OTHER_CARDS = """() => [...document.querySelectorAll('#app [data-card]')].filter
   && !el.closest('#fx') && !el.closest('[data-testid=color-picker]')
   && !el.closest('[data-testid=target-picker]')).map(el => el.dataset.card)"""
 HAND = "() => [...document.querySelectorAll('[data-testid=hand] [data-card]')].map(e => e.dataset.card)"
-#: the page waits for a person: their privacy screen, their own screen, or the round's end
-SETTLED = """() => { const b = document.body.dataset;
-  return b.ready === '1' && b.mode === 'table' && b.busy !== '1'
-    && (b.ppDue !== '' || b.ppShown !== '' || b.phase === 'round-over' || b.phase === 'game-over'); }"""
-
-
-def _setup(page: Any, seats: list[str], *, hand_size: int | None = None,
-           jump_in: bool = False) -> None:
-    """The setup screen, as a person fills it: ``seats`` are names (a person) or levels."""
-    page.click("[data-testid=start-friends]")
-    page.wait_for_selector("[data-testid=friends-screen]")
-    page.select_option("[data-testid=friends-players]", str(len(seats)))
-    page.wait_for_selector(f"[data-testid=friends-seat-{len(seats) - 1}]")
-    for i, who in enumerate(seats):
-        if i and who in ("easy", "normal", "hard"):
-            page.select_option(f"[data-testid=friends-kind-{i}]", who)
-            page.wait_for_selector(f"[data-testid=friends-bot-{i}]")
-            continue
-        if i:
-            page.select_option(f"[data-testid=friends-kind-{i}]", "person")
-            page.wait_for_selector(f"[data-testid=friends-name-{i}]")
-        page.fill(f"[data-testid=friends-name-{i}]", who)
-    page.click("[data-testid=friends-screen] details.toggles > summary")
-    page.select_option("[data-testid=friends-screen] [data-testid=rule-scoring]", "single-round")
-    if hand_size is not None:
-        page.fill("[data-testid=friends-screen] [data-testid=rule-hand_size]", str(hand_size))
-    if jump_in:
-        page.check("[data-testid=friends-screen] [data-testid=rule-jump_in]")
-    page.click("[data-testid=friends-start]")
-    page.wait_for_function(SETTLED, timeout=30_000, polling=20)
 
 
 def _data(page: Any) -> dict[str, str]:
@@ -99,7 +70,7 @@ def test_a_whole_round_two_people_and_a_bot(page: Any, wait_ready: Any, tmp_path
     fix_deal(page, 11)
     page.goto(table_url(speed="instant"))
     wait_ready(page)
-    _setup(page, ["Ann", "Ben", "easy"])
+    setup_friends(page, ["Ann", "Ben", "easy"])
     rng = random.Random(11)
     # (version, whose screen, the hand on it) at every screen
     screens: list[tuple[int, int, list[str]]] = []
@@ -157,7 +128,7 @@ def test_catch_and_challenge_by_the_right_person(page: Any, wait_ready: Any) -> 
     fix_deal(page, _catch_seed(settings))
     page.goto(table_url(speed="instant"))
     wait_ready(page)
-    _setup(page, ["Ann", "Ben"], hand_size=2)
+    setup_friends(page, ["Ann", "Ben"], hand_size=2)
     assert _data(page)["ppDue"] == "0"
     page.click("[data-testid=pp-ready]")
     page.wait_for_selector("[data-testid=hand] [data-card='W+4']")
@@ -199,7 +170,7 @@ def test_reload_resumes_behind_the_privacy_screen(page: Any, wait_ready: Any) ->
     fix_deal(page, 12)
     page.goto(table_url(speed="instant"))
     wait_ready(page)
-    _setup(page, ["Ann", "Ben", "easy"])
+    setup_friends(page, ["Ann", "Ben", "easy"])
     rng = random.Random(12)
     for _ in range(40):  # play until a person's screen is up after a few moves
         data = _settle(page)

@@ -1021,7 +1021,7 @@ class App:
 
         deck_colors = {color_code(c) for c in s.state.r.colors}
         pick_color = (s.choice is not None and bool(s.choice.colors)) or (
-            s.state.phase == Phase.CHOOSE_COLOR and s.state.turn == HUMAN)
+            s.state.phase == Phase.CHOOSE_COLOR and s.state.turn == s.viewer)
         if pick_color and k in COLOR_KEYS and COLOR_KEYS[k] in deck_colors:
             return Intent("color", color=COLOR_KEYS[k])
         if s.choice is not None and s.choice.targets and k.isdigit():
