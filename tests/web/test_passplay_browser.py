@@ -156,14 +156,15 @@ def test_catch_and_challenge_by_the_right_person(page: Any, wait_ready: Any) -> 
     shown = sorted(reveal.evaluate_all("els => els.map(e => e.dataset.card)"))
     # Ann's hand when she played: her two cards less the Wild Draw Four, plus the two caught
     assert "W+4" not in shown and len(shown) == 3 and set(ann) - {"W+4"} <= set(shown)
+    # the Wild Draw Four was fair: Ben draws 6, his turn is over, the reveal waits for Done
     data = _settle(page)
-    if data["ppShown"] == "1" and page.locator("[data-testid=pp-done]").count():
-        page.click("[data-testid=pp-done]")  # Ben's turn is over: he hides the reveal
-        data = _settle(page)
-    if data["ppDue"] == "0":
-        page.click("[data-testid=pp-ready]")
-        page.wait_for_function("() => document.body.dataset.ppShown === '0'")
-        assert page.locator("[data-testid=challenge-reveal]").count() == 0  # Ann never sees it
+    assert data["ppShown"] == "1" and data["turn"] == "0"
+    page.click("[data-testid=pp-done]")
+    page.wait_for_selector("[data-testid=privacy-screen][data-seat='0']")
+    assert page.evaluate(HAND) == [] and page.locator("[data-testid=challenge-reveal]").count() == 0
+    page.click("[data-testid=pp-ready]")
+    page.wait_for_function("() => document.body.dataset.ppShown === '0'")
+    assert page.locator("[data-testid=challenge-reveal]").count() == 0  # Ann never sees it
 
 
 def test_reload_resumes_behind_the_privacy_screen(page: Any, wait_ready: Any) -> None:

@@ -190,7 +190,8 @@ def holds_bots(c: Curtain) -> bool:
     """The bots wait while a person looks at their hand out of turn (to jump in, or at the hand
     their challenge revealed): nothing may change under them."""
     settle(c)
-    return c.purpose in ("jump", "reveal")
+    c.session.held = c.purpose in ("jump", "reveal")  # a bot's move planned before is dropped
+    return c.session.held
 
 
 def holds(app: App) -> bool:
@@ -326,9 +327,8 @@ def _public_hand_html(c: Curtain) -> str:
     st = c.session.state
     if st.phase >= Phase.ROUND_OVER:
         return ""
-    return (f'<div class="pp-public" data-testid="pp-public"><p class="status">'
-            f'<span>{e(_public_status(c.session))}</span> '
-            f'<span class="muted">No hand is shown while the bots play.</span></p>'
+    return (f'<div class="pp-public" data-testid="pp-public">'
+            f'<p class="muted">No hand is shown while the bots play.</p>'
             + _out_of_turn_html(c) + '</div>')
 
 
@@ -368,6 +368,9 @@ def regions(app: App) -> dict[str, str] | None:
     tv = public_view(s)
     out = render_table(tv, app.notice, speed=app.speed_name, sound=app.prefs.sound,
                        lang=app.lang)
+    # no buttons of anybody's: the status, and below it the moves out of turn
+    out["prompt"] = (f'<div class="slot"><p class="status" data-testid="status">'
+                     f'{e(tv.status)}</p></div>')
     out["hand"] = _public_hand_html(c) if c.due < 0 else ""
     if c.due >= 0:
         out["overlay"] = _privacy_html(c)
@@ -522,7 +525,9 @@ def route(app: App, intent: Intent) -> Effects | None:
         settle(c)
         return Effects(save=True, kick=True)
     if action.startswith("pp-"):
-        return _curtain_action(c, intent)
+        fx = _curtain_action(c, intent)
+        holds_bots(c)
+        return fx
     if c.shown < 0:  # the privacy screen or the bots' turns: no hand is on screen to act from
         return Effects(render=False)
     s.viewer = c.shown
@@ -542,7 +547,7 @@ def route(app: App, intent: Intent) -> Effects | None:
         focus = "hand"
     else:
         getattr(s, _SESSION_INTENTS[action])()
-    settle(c)
+    holds_bots(c)
     if c.shown < 0:
         focus = "pp-ready" if c.due >= 0 else ""
     return Effects(save=True, kick=True, focus=focus)

@@ -422,6 +422,7 @@ class Session:
         self.levels: dict[int, str] = {}  # the level each bot really plays at
         self.humans = settings.person_seats()  # the seats people play at this device
         self.viewer = HUMAN  # the person whose intents the methods below carry out
+        self.held = False  # the bots wait (a person decides out of turn, uno_web.web.passplay)
         for seat in range(1, settings.players):
             if seat in self.humans:
                 continue
@@ -730,8 +731,9 @@ class Session:
                 return move
 
     def commit_ai(self, plan: AiPlan, move: Move) -> ValidatorEntry | None:
-        """Apply a bot's move, unless the table moved on since it was planned."""
-        if plan.version != self.version:
+        """Apply a bot's move, unless the table moved on since it was planned or the bots are
+        held (:attr:`held`)."""
+        if plan.version != self.version or self.held:
             return None
         return self.attempt(move)
 
