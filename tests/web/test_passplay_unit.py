@@ -472,6 +472,23 @@ def test_a_save_resumes_behind_the_privacy_screen() -> None:
     assert restore(text).settings.people == ("Ann", "Ben", "")
 
 
+def test_the_setup_comes_back_with_the_seats_of_the_game() -> None:
+    app = _app(5)
+    _deal(app, _form(**{"players": "4", "kind.1": "hard", "kind.2": "person", "pname.0": "Ann",
+                        "pname.2": "Cleo", "kind.3": "person", "pname.3": "Dee"}))
+    text = app.session.to_save() if app.session else ""
+    again = App("?speed=instant")
+    again.use_saved(text)
+    again.boot()
+    again.dispatch(Intent("setup"))  # New game: the start screen, then Play with friends
+    again.dispatch(Intent("friends"))
+    setup = again.friends.setup
+    assert setup.players == 4 and setup.kinds[:4] == ("person", "hard", "person", "person")
+    assert setup.table_settings().people == ("Ann", "", "Cleo", "Dee")
+    html = again.regions()["start"]
+    assert 'value="Cleo"' in html and 'data-testid="friends-bot-1"' in html
+
+
 def test_a_public_screen_logs_draws_as_counts_and_no_refusals_of_people() -> None:
     app = _app(6)
     _deal(app, _TWO_AND_A_BOT)

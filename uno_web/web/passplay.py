@@ -619,6 +619,9 @@ def _setup_action(app: App, intent: Intent) -> Effects:
             from .app import Intent as AppIntent
 
             app.dispatch(AppIntent("form", form=intent.form))
+        s = app.session
+        if f.setup == Setup() and s is not None and len(s.humans) > 1:
+            f.setup = Setup.from_settings(s.settings)  # the seats of the game on the table
         f.setup = replace(f.setup, preset=app.draft.preset, overrides=dict(app.draft.overrides))
         f.errors, f.raw, f.error = {}, {}, ""
         app.mode = "friends"
