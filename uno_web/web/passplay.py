@@ -40,7 +40,7 @@ from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from .render import button_html, e, field_html, notice_html, render_table, render_topbar
 from .session import BOT_NAMES, LEVELS, Session, SettingsError, TableSettings
 from .view import (
-    ActionsView, LogLine, OpponentView, TableView, callout_text, describe_event, rule_fields,
+    MAX_LOG_LINES, ActionsView, LogLine, TableView, callout_text, describe_event, rule_fields,
     settings_from_form, view,
 )
 
@@ -267,9 +267,9 @@ def public_view(s: Session) -> TableView:
     other = view(s, (first + 1) % st.n)
     by_seat = {o.seat: o for o in tv.opponents + other.opponents}
     opponents = tuple(replace(by_seat[i], catchable=False) for i in range(st.n))
-    events = s.events()
-    log = tuple(LogLine(ln.index, ln.kind, describe_event(ev, st.names, -1), ln.seat)
-                for ln, (_i, ev) in zip(tv.log, reversed(events[-len(tv.log):])))
+    log = tuple(reversed([LogLine(i, ev.kind, describe_event(ev, st.names, -1),
+                                  getattr(ev, "seat", -1))
+                          for i, ev in s.events()[-MAX_LOG_LINES:]]))  # draws: counts only
     callout, who = callout_text(s, -1) if st.phase < Phase.ROUND_OVER else (tv.callout,
                                                                            tv.callout_seat)
     actions = _no_actions()
