@@ -232,10 +232,11 @@ def _friends_states() -> Iterator[tuple[str, App]]:
     app.dispatch(Intent("friends-start", form={"players": "2", "kind.1": "easy"}))
     yield "friends: too few people", app
     for form, what in (({"players": "3", "kind.1": "person", "pname.1": " "}, "no name"),
-                       ({"players": "3", "kind.1": "person", "pname.1": "player 1"}, "same name")):
+                       ({"players": "3", "kind.1": "person", "pname.1": "pelaaja 1"}, "same name")):
         app = _app("?lang=fi")
         app.dispatch(Intent("friends"))
         app.dispatch(Intent("friends-start", form=form))
+        assert app.mode == "friends" and app.friends.error, what
         yield f"friends: {what}", app
     game = _app("?lang=fi")
     game.deal_seed = 3

@@ -545,6 +545,10 @@ def test_the_regions_translate_to_finnish() -> None:
     regions = app.regions()
     assert not ui.missing(), sorted(ui.missing())[:8]
     assert "Pass to" not in regions["overlay"] and "Anna laite" in regions["overlay"]
+    fresh = App("?lang=fi")
+    fresh.boot()
+    fresh.dispatch(Intent("friends"))
+    assert 'value="Pelaaja 2"' in fresh.regions()["start"]  # suggested names in Finnish too
 
 
 def test_move_notation_of_people_seats_is_kept_in_the_log() -> None:

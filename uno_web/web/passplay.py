@@ -57,6 +57,7 @@ PERSON = "person"
 #: what a seat of the setup can be: a person, or a bot of a level
 SEAT_KINDS: tuple[str, ...] = (PERSON,) + LEVELS
 MAX_SEATS = 10
+_PLAYER_WORD = {"fi": "Pelaaja"}  # "Player" in the names the setup suggests
 _KIND_LABELS = {PERSON: "person", "easy": "easy bot", "normal": "normal bot", "hard": "hard bot"}
 
 
@@ -620,8 +621,12 @@ def _setup_action(app: App, intent: Intent) -> Effects:
 
             app.dispatch(AppIntent("form", form=intent.form))
         s = app.session
-        if f.setup == Setup() and s is not None and len(s.humans) > 1:
-            f.setup = Setup.from_settings(s.settings)  # the seats of the game on the table
+        if f.setup == Setup():
+            if s is not None and len(s.humans) > 1:
+                f.setup = Setup.from_settings(s.settings)  # the seats of the game on the table
+            elif app.lang in _PLAYER_WORD:  # the names a person finds filled in, in their language
+                f.setup = replace(f.setup, names=tuple(f"{_PLAYER_WORD[app.lang]} {i}"
+                                                       for i in range(1, MAX_SEATS + 1)))
         f.setup = replace(f.setup, preset=app.draft.preset, overrides=dict(app.draft.overrides))
         f.errors, f.raw, f.error = {}, {}, ""
         app.mode = "friends"

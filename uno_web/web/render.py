@@ -229,7 +229,7 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
         f'<li class="{cls}" data-testid="opponent" data-seat="{o.seat}" data-count="{o.count}"'
         f' style="--i:{position};--n:{total}">'
         f'<span class="sr-only">{e(label)}</span>'
-        f'<div class="who" aria-hidden="true"><span class="avatar">{e(o.name[:1])}</span>'
+        f'<div class="who" aria-hidden="true"><span class="avatar">{e(o.name[:1].upper())}</span>'
         f'<span class="name">{e(o.name)}</span>'
         f'<span class="level lv-{e(o.level or "person")}">{e(o.level or "person")}</span>'
         f'{"".join(badges)}</div>'
