@@ -273,14 +273,58 @@ def screenshots(base: str, out: Path) -> None:
         browser.close()
 
 
+def friends_screenshots(base: str, out: Path) -> None:
+    """Play with friends on this device: the setup, the privacy screen (with a catch button),
+    and a person's own screen (docs/table.md)."""
+    from playwright.sync_api import sync_playwright
+
+    from table_helpers import FRIENDS_SETTLED
+
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        browser = _launch(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        fix_deal(page, 21)
+        _boot(page, base + "index.html?speed=instant")
+        page.click("[data-testid=start-friends]")
+        page.select_option("[data-testid=friends-players]", "4")
+        page.fill("[data-testid=friends-name-0]", "Ann")
+        page.fill("[data-testid=friends-name-1]", "Ben")
+        page.select_option("[data-testid=friends-kind-2]", "normal")
+        page.select_option("[data-testid=friends-kind-3]", "person")
+        page.fill("[data-testid=friends-name-3]", "Cleo")
+        page.wait_for_selector("[data-testid=friends-bot-2]")
+        _shot(page, out, "friends-setup")
+        page.click("[data-testid=friends-start]")
+        page.wait_for_function(FRIENDS_SETTLED, polling=20)
+        _shot(page, out, "friends-privacy")
+        for _ in range(60):  # a few turns in, on a person's own screen
+            page.wait_for_function(FRIENDS_SETTLED, polling=20)
+            data = page.evaluate("({...document.body.dataset})")
+            if data["ppDue"]:
+                page.click("[data-testid=pp-ready]")
+                continue
+            if int(data["version"]) >= 5:
+                break
+            _play_turn(page)
+        page.wait_for_function(FRIENDS_SETTLED, polling=20)
+        _shot(page, out, "friends-turn")
+        browser.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=25, help="legal plays to time (default 25)")
     ap.add_argument("--round-runs", type=int, default=3, help="rounds per bot speed (default 3)")
     ap.add_argument("--no-rounds", action="store_true", help="skip the round times")
     ap.add_argument("--screenshots", type=Path, help="write the docs screenshots to this folder")
+    ap.add_argument("--friends-screenshots", type=Path,
+                    help="write only the pass-and-play screenshots to this folder")
     args = ap.parse_args(argv)
     from uno_web.site.serve import run_served
+
+    if args.friends_screenshots:
+        return run_served(lambda url: friends_screenshots(url, args.friends_screenshots), ROOT)
 
     if args.screenshots:
         return run_served(lambda url: screenshots(url, args.screenshots), ROOT)

@@ -215,6 +215,91 @@ def _app_states() -> Iterator[tuple[str, App]]:
     app.dispatch(Intent("start", form={"players": "3", "preset": "strict-table"}))
     yield "table: dealt", app
     yield from _more_table_states()
+    yield from _friends_states()
+
+
+def _friends_states() -> Iterator[tuple[str, App]]:
+    """Play with friends on this device: the setup (and what it refuses), the privacy screen
+    with the out-of-turn buttons, a person's screen, the table while a bot plays, a jump-in."""
+    from uno_web.core import legal_moves
+    from uno_web.core.cards import card_str
+
+    app = _app("?lang=fi")
+    app.dispatch(Intent("friends"))
+    yield "friends: setup", app
+    app = _app("?lang=fi")
+    app.dispatch(Intent("friends"))
+    app.dispatch(Intent("friends-start", form={"players": "2", "kind.1": "easy"}))
+    yield "friends: too few people", app
+    for form, what in (({"players": "3", "kind.1": "person", "pname.1": " "}, "no name"),
+                       ({"players": "3", "kind.1": "person", "pname.1": "pelaaja 1"}, "same name")):
+        app = _app("?lang=fi")
+        app.dispatch(Intent("friends"))
+        app.dispatch(Intent("friends-start", form=form))
+        assert app.mode == "friends" and app.friends.error, what
+        yield f"friends: {what}", app
+    game = _app("?lang=fi")
+    game.deal_seed = 3
+    game.dispatch(Intent("friends"))
+    game.dispatch(Intent("friends-start", form={"players": "4", "kind.1": "person",
+                                                 "kind.2": "easy", "kind.3": "person"}))
+    s = game.session
+    assert s is not None
+    seen: set[str] = set()
+    for _ in range(400):
+        data = game.body_data()
+        if data.get("phase") in ("round-over", "game-over") or len(seen) >= 3:
+            break
+        if data["ppDue"]:
+            if "privacy" not in seen:
+                seen.add("privacy")
+                yield "friends: the privacy screen", game
+            game.dispatch(Intent("pp-ready"))
+        elif data["ppShown"]:
+            if "person" not in seen:
+                seen.add("person")
+                yield "friends: a person's screen", game
+            seat = int(data["ppShown"])
+            m = legal_moves(s.state, seat)[0]
+            s.viewer = seat
+            s.attempt(m)
+        else:
+            if "bots" not in seen:
+                seen.add("bots")
+                yield "friends: a bot's turn", game
+            step = game.bot_step()
+            assert step is not None
+            s.commit_ai(step[0], s.decide(step[0]))
+    assert len(seen) == 3
+    # a jump-in: asked, then the person's own screen
+    jump = _app("?lang=fi")
+    jump.dispatch(Intent("friends"))
+    jump.dispatch(Intent("friends-start", form={"players": "3", "kind.1": "person",
+                                                 "kind.2": "easy", "preset": "house-party"}))
+    s = jump.session
+    assert s is not None
+    for _ in range(200):
+        if jump.body_data()["ppDue"]:
+            jump.dispatch(Intent("pp-ready"))
+        shown = jump.body_data()["ppShown"]
+        if not shown or s.state.phase != 0:
+            break
+        plays = [m for m in legal_moves(s.state, int(shown)) if m.kind == 0]
+        if not plays:
+            break
+        jump.dispatch(Intent("card", card=card_str(plays[0].card)))
+        if s.choice is not None and s.choice.colors:
+            jump.dispatch(Intent("color", color="R"))
+        elif s.choice is not None:
+            jump.dispatch(Intent("target", seat=s.choice.targets[0]))
+        page = jump.regions()
+        if 'data-action="pp-jump"' in page["overlay"] + page["hand"]:
+            yield "friends: jump-in offered", jump
+            seat = 1 if s.state.turn != 1 else 0
+            jump.dispatch(Intent("pp-jump", seat=seat))
+            jump.dispatch(Intent("pp-ready"))
+            yield "friends: a person asked to jump in", jump
+            break
 
 
 _CHALLENGE = ("?lang=fi&hands=R1+G5+B7%2CY3+Y4+R8&top=W%2B4&color=B&phase=penalty&pending=4"

@@ -204,3 +204,40 @@ def play_round_out(page: Any, limit: int = 400) -> None:
         else:
             page.click("[data-testid=draw-pile]")
     raise AssertionError("the round did not end")
+
+
+# ------------------------------------------------------------------------------------------
+# play with friends on this device (test_passplay_browser.py, test_a11y_browser.py)
+
+#: the page waits for a person: their privacy screen, their own screen, or the round's end
+FRIENDS_SETTLED = """() => { const b = document.body.dataset;
+  return b.ready === '1' && b.mode === 'table' && b.busy !== '1'
+    && (b.ppDue !== '' || b.ppShown !== '' || b.phase === 'round-over' || b.phase === 'game-over'); }"""
+
+
+def setup_friends(page: Any, seats: list[str], *, hand_size: int | None = None,
+                  jump_in: bool = False, settle: bool = True) -> None:
+    """Play with friends on this device: the setup screen, as a person fills it (``seats``:
+    a name for a person, a level for a bot; single-round scoring), then the deal."""
+    page.click("[data-testid=start-friends]")
+    page.wait_for_selector("[data-testid=friends-screen]")
+    page.select_option("[data-testid=friends-players]", str(len(seats)))
+    page.wait_for_selector(f"[data-testid=friends-seat-{len(seats) - 1}]")
+    for i, who in enumerate(seats):
+        if i and who in ("easy", "normal", "hard"):
+            page.select_option(f"[data-testid=friends-kind-{i}]", who)
+            page.wait_for_selector(f"[data-testid=friends-bot-{i}]")
+            continue
+        if i:
+            page.select_option(f"[data-testid=friends-kind-{i}]", "person")
+            page.wait_for_selector(f"[data-testid=friends-name-{i}]")
+        page.fill(f"[data-testid=friends-name-{i}]", who)
+    page.click("[data-testid=friends-screen] details.toggles > summary")
+    page.select_option("[data-testid=friends-screen] [data-testid=rule-scoring]", "single-round")
+    if hand_size is not None:
+        page.fill("[data-testid=friends-screen] [data-testid=rule-hand_size]", str(hand_size))
+    if jump_in:
+        page.check("[data-testid=friends-screen] [data-testid=rule-jump_in]")
+    page.click("[data-testid=friends-start]")
+    if settle:  # else the caller waits (a bot that takes its time keeps the page busy)
+        page.wait_for_function(FRIENDS_SETTLED, timeout=30_000, polling=20)

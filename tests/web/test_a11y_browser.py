@@ -336,3 +336,61 @@ def test_phone_axe(page: Any, wait_ready: Any, axe_script: str, state: str) -> N
     _phone_state(page, wait_ready, state)
     check_axe(page, axe_script, f"{state} (phone)")
 
+
+# ---------------------------------------------------------------------------------------------
+# play with friends on this device (desktop and phone)
+
+FRIENDS_STATES = ["friends setup", "friends privacy screen", "friends person's screen",
+                  "friends bots' turn"]
+
+
+def _friends_state(page: Any, wait_ready: Any, state: str) -> None:
+    from table_helpers import FRIENDS_SETTLED, fix_deal, setup_friends
+
+    bots_turn = state == "friends bots' turn"
+    seed = 3
+    if bots_turn:  # the bot (the third seat) plays first, after a minute: the table meanwhile
+        from uno_web.core import new_game
+
+        settings = TableSettings(players=3, levels=("easy", "easy"), people=("Ann", "Ben", ""))
+        seed = next(k for k in range(1, 500)
+                    if new_game(settings.rules(), settings.seat_names(), k).turn == 2)
+    fix_deal(page, seed)
+    page.goto("index.html?" + urlencode({"delay": "60000"} if bots_turn else {"speed": "instant"}))
+    wait_ready(page)
+    if state == "friends setup":
+        page.click("[data-testid=start-friends]")
+        page.select_option("[data-testid=friends-players]", "4")
+        page.select_option("[data-testid=friends-kind-2]", "hard")
+        page.wait_for_selector("[data-testid=friends-bot-2]")
+        page.click("[data-testid=friends-screen] details.toggles > summary")
+        return
+    setup_friends(page, ["Ann", "Ben", "easy"], settle=not bots_turn)
+    if bots_turn:
+        page.wait_for_selector("[data-testid=pp-public]")
+        return
+    if state == "friends privacy screen":
+        page.wait_for_selector("[data-testid=privacy-screen]")
+        return
+    page.click("[data-testid=pp-ready]")
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+    page.wait_for_function(FRIENDS_SETTLED, polling=20)
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+@pytest.mark.parametrize("state", FRIENDS_STATES)
+def test_friends_axe(page: Any, wait_ready: Any, axe_script: str, state: str, phone: bool) -> None:
+    if phone:
+        page.set_viewport_size(PHONE)
+    _friends_state(page, wait_ready, state)
+    check_axe(page, axe_script, state + (" (phone)" if phone else ""))
+
+
+@pytest.mark.parametrize("state", FRIENDS_STATES)
+def test_friends_phone_touch_targets(page: Any, wait_ready: Any, state: str) -> None:
+    page.set_viewport_size(PHONE)
+    _friends_state(page, wait_ready, state)
+    small = page.evaluate(TARGETS_JS, MIN_TARGET)
+    assert not small, (f"{state} on a phone: {len(small)} touch target(s) under "
+                       f"{MIN_TARGET}x{MIN_TARGET} CSS px:\n  " + "\n  ".join(small))
+

@@ -599,4 +599,38 @@ UI_FI: dict[str, str] = {
         "Keskeytetty: pulmaa ei jaettu (avaa se, niin voit jakaa pulman).",
     "Loading Python…": "Ladataan Pythonia…",
     "Something went wrong: {text}": "Jokin meni vikaan: {text}",
+    # --- play with friends on one device (uno_web/web/passplay.py) -------------------------
+    "Play with friends on this device": "Pelaa kavereiden kanssa tällä laitteella",
+    "Pass the device round: a privacy screen hides every hand between two people's turns, "
+    "and the bots play their own turns.":
+        "Kierrättäkää laitetta: suojanäyttö piilottaa kaikki kädet kahden ihmisen vuorojen "
+        "välillä, ja botit pelaavat omat vuoronsa.",
+    "Seats, in the order of play": "Paikat pelijärjestyksessä", "person": "ihminen",
+    "easy bot": "helppo botti", "normal bot": "tavallinen botti", "hard bot": "vaikea botti",
+    "Seat {n}: person or bot": "Paikka {n}: ihminen vai botti",
+    "Name of seat {n}": "Paikan {n} nimi", "Back": "Takaisin",
+    "Seat {n} is a person: give them a name.": "Paikalla {n} on ihminen: anna hänelle nimi.",
+    "Choose at least two people; to play alone against bots, deal a game on the start screen.":
+        "Valitse vähintään kaksi ihmistä; yksin botteja vastaan pelataan aloitusnäytöltä.",
+    "Two people have the same name: give each their own.":
+        "Kahdella ihmisellä on sama nimi: antakaa kullekin oma.",
+    "Some rules are out of range: fix the fields marked below, then deal.":
+        "Jotkin säännöt ovat sallittujen rajojen ulkopuolella: korjaa alla merkityt kentät ja "
+        "jaa sitten.",
+    "Pass to {who}": "Anna laite {who:all}", "It is {who}'s turn.": "Nyt on {who:gen} vuoro.",
+    "{who} wants to jump in.": "{who} haluaa pelata väliin.",
+    "Every hand is hidden. Tap when {who} holds the device.":
+        "Kaikki kädet ovat piilossa. Napauta, kun laite on {who:ade}.",
+    "I am {who}: show my hand": "Olen {who}: näytä käteni",
+    "Out of turn": "Vuoron ulkopuolella", "Out of turn:": "Vuoron ulkopuolella:",
+    "{who} catches {target}!": "{who} saa {target:acc} kiinni!", "{who}: UNO!": "{who}: UNO!",
+    "{who}: jump in": "{who}: pelaa väliin",
+    "No hand is shown while the bots play.": "Kättä ei näytetä bottien pelatessa.",
+    "{who} won round {n}. Deal the next round when everybody is ready.":
+        "{who} voitti kierroksen {n}. Jakakaa seuraava kierros, kun kaikki ovat valmiita.",
+    "Don't jump in: hide my hand": "En pelaa väliin: piilota käteni",
+    "Done: hide my hand": "Valmis: piilota käteni",
+    "You hold no card identical to the {card}: go back.":
+        "Sinulla ei ole samaa korttia kuin {card}: palaa takaisin.",
+    "{who}, person, {text}": "{who}, ihminen, {text}",
 }

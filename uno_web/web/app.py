@@ -31,6 +31,7 @@ from .session import (
     restore,
 )
 from .view import replay_view, settings_from_form, start_view, view
+from . import passplay
 
 if TYPE_CHECKING:
     from ..core.position import Position
@@ -217,6 +218,7 @@ class App:
         self._chooser: ChooserView | None = None
         self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle, editor
         self.editor: Any = None  # the position editor's draft (uno_web.web.editor.Editor)
+        self.friends: Any = None  # the pass-and-play screens' state (uno_web.web.passplay)
         self.notice = ""
         self.start_error = ""
         self.field_errors: dict[str, str] = {}  # start form: field -> what is wrong
@@ -408,7 +410,9 @@ class App:
     def regions(self) -> dict[str, str]:
         """The HTML of every region for the current mode (pure functions of the state)."""
         puzzle = self.puzzle
-        if self.mode == "table" and self.session is not None:
+        if (friends := passplay.regions(self)) is not None:
+            regions = friends
+        elif self.mode == "table" and self.session is not None:
             regions = render_table(view(self.session), self.notice, speed=self.speed_name,
                                    sound=self.prefs.sound, embed=self.embed, lang=self.lang)
         elif self.mode == "replay" and self.replay is not None:
@@ -482,6 +486,7 @@ class App:
             data["phase"] = PHASE_NAMES[Phase(s.state.phase)]
             data["turn"] = str(s.state.turn)
             data["version"] = str(s.version)
+        data.update(passplay.body_data(self))
         pz = self.puzzle
         if self.mode == "puzzle" and pz is not None:
             from .puzzle import SolitaireSession
@@ -792,7 +797,7 @@ class App:
         if self.mode != "table" or self.session is None:
             return None
         s = self.session
-        plan = s.plan_ai()
+        plan = None if passplay.holds(self) else s.plan_ai()
         if plan is None:
             s.acting = -1
             s.jump_window = False
@@ -800,7 +805,7 @@ class App:
         s.acting = plan.seat
         sp = self.speed
         delay = sp.turn
-        if plan.kind == "turn" and s.rules.jump_in and s.human_jump_moves():
+        if plan.kind == "turn" and s.rules.jump_in and (len(s.humans) > 1 or s.human_jump_moves()):
             s.jump_window = True
             delay = max(delay, sp.jump_window)
         return plan, delay
@@ -833,8 +838,11 @@ class App:
         if action == "sound":
             self.prefs = replace(self.prefs, sound=not self.prefs.sound)
             return Effects(store_prefs=True)
-        if self.embed and action in ("setup", "puzzles", "start", "solitaire", "duel", "editor"):
+        if self.embed and action in ("setup", "puzzles", "start", "solitaire", "duel", "editor",
+                                     "friends"):
             return _nothing()  # an embed shows one position or puzzle, nothing else
+        if (routed := passplay.route(self, intent)) is not None:  # pass-and-play's own screens
+            return routed
         if action == "setup":
             self.mode = "start"
             self.share_open = False
@@ -1013,7 +1021,7 @@ class App:
 
         deck_colors = {color_code(c) for c in s.state.r.colors}
         pick_color = (s.choice is not None and bool(s.choice.colors)) or (
-            s.state.phase == Phase.CHOOSE_COLOR and s.state.turn == HUMAN)
+            s.state.phase == Phase.CHOOSE_COLOR and s.state.turn == s.viewer)
         if pick_color and k in COLOR_KEYS and COLOR_KEYS[k] in deck_colors:
             return Intent("color", color=COLOR_KEYS[k])
         if s.choice is not None and s.choice.targets and k.isdigit():

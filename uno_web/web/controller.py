@@ -335,10 +335,9 @@ class Controller:
             return False
 
     def _seat_rect(self, seat: int) -> Any:
-        if seat == 0:
+        el = self.q(f'[data-testid=opponent][data-seat="{seat}"]')
+        if el is None:  # not in the arc: the seat whose hand is on screen
             el = self.q("[data-testid=hand]")
-        else:
-            el = self.q(f'[data-testid=opponent][data-seat="{seat}"]')
         return el.getBoundingClientRect() if el is not None else None
 
     def _fly(self, m: Motion, delay: float, travel: float) -> float:
@@ -635,6 +634,10 @@ class Controller:
             return
         if attr(target, "name") == "share-goal":
             self.guarded(event, Intent("share-goal", value=str(target.value)))
+            return
+        form = js(target.closest("form[data-change]"))  # a screen's form names its intent
+        if form is not None:
+            self.guarded(event, Intent(attr(form, "data-change"), form=read_form(form)))
             return
         form = js(target.closest("form.start"))
         if self.app.mode == "start" and form is not None:

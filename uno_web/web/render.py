@@ -220,7 +220,8 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
                  f'<span class="sr-only"> {e(o.name)} forgot to call UNO</span></button>')
     points = (f'<span class="hand-points" data-testid="hand-points">{o.hand_points} pts in hand</span>'
               if o.cards and tv.summary is not None else "")
-    label = (f"{o.name}, {o.level} AI, {o.count} card{'s' if o.count != 1 else ''}, "
+    kind = f"{o.level} AI" if o.level else "person"  # no level: a person at this device
+    label = (f"{o.name}, {kind}, {o.count} card{'s' if o.count != 1 else ''}, "
              f"score {o.score}" + (", their turn" if o.is_turn else "")
              + (", called UNO" if o.called_uno else ""))
     label = label.replace(", their turn", ", to play" if o.is_turn else "")
@@ -228,9 +229,10 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
         f'<li class="{cls}" data-testid="opponent" data-seat="{o.seat}" data-count="{o.count}"'
         f' style="--i:{position};--n:{total}">'
         f'<span class="sr-only">{e(label)}</span>'
-        f'<div class="who" aria-hidden="true"><span class="avatar">{e(o.name[:1])}</span>'
+        f'<div class="who" aria-hidden="true"><span class="avatar">{e(o.name[:1].upper())}</span>'
         f'<span class="name">{e(o.name)}</span>'
-        f'<span class="level lv-{e(o.level)}">{e(o.level)}</span>{"".join(badges)}</div>'
+        f'<span class="level lv-{e(o.level or "person")}">{e(o.level or "person")}</span>'
+        f'{"".join(badges)}</div>'
         f'<div class="seat-cards"><div class="fan{" open" if o.cards else ""}" aria-hidden="true">'
         f'{fan}</div>{last}</div>'
         f'<div class="meta" aria-hidden="true"><span class="count" data-testid="card-count">{o.count} '
@@ -810,7 +812,9 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
         f'{sound_button(sv.sound)}</fieldset>'
         f'{error}<div class="start-buttons">'
         f'<button type="button" class="btn primary big" data-action="start"'
-        f' data-testid="start-game">Deal the cards</button>{resume}</div>{seed}</form>'
+        f' data-testid="start-game">Deal the cards</button>{resume}'
+        + button_html("friends", "Play with friends on this device", "start-friends", cls="btn")
+        + f'</div>{seed}</form>'
         f'<section class="start more" data-testid="start-puzzles" aria-labelledby="more-title">'
         f'<h2 id="more-title">Puzzles and the rules tutorial</h2>'
         f'<p class="muted">Two puzzles from <i>The complexity of UNO</i>: play a whole hand '

@@ -77,6 +77,9 @@ class TableSettings:
     levels: tuple[str, ...] = ("easy",)  # AI level of seats 1, 2, ... in order
     preset: str = "official"
     overrides: dict[str, Any] = field(default_factory=dict)
+    #: pass-and-play: one entry per seat, the name of the person playing it at this device or
+    #: "" for a bot (seat 0 is always a person); empty: seat 0 is the only person
+    people: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         p = self.players
@@ -105,6 +108,40 @@ class TableSettings:
             resolve_rules(self.preset, self.overrides)
         except RulesError as exc:
             raise SettingsError(f"overrides: {str(exc)[:200]}") from None
+        self._check_people()
+
+    def _check_people(self) -> None:
+        people = self.people
+        if isinstance(people, str) or not isinstance(people, (list, tuple)):
+            raise SettingsError(f"people: must be a list of names, not {excerpt(people)}")
+        if not people:
+            object.__setattr__(self, "people", ())
+            return
+        if len(people) != self.players:
+            raise SettingsError(f"people: must name every seat ({self.players}), not "
+                                f"{len(people)}")
+        clean: list[str] = []
+        for i, person in enumerate(people, start=1):
+            if not isinstance(person, str):
+                raise SettingsError(f"people: seat {i} must be a name or empty, not "
+                                    f"{excerpt(person)}")
+            one = " ".join(person.split())
+            if len(one) > 40:
+                raise SettingsError(f"people: the name of seat {i} is longer than 40 characters")
+            clean.append(one)
+        if not clean[0]:
+            raise SettingsError("people: seat 1 must be a person with a name")
+        named = [n.casefold() for n in clean if n]
+        if len(set(named)) != len(named):
+            raise SettingsError("people: two people have the same name; give each their own")
+        object.__setattr__(self, "people", tuple(clean))
+        object.__setattr__(self, "name", clean[0])
+
+    def person_seats(self) -> frozenset[int]:
+        """The seats played by a person at this device (seat 0 alone, unless pass-and-play)."""
+        if not self.people:
+            return frozenset({HUMAN})
+        return frozenset(i for i, n in enumerate(self.people) if n)
 
     @classmethod
     def from_dict(cls, data: Any) -> "TableSettings":
@@ -125,8 +162,11 @@ class TableSettings:
         return cls.from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "name": self.name, "levels": list(self.levels),
+        data = {"players": self.players, "name": self.name, "levels": list(self.levels),
                 "preset": self.preset, "overrides": dict(self.overrides)}
+        if self.people:  # only a pass-and-play table has it: older saves stay as they were
+            data["people"] = list(self.people)
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -143,6 +183,14 @@ class TableSettings:
     def seat_names(self, players: int | None = None) -> list[str]:
         """Your name, then the bots' (``players``: as many seats as that, default the table's)."""
         names = [self.name]
+        if self.people:  # pass-and-play: the bots take the bot names no person has
+            taken = {n.casefold() for n in self.people if n}
+            free = iter([b for b in BOT_NAMES if b.casefold() not in taken]
+                        + [f"{b} (bot)" for b in BOT_NAMES if b.casefold() in taken])
+            for i in range(1, self.players if players is None else players):
+                person = self.people[i] if i < len(self.people) else ""
+                names.append(person or next(free))
+            return names
         for i in range(1, self.players if players is None else players):
             bot = BOT_NAMES[i - 1]
             names.append(bot if bot != self.name else f"{bot} (bot)")
@@ -151,9 +199,11 @@ class TableSettings:
     def seats(self) -> list[Seat]:
         from ..core.gamelog import Seat
 
+        people = self.person_seats()
         out = [Seat(name=self.name, kind="human")]
         for i, nm in enumerate(self.seat_names()[1:], start=1):
-            out.append(Seat(name=nm, kind="ai", level=self.level(i)))
+            out.append(Seat(name=nm, kind="human") if i in people else
+                       Seat(name=nm, kind="ai", level=self.level(i)))
         return out
 
 
@@ -226,6 +276,7 @@ class Reveal:
     cards: tuple[int, ...]
     bluff: bool  # they held a card of the colour in play when they played the Wild Draw Four
     color: int  # the colour in play before the Wild Draw Four
+    by: int = HUMAN  # the challenger: the only seat it is shown to
 
 
 @dataclass(frozen=True)
@@ -369,7 +420,12 @@ class Session:
         self.hold_reactions = position is not None
         self.bots: dict[int, Any] = {}
         self.levels: dict[int, str] = {}  # the level each bot really plays at
+        self.humans = settings.person_seats()  # the seats people play at this device
+        self.viewer = HUMAN  # the person whose intents the methods below carry out
+        self.held = False  # the bots wait (a person decides out of turn, uno_web.web.passplay)
         for seat in range(1, settings.players):
+            if seat in self.humans:
+                continue
             if still:
                 self.levels[seat] = "still"
             else:
@@ -453,7 +509,7 @@ class Session:
         return self.state.names
 
     def human_moves(self) -> list[Move]:
-        return legal_moves(self.state, HUMAN)
+        return legal_moves(self.state, self.viewer)
 
     def events(self) -> list[tuple[int, Event]]:
         """Every event so far with the index of the move that caused it (0: the first deal)."""
@@ -487,8 +543,8 @@ class Session:
             verdict = exc.verdict
         if verdict.ok:
             self.version += 1
-            if move.seat == HUMAN:
-                self.reveal = None  # a challenge's reveal lasts until your next move
+            if self.reveal is not None and move.seat == self.reveal.by:
+                self.reveal = None  # a challenge's reveal lasts until the challenger's next move
             self.choice = None
             self.acting = -1
             self.thinking = None
@@ -499,8 +555,8 @@ class Session:
         self.attempts += 1
         seat = move.seat
         hint = ""
-        if not verdict.ok and seat == HUMAN:
-            hint = suggest(before, HUMAN)
+        if not verdict.ok and seat in self.humans:
+            hint = suggest(before, seat)
         entry = ValidatorEntry(
             seq=self.attempts, seat=seat, who=before.name(seat), move=shown or str(move),
             code=verdict.code.value, ok=verdict.ok, message=verdict.message,
@@ -537,9 +593,9 @@ class Session:
             # colour to be checked at all: the first colour stands in (no reason that can
             # refuse a wild here depends on the colour), and the notation shows none.
             if IS_WILD[card]:
-                move = Move.play(HUMAN, card, self.state.r.colors[0])
-                return self.attempt(move, shown=f"P{HUMAN}:{card_str(card)}")
-            return self.attempt(Move.play(HUMAN, card))
+                move = Move.play(self.viewer, card, self.state.r.colors[0])
+                return self.attempt(move, shown=f"P{self.viewer}:{card_str(card)}")
+            return self.attempt(Move.play(self.viewer, card))
         colors = tuple(sorted({m.color for m in options if m.color >= 0}))
         targets = tuple(sorted({m.target for m in options if m.target >= 0}))
         if len(options) == 1:
@@ -555,9 +611,9 @@ class Session:
             return self._malformed(str(exc))
         choice = self.choice
         if choice is not None and choice.colors:
-            return self.attempt(Move.play(HUMAN, choice.card, color))
+            return self.attempt(Move.play(self.viewer, choice.card, color))
         self.choice = None
-        return self.attempt(Move.choose_color(HUMAN, color))
+        return self.attempt(Move.choose_color(self.viewer, color))
 
     def choose_target(self, seat: int) -> ValidatorEntry:
         """You picked the player your 7 swaps hands with."""
@@ -565,7 +621,7 @@ class Session:
         card = choice.card if choice is not None else -1
         if card < 0:
             return self._malformed("no 7 is being played: pick a 7 from your hand first")
-        return self.attempt(Move.play(HUMAN, card, -1, int(seat)))
+        return self.attempt(Move.play(self.viewer, card, -1, int(seat)))
 
     def cancel_choice(self) -> ValidatorEntry | None:
         """You closed the colour / target choice without picking: the bare card is checked
@@ -574,25 +630,25 @@ class Session:
         self.choice = None
         if choice is None:
             return None
-        return self.attempt(Move.play(HUMAN, choice.card))
+        return self.attempt(Move.play(self.viewer, choice.card))
 
     def draw(self) -> ValidatorEntry:
         """The draw pile: draw a card, or take a pending penalty."""
         s = self.state
         self.choice = None
-        if s.phase == Phase.PENALTY and s.turn == HUMAN:
-            return self.attempt(Move.accept(HUMAN))
-        return self.attempt(Move.draw(HUMAN))
+        if s.phase == Phase.PENALTY and s.turn == self.viewer:
+            return self.attempt(Move.accept(self.viewer))
+        return self.attempt(Move.draw(self.viewer))
 
     def keep(self) -> ValidatorEntry:
         self.choice = None
-        return self.attempt(Move.pass_(HUMAN))
+        return self.attempt(Move.pass_(self.viewer))
 
     def call_uno(self) -> ValidatorEntry:
-        return self.attempt(Move.call_uno(HUMAN))
+        return self.attempt(Move.call_uno(self.viewer))
 
     def catch(self, target: int) -> ValidatorEntry:
-        return self.attempt(Move.catch(HUMAN, int(target)))
+        return self.attempt(Move.catch(self.viewer, int(target)))
 
     def challenge(self) -> ValidatorEntry:
         """Challenge the Wild Draw Four played on you. As in the printed rules, the player you
@@ -600,25 +656,25 @@ class Session:
         self.choice = None
         before = self.state
         bluffer = before.plus4_by
-        entry = self.attempt(Move.challenge(HUMAN))
+        entry = self.attempt(Move.challenge(self.viewer))
         if entry.ok and bluffer >= 0:
             self.reveal = Reveal(seat=bluffer, name=before.name(bluffer),
                                  cards=tuple(before.hands[bluffer]), bluff=bool(before.plus4_bluff),
-                                 color=before.plus4_prev_color)
+                                 color=before.plus4_prev_color, by=self.viewer)
         return entry
 
     def accept(self) -> ValidatorEntry:
         self.choice = None
-        return self.attempt(Move.accept(HUMAN))
+        return self.attempt(Move.accept(self.viewer))
 
     def next_round(self) -> ValidatorEntry:
         s = self.state
-        seat = HUMAN if s.active[HUMAN] else s.active_seats()[0]
+        seat = self.viewer if s.active[self.viewer] else s.active_seats()[0]
         return self.attempt(Move.next_round(seat))
 
     def _malformed(self, detail: str) -> ValidatorEntry:
         verdict = Verdict(Reason.E_MALFORMED, (("detail", detail),))
-        return self._record(self.state, Move(MoveKind.PLAY, HUMAN), verdict, shown="?")
+        return self._record(self.state, Move(MoveKind.PLAY, self.viewer), verdict, shown="?")
 
     # --- the bots ---------------------------------------------------------------------------
     def _rng(self, seat: int, salt: int = 0) -> random.Random:
@@ -675,8 +731,9 @@ class Session:
                 return move
 
     def commit_ai(self, plan: AiPlan, move: Move) -> ValidatorEntry | None:
-        """Apply a bot's move, unless the table moved on since it was planned."""
-        if plan.version != self.version:
+        """Apply a bot's move, unless the table moved on since it was planned or the bots are
+        held (:attr:`held`)."""
+        if plan.version != self.version or self.held:
             return None
         return self.attempt(move)
 
@@ -694,7 +751,7 @@ class Session:
     def human_jump_moves(self) -> list[Move]:
         """Your possible jump-ins right now (identical card, jump-in rule)."""
         s = self.state
-        if s.turn == HUMAN:
+        if s.turn == self.viewer:
             return []
         return [m for m in self.human_moves() if m.kind == MoveKind.PLAY and not m.uno]
 

@@ -493,7 +493,7 @@ def view(session: Session, seat: int = HUMAN) -> TableView:
     )
     pos = session.position
     callout, who = callout_text(session, seat)
-    rv = session.reveal
+    rv = session.reveal if session.reveal is not None and session.reveal.by == seat else None
     reveal_title = ""
     reveal_cards: tuple[CardView, ...] = ()
     if rv is not None:

@@ -1,0 +1,661 @@
+"""Pass-and-play: friends around one device, each seat a person or a bot.
+
+The screen owns its state and its intents; :class:`~uno_web.web.app.App` only routes to
+:func:`route` (intents), :func:`regions` (what the page shows), :func:`holds_bots` (the bots'
+loop) and :func:`body_data` (the test hooks).  Plain Python: no ``js``, no ``pyscript``.
+
+Two parts:
+
+- **Setup** (:class:`Setup`, intents ``friends*``): 2-10 seats in the order of play, each a
+  person with a name or a bot of a level, and the rules (a preset and every toggle, read by
+  :func:`~uno_web.web.view.settings_from_form` as on the start screen).  Seat 1 is always a
+  person.  The game is an ordinary :class:`~uno_web.web.session.Session` whose
+  :class:`~uno_web.web.session.TableSettings` name the people (``people``), so saving, resuming
+  after a reload, exporting and replaying work as at the table against bots.
+- **The table** (:class:`Curtain`, intents ``pp-*`` and the table's own): whose hand is on
+  screen.  A person's hand is shown only on that person's turn, and only after the *privacy
+  screen* ("Pass to Ben") was tapped.  Bots' turns play on with no hand on screen.  Between
+  turns, the privacy screen and the table during bots' turns offer every person the moves
+  they may make out of turn, each button naming who makes it: *Ben catches Ann!* (a missed UNO
+  call), *Ann: UNO!* (a late call) and, under the jump-in rule, *Ben: jump in* (the device
+  goes to Ben behind the privacy screen; Ben sees his own hand, may jump in with an identical
+  card or go back).  The jump-in buttons are offered to every person whatever they hold, so
+  that nobody learns who holds the card.  The person facing a Wild Draw Four decides the
+  challenge on their own screen: it is their turn, so the privacy screen comes first; the
+  hand shown after the challenge stays on that screen until they press *Done*.
+
+What a person's screen may show: their own hand, every count, the piles, and the validator's
+verdicts on everybody's accepted moves.  A refused attempt names the card tried (and the hint
+what could be played instead names more), so another person's refused attempts are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from ..core import MoveKind, Phase, legal_moves
+from ..core.cards import card_name
+from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
+from .render import button_html, e, field_html, notice_html, render_table, render_topbar
+from .session import BOT_NAMES, LEVELS, Session, SettingsError, TableSettings
+from .view import (
+    MAX_LOG_LINES, ActionsView, LogLine, TableView, callout_text, describe_event, rule_fields,
+    settings_from_form, view,
+)
+
+if TYPE_CHECKING:
+    from .app import App, Effects, Intent
+
+__all__ = [
+    "Setup", "Curtain", "Friends", "PERSON", "SEAT_KINDS", "route", "regions", "holds_bots", "holds",
+    "body_data", "settle", "public_view", "person_view", "out_of_turn", "OutOfTurn",
+    "setup_from_form", "friends_of",
+]
+
+PERSON = "person"
+#: what a seat of the setup can be: a person, or a bot of a level
+SEAT_KINDS: tuple[str, ...] = (PERSON,) + LEVELS
+MAX_SEATS = 10
+_PLAYER_WORD = {"fi": "Pelaaja"}  # "Player" in the names the setup suggests
+_KIND_LABELS = {PERSON: "person", "easy": "easy bot", "normal": "normal bot", "hard": "hard bot"}
+
+
+# ------------------------------------------------------------------------------------------
+# setup
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The setup screen's draft: every seat (person or bot level, and a name kept for each
+    seat, so that a seat switched to a bot and back keeps its name) and the rules."""
+
+    players: int = 3
+    kinds: tuple[str, ...] = (PERSON, PERSON) + ("normal",) * (MAX_SEATS - 2)
+    names: tuple[str, ...] = tuple(f"Player {i}" for i in range(1, MAX_SEATS + 1))
+    preset: str = "official"
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+    def rules_settings(self) -> TableSettings:
+        """The rules part as start-screen settings (what the rule fields are read against)."""
+        return TableSettings(players=self.players, preset=self.preset,
+                             overrides=dict(self.overrides))
+
+    def table_settings(self) -> TableSettings:
+        """The game's settings; raises :class:`SettingsError` with a reason a person reads."""
+        people = tuple(self.names[i] if self.kinds[i] == PERSON else ""
+                       for i in range(self.players))
+        missing = [i + 1 for i in range(self.players)
+                   if self.kinds[i] == PERSON and not people[i].strip()]
+        if missing:
+            raise SettingsError(f"Seat {missing[0]} is a person: give them a name.")
+        if sum(1 for p in people if p) < 2:
+            raise SettingsError("Choose at least two people; to play alone against bots, deal "
+                                "a game on the start screen.")
+        levels = tuple(k if k in LEVELS else "normal" for k in self.kinds[1:self.players])
+        try:
+            return TableSettings(players=self.players, name=people[0] or "Player 1",
+                                 levels=levels, preset=self.preset,
+                                 overrides=dict(self.overrides), people=people)
+        except SettingsError as exc:
+            text = str(exc)
+            if "same name" in text:
+                raise SettingsError("Two people have the same name: give each their own.") from None
+            raise
+
+    @classmethod
+    def from_settings(cls, st: TableSettings) -> "Setup":
+        """A setup from a game's settings (Play again, Change settings)."""
+        base = cls()
+        kinds = list(base.kinds)
+        names = list(base.names)
+        people = st.people or (st.name,)
+        for i in range(min(st.players, MAX_SEATS)):
+            person = people[i] if i < len(people) else ""
+            kinds[i] = PERSON if person or i == 0 else st.level(i)
+            if person:
+                names[i] = person
+        return cls(players=st.players, kinds=tuple(kinds), names=tuple(names),
+                   preset=st.preset, overrides=dict(st.overrides))
+
+
+def setup_from_form(form: dict[str, str], previous: Setup
+                    ) -> tuple[Setup, dict[str, str], dict[str, str]]:
+    """The setup form's values as a draft, with the rule fields that are out of range (the
+    start screen's rules: nothing typed is changed silently)."""
+    st, errors, raw = settings_from_form(form, previous.rules_settings())
+    kinds = list(previous.kinds)
+    names = list(previous.names)
+    for i in range(MAX_SEATS):
+        kind = form.get(f"kind.{i}")
+        if kind in SEAT_KINDS and i > 0:
+            kinds[i] = kind
+        name = form.get(f"pname.{i}")
+        if name is not None:
+            names[i] = " ".join(name.split())[:40]
+    kinds[0] = PERSON
+    return Setup(players=st.players, kinds=tuple(kinds), names=tuple(names), preset=st.preset,
+                 overrides=dict(st.overrides)), errors, raw
+
+
+# ------------------------------------------------------------------------------------------
+# the table: whose hand is on screen
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Curtain:
+    """Whose hand the device shows.  ``shown``: the person whose screen is up (-1: nobody's);
+    ``due``: the person the privacy screen asks for (-1: no privacy screen); ``purpose``:
+    ``turn`` (their turn), ``jump`` (they asked to jump in), ``reveal`` (the hand shown after
+    their challenge, until *Done*); ``at``: the session version a jump was asked at."""
+
+    session: Session
+    shown: int = -1
+    due: int = -1
+    purpose: str = ""
+    at: int = -1
+
+
+def settle(c: Curtain) -> None:
+    """Bring the curtain up to date with the game (after any move, anybody's)."""
+    s = c.session
+    st = s.state
+    if st.phase >= Phase.ROUND_OVER:  # every hand is shown at the round's end anyway
+        c.shown = c.due = -1
+        c.purpose = ""
+        return
+    rv = s.reveal
+    if c.shown >= 0 and rv is not None and rv.by == c.shown and st.turn != c.shown:
+        c.purpose = "reveal"  # their challenge's reveal stays until they press Done
+        return
+    if c.purpose == "jump":
+        if s.version == c.at and (c.shown >= 0 or c.due >= 0):
+            return
+        c.purpose = ""  # somebody moved: that chance to jump in is over (or was taken)
+    need = st.turn if st.turn in s.humans and st.active[st.turn] else -1
+    if need < 0:
+        c.shown = c.due = -1
+        c.purpose = ""
+    elif need == c.shown:
+        c.due = -1
+        c.purpose = "turn"
+    else:
+        c.shown = -1
+        c.due = need
+        c.purpose = "turn"
+
+
+def holds_bots(c: Curtain) -> bool:
+    """The bots wait while a person looks at their hand out of turn (to jump in, or at the hand
+    their challenge revealed): nothing may change under them."""
+    settle(c)
+    c.session.held = c.purpose in ("jump", "reveal")  # a bot's move planned before is dropped
+    return c.session.held
+
+
+def holds(app: App) -> bool:
+    """The app's bots wait (:func:`holds_bots`) in a pass-and-play game."""
+    c = curtain_of(app)
+    return c is not None and holds_bots(c)
+
+
+@dataclass(frozen=True)
+class OutOfTurn:
+    """A move a person may make while nobody's hand is on screen: its button names them."""
+
+    action: str  # pp-catch / pp-uno / pp-jump
+    seat: int  # who makes it
+    target: int = -1  # whom it is about (a catch)
+    text: str = ""
+
+
+def out_of_turn(c: Curtain) -> tuple[OutOfTurn, ...]:
+    """The catch, late-UNO and jump-in buttons of the privacy screen and the bots' turns, from
+    every person's legal moves (a catch and an UNO call reveal no card)."""
+    s = c.session
+    st = s.state
+    if st.phase >= Phase.ROUND_OVER:
+        return ()
+    out: list[OutOfTurn] = []
+    people = sorted(p for p in s.humans if st.active[p])
+    for p in people:
+        moves = legal_moves(st, p)
+        for m in moves:
+            if m.kind == MoveKind.CATCH:
+                out.append(OutOfTurn("pp-catch", p, m.target,
+                                     f"{st.name(p)} catches {st.name(m.target)}!"))
+        if p != st.turn and len(st.hands[p]) == 1 and any(
+                m.kind == MoveKind.CALL_UNO for m in moves):
+            out.append(OutOfTurn("pp-uno", p, -1, f"{st.name(p)}: UNO!"))
+    if st.r.jump_in and st.phase == Phase.PLAY and st.discard and st.jump_window:
+        for p in people:
+            if p != st.turn:  # the person on turn simply plays
+                out.append(OutOfTurn("pp-jump", p, -1, f"{st.name(p)}: jump in"))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------------------------------
+# what a screen shows
+# ------------------------------------------------------------------------------------------
+
+
+def _no_actions() -> ActionsView:
+    return ActionsView(False, "", False, False, False, False, False, False)
+
+
+def _shown_entries(tv: TableView, s: Session, seat: int) -> TableView:
+    """Leave out the refused attempts of the other people: they name the card tried."""
+    def ok(en: Any) -> bool:
+        return en.ok or en.seat == seat or en.seat not in s.humans
+    entries = tuple(en for en in tv.entries if ok(en))
+    latest = tv.latest if tv.latest is not None and ok(tv.latest) else None
+    return replace(tv, entries=entries, latest=latest)
+
+
+def person_view(s: Session, seat: int) -> TableView:
+    """The table as the person at ``seat`` sees it on their screen."""
+    return _shown_entries(view(s, seat), s, seat)
+
+
+def public_view(s: Session) -> TableView:
+    """The table with nobody's hand: every seat in the arc, the piles, counts, the log with
+    draws counted only, no actions but dealing the next round."""
+    st = s.state
+    first = min(s.humans)
+    tv = view(s, first)
+    other = view(s, (first + 1) % st.n)
+    by_seat = {o.seat: o for o in tv.opponents + other.opponents}
+    opponents = tuple(replace(by_seat[i], catchable=False) for i in range(st.n))
+    log = tuple(reversed([LogLine(i, ev.kind, describe_event(ev, st.names, -1),
+                                  getattr(ev, "seat", -1))
+                          for i, ev in s.events()[-MAX_LOG_LINES:]]))  # draws: counts only
+    callout, who = callout_text(s, -1) if st.phase < Phase.ROUND_OVER else (tv.callout,
+                                                                           tv.callout_seat)
+    actions = _no_actions()
+    if st.phase == Phase.ROUND_OVER:
+        actions = replace(actions, next_round=True)
+    tv = replace(tv, you="", you_seat=-1, you_score=0, hand=(), opponents=opponents,
+                 your_turn=False, status=_public_status(s), actions=actions, log=log,
+                 callout=callout, callout_seat=who, reveal_title="", reveal_cards=(),
+                 challenge_text="", accept_text="", jump_window=False, you_last=None)
+    return _shown_entries(tv, s, -1)
+
+
+def _public_status(s: Session) -> str:
+    st = s.state
+    if st.phase == Phase.GAME_OVER:
+        return f"{st.name(st.winner)} won the game."
+    if st.phase == Phase.ROUND_OVER:
+        return (f"{st.name(st.round_winner)} won round {st.round}. Deal the next round when "
+                "everybody is ready.")
+    name = st.name(st.turn)
+    if st.turn in s.humans:
+        return f"{name}'s turn."
+    return f"{name} is playing…" if s.acting == st.turn else f"{name}'s turn."
+
+
+def _out_of_turn_html(c: Curtain) -> str:
+    moves = out_of_turn(c)
+    if not moves:
+        return ""
+    buttons = "".join(
+        button_html(m.action, m.text, f"{m.action}-{m.seat}" + (f"-{m.target}" if m.target >= 0
+                                                                else ""),
+                    cls="btn warn" if m.action == "pp-catch" else "btn",
+                    attrs=f' data-seat="{m.seat}" data-target="{m.target}"')
+        for m in moves)
+    return (f'<div class="pp-out" role="group" aria-label="Out of turn" data-testid="pp-out-of-turn">'
+            f'<p class="muted">Out of turn:</p><div class="actions">{buttons}</div></div>')
+
+
+def _privacy_html(c: Curtain) -> str:
+    st = c.session.state
+    who = st.name(c.due)
+    why = {"jump": f"{who} wants to jump in.", "turn": f"It is {who}'s turn."}.get(c.purpose, "")
+    return (f'<div class="dialog privacy" role="dialog" aria-modal="false" aria-labelledby="pp-title"'
+            f' data-testid="privacy-screen" data-seat="{c.due}">'
+            f'<h2 id="pp-title">Pass to {e(who)}</h2>'
+            f'<p>{e(why)}</p><p>Every hand is hidden. Tap when {e(who)} holds the device.</p>'
+            f'<div class="dialog-buttons">'
+            + button_html("pp-ready", f"I am {who}: show my hand", "pp-ready",
+                          cls="btn primary big", attrs=f' data-seat="{c.due}"')
+            + '</div>' + _out_of_turn_html(c) + '</div>')
+
+
+def _public_hand_html(c: Curtain) -> str:
+    st = c.session.state
+    if st.phase >= Phase.ROUND_OVER:
+        return ""
+    return (f'<div class="pp-public" data-testid="pp-public">'
+            f'<p class="muted">No hand is shown while the bots play.</p>'
+            + _out_of_turn_html(c) + '</div>')
+
+
+def _person_extra(c: Curtain, tv: TableView) -> str:
+    """Below a person's own prompt: going back from a jump-in, or done with a reveal."""
+    if c.purpose == "jump":
+        top = c.session.state.discard[-1] if c.session.state.discard else -1
+        note = ("" if tv.actions.jump_in else
+                f"You hold no card identical to the {card_name(top)}: go back. " if top >= 0
+                else "")
+        return (f'<div class="pp-extra" data-testid="pp-jump-panel"><p>{e(note)}</p>'
+                + button_html("pp-back", "Don't jump in: hide my hand", "pp-back", cls="btn ghost")
+                + '</div>')
+    if c.purpose == "reveal":
+        return ('<div class="pp-extra">'
+                + button_html("pp-done", "Done: hide my hand", "pp-done", cls="btn primary")
+                + '</div>')
+    return ""
+
+
+def regions(app: App) -> dict[str, str] | None:
+    """The page of the pass-and-play screens, or None when neither is on screen."""
+    if app.mode == "friends":
+        return _setup_regions(app)
+    c = curtain_of(app)
+    if c is None:
+        return None
+    settle(c)
+    s = c.session
+    if c.shown >= 0:
+        s.viewer = c.shown
+        tv = person_view(s, c.shown)
+        out = render_table(tv, app.notice, speed=app.speed_name, sound=app.prefs.sound,
+                           lang=app.lang)
+        out["prompt"] += _person_extra(c, tv)
+        return out
+    tv = public_view(s)
+    out = render_table(tv, app.notice, speed=app.speed_name, sound=app.prefs.sound,
+                       lang=app.lang)
+    # no buttons of anybody's: the status, and below it the moves out of turn
+    out["prompt"] = (f'<div class="slot"><p class="status" data-testid="status">'
+                     f'{e(tv.status)}</p></div>')
+    out["hand"] = _public_hand_html(c) if c.due < 0 else ""
+    if c.due >= 0:
+        out["overlay"] = _privacy_html(c)
+    return out
+
+
+def body_data(app: App) -> dict[str, str]:
+    """``body[data-pp-shown]`` (whose hand is on screen, "" for nobody's) and
+    ``body[data-pp-due]`` (whom the privacy screen asks for)."""
+    c = curtain_of(app)
+    if c is None:
+        return {"ppShown": "", "ppDue": ""}
+    settle(c)
+    return {"ppShown": str(c.shown) if c.shown >= 0 else "",
+            "ppDue": str(c.due) if c.due >= 0 else ""}
+
+
+# ------------------------------------------------------------------------------------------
+# the setup screen's page
+# ------------------------------------------------------------------------------------------
+
+
+def _seat_row(i: int, setup: Setup, bot_names: list[str]) -> str:
+    kind = setup.kinds[i]
+    if i == 0:
+        chooser = '<span class="seat-kind">person</span>'
+    else:
+        opts = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>'
+                       f'{e(_KIND_LABELS[k])}</option>' for k in SEAT_KINDS)
+        chooser = (f'<label class="sr-only" for="pp-kind-{i}">Seat {i + 1}: person or bot</label>'
+                   f'<select id="pp-kind-{i}" name="kind.{i}" data-testid="friends-kind-{i}">'
+                   f'{opts}</select>')
+    if kind == PERSON:
+        who = (f'<label class="sr-only" for="pp-name-{i}">Name of seat {i + 1}</label>'
+               f'<input id="pp-name-{i}" name="pname.{i}" value="{e(setup.names[i])}"'
+               f' maxlength="40" data-testid="friends-name-{i}">')
+    else:
+        who = f'<span class="bot-name" data-testid="friends-bot-{i}">{e(bot_names[i])}</span>'
+    return (f'<div class="seat-row" data-testid="friends-seat-{i}">'
+            f'<span class="seat-no" aria-hidden="true">{i + 1}</span>{chooser}{who}</div>')
+
+
+def _setup_regions(app: App) -> dict[str, str]:
+    f = friends_of(app)
+    setup = f.setup
+    players = "".join(f'<option value="{n}"{" selected" if n == setup.players else ""}>{n}'
+                      f'</option>' for n in range(2, MAX_SEATS + 1))
+    try:
+        names = setup.table_settings().seat_names()
+    except SettingsError:
+        names = []
+    bot_names = names + [""] * (MAX_SEATS - len(names))
+    for i in range(MAX_SEATS):
+        if not bot_names[i]:
+            bot_names[i] = BOT_NAMES[i - 1] if i else ""
+    seats = "".join(_seat_row(i, setup, bot_names) for i in range(setup.players))
+    rules = setup.rules_settings().rules()
+    fields = tuple(replace(fv, error=f.errors.get(fv.name, ""), raw=f.raw.get(fv.name, ""))
+                   if fv.name in f.errors else fv for fv in rule_fields(rules, setup.preset))
+    presets = "".join(
+        f'<label class="preset{" selected" if p == setup.preset else ""}">'
+        f'<input type="radio" name="preset" value="{e(p)}" data-testid="friends-preset-{e(p)}"'
+        f'{" checked" if p == setup.preset else ""}><span class="preset-name">'
+        f'{e(PRESET_TITLES.get(p, p))}</span><small>{e(PRESET_DESCRIPTIONS.get(p, ""))}</small>'
+        f'</label>' for p in PRESETS)
+    n_changed = sum(1 for fv in fields if fv.changed)
+    preset_title = PRESET_TITLES.get(setup.preset, setup.preset)
+    error = (f'<p class="form-error" role="alert" data-testid="friends-error">{e(f.error)}</p>'
+             if f.error else "")
+    html = (
+        f'<form class="start friends" data-testid="friends-screen" data-change="friends-form"'
+        f' autocomplete="off"><h2>Play with friends on this device</h2>'
+        f'<p class="muted">Pass the device round: a privacy screen hides every hand between two '
+        f'people\'s turns, and the bots play their own turns.</p>'
+        f'<div class="row"><div class="field"><label for="pp-players">Seats</label>'
+        f'<select id="pp-players" name="players" data-testid="friends-players">{players}'
+        f'</select></div></div>'
+        f'<fieldset class="seats"><legend>Seats, in the order of play</legend>{seats}</fieldset>'
+        f'<fieldset class="presets"><legend>Rules</legend>{presets}</fieldset>'
+        f'<details class="toggles"{" open" if f.errors else ""}>'
+        f'<summary>Every rule ({n_changed} changed from {e(preset_title)})</summary>'
+        f'<div class="fields">{"".join(field_html(fv, app.lang) for fv in fields)}</div></details>'
+        f'{error}<div class="start-buttons">'
+        + button_html("friends-start", "Deal the cards", "friends-start", cls="btn primary big")
+        + button_html("friends-back", "Back", "friends-back", cls="btn ghost")
+        + '</div></form>')
+    out = {"topbar": render_topbar("start", app.session is not None, lang=app.lang),
+           "notice": notice_html(app.notice), "start": html, "logtitle": "Game log"}
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# the screen's state on the app, and its intents
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Friends:
+    """What the pass-and-play screens keep between intents (on ``App.friends``)."""
+
+    setup: Setup = field(default_factory=Setup)
+    errors: dict[str, str] = field(default_factory=dict)
+    raw: dict[str, str] = field(default_factory=dict)
+    error: str = ""
+    curtain: Curtain | None = None
+
+
+def friends_of(app: App) -> Friends:
+    if app.friends is None:
+        app.friends = Friends()
+    f: Friends = app.friends
+    return f
+
+
+def curtain_of(app: App) -> Curtain | None:
+    """The curtain of the game on the table, when it is a pass-and-play game (a new one, the
+    privacy screen first, for a game dealt or restored since)."""
+    s = app.session
+    if app.mode != "table" or s is None or len(s.humans) < 2:
+        return None
+    f = friends_of(app)
+    if f.curtain is None or f.curtain.session is not s:
+        f.curtain = Curtain(s)
+    return f.curtain
+
+
+#: the table's intents a person's screen carries out (as at the table against bots)
+_SESSION_INTENTS = {"draw": "draw", "keep": "keep", "uno": "call_uno", "challenge": "challenge",
+                    "accept": "accept"}
+_TABLE = frozenset({"card", "color", "target", "cancel", "catch", "next-round", "pp-ready",
+                    "pp-jump", "pp-back", "pp-done", "pp-catch", "pp-uno"} | set(_SESSION_INTENTS))
+
+
+def route(app: App, intent: Intent) -> Effects | None:
+    """The pass-and-play screens' intents; None for any other (the app's own)."""
+    from .app import Effects
+
+    action = intent.action
+    if action.startswith("friends"):
+        return _setup_action(app, intent)
+    c = curtain_of(app)
+    if c is None or action not in _TABLE:
+        return None
+    settle(c)
+    s = c.session
+    if action == "next-round":
+        if s.state.phase != Phase.ROUND_OVER:
+            return Effects(render=False)
+        s.viewer = min(p for p in s.humans if s.state.active[p]) if any(
+            s.state.active[p] for p in s.humans) else min(s.humans)
+        s.next_round()
+        settle(c)
+        return Effects(save=True, kick=True)
+    if action.startswith("pp-"):
+        fx = _curtain_action(c, intent)
+        holds_bots(c)
+        return fx
+    if c.shown < 0:  # the privacy screen or the bots' turns: no hand is on screen to act from
+        return Effects(render=False)
+    s.viewer = c.shown
+    focus = ""
+    if action == "card":
+        s.click_card(intent.card)
+        focus = "picker" if s.choice is not None else ""
+    elif action == "color":
+        s.choose_color(intent.color)
+    elif action == "target":
+        s.choose_target(intent.seat)
+    elif action == "cancel":
+        s.cancel_choice()
+        focus = "hand"
+    elif action == "catch":
+        s.catch(intent.seat)
+        focus = "hand"
+    else:
+        getattr(s, _SESSION_INTENTS[action])()
+    holds_bots(c)
+    if c.shown < 0:
+        focus = "pp-ready" if c.due >= 0 else ""
+    return Effects(save=True, kick=True, focus=focus)
+
+
+def _curtain_action(c: Curtain, intent: Intent) -> Effects:
+    from .app import Effects
+
+    s = c.session
+    st = s.state
+    action = intent.action
+    if action == "pp-ready":
+        if c.due < 0:
+            return Effects(render=False)
+        c.shown, c.due = c.due, -1
+        s.viewer = c.shown
+        return Effects(focus="hand")
+    if action == "pp-back":
+        if c.purpose == "jump":
+            c.shown = c.due = -1
+            c.purpose = ""
+            settle(c)
+        return Effects(kick=True, focus="pp-ready")
+    if action == "pp-done":
+        if c.purpose == "reveal":
+            s.reveal = None
+            c.shown = -1
+            c.purpose = ""
+            settle(c)
+        return Effects(kick=True, focus="pp-ready")
+    if c.shown >= 0:  # out-of-turn buttons belong to the screens where no hand is shown
+        return Effects(render=False)
+    seat = intent.seat
+    offered = [m for m in out_of_turn(c) if m.action == action and m.seat == seat]
+    if action == "pp-jump":
+        if not offered:
+            return Effects(render=False)
+        c.purpose = "jump"
+        c.due = seat
+        c.at = s.version
+        return Effects(focus="pp-ready")
+    target = _int(intent.target)
+    if action == "pp-catch" and 0 <= seat < st.n and seat in s.humans:
+        s.viewer = seat
+        s.catch(target)  # checked by the validator like any move (a stale button is refused)
+    elif action == "pp-uno" and 0 <= seat < st.n and seat in s.humans:
+        s.viewer = seat
+        s.call_uno()
+    else:
+        return Effects(render=False)
+    settle(c)
+    return Effects(save=True, kick=True)
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return -1
+
+
+def _setup_action(app: App, intent: Intent) -> Effects:
+    from .app import Effects
+
+    f = friends_of(app)
+    action = intent.action
+    if action == "friends":  # from the start screen: its rules are the setup's first rules
+        if app.mode == "start" and intent.form:  # the rules chosen there so far
+            from .app import Intent as AppIntent
+
+            app.dispatch(AppIntent("form", form=intent.form))
+        s = app.session
+        if f.setup == Setup():
+            if s is not None and len(s.humans) > 1:
+                f.setup = Setup.from_settings(s.settings)  # the seats of the game on the table
+            elif app.lang in _PLAYER_WORD:  # the names a person finds filled in, in their language
+                f.setup = replace(f.setup, names=tuple(f"{_PLAYER_WORD[app.lang]} {i}"
+                                                       for i in range(1, MAX_SEATS + 1)))
+        f.setup = replace(f.setup, preset=app.draft.preset, overrides=dict(app.draft.overrides))
+        f.errors, f.raw, f.error = {}, {}, ""
+        app.mode = "friends"
+        return Effects(focus="friends-players")
+    if action == "friends-back":
+        app.mode = "start"
+        return Effects(focus="start-friends")
+    if action == "friends-form":
+        f.setup, f.errors, f.raw = setup_from_form(intent.form, f.setup)
+        f.error = ""
+        return Effects()
+    if action == "friends-start":
+        if intent.form:
+            f.setup, f.errors, f.raw = setup_from_form(intent.form, f.setup)
+        if f.errors:
+            f.error = "Some rules are out of range: fix the fields marked below, then deal."
+            return Effects(focus="field-error")
+        try:
+            settings = f.setup.table_settings()
+        except SettingsError as exc:
+            f.error = str(exc)
+            return Effects(focus="friends-error")
+        f.error = ""
+        fx = app.start_game(settings)
+        if app.mode != "table":  # the settings could not start a game: said on the setup
+            f.error = app.start_error
+            app.mode = "friends"
+            return Effects()
+        fx.store_settings = False  # the start screen keeps its own last settings
+        fx.focus = "pp-ready"
+        return fx
+    return Effects(render=False)
