@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import IO, Annotated, Any, Iterator, Literal, Union
+from typing import IO, Annotated, Any, Generator, Iterator, Literal, Union
 
 from .cards import SUIT_COLORS, UNO_COLORS, CardError, card_str, color_code, parse_card, parse_color
 from .engine import IllegalMove, apply, apply_in_place, new_game
@@ -38,7 +38,7 @@ from .state import GameState, Phase, deck_cards, validate_deck_order
 
 __all__ = [
     "LOG_FORMAT", "LOG_VERSION", "GameLog", "RoundLog", "Action", "RulesRef", "Seat",
-    "LogError", "ValidationReport", "validate_log", "parse_log", "GameRecorder", "action_place",
+    "LogError", "ValidationReport", "validate_log", "parse_log", "read_log_in_slices", "GameRecorder", "action_place",
     "action_from_move", "move_from_action", "log_json_schema", "replay", "replay_steps",
     "ReplayStep", "ReplayFailure", "MAX_LOG_BYTES",
     "MAX_ROUNDS", "MAX_ACTIONS", "MAX_DECK_CARDS", "MAX_RESHUFFLES", "MAX_NAME_CHARS",
@@ -231,6 +231,30 @@ def parse_log(data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO[byt
     except FieldProblem as exc:
         where = f" at {exc.where}" if exc.loc else ""
         raise LogError(f"malformed log{where}: {exc.msg}") from None
+
+
+def read_log_in_slices(data: "str | bytes | bytearray") -> Generator[float, None, GameLog]:
+    """:func:`parse_log` one round at a time, for a page that must stay responsive: a generator
+    that yields the fraction of rounds read so far and returns the :class:`GameLog`. It checks
+    what :func:`parse_log` checks, in the same order, and raises the same :class:`LogError`:
+    the size, the JSON, the counts, then the fields up to the first round, then each later
+    round (a log's fields come before its rounds, so the first problem is the same one)."""
+    if len(data) > MAX_LOG_BYTES:
+        return parse_log(data)
+    doc = _json(data)
+    _count_actions(doc)
+    rounds = doc.get("rounds") if isinstance(doc, dict) else None
+    if not isinstance(rounds, list) or len(rounds) < 2:
+        return parse_log(doc)
+    first = parse_log({**doc, "rounds": rounds[:1]})
+    done: list[RoundLog] = [first.rounds[0]]
+    for i in range(1, len(rounds)):
+        yield i / len(rounds)
+        try:
+            done.append(RoundLog.model_validate(rounds[i]))
+        except FieldProblem as exc:
+            raise LogError(f"malformed log at {exc.inside('rounds', i).where}: {exc.msg}") from None
+    return parse_log({**doc, "rounds": done})
 
 
 def _json(text: "str | bytes | bytearray") -> Any:

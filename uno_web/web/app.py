@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from ..core.position import Position
     from .puzzle import DuelSession, PuzzleJob, SolitaireSession
     from .puzzle_render import ChooserView
+    from .replay import ReplayLoad
 
 __all__ = [
     "App", "Intent", "Effects", "Prefs", "StorageKeys", "storage_keys", "COLOR_KEYS",
@@ -127,6 +128,7 @@ class Effects:
     kick: bool = False  # let the bots act (the loop stops when the table waits for you)
     kick_duel: bool = False  # the duel's computer answers
     kick_job: bool = False  # run the puzzle job (App.job: a deal, a search) in slices
+    kick_replay: bool = False  # read the log being imported (App.replay_load) in slices
     focus: str = ""  # "hand", "picker", "card:R7", "share", or a data-focus key
     download: tuple[str, str] | None = None  # (file name, JSON text)
     copy: str = ""  # the id of the field to copy
@@ -214,6 +216,7 @@ class App:
         self.replay: LogReplay | None = None
         self.puzzle: SolitaireSession | DuelSession | None = None
         self.job: PuzzleJob | None = None  # a puzzle being dealt, a solver's search (slices)
+        self.replay_load: ReplayLoad | None = None  # a log being read for the replay (slices)
         self._chooser: ChooserView | None = None
         self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle, editor
         self.editor: Any = None  # the position editor's draft (uno_web.web.editor.Editor)
@@ -462,6 +465,10 @@ class App:
                 regions["notice"] = render_embed_error(self.embed_error)
         if self.share_open and not self.embed:
             regions["share"] = self.share_html()
+        if self.replay_load is not None and not self.embed:
+            from .replay import render_load
+
+            regions["notice"] = render_load(self.replay_load)
         lang = self.lang
         if lang != "en":
             from ..i18n.ui import translate_html
@@ -957,19 +964,41 @@ class App:
 
     # --- export and replay ----------------------------------------------------------------------
     def import_log(self, name: str, text: str) -> Effects:
-        from ..core.gamelog import LogError
+        """Read a log file for the replay at once (CPython, tests); the page reads it in slices
+        (:meth:`begin_import`)."""
+        from .replay import ReplayLoad
 
-        try:
-            self.replay = LogReplay.from_json(text)
-        except LogError as exc:
-            self.notice = f"{name[:80]} is not a game log this table can replay: {exc}"
+        return self.finish_import(ReplayLoad.of(name, text).run_to_end())
+
+    def begin_import(self, name: str, text: str) -> Effects:
+        """Start reading a log file for the replay; the controller runs it in slices
+        (uno_web.web.replay) and calls :meth:`finish_import`."""
+        from .replay import ReplayLoad
+
+        if self.replay_load is not None:
+            self.replay_load.cancel()
+        self.replay_load = ReplayLoad.of(name, text)
+        return Effects(kick_replay=True)
+
+    def finish_import(self, load: ReplayLoad) -> Effects:
+        if self.replay_load is load:
+            self.replay_load = None
+        if load.state == "failed":
+            self.notice = f"{load.name[:80]} is not a game log this table can replay: {load.error}"
             return Effects()
+        if load.result is None:  # cancelled
+            return Effects()
+        self.replay = load.result
         self.notice = ""
         self.mode = "replay"
         return Effects()
 
     def _replay_action(self, action: str) -> Effects:
         rp = self.replay
+        if action == "replay-cancel":
+            if self.replay_load is not None:
+                self.replay_load.cancel()
+            return Effects()
         if action == "replay-exit":
             self.replay = None
             self.mode = "table" if self.session is not None else "start"
@@ -990,6 +1019,8 @@ class App:
     def key_intent(self, key: str) -> Intent | None:
         """The intent of a key press outside text fields (docs/table.md "Keyboard"), or None."""
         k = key.lower()
+        if k == "escape" and self.replay_load is not None:
+            return Intent("replay-cancel")
         if self.mode == "replay":
             name = {"arrowleft": "replay-prev", "arrowright": "replay-next",
                     "home": "replay-first", "end": "replay-last"}.get(k)

@@ -117,6 +117,7 @@ class Controller:
         self.prerendered: dict[str, str] = {}  # region -> hash of the build's markup (boot)
         self.pending_click = ""  # a button pressed before Python was ready (take_over_start)
         self.morph = js(getattr(self.win, "morphdom", None))
+        self.rendering = False  # render() is writing the page (events meanwhile wait)
         self.morph_options = to_js({"childrenOnly": True, "onBeforeElUpdated": _keep_typing})
 
     def q(self, selector: str) -> Any:
@@ -228,6 +229,8 @@ class Controller:
             self.kick_duel()
         if fx.kick_job:
             self.kick_job()
+        if fx.kick_replay:
+            asyncio.ensure_future(self._read_replay(self.app.replay_load))
 
     def focus(self, where: str) -> None:
         el = None
@@ -250,6 +253,18 @@ class Controller:
 
     # --- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
+        # Writing a region can remove the field that has the focus; the browser then fires its
+        # blur and change events at once, inside this write. Such an event is handled after the
+        # write (guarded), never by a second write into a tree the first is still changing.
+        if self.rendering:
+            return
+        self.rendering = True
+        try:
+            self._render()
+        finally:
+            self.rendering = False
+
+    def _render(self) -> None:
         regions = self.app.regions()
         active = js(self.doc.activeElement)
         focus_key = attr(active, "data-focus") if active is not None and active != self.body else ""
@@ -680,6 +695,9 @@ class Controller:
 
     def guarded(self, event: Any, intent: Intent) -> None:
         """Dispatch ``intent`` and carry out its effects; a bug is reported, never fatal."""
+        if self.rendering:  # fired by a write of the page (render): handled right after it
+            asyncio.get_event_loop().call_soon(self.guarded, None, intent)
+            return
         t0 = float(event.timeStamp) if event is not None else self.now()
         mode = self.app.mode
         try:
@@ -708,9 +726,28 @@ class Controller:
     async def import_file(self, file: Any, input_el: Any) -> None:
         try:
             text = str(await file.text())
-            self.carry_out(self.app.import_log(str(file.name), text))
+            self.carry_out(self.app.begin_import(str(file.name), text))
         finally:
             input_el.value = ""
+
+    async def _read_replay(self, load: Any) -> None:
+        """Read the log in slices (uno_web.web.replay), the page responsive in between."""
+        from .replay import run_load
+
+        if load is None:
+            return
+        self.body.dataset.replayLoad = "1"
+        try:
+            await run_load(load, self.render, pause=lambda: asyncio.sleep(YIELD_S))
+            self.carry_out(self.app.finish_import(load))
+        except Exception:
+            self.win.console.error("Reading the log failed:\n" + traceback.format_exc())
+            self.app.replay_load = None
+            self.app.notice = "Reading the log failed; see the browser console."
+            self.render()
+        finally:
+            if self.app.replay_load is None:
+                self.body.dataset.replayLoad = "0"
 
     # --- boot ---------------------------------------------------------------------------------
     def attach(self) -> None:

@@ -785,6 +785,12 @@ def step_text(step: ReplayStep) -> str:
     return str(step.move)
 
 
+#: the share of a replay's load spent reading the log (the rest replays it), for progress
+READ_SHARE = 0.4
+#: replayed steps between two progress reports (a step takes tens of microseconds)
+REPLAY_STRIDE = 32
+
+
 @dataclass
 class LogReplay:
     """An imported game log, replayed action by action for stepping through.
@@ -803,19 +809,42 @@ class LogReplay:
     def from_json(cls, text: "str | bytes") -> "LogReplay":
         """Raises :class:`LogError` for a file that is not a readable game log. The steps come
         from the validator's own replay (:func:`~uno_web.core.gamelog.replay_steps`)."""
-        from ..core.gamelog import LogError, ReplayFailure, parse_log, replay_steps
+        reading = cls.reading(text)
+        while True:
+            try:
+                next(reading)
+            except StopIteration as stop:
+                done: LogReplay = stop.value
+                return done
 
-        log = parse_log(text)
+    @classmethod
+    def reading(cls, text: "str | bytes") -> Generator[float, None, "LogReplay"]:
+        """:meth:`from_json` as a generator that yields the fraction done now and then (a
+        round read, a few dozen actions replayed) and returns the replay: the page runs it in
+        slices and stays responsive while a large log is read (uno_web.web.replay)."""
+        from ..core.gamelog import LogError, ReplayFailure, read_log_in_slices, replay_steps
+
+        reader = read_log_in_slices(text)
+        while True:
+            try:
+                part = next(reader)
+            except StopIteration as stop:
+                log: GameLog = stop.value
+                break
+            yield part * READ_SHARE
         names = tuple(seat.name for seat in log.seats)
+        total = len(log.rounds) + sum(len(rnd.actions) for rnd in log.rounds)
         steps: list[ReplayStep] = []
         failure: ValidatorEntry | None = None
         try:
             for st in replay_steps(log):
                 steps.append(st)
+                if len(steps) % REPLAY_STRIDE == 0:
+                    yield READ_SHARE + (1 - READ_SHARE) * len(steps) / total
         except ReplayFailure as exc:
             if not steps:
                 raise LogError(f"round 1 cannot be dealt: {exc.verdict.detail}") from None
-            failure = _replay_failure(exc.step, steps[-1].state, exc.move, exc.verdict)
+            failure = _replay_failure(exc.step, exc.round, steps[-1].state, exc.move, exc.verdict)
         return cls(log=log, steps=steps, failure=failure, names=names)
 
     @property
@@ -864,6 +893,8 @@ def _entry(seq: int, seat: int, who: str, move: str, v: Verdict, rnd: int) -> Va
                           message=v.message, explanation=v.explanation, rule=v.rule, round=rnd)
 
 
-def _replay_failure(seq: int, s: GameState, move: str, v: Verdict) -> ValidatorEntry:
+def _replay_failure(seq: int, rnd: int, s: GameState, move: str, v: Verdict) -> ValidatorEntry:
+    """The refused step as an entry, in the round the replay names (a refused deal is the
+    deal of the next round, while ``s`` is still the last state of the round before)."""
     seat = _seat_of(move)
-    return _entry(seq, seat, s.name(seat) if seat >= 0 else "table", move, v, s.round)
+    return _entry(seq, seat, s.name(seat) if seat >= 0 else "table", move, v, rnd)
