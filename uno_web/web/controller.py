@@ -93,15 +93,13 @@ class Controller:
         if isinstance(deal_seed, (int, float)) and not isinstance(deal_seed, bool):
             self.app.deal_seed = int(deal_seed)
         self.vault = js(getattr(self.win, "unoWebVault", None))  # static/vault.js
-        self.sealed_save = ""  # the saved game as stored, sealed: opened by open_save()
         self.save_seq = 0  # saves are sealed asynchronously: only the newest is stored
         if not self.app.embed:
-            saved = self._get(self.keys.table)
-            if saved is not None and self.vault is not None and bool(self.vault.isSealed(saved)):
-                self.sealed_save, saved = saved, None
-            self.app.use_storage(saved=saved,
+            self.app.use_storage(saved=self._get(self.keys.table),
                                  settings=self._get(self.keys.settings),
-                                 prefs=self._get(self.keys.prefs))
+                                 prefs=self._get(self.keys.prefs),
+                                 can_unseal=self.vault is not None and bool(self.vault.available))
+            self._forget_dropped()
         self.regions = {name: self.doc.getElementById(f"r-{name}") for name in REGIONS}
         self.rendered: dict[str, str] = {}
         self.body = self.doc.body
@@ -149,17 +147,28 @@ class Controller:
         except Exception:
             pass
 
+    def _forget_dropped(self) -> None:
+        """What uno_web.web.stored refused is never read again: the save and bad settings are
+        removed, the preferences rewritten without the fields that were dropped."""
+        for dropped in self.app.dropped:
+            if dropped.what == "game":
+                self._remove(self.keys.table)
+            elif dropped.what == "settings":
+                self._remove(self.keys.settings)
+            else:
+                self._set(self.keys.prefs, self.app.prefs.to_json())
+
     async def open_save(self) -> None:
         """Unseal the saved game (static/vault.js) before the first screen is drawn; a save
-        that cannot be opened is discarded with a notice saying why."""
-        if not self.sealed_save:
+        the vault refuses (key gone, altered, rolled back) is discarded with a notice."""
+        sealed = self.app.sealed_save
+        if not sealed:
             return
         try:
-            text = str(await self.vault.open(self.sealed_save))
-        except Exception as exc:  # the key is gone, the save was altered
-            detail = str(getattr(exc, "message", "") or exc).split("\n")[-1][:200]
+            text = str(await self.vault.open(sealed, self.keys.table))
+        except Exception as exc:
+            self.app.refuse_saved(str(getattr(exc, "message", "") or exc)[-200:])
             self._remove(self.keys.table)
-            self.app.notice = f"Your saved game could not be opened and was discarded: {detail}"
             return
         self.app.use_saved(text)
 
@@ -185,14 +194,16 @@ class Controller:
 
     async def _store_sealed(self, text: str, seq: int) -> None:
         try:
-            sealed = str(await self.vault.seal(text))
+            sealed = str(await self.vault.seal(text, self.keys.table))
+            if seq != self.save_seq:  # a later save supersedes this one
+                return
+            self._set(self.keys.table, sealed)
+            await self.vault.commit(sealed)  # no earlier save opens from now on
         except Exception as exc:
             self.app.notice = f"The game could not be saved in this browser ({str(exc)[:200]})."
             self.render()
             return
-        if seq == self.save_seq:  # a later save supersedes this one
-            self._set(self.keys.table, sealed)
-            self.body.dataset.saved = str(seq)
+        self.body.dataset.saved = str(seq)
 
     # --- effects ------------------------------------------------------------------------------
     def carry_out(self, fx: Effects) -> None:
