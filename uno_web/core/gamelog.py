@@ -234,22 +234,63 @@ def parse_log(data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO[byt
 
 
 def read_log_in_slices(data: "str | bytes | bytearray") -> Generator[float, None, GameLog]:
-    """:func:`parse_log` one round at a time, for a page that must stay responsive: a generator
-    that yields the fraction of rounds read so far and returns the :class:`GameLog`. It checks
-    what :func:`parse_log` checks, in the same order, and raises the same :class:`LogError`:
-    the size, the JSON, the counts, then the fields up to the first round, then each later
-    round (a log's fields come before its rounds, so the first problem is the same one)."""
-    if len(data) > MAX_LOG_BYTES:
-        return parse_log(data)
-    doc = _json(data)
+    """:func:`parse_log` a piece at a time, for a page that must stay responsive: a generator
+    that yields the fraction done so far and returns the :class:`GameLog`. The JSON is read
+    one round at a time (:mod:`uno_web.core.jsonstream`: its faults are :func:`load_json`'s),
+    then the fields are checked as :func:`parse_log` checks them, in the same order (a log's
+    fields come before its rounds, so the first problem is the same one), one round at a time.
+    Raises :class:`LogError` as :func:`parse_log` does."""
+    from .jsonstream import JsonFault, JsonStream, TooLarge
+
+    js = JsonStream(data, MAX_LOG_BYTES, _TOO_LARGE)
+    size = max(1, len(data))
+    doc: dict[str, Any] = {}
+    try:
+        if js.peek() != "{":  # not an object: read whole, and refused as parse_log refuses it
+            return parse_log(js.whole())
+        js.keep = False
+        js.take("{")
+        c = js.peek()
+        if c == '"':
+            while True:
+                key = js.key()
+                if key in doc:
+                    raise FieldProblem((_key(key),), "Duplicate key: a log names each field once")
+                if key not in GameLog.model_fields:
+                    raise FieldProblem((_key(key),), "Extra inputs are not permitted")
+                if key == "rounds" and js.peek() == "[":
+                    js.take("[")
+                    rounds: list[Any] = []
+                    for value in js.items():
+                        rounds.append(value)
+                        if len(rounds) > MAX_ROUNDS:
+                            break  # refused below, as parse_log refuses it
+                        yield js.offset / size / 2
+                    doc[key] = rounds
+                else:
+                    js.peek()
+                    doc[key] = js.value()
+                if _object_ends(js):
+                    break
+        elif c != "}":
+            js.syntax("{")
+        js.take("}")
+        js.end()
+    except TooLarge as exc:
+        raise LogError(str(exc)) from None
+    except JsonFault as exc:
+        raise LogError(f"malformed log: {exc}") from None
+    except FieldProblem as exc:
+        where = f" at {exc.where}" if exc.loc else ""
+        raise LogError(f"malformed log{where}: {exc.msg}") from None
     _count_actions(doc)
-    rounds = doc.get("rounds") if isinstance(doc, dict) else None
+    rounds = doc.get("rounds")
     if not isinstance(rounds, list) or len(rounds) < 2:
         return parse_log(doc)
     first = parse_log({**doc, "rounds": rounds[:1]})
     done: list[RoundLog] = [first.rounds[0]]
     for i in range(1, len(rounds)):
-        yield i / len(rounds)
+        yield 0.5 + i / len(rounds) / 2
         try:
             done.append(RoundLog.model_validate(rounds[i]))
         except FieldProblem as exc:

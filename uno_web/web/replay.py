@@ -62,11 +62,20 @@ class ReplayLoad:
             clock: Callable[[], float] = time.perf_counter) -> bool:
         """Work for about ``budget`` seconds; True once the load has ended (done, failed or
         cancelled). A file that is not a log ends it as ``failed`` with the reason."""
+        import gc
+
         from ..core.gamelog import LogError
 
         if self.finished:
             return True
         start = clock()
+        # A large log makes about a million objects that all live on (the parsed log, a state
+        # per step). Python's collector would scan them again and again, each full pass longer
+        # than the one before (seconds by the end: the page freezes). So it does not run
+        # during a slice, and what was made is frozen after it (gc.freeze: never scanned
+        # again; freed as usual once nothing refers to it).
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             while True:
                 self.fraction = next(self.steps)
@@ -78,6 +87,10 @@ class ReplayLoad:
         except LogError as exc:
             self.error = str(exc)
             self.state = "failed"
+        finally:
+            gc.freeze()
+            if collecting:
+                gc.enable()
         self.slices += 1
         self.longest = max(self.longest, clock() - start)
         return self.finished
