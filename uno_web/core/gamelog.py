@@ -284,15 +284,15 @@ def read_log_in_slices(data: "str | bytes | bytearray") -> Generator[float, None
         where = f" at {exc.where}" if exc.loc else ""
         raise LogError(f"malformed log{where}: {exc.msg}") from None
     _count_actions(doc)
-    rounds = doc.get("rounds")
-    if not isinstance(rounds, list) or len(rounds) < 2:
+    read = doc.get("rounds")
+    if not isinstance(read, list) or len(read) < 2:
         return parse_log(doc)
-    first = parse_log({**doc, "rounds": rounds[:1]})
+    first = parse_log({**doc, "rounds": read[:1]})
     done: list[RoundLog] = [first.rounds[0]]
-    for i in range(1, len(rounds)):
-        yield 0.5 + i / len(rounds) / 2
+    for i in range(1, len(read)):
+        yield 0.5 + i / len(read) / 2
         try:
-            done.append(RoundLog.model_validate(rounds[i]))
+            done.append(RoundLog.model_validate(read[i]))
         except FieldProblem as exc:
             raise LogError(f"malformed log at {exc.inside('rounds', i).where}: {exc.msg}") from None
     return parse_log({**doc, "rounds": done})
