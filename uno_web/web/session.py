@@ -804,6 +804,8 @@ class LogReplay:
     failure: ValidatorEntry | None = None
     cursor: int = 0
     names: tuple[str, ...] = field(default_factory=tuple)
+    _numbers: list[int] = field(default_factory=list, repr=False)
+    _results: list[tuple[int, Event]] | None = field(default=None, repr=False)
 
     @classmethod
     def from_json(cls, text: "str | bytes") -> "LogReplay":
@@ -835,9 +837,15 @@ class LogReplay:
         names = tuple(seat.name for seat in log.seats)
         total = len(log.rounds) + sum(len(rnd.actions) for rnd in log.rounds)
         steps: list[ReplayStep] = []
+        numbers: list[int] = []  # actions up to each step (action_number)
+        results: list[tuple[int, Event]] = []  # every round's result (events_to_cursor)
         failure: ValidatorEntry | None = None
         try:
             for st in replay_steps(log):
+                numbers.append(numbers[-1] + 1 if st.move is not None and numbers
+                               and st.move.kind != MoveKind.NEXT_ROUND else
+                               numbers[-1] if numbers else 0)
+                results.extend((len(steps), e) for e in st.events if e.kind == "round_won")
                 steps.append(st)
                 if len(steps) % REPLAY_STRIDE == 0:
                     yield READ_SHARE + (1 - READ_SHARE) * len(steps) / total
@@ -845,7 +853,8 @@ class LogReplay:
             if not steps:
                 raise LogError(f"round 1 cannot be dealt: {exc.verdict.detail}") from None
             failure = _replay_failure(exc.step, exc.round, steps[-1].state, exc.move, exc.verdict)
-        return cls(log=log, steps=steps, failure=failure, names=names)
+        return cls(log=log, steps=steps, failure=failure, names=names, _numbers=numbers,
+                   _results=results)
 
     @property
     def current(self) -> ReplayStep:
@@ -855,16 +864,56 @@ class LogReplay:
     def at_end(self) -> bool:
         return self.cursor >= len(self.steps) - 1
 
+    def action_number(self, index: int) -> int:
+        """How many actions the log has up to step ``index`` (a deal is not an action), as
+        ``validate`` counts them."""
+        if len(self._numbers) != len(self.steps):
+            count = 0
+            self._numbers = []
+            for st in self.steps:
+                if st.move is not None and st.move.kind != MoveKind.NEXT_ROUND:
+                    count += 1
+                self._numbers.append(count)
+        return self._numbers[index]
+
+    def events_to_cursor(self, tail: int) -> list[tuple[int, Event]]:
+        """The events the replay's view needs at the cursor, as ``(step, event)`` in order:
+        every round result before the current round, then every event from the current round's
+        deal (or from the ``tail``-th last event, when that is earlier) to the cursor. The view
+        reads round results, the current round's plays and the last ``tail`` events only, so a
+        step near the end of a long log costs no more than one near its start."""
+        if self._results is None:  # the steps of a replay never change
+            self._results = [(i, e) for i, st in enumerate(self.steps)
+                             for e in st.events if e.kind == "round_won"]
+        cur = self.cursor
+        rnd = self.steps[cur].round
+        start, seen, dealt = cur, 0, False
+        while start > 0 and not (dealt and seen >= tail):
+            st = self.steps[start]
+            seen += len(st.events)
+            dealt = dealt or st.move is None or (st.move.kind == MoveKind.NEXT_ROUND
+                                                 and st.round == rnd)
+            if dealt and seen >= tail:
+                break
+            start -= 1
+        from bisect import bisect_left
+
+        before = self._results[:bisect_left(self._results, start, key=lambda r: r[0])]
+        return before + [(i, e) for i in range(start, cur + 1) for e in self.steps[i].events]
+
     def step(self, delta: int) -> None:
         self.cursor = max(0, min(len(self.steps) - 1, self.cursor + delta))
 
     def go(self, index: int) -> None:
         self.cursor = max(0, min(len(self.steps) - 1, index))
 
-    def entries(self) -> list[ValidatorEntry]:
-        """Validator entries of every step up to the cursor (and the failure at the end)."""
+    def entries(self, last: int | None = None) -> list[ValidatorEntry]:
+        """Validator entries of every step up to the cursor (and the failure at the end);
+        ``last``: only the newest that many (every step after the first deal has one), so that
+        a step near the end of a long log costs no more than one near its start."""
         out: list[ValidatorEntry] = []
-        for i, st in enumerate(self.steps[1:self.cursor + 1], start=1):
+        first = 1 if last is None else max(1, self.cursor + 1 - last)
+        for i, st in enumerate(self.steps[first:self.cursor + 1], start=first):
             v = st.verdict
             text = step_text(st)
             if v is None or not text or text.startswith("deal"):
