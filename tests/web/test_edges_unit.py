@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from uno_web.core import Phase
+from uno_web.core import MoveKind, Phase
 from uno_web.core.gamelog import LogError, parse_log, read_log_in_slices
 from uno_web.web.app import App, Intent
 from uno_web.web.editor import Editor, render_editor
@@ -188,3 +188,21 @@ def test_editor_fields_out_of_range_say_why_and_keep_what_was_typed() -> None:
     ed.read_form({"phase": "play"})
     assert "pending" not in ed.errors
     render_editor(ed, "https://x/index.html", "fi")
+
+
+def test_a_replay_step_builds_only_what_the_view_shows_and_the_same_view() -> None:
+    from uno_web.web import view as V
+
+    rp = LogReplay.from_json(_game_to_round_2().log_json())
+    for cursor in range(len(rp.steps)):
+        rp.go(cursor)
+        whole = [(i, e) for i, st in enumerate(rp.steps[:cursor + 1]) for e in st.events]
+        s = rp.current.state
+        for tail in (3, V.MAX_LOG_LINES):
+            part = rp.events_to_cursor(tail)
+            assert part[-tail:] == whole[-tail:]
+            assert V.round_scores(part, s.n, s.rules.scoring) == V.round_scores(whole, s.n, s.rules.scoring)
+            assert V._last_played(part, s.round) == V._last_played(whole, s.round)
+        assert rp.entries(last=4)[-4:] == rp.entries()[-4:]
+        assert rp.action_number(cursor) == sum(
+            1 for st in rp.steps[1:cursor + 1] if st.move is not None and st.move.kind != MoveKind.NEXT_ROUND)
