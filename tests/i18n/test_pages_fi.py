@@ -8,6 +8,7 @@ written for the English it translates (a fingerprint), with the choices' Finnish
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from html import unescape
@@ -182,6 +183,10 @@ def _editor_states() -> Iterator[tuple[str, dict[str, str]]]:
     yield "editor: no copy left", {"start": render_editor(bad, base, "fi")}
     cards = Editor(preset="playing-cards", hands=[["2H", "KD"], ["AS"]], top="JK")
     yield "editor: playing cards", {"start": render_editor(cards, base, "fi")}
+    refused = Editor(hands=[["R7"], ["B1"]], top="R9")
+    refused.read_form({"seats": "2", "phase": "penalty", "pending": "999", "score-1": "-5",
+                       "rule.hand_size": ""})
+    yield "editor: values out of range", {"start": render_editor(refused, base, "fi")}
 
 
 def _app_states() -> Iterator[tuple[str, App]]:
@@ -302,6 +307,7 @@ def _friends_states() -> Iterator[tuple[str, App]]:
             break
 
 
+_LOG_TEXT: list[str] = []  # the log of the game played below (a replay read in slices)
 _CHALLENGE = ("?lang=fi&hands=R1+G5+B7%2CY3+Y4+R8&top=W%2B4&color=B&phase=penalty&pending=4"
               "&plus4_by=1&plus4_bluff=1&bots=still")
 
@@ -344,6 +350,7 @@ def _more_table_states() -> Iterator[tuple[str, App]]:
             s.attempt(legal_moves(s.state, 0)[0])
     yield "table: the game over", game
     replay = _app("?lang=fi")
+    _LOG_TEXT[:] = [s.log_json()]
     replay.import_log("game.json", s.log_json())
     yield "replay: the first deal", replay
     replay.dispatch(Intent("replay-next"))
@@ -356,6 +363,37 @@ def _more_table_states() -> Iterator[tuple[str, App]]:
     yield "a link that cannot be shown", _app("?lang=fi&hands=R1&top=Q9")
     yield "an embed that cannot be shown", _app("?lang=fi&embed=1&hands=R1&top=Q9")
     yield "a value out of range", _app("?lang=fi&mode=solitaire&n=99&speed=warp")
+    yield from _stored_states()
+
+
+def _stored_states() -> Iterator[tuple[str, App]]:
+    """What storage held and the page refused, and a log being read for the replay."""
+    plain = json.dumps({"format": "uno-web-table", "version": 2, "seed": 1, "moves": [],
+                        "settings": {"players": 2, "name": "You", "levels": ["easy"],
+                                     "preset": "official", "overrides": {}}})
+    app = App("?lang=fi")
+    app.use_storage(saved=plain, settings='{"players": 99}',
+                    prefs='{"speed":"warp","sound":1,"zz":0}', can_unseal=True)
+    app.boot()
+    yield "storage: a plain save, bad settings and preferences", app
+    for code in ("old", "damaged", "key-gone", "altered", "rolled-back", "no-vault"):
+        app = App("?lang=fi")
+        app.use_storage(saved="sealed2:1:aa:bb", settings='{"name": 5}', prefs='{"speed":',
+                        can_unseal=True)
+        app.refuse_saved(code)
+        app.boot()
+        yield f"storage: the vault refused the save ({code})", app
+    for settings in ('{"levels": "x"}', '{"zz": 1}', '[1]', "{",
+                     '{"levels": ["zz"]}', '{"overrides": 5}', '{"name": ""}'):
+        app = App("?lang=fi")
+        app.use_storage(saved=None, settings=settings, prefs='[1]')
+        app.boot()
+        yield f"storage: settings {settings}", app
+    app = App("?lang=fi")
+    app.begin_import("big.json", _LOG_TEXT[0])
+    assert app.replay_load is not None
+    app.replay_load.run(budget=0.0)
+    yield "replay: a log being read", app
 
 
 Page = Callable[[], dict[str, str]]

@@ -81,7 +81,7 @@ def test_a_save_that_trips_a_bug_is_discarded_not_fatal(monkeypatch: Any) -> Non
 
     monkeypatch.setattr(app_mod, "restore", boom)
     app = App("")
-    app.use_storage(saved="{}", settings=None, prefs=None)
+    app.use_saved("{}")  # as the vault opened it
     fx = app.boot()
     assert fx.remove_save and app.mode == "start" and "KeyError" in app.notice
 

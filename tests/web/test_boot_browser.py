@@ -106,7 +106,7 @@ def test_a_saved_game_opens_on_the_loading_screen_not_the_start_screen(page: Any
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=hand] [data-card]")
     wait_idle(page)
-    page.wait_for_function("() => (localStorage.getItem('uno_web.table.v1:/') || '').startsWith('sealed1:')")
+    page.wait_for_function("() => (localStorage.getItem('uno_web.table.v1:/') || '').startsWith('sealed2:')")
     held = _hold_python(page)
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector("#loading", state="visible")

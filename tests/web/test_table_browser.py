@@ -250,7 +250,7 @@ def test_corrupted_save_is_reported_and_discarded(page: Any, wait_ready: Any) ->
     # the save is sealed: no card, no seed readable in storage; an altered one is refused
     page.locator("[data-testid=hand] [data-card]").first.click()
     wait_idle(page)
-    page.wait_for_function(f"() => (localStorage.getItem('{STORE_KEY}') || '').startsWith('sealed1:')")
+    page.wait_for_function(f"() => (localStorage.getItem('{STORE_KEY}') || '').startsWith('sealed2:')")
     sealed = page.evaluate(f"localStorage.getItem('{STORE_KEY}')")
     assert '"seed"' not in sealed and '"moves"' not in sealed and '"settings"' not in sealed
     page.evaluate(f"""() => {{

@@ -265,7 +265,7 @@ def test_saves_are_scoped_to_the_sites_path(page: Any, wait_ready: Any) -> None:
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.body.dataset.mode") == "start"
-    assert save.startswith("sealed1:")  # the save is sealed (docs/security.md)
+    assert save.startswith("sealed2:")  # the save is sealed (docs/security.md)
 
 
 @pytest.mark.parametrize("viewport,least", [({"width": 1280, "height": 900}, 20),

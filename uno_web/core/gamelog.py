@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import IO, Annotated, Any, Iterator, Literal, Union
+from typing import IO, Annotated, Any, Generator, Iterator, Literal, Union
 
 from .cards import SUIT_COLORS, UNO_COLORS, CardError, card_str, color_code, parse_card, parse_color
 from .engine import IllegalMove, apply, apply_in_place, new_game
@@ -38,7 +38,7 @@ from .state import GameState, Phase, deck_cards, validate_deck_order
 
 __all__ = [
     "LOG_FORMAT", "LOG_VERSION", "GameLog", "RoundLog", "Action", "RulesRef", "Seat",
-    "LogError", "ValidationReport", "validate_log", "parse_log", "GameRecorder", "action_place",
+    "LogError", "ValidationReport", "validate_log", "parse_log", "read_log_in_slices", "GameRecorder", "action_place",
     "action_from_move", "move_from_action", "log_json_schema", "replay", "replay_steps",
     "ReplayStep", "ReplayFailure", "MAX_LOG_BYTES",
     "MAX_ROUNDS", "MAX_ACTIONS", "MAX_DECK_CARDS", "MAX_RESHUFFLES", "MAX_NAME_CHARS",
@@ -231,6 +231,71 @@ def parse_log(data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO[byt
     except FieldProblem as exc:
         where = f" at {exc.where}" if exc.loc else ""
         raise LogError(f"malformed log{where}: {exc.msg}") from None
+
+
+def read_log_in_slices(data: "str | bytes | bytearray") -> Generator[float, None, GameLog]:
+    """:func:`parse_log` a piece at a time, for a page that must stay responsive: a generator
+    that yields the fraction done so far and returns the :class:`GameLog`. The JSON is read
+    one round at a time (:mod:`uno_web.core.jsonstream`: its faults are :func:`load_json`'s),
+    then the fields are checked as :func:`parse_log` checks them, in the same order (a log's
+    fields come before its rounds, so the first problem is the same one), one round at a time.
+    Raises :class:`LogError` as :func:`parse_log` does."""
+    from .jsonstream import JsonFault, JsonStream, TooLarge
+
+    js = JsonStream(data, MAX_LOG_BYTES, _TOO_LARGE)
+    size = max(1, len(data))
+    doc: dict[str, Any] = {}
+    try:
+        if js.peek() != "{":  # not an object: read whole, and refused as parse_log refuses it
+            return parse_log(js.whole())
+        js.keep = False
+        js.take("{")
+        c = js.peek()
+        if c == '"':
+            while True:
+                key = js.key()
+                if key in doc:
+                    raise FieldProblem((_key(key),), "Duplicate key: a log names each field once")
+                if key not in GameLog.model_fields:
+                    raise FieldProblem((_key(key),), "Extra inputs are not permitted")
+                if key == "rounds" and js.peek() == "[":
+                    js.take("[")
+                    rounds: list[Any] = []
+                    for value in js.items():
+                        rounds.append(value)
+                        if len(rounds) > MAX_ROUNDS:
+                            break  # refused below, as parse_log refuses it
+                        yield js.offset / size / 2
+                    doc[key] = rounds
+                else:
+                    js.peek()
+                    doc[key] = js.value()
+                if _object_ends(js):
+                    break
+        elif c != "}":
+            js.syntax("{")
+        js.take("}")
+        js.end()
+    except TooLarge as exc:
+        raise LogError(str(exc)) from None
+    except JsonFault as exc:
+        raise LogError(f"malformed log: {exc}") from None
+    except FieldProblem as exc:
+        where = f" at {exc.where}" if exc.loc else ""
+        raise LogError(f"malformed log{where}: {exc.msg}") from None
+    _count_actions(doc)
+    read = doc.get("rounds")
+    if not isinstance(read, list) or len(read) < 2:
+        return parse_log(doc)
+    first = parse_log({**doc, "rounds": read[:1]})
+    done: list[RoundLog] = [first.rounds[0]]
+    for i in range(1, len(read)):
+        yield 0.5 + i / len(read) / 2
+        try:
+            done.append(RoundLog.model_validate(read[i]))
+        except FieldProblem as exc:
+            raise LogError(f"malformed log at {exc.inside('rounds', i).where}: {exc.msg}") from None
+    return parse_log({**doc, "rounds": done})
 
 
 def _json(text: "str | bytes | bytearray") -> Any:

@@ -285,6 +285,11 @@ class JsonStream:
                 return ""
             self._fill()
 
+    @property
+    def offset(self) -> int:
+        """Where reading is, in characters from the document's start (for progress)."""
+        return self._base + self.pos
+
     def take(self, char: str) -> None:
         """Step over ``char``, which :meth:`peek` has just returned."""
         self.pos += 1

@@ -293,6 +293,56 @@ UI_FI: dict[str, str] = {
     "goal={value} is longer than 200 characters, so it is cut.":
         "goal={value} on yli 200 merkkiä pitkä, joten se katkaistaan.",
     "Copy link": "Kopioi linkki", "Copy snippet": "Kopioi koodi",
+    # what the page found in storage and did not use (uno_web/web/stored.py)
+    "Your saved game could not be restored and was discarded: {reason}.":
+        "Tallennettua peliäsi ei voitu palauttaa, ja se hylättiin: {reason}.",
+    "Your saved settings could not be read and were discarded; the defaults are shown "
+    "instead: {reason}.":
+        "Tallennettuja asetuksiasi ei voitu lukea, ja ne hylättiin; tilalla näytetään "
+        "oletukset: {reason}.",
+    "Some saved preferences could not be read and were discarded: {reason}.":
+        "Osaa tallennetuista valinnoistasi ei voitu lukea, ja ne hylättiin: {reason}.",
+    "this browser offers no protected storage on this page":
+        "tämä selain ei tarjoa tällä sivulla suojattua tallennustilaa",
+    "it was saved by an older version of this page":
+        "se tallennettiin tämän sivun vanhemmalla versiolla",
+    "it is damaged": "se on vioittunut",
+    "the key that sealed it is gone (the site's data was cleared)":
+        "sen sinetöinyt avain on poissa (sivuston tiedot tyhjennettiin)",
+    "it was altered, or sealed by another key":
+        "sitä on muutettu, tai se on sinetöity toisella avaimella",
+    "it is older than the last save: an earlier copy was put back":
+        "se on viimeisintä tallennusta vanhempi: tilalle on palautettu aiempi kopio",
+    "it was not sealed by this page, so it may have been written or changed by hand":
+        "tämä sivu ei sinetöinyt sitä, joten se on voitu kirjoittaa tai muuttaa käsin",
+    "it could not be opened ({detail})": "sitä ei voitu avata ({detail})",
+    "they are not JSON": "ne eivät ole JSONia",
+    "they are not a JSON object": "ne eivät ole JSON-olio",
+    "they are larger than {n} characters": "ne ovat yli {n} merkkiä pitkiä",
+    "{field} {value} is not one of {detail}": "{field} {value} ei ole mikään arvoista {detail}",
+    "sound {value} is not true or false": "sound {value} ei ole true eikä false",
+    "{value} is not a preference": "{value} ei ole tunnettu valinta",
+    "players: must be a whole number from 2 to 10, not {value}":
+        "players: pitää olla kokonaisluku väliltä 2–10, ei {value}",
+    "name: must be text, not {value}": "name: pitää olla tekstiä, ei {value}",
+    "name: must be 1 to 40 characters, not {value}": "name: pitää olla 1–40 merkkiä, ei {value}",
+    "levels: must be a list of up to 9 levels, not {value}":
+        "levels: pitää olla enintään 9 tason luettelo, ei {value}",
+    "levels: seat {n} has no level {value}; choose one of {detail}":
+        "levels: paikalla {n} ei ole tasoa {value}; valitse jokin arvoista {detail}",
+    "preset: unknown preset {value}; known: {detail}":
+        "preset: tuntematon sääntöpohja {value}; tunnetut: {detail}",
+    "overrides: must be an object, not {value}": "overrides: pitää olla olio, ei {value}",
+    "settings: must be an object, not {value}": "settings: pitää olla olio, ei {value}",
+    "settings: unknown field {value}": "settings: tuntematon kenttä {value}",
+    "settings: not JSON": "settings: ei JSONia",
+    "not a saved table": "ei tallennettu pöytä",
+    "not a saved table (not JSON)": "ei tallennettu pöytä (ei JSONia)",
+    "a saved table of another version ({value})": "toisen version tallennettu pöytä ({value})",
+    # a log read for the replay (uno_web/web/replay.py)
+    "Reading the game log": "Luetaan pelin lokia",
+    "Reading the log failed; see the browser console.":
+        "Lokin lukeminen epäonnistui; katso selaimen konsoli.",
     # --- rule words on the start screen -------------------------------------------------------
     "Every rule ({n} changed from {text})": "Kaikki säännöt ({n} muutettu pohjasta {text})",
     "Every rule": "Kaikki säännöt",

@@ -14,11 +14,9 @@ share a saved game.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..core.fields import load_json
 from ..core.state import PHASE_NAMES, Phase
 from ..i18n.verdicts import LANGS, pick_lang
 from .links import MAX_QUERY, PageRequest, excerpt, read_page
@@ -27,9 +25,10 @@ from .render import (
     render_topbar,
 )
 from .session import (
-    BOT_NAMES, HUMAN, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, SettingsError, Speed, TableSettings,
+    BOT_NAMES, HUMAN, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, Speed, TableSettings,
     restore,
 )
+from .stored import Dropped, Prefs, read_storage, vault_refusal
 from .view import replay_view, settings_from_form, start_view, view
 from . import passplay
 
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from ..core.position import Position
     from .puzzle import DuelSession, PuzzleJob, SolitaireSession
     from .puzzle_render import ChooserView
+    from .replay import ReplayLoad
 
 __all__ = [
     "App", "Intent", "Effects", "Prefs", "StorageKeys", "storage_keys", "COLOR_KEYS",
@@ -68,39 +68,6 @@ def storage_keys(pathname: str) -> StorageKeys:
                        f"uno_web.prefs.v1:{scope}")
 
 
-@dataclass(frozen=True)
-class Prefs:
-    """What the player chose about the table itself (not the game): remembered."""
-
-    speed: str = "normal"  # one of SPEED_NAMES
-    sound: bool = False
-    lang: str = ""  # "en" / "fi" chosen in the top bar; "": follow the browser
-
-    @classmethod
-    def from_json(cls, text: str | None) -> "Prefs":
-        """Stored preferences; anything unreadable gives the defaults (nothing else to lose)."""
-        if not text:
-            return cls()
-        try:
-            data = load_json(text)
-        except ValueError:
-            return cls()
-        if not isinstance(data, dict):
-            return cls()
-        speed = data.get("speed")
-        sound = data.get("sound")
-        lang = data.get("lang")
-        return cls(speed=speed if speed in SPEED_NAMES else "normal",
-                   sound=sound if isinstance(sound, bool) else False,
-                   lang=lang if lang in LANGS else "")
-
-    def to_json(self) -> str:
-        data: dict[str, Any] = {"speed": self.speed, "sound": self.sound}
-        if self.lang:
-            data["lang"] = self.lang
-        return json.dumps(data, separators=(",", ":"))
-
-
 # ------------------------------------------------------------------------------------------
 # intents and effects
 # ------------------------------------------------------------------------------------------
@@ -128,6 +95,7 @@ class Effects:
     kick: bool = False  # let the bots act (the loop stops when the table waits for you)
     kick_duel: bool = False  # the duel's computer answers
     kick_job: bool = False  # run the puzzle job (App.job: a deal, a search) in slices
+    kick_replay: bool = False  # read the log being imported (App.replay_load) in slices
     focus: str = ""  # "hand", "picker", "card:R7", "share", or a data-focus key
     download: tuple[str, str] | None = None  # (file name, JSON text)
     copy: str = ""  # the id of the field to copy
@@ -215,6 +183,7 @@ class App:
         self.replay: LogReplay | None = None
         self.puzzle: SolitaireSession | DuelSession | None = None
         self.job: PuzzleJob | None = None  # a puzzle being dealt, a solver's search (slices)
+        self.replay_load: ReplayLoad | None = None  # a log being read for the replay (slices)
         self._chooser: ChooserView | None = None
         self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle, editor
         self.editor: Any = None  # the position editor's draft (uno_web.web.editor.Editor)
@@ -230,22 +199,39 @@ class App:
         self.unsaved_noted = False  # the player was told this browser cannot save the game
         self.draft = TableSettings(players=2, levels=("easy",))
         self._saved_text: str | None = None
+        self.sealed_save = ""  # the stored save, sealed: the controller opens it (vault.js)
+        self.dropped: list[Dropped] = []  # what storage held and the page refused (stored.py)
 
-    def use_storage(self, *, saved: str | None, settings: str | None, prefs: str | None) -> None:
-        """What storage held: the game in progress, the last settings, the preferences."""
+    def use_storage(self, *, saved: str | None, settings: str | None, prefs: str | None,
+                    can_unseal: bool = False) -> None:
+        """What storage held, as it is: the game in progress, the last settings, the
+        preferences; read by :func:`~uno_web.web.stored.read_storage`, which refuses what it
+        cannot trust (the page says what and why). A sealed save is left in
+        :attr:`sealed_save` for the controller to open (static/vault.js: ``can_unseal``)."""
         if self.embed:
             return
-        self._saved_text = saved
-        self.draft, problem = _settings_or_default(settings)
-        if problem:
-            self.notice = (f"Your last settings could not be read and the defaults are shown "
-                           f"instead: {problem}")
-        self.prefs = Prefs.from_json(prefs)
+        found = read_storage(game=saved, settings=settings, prefs=prefs, can_unseal=can_unseal)
+        self.sealed_save = found.sealed
+        self.draft, self.prefs = found.settings, found.prefs
+        for dropped in found.dropped:
+            self._drop(dropped)
 
     def use_saved(self, text: str) -> None:
         """The saved game, once the controller has unsealed it (before :meth:`boot`)."""
         if not self.embed:
             self._saved_text = text
+
+    def refuse_saved(self, code: str) -> None:
+        """The vault did not open the saved game (``code``: its reason)."""
+        self._drop(vault_refusal(code))
+
+    def _drop(self, dropped: Dropped) -> None:
+        """Something stored is not used: say so (the controller removes or rewrites it)."""
+        self.dropped.append(dropped)
+        said = dropped.notice()
+        self.notice = f"{self.notice} {said}".strip()
+        if dropped.what == "game":
+            self.save_discarded = True
 
     # --- settings of the table itself ---------------------------------------------------------
     @property
@@ -283,6 +269,8 @@ class App:
         fx = Effects()
         if self._saved_text:
             self._load_saved(self._saved_text, fx)
+        if any(d.what == "game" for d in self.dropped):
+            fx.remove_save = True
         req = self.request
         job_fx = None
         try:
@@ -321,8 +309,7 @@ class App:
         fx.remove_save = True
         self.session = None
         self.mode = "start"
-        self.notice = f"Your saved game could not be restored and was discarded: {reason}"
-        self.save_discarded = True
+        self._drop(Dropped("game", reason.rstrip(".")))
 
     def _open_request(self, req: PageRequest) -> Effects | None:
         if req.kind == "editor":
@@ -466,6 +453,10 @@ class App:
                 regions["notice"] = render_embed_error(self.embed_error)
         if self.share_open and not self.embed:
             regions["share"] = self.share_html()
+        if self.replay_load is not None and not self.embed:
+            from .replay import render_load
+
+            regions["notice"] = render_load(self.replay_load)
         lang = self.lang
         if lang != "en":
             from ..i18n.ui import translate_html
@@ -965,19 +956,41 @@ class App:
 
     # --- export and replay ----------------------------------------------------------------------
     def import_log(self, name: str, text: str) -> Effects:
-        from ..core.gamelog import LogError
+        """Read a log file for the replay at once (CPython, tests); the page reads it in slices
+        (:meth:`begin_import`)."""
+        from .replay import ReplayLoad
 
-        try:
-            self.replay = LogReplay.from_json(text)
-        except LogError as exc:
-            self.notice = f"{name[:80]} is not a game log this table can replay: {exc}"
+        return self.finish_import(ReplayLoad.of(name, text).run_to_end())
+
+    def begin_import(self, name: str, text: str) -> Effects:
+        """Start reading a log file for the replay; the controller runs it in slices
+        (uno_web.web.replay) and calls :meth:`finish_import`."""
+        from .replay import ReplayLoad
+
+        if self.replay_load is not None:
+            self.replay_load.cancel()
+        self.replay_load = ReplayLoad.of(name, text)
+        return Effects(kick_replay=True)
+
+    def finish_import(self, load: ReplayLoad) -> Effects:
+        if self.replay_load is load:
+            self.replay_load = None
+        if load.state == "failed":
+            self.notice = f"{load.name[:80]} is not a game log this table can replay: {load.error}"
             return Effects()
+        if load.result is None:  # cancelled
+            return Effects()
+        self.replay = load.result
         self.notice = ""
         self.mode = "replay"
         return Effects()
 
     def _replay_action(self, action: str) -> Effects:
         rp = self.replay
+        if action == "replay-cancel":
+            if self.replay_load is not None:
+                self.replay_load.cancel()
+            return Effects()
         if action == "replay-exit":
             self.replay = None
             self.mode = "table" if self.session is not None else "start"
@@ -998,6 +1011,8 @@ class App:
     def key_intent(self, key: str) -> Intent | None:
         """The intent of a key press outside text fields (docs/table.md "Keyboard"), or None."""
         k = key.lower()
+        if k == "escape" and self.replay_load is not None:
+            return Intent("replay-cancel")
         if self.mode == "replay":
             name = {"arrowleft": "replay-prev", "arrowright": "replay-next",
                     "home": "replay-first", "end": "replay-last"}.get(k)
@@ -1045,16 +1060,3 @@ def _params(query: str) -> dict[str, str]:
 
     q = query.lstrip("?")
     return dict(parse_qsl(q, keep_blank_values=True)) if q else {}
-
-
-def _settings_or_default(text: str | None) -> tuple[TableSettings, str]:
-    """The stored start-screen settings, or the defaults and why the stored ones were refused."""
-    default = TableSettings(players=2, levels=("easy",))
-    if not text:
-        return default, ""
-    if len(text) > 100_000:
-        return default, "they are larger than 100,000 characters"
-    try:
-        return TableSettings.from_json(text), ""
-    except SettingsError as exc:
-        return default, str(exc)[:240]

@@ -93,15 +93,13 @@ class Controller:
         if isinstance(deal_seed, (int, float)) and not isinstance(deal_seed, bool):
             self.app.deal_seed = int(deal_seed)
         self.vault = js(getattr(self.win, "unoWebVault", None))  # static/vault.js
-        self.sealed_save = ""  # the saved game as stored, sealed: opened by open_save()
         self.save_seq = 0  # saves are sealed asynchronously: only the newest is stored
         if not self.app.embed:
-            saved = self._get(self.keys.table)
-            if saved is not None and self.vault is not None and bool(self.vault.isSealed(saved)):
-                self.sealed_save, saved = saved, None
-            self.app.use_storage(saved=saved,
+            self.app.use_storage(saved=self._get(self.keys.table),
                                  settings=self._get(self.keys.settings),
-                                 prefs=self._get(self.keys.prefs))
+                                 prefs=self._get(self.keys.prefs),
+                                 can_unseal=self.vault is not None and bool(self.vault.available))
+            self._forget_dropped()
         self.regions = {name: self.doc.getElementById(f"r-{name}") for name in REGIONS}
         self.rendered: dict[str, str] = {}
         self.body = self.doc.body
@@ -117,6 +115,7 @@ class Controller:
         self.prerendered: dict[str, str] = {}  # region -> hash of the build's markup (boot)
         self.pending_click = ""  # a button pressed before Python was ready (take_over_start)
         self.morph = js(getattr(self.win, "morphdom", None))
+        self.rendering = False  # render() is writing the page (events meanwhile wait)
         self.morph_options = to_js({"childrenOnly": True, "onBeforeElUpdated": _keep_typing})
 
     def q(self, selector: str) -> Any:
@@ -148,17 +147,28 @@ class Controller:
         except Exception:
             pass
 
+    def _forget_dropped(self) -> None:
+        """What uno_web.web.stored refused is never read again: the save and bad settings are
+        removed, the preferences rewritten without the fields that were dropped."""
+        for dropped in self.app.dropped:
+            if dropped.what == "game":
+                self._remove(self.keys.table)
+            elif dropped.what == "settings":
+                self._remove(self.keys.settings)
+            else:
+                self._set(self.keys.prefs, self.app.prefs.to_json())
+
     async def open_save(self) -> None:
         """Unseal the saved game (static/vault.js) before the first screen is drawn; a save
-        that cannot be opened is discarded with a notice saying why."""
-        if not self.sealed_save:
+        the vault refuses (key gone, altered, rolled back) is discarded with a notice."""
+        sealed = self.app.sealed_save
+        if not sealed:
             return
         try:
-            text = str(await self.vault.open(self.sealed_save))
-        except Exception as exc:  # the key is gone, the save was altered
-            detail = str(getattr(exc, "message", "") or exc).split("\n")[-1][:200]
+            text = str(await self.vault.open(sealed, self.keys.table))
+        except Exception as exc:
+            self.app.refuse_saved(str(getattr(exc, "message", "") or exc)[-200:])
             self._remove(self.keys.table)
-            self.app.notice = f"Your saved game could not be opened and was discarded: {detail}"
             return
         self.app.use_saved(text)
 
@@ -184,14 +194,16 @@ class Controller:
 
     async def _store_sealed(self, text: str, seq: int) -> None:
         try:
-            sealed = str(await self.vault.seal(text))
+            sealed = str(await self.vault.seal(text, self.keys.table))
+            if seq != self.save_seq:  # a later save supersedes this one
+                return
+            self._set(self.keys.table, sealed)
+            await self.vault.commit(sealed)  # no earlier save opens from now on
         except Exception as exc:
             self.app.notice = f"The game could not be saved in this browser ({str(exc)[:200]})."
             self.render()
             return
-        if seq == self.save_seq:  # a later save supersedes this one
-            self._set(self.keys.table, sealed)
-            self.body.dataset.saved = str(seq)
+        self.body.dataset.saved = str(seq)
 
     # --- effects ------------------------------------------------------------------------------
     def carry_out(self, fx: Effects) -> None:
@@ -228,6 +240,8 @@ class Controller:
             self.kick_duel()
         if fx.kick_job:
             self.kick_job()
+        if fx.kick_replay:
+            asyncio.ensure_future(self._read_replay(self.app.replay_load))
 
     def focus(self, where: str) -> None:
         el = None
@@ -250,6 +264,18 @@ class Controller:
 
     # --- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
+        # Writing a region can remove the field that has the focus; the browser then fires its
+        # blur and change events at once, inside this write. Such an event is handled after the
+        # write (guarded), never by a second write into a tree the first is still changing.
+        if self.rendering:
+            return
+        self.rendering = True
+        try:
+            self._render()
+        finally:
+            self.rendering = False
+
+    def _render(self) -> None:
         regions = self.app.regions()
         active = js(self.doc.activeElement)
         focus_key = attr(active, "data-focus") if active is not None and active != self.body else ""
@@ -683,6 +709,9 @@ class Controller:
 
     def guarded(self, event: Any, intent: Intent) -> None:
         """Dispatch ``intent`` and carry out its effects; a bug is reported, never fatal."""
+        if self.rendering:  # fired by a write of the page (render): handled right after it
+            asyncio.get_event_loop().call_soon(self.guarded, None, intent)
+            return
         t0 = float(event.timeStamp) if event is not None else self.now()
         mode = self.app.mode
         try:
@@ -711,9 +740,28 @@ class Controller:
     async def import_file(self, file: Any, input_el: Any) -> None:
         try:
             text = str(await file.text())
-            self.carry_out(self.app.import_log(str(file.name), text))
+            self.carry_out(self.app.begin_import(str(file.name), text))
         finally:
             input_el.value = ""
+
+    async def _read_replay(self, load: Any) -> None:
+        """Read the log in slices (uno_web.web.replay), the page responsive in between."""
+        from .replay import run_load
+
+        if load is None:
+            return
+        self.body.dataset.replayLoad = "1"
+        try:
+            await run_load(load, self.render, pause=lambda: asyncio.sleep(YIELD_S))
+            self.carry_out(self.app.finish_import(load))
+        except Exception:
+            self.win.console.error("Reading the log failed:\n" + traceback.format_exc())
+            self.app.replay_load = None
+            self.app.notice = "Reading the log failed; see the browser console."
+            self.render()
+        finally:
+            if self.app.replay_load is None:
+                self.body.dataset.replayLoad = "0"
 
     # --- boot ---------------------------------------------------------------------------------
     def attach(self) -> None:

@@ -16,7 +16,7 @@ field, so a keyboard does it all.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
@@ -33,6 +33,8 @@ ZONES = ("top", "discard", "draw")  # besides the hands: "hand-0" …
 _PHASES = ("play", "penalty", "choose-color")
 _COLORS = {"uno": ("R", "Y", "G", "B"), "playing-cards": ("H", "D", "C", "S")}
 MAX_SEATS = 10
+MAX_SCORE = 10_000_000  # = uno_web.core.position.MAX_SCORE (not imported at boot)
+MAX_PENDING = 60  # = Position.pending's maximum
 
 
 def e(text: object) -> str:
@@ -62,6 +64,10 @@ class Editor:
     goal: str = ""
     target: str = "hand-0"
     note: str = ""  # what the last click did not do, and why
+    #: fields whose typed value was refused: field name -> why (the field shows it), and the
+    #: value as typed (the field keeps it, so the person sees what was refused)
+    errors: dict[str, str] = field(default_factory=dict)
+    typed: dict[str, str] = field(default_factory=dict)
 
     # --- reading and writing positions --------------------------------------------------------
     @classmethod
@@ -214,6 +220,8 @@ class Editor:
             self.scores.append(0)
         del self.hands[n:], self.names[n:], self.scores[n:]
         self.uncalled = {s for s in self.uncalled if s < n}
+        for key in [k for k in self.errors if k.startswith("score-") and int(k[6:]) >= n]:
+            del self.errors[key], self.typed[key]
         if self.turn >= n:
             self.turn = 0
         if self.plus4_by >= n:
@@ -221,11 +229,28 @@ class Editor:
         if self.zone_of(self.target) == "":
             self.target = "hand-0"
 
+    def _whole(self, key: str, label: str, text: str, lo: int, hi: int) -> int | None:
+        """``text`` as a whole number from ``lo`` to ``hi``, or None: then the field ``key``
+        keeps what was typed and says why it is not used (:attr:`errors`)."""
+        typed = text.strip()
+        if typed.isascii() and typed.isdigit() and len(typed) <= 12 and lo <= int(typed) <= hi:
+            self.errors.pop(key, None)
+            self.typed.pop(key, None)
+            return int(typed)
+        shown = typed[:12] + ("…" if len(typed) > 12 else "")
+        self.errors[key] = (f"{label} must be a whole number from {lo:,} to {hi:,}; you typed "
+                            f"{shown!r}." if typed else
+                            f"{label} needs a whole number from {lo:,} to {hi:,}.")
+        self.typed[key] = typed[:40]
+        return None
+
     def read_form(self, form: dict[str, str]) -> None:
         """The editor's fields (a FormData as a dict): rules, seats, turn, phase, names …"""
         preset = form.get("preset", self.preset)
         if preset in PRESETS and preset != self.preset:
             self.preset, self.overrides = preset, {}
+            for key in [k for k in self.errors if k.startswith("rule.")]:
+                del self.errors[key], self.typed[key]
         elif any(k.startswith("rule.") for k in form) or "preset" in form:
             base = PRESETS[self.preset]
             overrides: dict[str, Any] = {}
@@ -236,13 +261,10 @@ class Editor:
                 elif key not in form:
                     value = self.overrides.get(fv.name, fv.value)
                 elif fv.kind == "int":
-                    try:
-                        value = int(form[key])
-                    except ValueError:
-                        value = self.overrides.get(fv.name, fv.value)
                     lo, hi = fv.minimum, fv.maximum
-                    if (lo is not None and value < lo) or (hi is not None and value > hi):
-                        value = self.overrides.get(fv.name, fv.value)
+                    number = self._whole(key, fv.title or fv.name, form[key],
+                                         0 if lo is None else lo, 10**9 if hi is None else hi)
+                    value = self.overrides.get(fv.name, fv.value) if number is None else number
                 else:
                     value = form[key] if form[key] in fv.options else fv.value
                 if value != getattr(base, fv.name):
@@ -254,8 +276,9 @@ class Editor:
         for i in range(n):
             name = " ".join(form.get(f"name-{i}", self.names[i]).split())[:40]
             self.names[i] = name or self.names[i]
-            score = form.get(f"score-{i}", str(self.scores[i])).strip()
-            self.scores[i] = int(score) if score.isdigit() and len(score) <= 7 else self.scores[i]
+            if f"score-{i}" in form:
+                score = self._whole(f"score-{i}", "Score", form[f"score-{i}"], 0, MAX_SCORE)
+                self.scores[i] = self.scores[i] if score is None else score
         self.uncalled = {i for i in range(n) if f"uncalled-{i}" in form} if any(
             k.startswith("seats") for k in form) else self.uncalled
         turn = form.get("turn", "")
@@ -263,8 +286,12 @@ class Editor:
         self.direction = -1 if form.get("direction") == "-1" else 1
         phase = form.get("phase", self.phase)
         self.phase = phase if phase in _PHASES else self.phase
-        pending = form.get("pending", "").strip()
-        self.pending = int(pending) if pending.isdigit() and int(pending) <= 60 else self.pending
+        if "pending" in form and self.phase == "penalty":
+            pending = self._whole("pending", "Cards to draw", form["pending"], 1, MAX_PENDING)
+            self.pending = self.pending if pending is None else pending
+        elif self.phase != "penalty":  # the field is gone, and what was refused in it
+            self.errors.pop("pending", None)
+            self.typed.pop("pending", None)
         if self.phase == "penalty" and self.pending == 0:
             self.pending = 2
         by = form.get("plus4_by", "")
@@ -334,6 +361,23 @@ def _select(name: str, options: list[tuple[str, str]], value: str, label: str,
             f' data-testid="ed-{e(name)}">{opts}</select></label>')
 
 
+def _checked_value(ed: Editor, key: str, value: int) -> str:
+    """A number field's value: what was typed when it was refused (marked invalid), else the
+    draft's value."""
+    if key not in ed.errors:
+        return f' value="{value}"'
+    return (f' value="{e(ed.typed.get(key, ""))}" aria-invalid="true"'
+            f' aria-errormessage="ed-{key}-error" data-focus="field-error"')
+
+
+def _field_error(ed: Editor, key: str) -> str:
+    why = ed.errors.get(key)
+    if not why:
+        return ""
+    return (f'<p class="field-error" id="ed-{key}-error" data-testid="ed-{key}-error"'
+            f' role="alert">{e(why)}</p>')
+
+
 def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
     """The editor's HTML (it fills the page's ``start`` region)."""
     from .links import iframe_snippet
@@ -343,7 +387,10 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
     rules = ed.rules()
     presets = _select("preset", [(p, PRESET_TITLES.get(p, p)) for p in PRESETS], ed.preset,
                       "Rules")
-    toggles = "".join(field_html(f, lang) for f in rule_fields(rules, ed.preset))
+    toggles = "".join(
+        field_html(replace(f, error=ed.errors[f"rule.{f.name}"], raw=ed.typed[f"rule.{f.name}"])
+                   if f"rule.{f.name}" in ed.errors else f, lang)
+        for f in rule_fields(rules, ed.preset))
     seats = _select("seats", [(str(i), str(i)) for i in range(2, MAX_SEATS + 1)], str(n),
                     "Seats")
     seat_rows = []
@@ -355,8 +402,9 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
             f'<div class="row"><label class="field"><span>Name</span><input name="name-{i}"'
             f' value="{e(ed.names[i])}" maxlength="40" data-testid="ed-name-{i}"></label>'
             f'<label class="field"><span>Score</span><input name="score-{i}" type="number"'
-            f' min="0" value="{ed.scores[i]}" inputmode="numeric" data-testid="ed-score-{i}">'
-            f'</label><label class="field check"><input type="checkbox" name="uncalled-{i}"'
+            f' min="0" max="{MAX_SCORE}" inputmode="numeric" data-testid="ed-score-{i}"'
+            f'{_checked_value(ed, f"score-{i}", ed.scores[i])}></label>'
+            f'{_field_error(ed, f"score-{i}")}<label class="field check"><input type="checkbox" name="uncalled-{i}"'
             f' value="on"{checked} data-testid="ed-uncalled-{i}"> <span>forgot to call UNO</span>'
             f'</label></div>{_zone_html(ed, f"hand-{i}", "Hand")}</fieldset>')
     colors = [("", "the top card's")] + [(c, {"R": "red", "Y": "yellow", "G": "green",
@@ -376,7 +424,8 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
                             ("choose-color", "choose the colour of a starting Wild")],
                   ed.phase, "Phase")
         + (f'<label class="field"><span>Cards to draw</span><input name="pending" type="number"'
-           f' min="0" max="60" value="{ed.pending}" data-testid="ed-pending"></label>'
+           f' min="1" max="{MAX_PENDING}" data-testid="ed-pending"'
+           f'{_checked_value(ed, "pending", ed.pending)}></label>{_field_error(ed, "pending")}'
            if ed.phase == "penalty" else "")
         + plus4
         + (f'<label class="field check"><input type="checkbox" name="plus4_bluff" value="on"'

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PageRequest", "read_page", "ShareView", "share_view", "iframe_snippet", "open_query",
     "solitaire_query", "duel_query", "lesson_by_slug", "EMBED_HEIGHT", "PAGE_ONLY_PARAMS",
-    "DUEL_RULES", "DIFFICULTIES", "MODES", "excerpt",
+    "DUEL_RULES", "DIFFICULTIES", "MODES", "excerpt", "read_position",
 ]
 
 Kind = Literal["start", "position", "solitaire", "duel", "puzzles", "editor"]
@@ -166,10 +166,10 @@ def read_page(query: str) -> PageRequest:
             return PageRequest("start", embed=embed, notes=tuple(notes),
                                error=f"this link names no lesson {excerpt(slug)} (lessons: {known})")
     if "hands" in params:
-        from ..core.position import PositionError, position_from_query
+        from ..core.position import PositionError
 
         try:
-            pos = position_from_query(query)
+            pos = read_position(query)
         except (PositionError, ValueError) as exc:
             detail = str(exc).replace("Value error, ", "")[:300]  # pydantic's prefix says nothing
             return PageRequest("start", embed=embed, lesson=lesson, notes=tuple(notes),
@@ -185,6 +185,20 @@ def read_page(query: str) -> PageRequest:
         lesson.position.goal if lesson is not None and lesson.position.goal else "")
     return PageRequest("position", embed=embed, position=pos, lesson=lesson, goal=goal or "",
                        bots=bots, notes=tuple(notes))
+
+
+def read_position(query: str) -> Position:
+    """The position of a link, checked as the table will build it: each parameter
+    (:func:`~uno_web.core.position.position_from_query`) and how they fit together
+    (:func:`~uno_web.core.position.build_state`: one name and one score per hand, seats that
+    exist, a top card ...). Every page that starts from a link, the table, an embed, a lesson
+    and the editor, reads it here, so none of them meets a position it cannot show. Raises
+    :class:`~uno_web.core.position.PositionError` with the reason."""
+    from ..core.position import build_state, position_from_query
+
+    pos = position_from_query(query)
+    build_state(pos)
+    return pos
 
 
 def solitaire_query(cards: str, goal: str = "") -> str:

@@ -842,6 +842,12 @@ def step_text(step: ReplayStep) -> str:
     return str(step.move)
 
 
+#: the share of a replay's load spent reading the log (the rest replays it), for progress
+READ_SHARE = 0.4
+#: replayed steps between two progress reports (a step takes tens of microseconds)
+REPLAY_STRIDE = 32
+
+
 @dataclass
 class LogReplay:
     """An imported game log, replayed action by action for stepping through.
@@ -855,25 +861,57 @@ class LogReplay:
     failure: ValidatorEntry | None = None
     cursor: int = 0
     names: tuple[str, ...] = field(default_factory=tuple)
+    _numbers: list[int] = field(default_factory=list, repr=False)
+    _results: list[tuple[int, Event]] | None = field(default=None, repr=False)
 
     @classmethod
     def from_json(cls, text: "str | bytes") -> "LogReplay":
         """Raises :class:`LogError` for a file that is not a readable game log. The steps come
         from the validator's own replay (:func:`~uno_web.core.gamelog.replay_steps`)."""
-        from ..core.gamelog import LogError, ReplayFailure, parse_log, replay_steps
+        reading = cls.reading(text)
+        while True:
+            try:
+                next(reading)
+            except StopIteration as stop:
+                done: LogReplay = stop.value
+                return done
 
-        log = parse_log(text)
+    @classmethod
+    def reading(cls, text: "str | bytes") -> Generator[float, None, "LogReplay"]:
+        """:meth:`from_json` as a generator that yields the fraction done now and then (a
+        round read, a few dozen actions replayed) and returns the replay: the page runs it in
+        slices and stays responsive while a large log is read (uno_web.web.replay)."""
+        from ..core.gamelog import LogError, ReplayFailure, read_log_in_slices, replay_steps
+
+        reader = read_log_in_slices(text)
+        while True:
+            try:
+                part = next(reader)
+            except StopIteration as stop:
+                log: GameLog = stop.value
+                break
+            yield part * READ_SHARE
         names = tuple(seat.name for seat in log.seats)
+        total = len(log.rounds) + sum(len(rnd.actions) for rnd in log.rounds)
         steps: list[ReplayStep] = []
+        numbers: list[int] = []  # actions up to each step (action_number)
+        results: list[tuple[int, Event]] = []  # every round's result (events_to_cursor)
         failure: ValidatorEntry | None = None
         try:
             for st in replay_steps(log):
+                numbers.append(numbers[-1] + 1 if st.move is not None and numbers
+                               and st.move.kind != MoveKind.NEXT_ROUND else
+                               numbers[-1] if numbers else 0)
+                results.extend((len(steps), e) for e in st.events if e.kind == "round_won")
                 steps.append(st)
+                if len(steps) % REPLAY_STRIDE == 0:
+                    yield READ_SHARE + (1 - READ_SHARE) * len(steps) / total
         except ReplayFailure as exc:
             if not steps:
                 raise LogError(f"round 1 cannot be dealt: {exc.verdict.detail}") from None
-            failure = _replay_failure(exc.step, steps[-1].state, exc.move, exc.verdict)
-        return cls(log=log, steps=steps, failure=failure, names=names)
+            failure = _replay_failure(exc.step, exc.round, steps[-1].state, exc.move, exc.verdict)
+        return cls(log=log, steps=steps, failure=failure, names=names, _numbers=numbers,
+                   _results=results)
 
     @property
     def current(self) -> ReplayStep:
@@ -883,16 +921,56 @@ class LogReplay:
     def at_end(self) -> bool:
         return self.cursor >= len(self.steps) - 1
 
+    def action_number(self, index: int) -> int:
+        """How many actions the log has up to step ``index`` (a deal is not an action), as
+        ``validate`` counts them."""
+        if len(self._numbers) != len(self.steps):
+            count = 0
+            self._numbers = []
+            for st in self.steps:
+                if st.move is not None and st.move.kind != MoveKind.NEXT_ROUND:
+                    count += 1
+                self._numbers.append(count)
+        return self._numbers[index]
+
+    def events_to_cursor(self, tail: int) -> list[tuple[int, Event]]:
+        """The events the replay's view needs at the cursor, as ``(step, event)`` in order:
+        every round result before the current round, then every event from the current round's
+        deal (or from the ``tail``-th last event, when that is earlier) to the cursor. The view
+        reads round results, the current round's plays and the last ``tail`` events only, so a
+        step near the end of a long log costs no more than one near its start."""
+        if self._results is None:  # the steps of a replay never change
+            self._results = [(i, e) for i, st in enumerate(self.steps)
+                             for e in st.events if e.kind == "round_won"]
+        cur = self.cursor
+        rnd = self.steps[cur].round
+        start, seen, dealt = cur, 0, False
+        while start > 0 and not (dealt and seen >= tail):
+            st = self.steps[start]
+            seen += len(st.events)
+            dealt = dealt or st.move is None or (st.move.kind == MoveKind.NEXT_ROUND
+                                                 and st.round == rnd)
+            if dealt and seen >= tail:
+                break
+            start -= 1
+        from bisect import bisect_left
+
+        before = self._results[:bisect_left(self._results, start, key=lambda r: r[0])]
+        return before + [(i, e) for i in range(start, cur + 1) for e in self.steps[i].events]
+
     def step(self, delta: int) -> None:
         self.cursor = max(0, min(len(self.steps) - 1, self.cursor + delta))
 
     def go(self, index: int) -> None:
         self.cursor = max(0, min(len(self.steps) - 1, index))
 
-    def entries(self) -> list[ValidatorEntry]:
-        """Validator entries of every step up to the cursor (and the failure at the end)."""
+    def entries(self, last: int | None = None) -> list[ValidatorEntry]:
+        """Validator entries of every step up to the cursor (and the failure at the end);
+        ``last``: only the newest that many (every step after the first deal has one), so that
+        a step near the end of a long log costs no more than one near its start."""
         out: list[ValidatorEntry] = []
-        for i, st in enumerate(self.steps[1:self.cursor + 1], start=1):
+        first = 1 if last is None else max(1, self.cursor + 1 - last)
+        for i, st in enumerate(self.steps[first:self.cursor + 1], start=first):
             v = st.verdict
             text = step_text(st)
             if v is None or not text or text.startswith("deal"):
@@ -921,6 +999,8 @@ def _entry(seq: int, seat: int, who: str, move: str, v: Verdict, rnd: int) -> Va
                           message=v.message, explanation=v.explanation, rule=v.rule, round=rnd)
 
 
-def _replay_failure(seq: int, s: GameState, move: str, v: Verdict) -> ValidatorEntry:
+def _replay_failure(seq: int, rnd: int, s: GameState, move: str, v: Verdict) -> ValidatorEntry:
+    """The refused step as an entry, in the round the replay names (a refused deal is the
+    deal of the next round, while ``s`` is still the last state of the round before)."""
     seat = _seat_of(move)
-    return _entry(seq, seat, s.name(seat) if seat >= 0 else "table", move, v, s.round)
+    return _entry(seq, seat, s.name(seat) if seat >= 0 else "table", move, v, rnd)

@@ -556,12 +556,10 @@ def callout_text(session: Session, seat: int = HUMAN) -> tuple[str, int]:
 def replay_view(replay: LogReplay) -> TableView:
     """An imported log at its cursor: every hand shown, no actions."""
     step = replay.current
-    events: list[tuple[int, Event]] = []
-    for i, st in enumerate(replay.steps[:replay.cursor + 1]):
-        events.extend((i, e) for e in st.events)
+    events = replay.events_to_cursor(MAX_LOG_LINES)
     levels = {i: (seat.level or seat.kind) for i, seat in enumerate(replay.log.seats)}
     tv = _table(step.state, 0, mode="replay", levels=levels, preset=replay.log.rules.preset,
-                entries=replay.entries(), events=events, reveal=True)
+                entries=replay.entries(last=MAX_ENTRIES), events=events, reveal=True)
     problem = ""
     if replay.failure is not None:
         f = replay.failure
@@ -597,8 +595,7 @@ def _replay_status(replay: LogReplay) -> str:
     v = step.verdict
     if step_text(step).startswith("deal"):
         return f"Replay: the deal of round {step.round}."
-    number = sum(1 for st in replay.steps[1:replay.cursor + 1]
-                 if not step_text(st).startswith("deal"))
+    number = replay.action_number(replay.cursor)
     from ..core.gamelog import action_place
 
     return (f"Replay, {action_place(number, step.round)}: "
