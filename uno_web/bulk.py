@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import errno
 import glob
 import json
 import os
 import re
+import stat
 import sys
 import time
 from pathlib import Path
@@ -38,7 +40,7 @@ from .core.gamelog import MAX_LOG_BYTES, LogError, validate_log
 __all__ = [
     "LogInput", "kind_of", "find_logs", "read_stdin", "validate_one", "validate_many", "summarise",
     "Executor", "LocalExecutor", "DaskExecutor", "connect", "tournament_on", "ProgressBar",
-    "SUFFIXES", "BulkError",
+    "SUFFIXES", "BulkError", "open_regular", "NotARegularFile",
 ]
 
 SUFFIXES = (".json", ".jsonl")
@@ -96,6 +98,49 @@ def _files_under(folder: Path) -> list[str]:
     return found
 
 
+_SPECIAL = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+            (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+            (stat.S_ISDIR, "a folder"))
+
+
+def _not_regular(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file, else None."""
+    if stat.S_ISREG(mode):
+        return None
+    for test, what in _SPECIAL:
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+class NotARegularFile(OSError):
+    """A path that names a FIFO, a socket, a device or a folder: never opened for a log."""
+
+
+def open_regular(path: str) -> IO[bytes]:
+    """``path`` opened for reading in binary, if it is a regular file (or a link to one).
+
+    Anything else raises :class:`NotARegularFile` (an ``OSError`` whose ``strerror`` says what
+    the path is) and is never opened: opening a FIFO waits for a writer (forever, for a FIFO
+    nobody writes), and opening a device may do something of its own. The type is checked
+    before the open and again on the open file (the path may change in between); the open is
+    non-blocking, so even a FIFO swapped in at that moment cannot hang."""
+    what = _not_regular(os.stat(path).st_mode)
+    if what is None:
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+            | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)
+        try:
+            what = _not_regular(os.fstat(fd).st_mode)
+            if what is None:
+                return os.fdopen(fd, "rb")
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+    raise NotARegularFile(errno.EINVAL, f"{what}, not a regular file: only files are read", path)
+
+
 def kind_of(arg: str) -> str:
     """``dir``, ``file``, ``missing``, or ``pattern`` (glob characters and no such path); a name
     the system cannot even look up (a NUL byte) is ``missing``: reading it says why."""
@@ -134,7 +179,7 @@ def find_logs(args: Sequence[str]) -> list[str]:
                 p = Path(m)
                 if p.is_dir():
                     files += _files_under(p)
-                elif p.is_file():
+                else:  # a FIFO or a device too: reading it says that it is not a file
                     files.append(m)
             if not files:
                 raise BulkError(f"no log matches {_quote_path(arg)}")
@@ -181,7 +226,7 @@ def read_files(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator
             yield from read_stdin(stdin)[1]
             continue
         try:
-            with open(path, "rb") as f:
+            with open_regular(path) as f:
                 if path.endswith(".jsonl"):
                     yield from _lines(f, path)
                 else:

@@ -187,7 +187,9 @@ def _validate_one_log(name: str, data: bytes | None, stream: Any = None) -> int:
         elif data is not None:
             report = validate_log(data)
         else:
-            with open(name, "rb") as f:  # validate_log reads no further than its limit
+            from .bulk import open_regular
+
+            with open_regular(name) as f:  # validate_log reads no further than its limit
                 report = validate_log(f)
     except LogError as exc:
         return _fail(_short(exc))
