@@ -421,16 +421,27 @@ class Executor:
 
 
 class LocalExecutor(Executor):
-    """This process (``workers=1``) or a pool of ``workers`` local processes."""
+    """This process (``workers=1``) or a pool of up to ``workers`` local processes.
+
+    A process is started only when a call finds no idle one, so a run whose work is bounded
+    by something else (the bytes in flight of :func:`validate_many`) starts no more processes
+    than it keeps busy. (A pool that forks starts them all at once; where the system has it,
+    the pool starts its processes from a fork server with ``uno_web`` already imported.)"""
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
         self.description = {"workers": workers}
         self._pool: Any = None
         if workers > 1:
+            import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = ProcessPoolExecutor(max_workers=workers)
+            methods = multiprocessing.get_all_start_methods()
+            method = "forkserver" if "forkserver" in methods else "spawn"
+            context = multiprocessing.get_context(method)
+            if method == "forkserver":
+                context.set_forkserver_preload(["uno_web.bulk", "uno_web.ai.tournament"])
+            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
             self.window = 4 * workers
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
