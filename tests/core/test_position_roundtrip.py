@@ -10,6 +10,7 @@ compared field by field, and every legal move is carried out on both and the res
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -75,7 +76,8 @@ def _any_move(s: GameState, seat: int, rnd: st.DataObject) -> Move | None:
                 target=rnd.draw(st.integers(-1, s.n - 1)))
 
 
-@settings(max_examples=120, deadline=None,
+# fewer under Pyodide, where the core's suite runs too and every example is several times slower
+@settings(max_examples=120 if sys.platform != "emscripten" else 25, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(preset=st.sampled_from(list(PRESETS)), extra=EXTRA, players=st.integers(2, 6),
        seed=st.integers(0, 2**32), steps=st.integers(1, 90), rnd=st.data())
