@@ -315,8 +315,9 @@ def _validate_input(item: LogInput) -> dict[str, Any]:
 
 
 MAX_WORKERS = 64
-"""The most local processes ``--workers`` may ask for. Each is a Python with ``uno_web``
-loaded (tens of MB before any log); past the machine's cores more only cost memory."""
+"""The most local processes ``--workers`` may ask for (``validate`` and ``tournament``). Each
+is a Python with ``uno_web`` loaded (tens of MB before any log); past the machine's cores more
+only cost memory."""
 
 BYTES_IN_FLIGHT = 2 * MAX_LOG_BYTES
 """The most bytes of logs handed to an executor and not yet answered, whatever the number of

@@ -26,11 +26,8 @@ from .stats import wilson
 
 __all__ = [
     "main", "run_tournament", "parse_seats", "merge_summaries", "MergeError", "UsageError",
-    "Plan", "parse_args", "merge_files", "play", "format_summary", "GameExecutor", "MAX_WORKERS",
+    "Plan", "parse_args", "merge_files", "play", "format_summary", "GameExecutor",
 ]
-
-MAX_WORKERS = 64
-"""The most local processes ``--workers`` may ask for (as ``validate --workers``)."""
 
 
 class UsageError(Exception):
@@ -52,6 +49,8 @@ class GameExecutor(Protocol):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..bulk import MAX_WORKERS  # the command line's, for validate and tournament alike
+
     p = _Parser(
         prog="python -m uno_web tournament",
         description="Play seeded games between bots and print win rates with 95%% Wilson "
@@ -389,6 +388,8 @@ def parse_args(argv: Sequence[str]) -> Plan:
         raise UsageError(str(exc)) from None
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    from ..bulk import MAX_WORKERS
+
     if not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers must be 1 to {MAX_WORKERS}, not {args.workers}")
     if args.scheduler is not None and args.workers != 1:
