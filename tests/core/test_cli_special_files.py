@@ -106,3 +106,8 @@ def test_open_regular_opens_files_and_refuses_the_rest(folder: Path) -> None:
             open_regular(str(path))
     with pytest.raises(FileNotFoundError):
         open_regular(str(folder / "none.json"))
+
+
+def test_tournament_merge_refuses_a_fifo(folder: Path) -> None:
+    message = error_of(cli("tournament", "--merge", str(folder / "b.json")))
+    assert message.startswith("tournament: cannot read") and "FIFO" in message
