@@ -53,7 +53,9 @@ def test_a_wild_draw_four_under_house_party_is_shared_and_opens(page: Any,
     assert pos.jump_window and pos.top == "W+4" and pos.phase == "penalty"
     build_state(pos)  # the core accepts it
 
-    page.goto(link)
+    # the link as shared, and the page option that keeps the bots still (as in the reproducer),
+    # so that the table is compared before the bot answers the Wild Draw Four
+    page.goto(link + "&bots=still")
     wait_ready(page)
     assert page.evaluate("document.body.dataset.mode") == "table"
     assert page.locator("[data-testid=notice]").count() == 0, \
