@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from uno_web.ai.tournament import progress_printer, run_tournament  # noqa: E402
+from uno_web.ai.tournament import run_tournament  # noqa: E402
+from uno_web.bulk import LocalExecutor, progress_bar  # noqa: E402
 from uno_web.core import PRESETS  # noqa: E402
 
 
@@ -104,9 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         if only and name not in only:
             continue
         rounds = 0 if name.endswith("-500") else 1
-        summary = run_tournament(rules, seats, games, seed=args.seed, rounds=rounds,
-                                 workers=args.workers, options={"hard": hard},
-                                 progress=progress_printer(sys.stderr, name))
+        with LocalExecutor(args.workers) as pool, \
+                progress_bar(games, "games", sys.stderr, desc=name) as bar:
+            summary = run_tournament(rules, seats, games, seed=args.seed, rounds=rounds,
+                                     executor=pool if args.workers > 1 else None,
+                                     options={"hard": hard}, progress=bar)
         e = summary["entries"][0]
         lo, hi = e["ci95"]
         d = e["decisions_per_second"] or 0.0

@@ -8,7 +8,10 @@ hidden ones aside, in name order), glob patterns (``'logs/**/*.json'``, expanded
 shell did not), and ``-`` for standard input. A ``.jsonl`` file or a standard input of JSON Lines
 holds one log a line, named ``FILE:LINE``. Files are read here, at most
 :data:`~uno_web.core.gamelog.MAX_LOG_BYTES` a log, and their bytes are sent to the workers, so
-the workers of a cluster need no access to the files.
+the workers of a cluster need no access to the files. Only regular files are opened
+(:func:`open_regular`): a FIFO, a socket or a device is an unreadable input with that reason.
+At most :data:`BYTES_IN_FLIGHT` bytes of logs are out with the workers at a time, however many
+there are (:func:`validate_many`).
 
 **Results** come in input order whatever ran them: one JSON object a log, ``{"log": name,
 "status": "valid" | "invalid" | "unreadable", ...}`` with the validator's report (the fields of
@@ -18,18 +21,19 @@ summary (:func:`summarise`) with the counts per status and per reason code.
 **Executors**: :class:`LocalExecutor` (this process with one worker, else a pool of processes)
 and :class:`DaskExecutor` (a ``distributed.Client`` on a scheduler's address). Both run the same
 function on the same inputs, so a cluster gives the local run's results; only timings differ.
+:func:`uno_web.ai.tournament.run_tournament` takes either as its ``executor``.
 """
 
 from __future__ import annotations
 
 import collections
-import contextlib
+import errno
 import glob
 import json
 import os
 import re
+import stat
 import sys
-import time
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator, Sequence
 
@@ -37,8 +41,8 @@ from .core.gamelog import MAX_LOG_BYTES, LogError, validate_log
 
 __all__ = [
     "LogInput", "kind_of", "find_logs", "read_stdin", "validate_one", "validate_many", "summarise",
-    "Executor", "LocalExecutor", "DaskExecutor", "connect", "tournament_on", "ProgressBar",
-    "SUFFIXES", "BulkError",
+    "Executor", "LocalExecutor", "DaskExecutor", "connect", "progress_bar", "SUFFIXES",
+    "BulkError", "open_regular", "NotARegularFile", "MAX_WORKERS", "BYTES_IN_FLIGHT",
 ]
 
 SUFFIXES = (".json", ".jsonl")
@@ -96,6 +100,49 @@ def _files_under(folder: Path) -> list[str]:
     return found
 
 
+_SPECIAL = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+            (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+            (stat.S_ISDIR, "a folder"))
+
+
+def _not_regular(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file, else None."""
+    if stat.S_ISREG(mode):
+        return None
+    for test, what in _SPECIAL:
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+class NotARegularFile(OSError):
+    """A path that names a FIFO, a socket, a device or a folder: never opened for a log."""
+
+
+def open_regular(path: str) -> IO[bytes]:
+    """``path`` opened for reading in binary, if it is a regular file (or a link to one).
+
+    Anything else raises :class:`NotARegularFile` (an ``OSError`` whose ``strerror`` says what
+    the path is) and is never opened: opening a FIFO waits for a writer (forever, for a FIFO
+    nobody writes), and opening a device may do something of its own. The type is checked
+    before the open and again on the open file (the path may change in between); the open is
+    non-blocking, so even a FIFO swapped in at that moment cannot hang."""
+    what = _not_regular(os.stat(path).st_mode)
+    if what is None:
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+            | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)
+        try:
+            what = _not_regular(os.fstat(fd).st_mode)
+            if what is None:
+                return os.fdopen(fd, "rb")
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+    raise NotARegularFile(errno.EINVAL, f"{what}, not a regular file: only files are read", path)
+
+
 def kind_of(arg: str) -> str:
     """``dir``, ``file``, ``missing``, or ``pattern`` (glob characters and no such path); a name
     the system cannot even look up (a NUL byte) is ``missing``: reading it says why."""
@@ -134,7 +181,7 @@ def find_logs(args: Sequence[str]) -> list[str]:
                 p = Path(m)
                 if p.is_dir():
                     files += _files_under(p)
-                elif p.is_file():
+                else:  # a FIFO or a device too: reading it says that it is not a file
                     files.append(m)
             if not files:
                 raise BulkError(f"no log matches {_quote_path(arg)}")
@@ -181,7 +228,7 @@ def read_files(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator
             yield from read_stdin(stdin)[1]
             continue
         try:
-            with open(path, "rb") as f:
+            with open_regular(path) as f:
                 if path.endswith(".jsonl"):
                     yield from _lines(f, path)
                 else:
@@ -275,18 +322,47 @@ def _validate_input(item: LogInput) -> dict[str, Any]:
     return validate_one(item.name, item.read())
 
 
-def validate_many(items: Iterable[LogInput], executor: "Executor") -> Iterator[dict[str, Any]]:
+MAX_WORKERS = 64
+"""The most local processes ``--workers`` may ask for (``validate`` and ``tournament``). Each
+is a Python with ``uno_web`` loaded (tens of MB before any log); past the machine's cores more
+only cost memory."""
+
+BYTES_IN_FLIGHT = 2 * MAX_LOG_BYTES
+"""The most bytes of logs handed to an executor and not yet answered, whatever the number of
+workers: a worker's memory while it validates grows with the log it holds, so this bounds
+the memory of a run (a log larger than the budget still goes, alone)."""
+
+
+def validate_many(items: Iterable[LogInput], executor: "Executor",
+                  max_bytes: int = BYTES_IN_FLIGHT) -> Iterator[dict[str, Any]]:
     """The result of every log, in input order. Unreadable inputs are answered here; the
-    others go to ``executor``."""
-    pending: collections.deque[tuple[LogInput, Any]] = collections.deque()
+    others go to ``executor``, at most ``executor.window`` of them and at most ``max_bytes``
+    of their bytes at a time (a larger log goes when nothing else is in flight). A log's
+    bytes are let go once it is handed over, so this function holds no more than the logs in
+    flight and the one it is about to hand over."""
+    pending: collections.deque[tuple[LogInput, Any, int]] = collections.deque()
     window = executor.window
+    in_flight = 0
     for item in items:
-        future = None if item.error is not None else executor.submit(validate_one, item.name, item.read())
-        pending.append((item, future))
-        while len(pending) > window or (pending and pending[0][1] is None):
-            yield _result(*pending.popleft())
+        if item.error is not None:
+            pending.append((item, None, 0))
+        else:
+            data = item.read()
+            size = len(data)
+            while pending and (in_flight + size > max_bytes or len(pending) >= window):
+                done = pending.popleft()
+                in_flight -= done[2]
+                yield _result(done[0], done[1])
+            future = executor.submit(validate_one, item.name, data)
+            item.data = None  # the executor holds the bytes now (or has answered already)
+            del data
+            pending.append((item, future, size))
+            in_flight += size
+        while pending and pending[0][1] is None:  # an unreadable input at the head: answered now
+            yield _result(*pending.popleft()[:2])
     while pending:
-        yield _result(*pending.popleft())
+        done = pending.popleft()
+        yield _result(done[0], done[1])
 
 
 def _result(item: LogInput, future: Any) -> dict[str, Any]:
@@ -354,16 +430,27 @@ class Executor:
 
 
 class LocalExecutor(Executor):
-    """This process (``workers=1``) or a pool of ``workers`` local processes."""
+    """This process (``workers=1``) or a pool of up to ``workers`` local processes.
+
+    A process is started only when a call finds no idle one, so a run whose work is bounded
+    by something else (the bytes in flight of :func:`validate_many`) starts no more processes
+    than it keeps busy. (A pool that forks starts them all at once; where the system has it,
+    the pool starts its processes from a fork server with ``uno_web`` already imported.)"""
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
         self.description = {"workers": workers}
         self._pool: Any = None
         if workers > 1:
+            import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = ProcessPoolExecutor(max_workers=workers)
+            methods = multiprocessing.get_all_start_methods()
+            method = "forkserver" if "forkserver" in methods else "spawn"
+            context = multiprocessing.get_context(method)
+            if method == "forkserver":
+                context.set_forkserver_preload(["uno_web.bulk", "uno_web.ai.tournament"])
+            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
             self.window = 4 * workers
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -428,99 +515,20 @@ def connect(address: str, timeout: float = 10.0) -> Any:
 
 
 # ------------------------------------------------------------------------------------------
-# tournaments
-# ------------------------------------------------------------------------------------------
-
-
-class _PoolOn:
-    """``multiprocessing.Pool`` as :func:`uno_web.ai.tournament.run_tournament` uses it
-    (``with Pool(n) as pool: pool.imap_unordered(fn, tasks, chunksize)``), on an executor."""
-
-    def __init__(self, executor: Executor) -> None:
-        self.executor = executor
-
-    def __call__(self, *args: Any, **kwargs: Any) -> "_PoolOn":
-        return self
-
-    def __enter__(self) -> "_PoolOn":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        pass
-
-    def imap_unordered(self, fn: Callable[[Any], Any], items: Iterable[Any],
-                       chunksize: int = 1) -> Iterator[Any]:
-        return self.executor.unordered(fn, items)
-
-
-@contextlib.contextmanager
-def tournament_on(executor: Executor) -> Iterator[None]:
-    """While active, :mod:`uno_web.ai.tournament` plays its games on ``executor``: its own
-    ``run_tournament`` builds the games and pools the results, so the summary is the local
-    run's, timings aside. (A stopgap: ``run_tournament`` takes no pool yet, so its process pool
-    and its worker count are swapped for the executor's while the tournament runs; one
-    ``pool=`` parameter there would replace both swaps.)"""
-    import multiprocessing
-
-    from .ai import tournament
-
-    original_run = tournament.run_tournament
-    original_pool = multiprocessing.Pool
-
-    def run(rules: Any, levels: Sequence[str], games: int, seed: int = 0, rounds: int = 0,
-            workers: int = 1, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        # more than one worker makes run_tournament use its pool, which is the executor
-        return original_run(rules, levels, games, seed, rounds, 2, *args, **kwargs)
-
-    setattr(tournament, "run_tournament", run)
-    setattr(multiprocessing, "Pool", _PoolOn(executor))
-    try:
-        yield
-    finally:
-        setattr(tournament, "run_tournament", original_run)
-        setattr(multiprocessing, "Pool", original_pool)
-
-
-# ------------------------------------------------------------------------------------------
 # progress
 # ------------------------------------------------------------------------------------------
 
 
-class ProgressBar:
-    """``[#####.....] 120/500 logs  3 invalid  1 unreadable  45 logs/s`` on a stream (standard
-    error), redrawn at most 5 times a second; ``total`` None when unknown."""
+def progress_bar(total: int | None, unit: str, stream: IO[str], desc: str | None = None) -> Any:
+    """A tqdm progress bar on ``stream`` (standard error): ``40%|####      | 2/5 logs, 1 invalid
+    12.5 logs/s``, redrawn at most 5 times a second; ``total`` None when unknown. Call
+    ``update(1)`` per item, ``set_postfix_str`` for counts, ``close()`` at the end."""
+    from tqdm import tqdm
 
-    def __init__(self, stream: IO[str], total: int | None) -> None:
-        self.stream = stream
-        self.total = total
-        self.t0 = time.perf_counter()
-        self.last = 0.0
-        self.done = 0
-        self.counts: collections.Counter[str] = collections.Counter()
-
-    def update(self, result: dict[str, Any]) -> None:
-        self.done += 1
-        self.counts[result["status"]] += 1
-        now = time.perf_counter()
-        if now - self.last >= 0.2:
-            self.last = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        rate = self.done / max(now - self.t0, 1e-9)
-        if self.total:
-            filled = int(30 * self.done / self.total)
-            head = f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} logs"
-        else:
-            head = f"{self.done} logs"
-        self.stream.write(f"\r{head}  {self.counts['invalid']} invalid  "
-                          f"{self.counts['unreadable']} unreadable  {rate:,.0f} logs/s ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        self._draw(time.perf_counter())
-        self.stream.write("\n")
-        self.stream.flush()
+    count = "{n_fmt}/{total_fmt}" if total else "{n_fmt}"
+    head = "{percentage:3.0f}%|{bar:30}| " if total else ""
+    return tqdm(total=total, file=stream, desc=desc, unit=f" {unit}", mininterval=0.2,
+                bar_format=f"{{desc}}{head}{count} {unit}{{postfix}} {{rate_fmt}}")
 
 
 def stdin_bytes() -> IO[bytes]:

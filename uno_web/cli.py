@@ -191,7 +191,9 @@ def _validate_one_log(name: str, data: bytes | None, stream: Any = None) -> int:
         elif data is not None:
             report = validate_log(data)
         else:
-            with open(name, "rb") as f:  # validate_log reads no further than its limit
+            from .bulk import open_regular
+
+            with open_regular(name) as f:  # validate_log reads no further than its limit
                 report = validate_log(f)
     except LogError as exc:
         return _fail(_short(exc))
@@ -298,7 +300,8 @@ def _validate_bulk(items: Any, total: int | None, args: argparse.Namespace) -> i
     from . import bulk
 
     show = args.progress or sys.stderr.isatty()
-    bar = bulk.ProgressBar(sys.stderr, total) if show else None
+    bar = bulk.progress_bar(total, "logs", sys.stderr) if show else None
+    counts = {"invalid": 0, "unreadable": 0}
     results: list[dict[str, Any]] = []
     first_unreadable: dict[str, Any] | None = None
     t0 = time.perf_counter()
@@ -312,7 +315,10 @@ def _validate_bulk(items: Any, total: int | None, args: argparse.Namespace) -> i
                 first_unreadable = result
             results.append(slim)
             if bar is not None:
-                bar.update(result)
+                counts[result["status"]] = counts.get(result["status"], 0) + 1
+                bar.set_postfix_str(f"{counts['invalid']} invalid, "
+                                    f"{counts['unreadable']} unreadable", refresh=False)
+                bar.update(1)
         where = executor.description
     if bar is not None:
         bar.close()
@@ -417,50 +423,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-SCHEDULER_HELP = """
-cluster:
-  --scheduler ADDRESS   play the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786
-                        (pip install 'uno_web[dask]'; uno_web installed on the workers); the
-                        summary is a local run's for the same seeds, timings aside
-"""
-
-
 def cmd_tournament(argv: list[str]) -> int:
-    """``tournament``: :mod:`uno_web.ai.tournament` with its own options (``--workers N``
-    local processes), and ``--scheduler ADDRESS`` to play the games on a Dask cluster."""
-    rest: list[str] = []
-    address = None
-    i = 0
-    while i < len(argv):
-        arg = argv[i]
-        if arg == "--scheduler":
-            if i + 1 >= len(argv):
-                raise UsageError("tournament: --scheduler needs an ADDRESS, like tcp://host:8786")
-            address = argv[i + 1]
-            i += 2
-            continue
-        if arg.startswith("--scheduler="):
-            address = arg.split("=", 1)[1]
-        else:
-            rest.append(arg)
-        i += 1
-    run = _delegate(DELEGATED["tournament"])
-    if "-h" in rest or "--help" in rest:
-        code = run(argparse.Namespace(rest=rest))
-        print(SCHEDULER_HELP.rstrip())
-        return code
-    if address is None:
-        return run(argparse.Namespace(rest=rest))
-    if "--merge" in rest:
-        raise UsageError("tournament: --merge plays nothing, so --scheduler has no effect")
+    """``tournament``: the games of :mod:`uno_web.ai.tournament` played in this process, on
+    ``--workers N`` local processes or on a Dask cluster (``--scheduler ADDRESS``)."""
     from . import bulk
+    from .ai import tournament
 
     try:
-        executor = bulk.DaskExecutor(address)
+        plan = tournament.parse_args(argv)
+    except tournament.UsageError as exc:
+        raise UsageError(f"tournament: {_short(exc)} (see python -m uno_web tournament --help)") \
+            from None
+    except SystemExit as exc:  # --help
+        return _exit_code(exc)
+    if plan.merge:
+        try:
+            merged = tournament.merge_files(plan.merge)
+        except tournament.UsageError as exc:
+            raise UsageError(f"tournament: {_short(exc)}") from None
+        print(tournament.format_summary(plan, merged))
+        return EXIT_OK
+    executor: bulk.Executor | None = None
+    try:
+        if plan.scheduler is not None:
+            executor = bulk.DaskExecutor(plan.scheduler)
+        elif plan.workers > 1 and plan.games > 1:
+            executor = bulk.LocalExecutor(plan.workers)
     except bulk.BulkError as exc:
         raise UsageError(f"tournament: {exc}") from None
-    with executor, bulk.tournament_on(executor):
-        return run(argparse.Namespace(rest=rest))
+    bar = None if plan.quiet else bulk.progress_bar(plan.games, "games", sys.stderr)
+    try:
+        summary = tournament.play(plan, executor, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+        if executor is not None:
+            executor.close()
+    print(tournament.format_summary(plan, summary))
+    return EXIT_OK
 
 
 def _delegate(module: str, func: str = "main") -> Callable[[argparse.Namespace], int]:
@@ -513,6 +513,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .bulk import BYTES_IN_FLIGHT, MAX_WORKERS
     from .core import PRESETS
     from .core.gamelog import MAX_ACTIONS, MAX_ROUNDS
 
@@ -540,8 +541,10 @@ def build_parser() -> argparse.ArgumentParser:
                    ".jsonl file (one log a line), or - for standard input (one log, or JSON Lines)")
     v.add_argument("--lang", choices=("en", "fi"), default="en",
                    help="the language of the report's messages: en (default) or fi (Finnish)")
-    v.add_argument("--workers", type=int_range(1, 256), default=1,
-                   help="local processes to validate in, 1 to 256 (default 1: this process)")
+    v.add_argument("--workers", type=int_range(1, MAX_WORKERS), default=1,
+                   help=f"local processes to validate in, 1 to {MAX_WORKERS} (default 1: this "
+                   "process); whatever their number, at most "
+                   f"{BYTES_IN_FLIGHT // 2**20} MB of logs are out with them at a time")
     v.add_argument("--scheduler", metavar="ADDRESS",
                    help="validate on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
                    "(pip install 'uno_web[dask]'; the workers need uno_web, not the files)")
@@ -595,13 +598,16 @@ def build_parser() -> argparse.ArgumentParser:
         "solve": "solve UNO puzzles (solitaire, duel, coop, generate)",
         "tournament": "run bots against each other and print win rates",
     }
-    for name, module in DELEGATED.items():
+    for name, module in DELEGATED.items():  # each parses its own options
         x = sub.add_parser(name, help=helps[name], add_help=False)
         x.add_argument("rest", nargs=argparse.REMAINDER)
-        x.set_defaults(func=_delegate(module))
+        x.set_defaults(func=_delegate(module) if name != "tournament"
+                       else lambda args: cmd_tournament(list(args.rest)))
     return p
 
 
+# the commands that parse their own options: main hands them the rest of the line (tournament
+# to cmd_tournament, which runs the games on the executor asked for)
 DELEGATED = {
     "build": ".site.vendor",
     "serve": ".site.serve",

@@ -88,14 +88,20 @@ def test_hard_with_fixed_iterations(capsys: pytest.CaptureFixture[str]) -> None:
     (["--single-round", "--rounds", "3"], "not allowed"),
     (["--seats", "easy*10", "--rules", '{"hand_size": 12}'], "cards"),
     (["--frobnicate"], "unrecognized"),
+    (["--games", "-1"], "--games"),
+    (["--workers", "65"], "1 to 64"),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "choose one"),
 ])
 def test_bad_arguments_exit_2_with_a_message(args: list[str], word: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line's one error line, as every command prints it: {"error": ...}."""
     assert main(args) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert word in err and "Traceback" not in err
-    assert err.startswith("tournament: error:")
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    message = json.loads(lines[0])["error"]
+    assert word in message and message.startswith("tournament: ")
 
 
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:

@@ -133,7 +133,8 @@ def test_not_a_position_at_all() -> None:
 RULE_KEYS = [f"rule.{name}" for name in RuleSet.model_fields]
 KEYS = ["preset", "hands", "names", "top", "color", "turn", "direction", "discard", "draw",
         "pending", "phase", "plus4_by", "plus4_bluff", "uncalled", "scores", "seed", "goal",
-        "exact_deck", "jump_window", "dealer", "deal", "round"]
+        "exact_deck", "jump_window", "dealer", "deal", "round", "drawn", "plus4_color",
+        "uncalled_fresh", "called", "same_number", "last_player", "out", "stuck", "shuffles"]
 CARDS = ["R1", "G5", "B7", "Y+2", "W", "W+4", "RS", "GR", "QS", "7H", "JK", "X9", "red 7", ""]
 NUMBERS = ["0", "1", "2", "-1", "9", "10", "60", "61", "1e3", "0x1", " 3", "\u0663",
            "9" * 25, "", "true"]
@@ -143,17 +144,18 @@ def _value_for(key: str) -> st.SearchStrategy[str]:
     cards = st.lists(st.sampled_from(CARDS), max_size=6).map(" ".join)
     if key in ("hands", "names"):
         return st.lists(cards, min_size=0, max_size=11).map(",".join)
-    if key in ("top", "discard", "draw", "deal"):
+    if key in ("top", "discard", "draw", "deal", "drawn"):
         return cards
     if key in ("exact_deck", "jump_window", "plus4_bluff"):
         return st.sampled_from(["1", "0", "true", "yes", ""])
-    if key in ("turn", "direction", "pending", "plus4_by", "seed", "dealer", "round"):
+    if key in ("turn", "direction", "pending", "plus4_by", "seed", "dealer", "round",
+               "same_number", "last_player", "stuck", "shuffles"):
         return st.sampled_from(NUMBERS)
-    if key in ("uncalled", "scores"):
+    if key in ("uncalled", "scores", "uncalled_fresh", "called", "out"):
         return st.lists(st.sampled_from(NUMBERS), max_size=11).map(",".join)
     if key == "phase":
         return st.sampled_from(["play", "penalty", "choose-color", "drawn", ""])
-    if key == "color":
+    if key in ("color", "plus4_color"):
         return st.sampled_from(["R", "G", "B", "Y", "S", "H", "W", "", "purple"])
     if key.startswith("rule."):
         return st.sampled_from(["true", "false", "1", "0", "7", "-3", "uno", "playing-cards",

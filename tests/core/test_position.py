@@ -99,9 +99,14 @@ def test_an_open_jump_in_window():
     assert position_from_state(open_).jump_window
     with pytest.raises(PositionError, match="jump_in"):
         build_state(Position(hands=["R1", "G3"], top="R7", jump_window=True))
-    with pytest.raises(PositionError, match="coloured top card"):
-        build_state(Position(hands=["R1", "G3"], top="W", color="R", jump_window=True,
-                             overrides={"jump_in": True}))
+    # the engine opens the window after a wild too, where a jump-in is refused as not
+    # identical (a wild cannot be jumped on), not as out of time: a position says the same
+    wild = build_state(Position(hands=["R1 W", "G3 W"], top="W", color="R", turn=1,
+                                jump_window=True, overrides={"jump_in": True}))
+    assert check(wild, parse_move("P0:W=R")).code.value == "E_JUMP_IN_NOT_IDENTICAL"
+    with pytest.raises(PositionError, match="top card to match"):
+        build_state(Position(hands=["R1", "G3"], jump_window=True,
+                             overrides={"jump_in": True, "first_card": "lead-any"}))
 
 
 def test_an_undealt_round_with_a_dealer_and_a_deck_order():

@@ -15,7 +15,8 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 
 from ..core.rules import PRESETS, RulesError, resolve_rules
 from . import LEVELS, make_bot
@@ -23,13 +24,14 @@ from .base import Bot
 from .match import play_game
 from .stats import wilson
 
-__all__ = ["main", "run_tournament", "parse_seats", "merge_summaries", "MergeError"]
-
-EXIT_OK, EXIT_USAGE = 0, 2
+__all__ = [
+    "main", "run_tournament", "parse_seats", "merge_summaries", "MergeError", "UsageError",
+    "Plan", "parse_args", "merge_files", "play", "format_summary", "GameExecutor",
+]
 
 
 class UsageError(Exception):
-    """Bad command-line arguments (exit 2, no traceback)."""
+    """Bad command-line arguments: the command line prints it as its one error line, exit 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,7 +39,18 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+class GameExecutor(Protocol):
+    """Where the games run: :class:`uno_web.bulk.LocalExecutor` (processes on this machine) or
+    :class:`uno_web.bulk.DaskExecutor` (a Dask cluster), or anything with this method."""
+
+    def unordered(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        """``fn`` of every item, in the order they finish."""
+        ...
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from ..bulk import MAX_WORKERS  # the command line's, for validate and tournament alike
+
     p = _Parser(
         prog="python -m uno_web tournament",
         description="Play seeded games between bots and print win rates with 95%% Wilson "
@@ -57,7 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default 0: play until the game is over)")
     g.add_argument("--single-round", action="store_true",
                    help="each game is one round (same as --rounds 1)")
-    p.add_argument("--workers", type=int, default=1, help="processes to run games in (default: 1)")
+    p.add_argument("--workers", type=int, default=1,
+                   help=f"local processes to run games in, 1 to {MAX_WORKERS} (default: 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                   "(pip install 'uno_web[dask]'; uno_web installed on the workers); the summary "
+                   "is a local run's for the same seeds, timings aside")
     p.add_argument("--hard-ms", type=float, default=None,
                    help="Hard's thinking time per decision in milliseconds (default: 150)")
     p.add_argument("--hard-iterations", type=int, default=None,
@@ -75,12 +93,16 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _merge_files(paths: Sequence[str]) -> "dict[str, Any]":
+def merge_files(paths: Sequence[str]) -> "dict[str, Any]":
+    """The ``--json`` summaries saved in ``paths``, pooled (:func:`merge_summaries`); raises
+    :class:`UsageError`. Only regular files are opened (a FIFO would wait forever)."""
+    from ..bulk import open_regular
+
     summaries = []
     for path in paths:
         try:
-            with open(path, encoding="utf-8") as f:
-                summaries.append(json.load(f))
+            with open_regular(path) as f:
+                summaries.append(json.loads(f.read()))
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -151,28 +173,25 @@ def _play_one(task: tuple[Any, ...]) -> dict[str, Any]:
 
 def run_tournament(
     rules: Any, levels: Sequence[str], games: int, seed: int = 0, rounds: int = 0,
-    workers: int = 1, options: "dict[str, dict[str, Any]] | None" = None,
+    executor: GameExecutor | None = None, options: "dict[str, dict[str, Any]] | None" = None,
     max_moves: int = 20_000, progress: Any = None,
 ) -> dict[str, Any]:
-    """Play the games and return the summary (what ``--json`` prints)."""
+    """Play the games and return the summary (what ``--json`` prints).
+
+    ``executor`` runs the games (:class:`GameExecutor`: a local process pool, a Dask
+    cluster); None plays them in this process. The summary is the same either way, timings
+    aside: each game is built from its seed, and the results are pooled in game order.
+    ``progress``, if given, has ``update(1)`` called after each game (a tqdm bar)."""
     options = options or {}
     levels = list(levels)
     tasks = [(rules, levels, options, g, seed + g, rounds, max_moves) for g in range(games)]
     results: list[dict[str, Any]] = []
     t0 = time.perf_counter()
-    if workers > 1 and games > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(workers) as pool:
-            for r in pool.imap_unordered(_play_one, tasks, chunksize=max(1, min(8, games // (workers * 8)))):
-                results.append(r)
-                if progress:
-                    progress(len(results), games, time.perf_counter() - t0)
-    else:
-        for t in tasks:
-            results.append(_play_one(t))
-            if progress:
-                progress(len(results), games, time.perf_counter() - t0)
+    played = map(_play_one, tasks) if executor is None else executor.unordered(_play_one, tasks)
+    for r in played:
+        results.append(r)
+        if progress is not None:
+            progress.update(1)
     elapsed = time.perf_counter() - t0
     results.sort(key=lambda r: r["game"])
     entries = []
@@ -293,29 +312,6 @@ def merge_summaries(summaries: "Sequence[dict[str, Any]]") -> "dict[str, Any]":
     }
 
 
-def progress_printer(stream: Any, label: str = "") -> Any:
-    """A progress bar for :func:`run_tournament` (``progress=``), redrawn at most 5 times/s."""
-    last = [0.0]
-    prefix = f"{label}: " if label else ""
-
-    def show(done: int, total: int, elapsed: float) -> None:
-        now = time.perf_counter()
-        if done < total and now - last[0] < 0.2:
-            return
-        last[0] = now
-        width = 30
-        filled = int(width * done / total) if total else width
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = (total - done) / rate if rate > 0 else 0.0
-        stream.write(f"\r{prefix}[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
-                     f"{elapsed:6.1f}s eta {eta:5.0f}s")
-        if done >= total:
-            stream.write("\n")
-        stream.flush()
-
-    return show
-
-
 def format_table(summary: dict[str, Any]) -> str:
     lines = []
     rounds = summary["rounds"]
@@ -347,83 +343,115 @@ def format_table(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: "Sequence[str] | None" = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-        if args.merge:
-            played = [f"--{k.replace('_', '-')}" for k, v in vars(args).items()
-                      if k not in ("merge", "json", "quiet") and v != parser.get_default(k)]
-            if played:  # a setting that would be silently ignored is refused instead
-                raise UsageError(f"--merge plays nothing, so {', '.join(played)} has no effect: "
-                                 "the saved runs carry their own settings")
-            merged = _merge_files(args.merge)
-            print(json.dumps(merged, indent=2) if args.json else format_table(merged))
-            return EXIT_OK
-        levels = parse_seats(args.seats)
-        try:
-            overrides = json.loads(args.rules) if args.rules else {}
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"--rules is not JSON: {exc}") from None
-        if not isinstance(overrides, dict):
-            raise UsageError("--rules must be a JSON object of RuleSet fields")
-        try:
-            rules = resolve_rules(args.preset, overrides)
-        except RulesError as exc:
-            raise UsageError(str(exc)) from None
-        if args.games < 1:
-            raise UsageError("--games must be at least 1")
-        if args.workers < 1:
-            raise UsageError("--workers must be at least 1")
-        rounds = 1 if args.single_round else args.rounds
-        if rounds < 0:
-            raise UsageError("--rounds must be 0 (whole games) or more")
-        if args.max_moves < 1:
-            raise UsageError("--max-moves must be at least 1")
-        try:
-            options = json.loads(args.options) if args.options else {}
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"--options is not JSON: {exc}") from None
-        if not isinstance(options, dict) or not all(
-            k in LEVELS and isinstance(v, dict) for k, v in options.items()
-        ):
-            raise UsageError(f"--options must map levels ({', '.join(LEVELS)}) to JSON objects")
-        hard = dict(options.get("hard", {}))
-        if args.hard_ms is not None:
-            if args.hard_ms <= 0:
-                raise UsageError("--hard-ms must be positive")
-            hard["budget_ms"] = args.hard_ms
-        if args.hard_iterations is not None:
-            if args.hard_iterations < 1:
-                raise UsageError("--hard-iterations must be at least 1")
-            hard["iterations"] = args.hard_iterations
-        if hard:
-            options["hard"] = hard
-        for level in set(levels):  # options are checked before any game starts
-            try:
-                make_bot(level, **options.get(level, {}))
-            except (TypeError, ValueError) as exc:
-                raise UsageError(f"bad options for {level}: {exc}") from None
-        try:
-            from ..core.engine import new_game
+@dataclass(frozen=True)
+class Plan:
+    """A tournament command, checked: what to play (or which saved runs to merge) and how."""
 
-            new_game(rules, len(levels), 0)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-    except UsageError as exc:
-        print(f"tournament: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except SystemExit as exc:  # --help
-        return int(exc.code or 0)
-    progress = None if args.quiet else progress_printer(sys.stderr)
-    summary = run_tournament(rules, levels, args.games, args.seed, rounds, args.workers, options,
-                             args.max_moves, progress)
-    summary = {"preset": args.preset, **summary}
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        print(format_table(summary))
-    return EXIT_OK
+    preset: str
+    rules: Any
+    levels: list[str]
+    games: int
+    seed: int
+    rounds: int
+    options: dict[str, dict[str, Any]]
+    max_moves: int
+    workers: int = 1
+    scheduler: str | None = None
+    json: bool = False
+    quiet: bool = False
+    merge: list[str] = field(default_factory=list)
+
+
+def parse_args(argv: Sequence[str]) -> Plan:
+    """The command's arguments, checked; raises :class:`UsageError` (one line saying what is
+    wrong) and ``SystemExit(0)`` after printing ``--help``."""
+    parser = build_parser()
+    args = parser.parse_args(list(argv))
+    if args.merge:
+        played = [f"--{k.replace('_', '-')}" for k, v in vars(args).items()
+                  if k not in ("merge", "json", "quiet") and v != parser.get_default(k)]
+        if played:  # a setting that would be silently ignored is refused instead
+            raise UsageError(f"--merge plays nothing, so {', '.join(played)} has no effect: "
+                             "the saved runs carry their own settings")
+        return Plan(preset="", rules=None, levels=[], games=0, seed=0, rounds=0, options={},
+                    max_moves=0, json=args.json, quiet=args.quiet, merge=list(args.merge))
+    levels = parse_seats(args.seats)
+    try:
+        overrides = json.loads(args.rules) if args.rules else {}
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"--rules is not JSON: {exc}") from None
+    if not isinstance(overrides, dict):
+        raise UsageError("--rules must be a JSON object of RuleSet fields")
+    try:
+        rules = resolve_rules(args.preset, overrides)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    from ..bulk import MAX_WORKERS
+
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be 1 to {MAX_WORKERS}, not {args.workers}")
+    if args.scheduler is not None and args.workers != 1:
+        raise UsageError("--workers and --scheduler: choose one (the cluster has its own workers)")
+    rounds = 1 if args.single_round else args.rounds
+    if rounds < 0:
+        raise UsageError("--rounds must be 0 (whole games) or more")
+    if args.max_moves < 1:
+        raise UsageError("--max-moves must be at least 1")
+    try:
+        options = json.loads(args.options) if args.options else {}
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"--options is not JSON: {exc}") from None
+    if not isinstance(options, dict) or not all(
+        k in LEVELS and isinstance(v, dict) for k, v in options.items()
+    ):
+        raise UsageError(f"--options must map levels ({', '.join(LEVELS)}) to JSON objects")
+    hard = dict(options.get("hard", {}))
+    if args.hard_ms is not None:
+        if args.hard_ms <= 0:
+            raise UsageError("--hard-ms must be positive")
+        hard["budget_ms"] = args.hard_ms
+    if args.hard_iterations is not None:
+        if args.hard_iterations < 1:
+            raise UsageError("--hard-iterations must be at least 1")
+        hard["iterations"] = args.hard_iterations
+    if hard:
+        options["hard"] = hard
+    for level in set(levels):  # options are checked before any game starts
+        try:
+            make_bot(level, **options.get(level, {}))
+        except (TypeError, ValueError) as exc:
+            raise UsageError(f"bad options for {level}: {exc}") from None
+    try:
+        from ..core.engine import new_game
+
+        new_game(rules, len(levels), 0)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return Plan(preset=args.preset, rules=rules, levels=levels, games=args.games, seed=args.seed,
+                rounds=rounds, options=options, max_moves=args.max_moves, workers=args.workers,
+                scheduler=args.scheduler, json=args.json, quiet=args.quiet)
+
+
+def play(plan: Plan, executor: GameExecutor | None = None, progress: Any = None) -> dict[str, Any]:
+    """The summary of ``plan``'s games (:func:`run_tournament`), with its preset."""
+    summary = run_tournament(plan.rules, plan.levels, plan.games, plan.seed, plan.rounds,
+                             executor, plan.options, plan.max_moves, progress)
+    return {"preset": plan.preset, **summary}
+
+
+def format_summary(plan: Plan, summary: dict[str, Any]) -> str:
+    """What the command prints: the JSON summary with ``--json``, else the table."""
+    return json.dumps(summary, indent=2) if plan.json else format_table(summary)
+
+
+def main(argv: "Sequence[str] | None" = None) -> int:
+    """``python -m uno_web.ai.tournament ARGS``: the same as ``python -m uno_web tournament
+    ARGS`` (:func:`uno_web.cli.cmd_tournament` runs it: executors, progress, errors)."""
+    from ..cli import main as cli_main
+
+    return cli_main(["tournament", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -786,9 +786,12 @@ def check(s: GameState, move: Move) -> Verdict:
 
     Any value gets a verdict, never an exception: a value that is not a well-formed
     :class:`Move` (see :func:`~uno_web.core.moves.shape_problem`) gets ``E_MALFORMED``. For a
-    move whose fields are whole numbers, ``check(s, move).ok`` holds exactly when ``move`` is in
-    ``legal_moves(s, move.seat)``. Raises :class:`TypeError` only when ``s`` is not a
-    :class:`GameState`.
+    move whose fields are whole numbers, an ``OK_`` verdict means ``move`` is in
+    ``legal_moves(s, move.seat)`` and every move listed there gets one. ``check(s, move).ok``
+    is true for ``P_`` verdicts too: a house rule (``misplay_penalty``, ``false_catch_penalty``,
+    ``false_uno_penalty``, ``no_wild_finish``, ``no_draw_card_finish``) accepts the move at a
+    cost (``Verdict.penalized``), and such a move is never in ``legal_moves``. Raises
+    :class:`TypeError` only when ``s`` is not a :class:`GameState`.
     """
     _require_state(s)
     problem = _reject(s, move)

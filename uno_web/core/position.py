@@ -31,7 +31,9 @@ class PositionError(ValueError):
     raise nothing else for bad input."""
 
 
-_PHASES = {"play": Phase.PLAY, "choose-color": Phase.CHOOSE_COLOR, "penalty": Phase.PENALTY}
+_PHASES = {"play": Phase.PLAY, "choose-color": Phase.CHOOSE_COLOR, "penalty": Phase.PENALTY,
+           "drawn": Phase.DRAWN}
+_PHASE_NAMES = {v: k for k, v in _PHASES.items()}
 
 MAX_SCORE = 10_000_000
 """The highest score a position may give a seat (a target is at most 1,000,000 points)."""
@@ -80,12 +82,29 @@ class Position(Declared):
     draw: str = declared("", max_length=MAX_CARDS_TEXT,
                          description="Top of the draw pile, first card drawn first.")
     pending: int = declared(0, ge=0, le=60, description="Pending draw penalty (penalty phase).")
-    phase: Literal["play", "choose-color", "penalty"] = "play"
+    phase: Literal["play", "choose-color", "penalty", "drawn"] = declared(
+        "play", description="play; choose-color (the turn player names the colour of a wild); "
+        "penalty (a draw penalty waits); drawn (the turn player just drew `drawn`: play one of "
+        "them or pass).")
+    drawn: str = declared("", max_length=MAX_CARDS_TEXT,
+                          description="Phase drawn: the cards just drawn (they are in the turn "
+                          "player's hand too).")
     plus4_by: int | None = declared(None, ge=0, le=9,
                                     description="Seat whose Wild Draw Four may be challenged.")
     plus4_bluff: bool = declared(False, description="Whether that Wild Draw Four was a bluff.")
+    plus4_color: str | None = declared(None, max_length=MAX_NAME_CHARS,
+                                       description="The colour in force before the last "
+                                       "Wild Draw Four (what a challenge judges its player's "
+                                       "hand by).")
     uncalled: list[_Seat] = declared(default_factory=list, max_length=10,
                                      description="Seats with one card that forgot to call UNO.")
+    uncalled_fresh: list[_Seat] = declared(
+        default_factory=list, max_length=10,
+        description="Seats of `uncalled` whose turn has not ended since their play (rule "
+        "uno_catch_window = next-turn-end: they stay catchable to the end of the next turn).")
+    called: list[_Seat] = declared(default_factory=list, max_length=10,
+                                   description="Seats whose UNO call stands (called with two "
+                                   "cards, or with the play that left one).")
     scores: list[Annotated[int, Ge(0), Le(MAX_SCORE)]] | None = declared(
         None, max_length=10, description="Each seat's score so far, one per hand.")
     seed: int = declared(0, ge=-(2**63), le=2**63 - 1,
@@ -106,6 +125,20 @@ class Position(Declared):
         "hands, discard, top and draw stay empty; the round is dealt from `dealer` as the rules "
         "deal (the first card is turned up and does what it does).")
     round: int = declared(1, ge=1, le=1_000, description="The round number.")
+    same_number: int | None = declared(
+        None, ge=0, le=10, description="Rule play_same_number: the turn player is adding more "
+        "cards of this number (or passes to end the turn).")
+    last_player: int | None = declared(
+        None, ge=0, le=9, description="The seat that played the top card (default: the seat "
+        "before `turn` when `jump_window` is open, else nobody).")
+    out: list[_Seat] = declared(default_factory=list, max_length=10,
+                                description="Seats out of the game (elimination scoring); "
+                                "their hands are empty.")
+    stuck: int = declared(0, ge=0, le=10,
+                          description="Turns passed in a row with nothing to draw (the round "
+                          "ends blocked when every seat still in has passed so).")
+    shuffles: int = declared(0, ge=0, le=1_000_000,
+                             description="Reshuffles so far (with `seed`, orders the next one).")
     goal: str | None = declared(None, max_length=1_000,
                                 description="What the reader should try (tutorials, puzzles).")
 
@@ -167,19 +200,11 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         raise PositionError(f"turn {pos.turn} is not a seat of this {n}-player position")
     if pos.plus4_by is not None and pos.plus4_by >= n:
         raise _seat_problem("plus4_by", pos.plus4_by, n)
-    for seat in pos.uncalled:
-        if seat >= n:
-            raise _seat_problem("uncalled", seat, n)
     if pos.scores is not None and len(pos.scores) != n:
         raise PositionError(f"scores: {len(pos.scores)} scores for {n} hands (one per seat)")
     color = -1
     if pos.color:
-        try:
-            color = parse_color(pos.color)
-        except CardError as exc:
-            raise PositionError(f"color: {exc}") from None
-        if color not in r.colors:
-            raise PositionError(f"color {excerpt(pos.color)} is not a colour of this deck")
+        color = _color(pos.color, "color", r.colors)
     elif discard:
         top = discard[-1]
         from .cards import COLOR_OF, IS_WILD
@@ -190,6 +215,30 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
     names = tuple(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)]))
     if len(names) != n:
         raise PositionError(f"names: {len(names)} names for {n} hands")
+    phase = _PHASES[pos.phase]
+    drawn = _drawn(pos, hands)
+    active = _active(pos, rules, hands)
+    vuln = _vuln(pos, rules, hands)
+    for what, seat in (("last_player", pos.last_player),
+                       *(("called", seat) for seat in pos.called)):
+        if seat is not None and seat >= n:
+            raise _seat_problem(what, seat, n)
+    if set(pos.called) & set(pos.uncalled):
+        raise PositionError("called: a seat whose UNO call stands is not also uncalled: "
+                            + " ".join(map(str, sorted(set(pos.called) & set(pos.uncalled)))))
+    prev_color = -1
+    if pos.plus4_color:
+        prev_color = _color(pos.plus4_color, "plus4_color", r.colors)
+    if pos.same_number is not None:
+        if not rules.play_same_number:
+            raise PositionError("same_number: these rules do not play several cards of one "
+                                "number (rule play_same_number)")
+        if phase != Phase.PLAY:
+            raise PositionError("same_number: a turn of one number is in the play phase")
+    if pos.stuck > sum(active):
+        raise PositionError(f"stuck: {pos.stuck} passes in a row, but only {sum(active)} seats "
+                            "are in (the round ends blocked at that many)")
+    default_last = (pos.turn - pos.direction) % n if pos.jump_window else -1
     s = GameState(
         r, n,
         names=names,
@@ -200,28 +249,102 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         color=color,
         direction=pos.direction,
         turn=pos.turn,
-        phase=_PHASES[pos.phase],
+        phase=phase,
         pending=pos.pending,
+        drawn=drawn,
         plus4_by=-1 if pos.plus4_by is None else pos.plus4_by,
         plus4_bluff=pos.plus4_bluff,
-        vuln=[1 if (i in pos.uncalled and len(hands[i]) == 1) else 0 for i in range(n)],
+        plus4_prev_color=prev_color,
+        called=[i in pos.called for i in range(n)],
+        vuln=vuln,
+        active=active,
         scores=list(pos.scores) if pos.scores else [0] * n,
         round=pos.round,
         dealer=(pos.turn - pos.direction) % n if pos.dealer is None else pos.dealer,
         jump_window=pos.jump_window,
-        last_player=(pos.turn - pos.direction) % n if pos.jump_window else -1,
+        last_player=default_last if pos.last_player is None else pos.last_player,
+        chain_rank=-1 if pos.same_number is None else pos.same_number,
+        stuck=pos.stuck,
+        shuffle_count=pos.shuffles,
     )
     if pos.exact_deck:
         s.deck = tuple(sorted(s.all_cards()))
     if s.phase == Phase.PENALTY and s.pending <= 0:
         raise PositionError("a penalty phase needs a pending penalty")
     if pos.jump_window:
-        from .cards import IS_WILD
+        # the engine opens the window after every play under jump_in, a wild's too (a jump-in
+        # on a wild is then refused as not identical, not as out of time), so any top card
         if not r.jump_in:
             raise PositionError("jump_window: these rules have no jump-in (rule jump_in)")
-        if not discard or IS_WILD[discard[-1]] or s.phase == Phase.CHOOSE_COLOR:
-            raise PositionError("jump_window: a jump-in needs a coloured top card to match")
+        if not discard:
+            raise PositionError("jump_window: a jump-in needs a top card to match")
     return s
+
+
+def _color(text: str, what: str, colors: "tuple[int, ...] | list[int]") -> int:
+    try:
+        color = parse_color(text)
+    except CardError as exc:
+        raise PositionError(f"{what}: {exc}") from None
+    if color not in colors:
+        raise PositionError(f"{what} {excerpt(text)} is not a colour of this deck")
+    return color
+
+
+def _drawn(pos: Position, hands: list[list[int]]) -> list[int]:
+    """The cards of a ``drawn`` phase: given exactly then, and in the turn player's hand."""
+    drawn = _cards(pos.drawn, "drawn")
+    if pos.phase != "drawn":
+        if drawn:
+            raise PositionError("drawn: cards just drawn go with phase=drawn")
+        return []
+    if not drawn:
+        raise PositionError("drawn: phase drawn needs the cards just drawn (drawn)")
+    missing = Counter(drawn) - Counter(hands[pos.turn]) if pos.turn < len(hands) else Counter()
+    if missing:
+        raise PositionError("drawn: the cards just drawn are in the hand of the seat on turn; "
+                            "not there: " + " ".join(card_str(c) for c in sorted(missing.elements())))
+    return drawn
+
+
+def _active(pos: Position, rules: RuleSet, hands: list[list[int]]) -> list[bool]:
+    """Who is still in: every seat but ``out`` (elimination scoring only)."""
+    n = len(hands)
+    out = set(pos.out)
+    if not out:
+        return [True] * n
+    if rules.scoring != "elimination":
+        raise PositionError("out: seats leave the game only under elimination scoring "
+                            "(rule scoring)")
+    for seat in sorted(out):
+        if seat >= n:
+            raise _seat_problem("out", seat, n)
+        if hands[seat]:
+            raise PositionError(f"out: seat {seat} is out of the game, so its hand is empty")
+    if n - len(out) < 2:
+        raise PositionError("out: at least two seats stay in the game")
+    for what, who in (("turn", pos.turn), ("plus4_by", pos.plus4_by)):
+        if who in out:
+            raise PositionError(f"{what}: seat {who} is out of the game")
+    return [i not in out for i in range(n)]
+
+
+def _vuln(pos: Position, rules: RuleSet, hands: list[list[int]]) -> list[int]:
+    """The catch window of each seat: 0 closed; else the turn ends it stays open for (1, or 2
+    for a seat of ``uncalled_fresh`` under ``uno_catch_window = next-turn-end``). A seat of
+    ``uncalled`` whose hand is not one card cannot be caught, so its window is closed."""
+    n = len(hands)
+    for seat in (*pos.uncalled, *pos.uncalled_fresh):
+        if seat >= n:
+            raise _seat_problem("uncalled", seat, n)
+    fresh = set(pos.uncalled_fresh)
+    if fresh:
+        if rules.uno_catch_window != "next-turn-end":
+            raise PositionError("uncalled_fresh: only with uno_catch_window = next-turn-end")
+        if not fresh <= set(pos.uncalled):
+            raise PositionError("uncalled_fresh: each of these seats is in uncalled too")
+    return [0 if i not in pos.uncalled or len(hands[i]) != 1 else 2 if i in fresh else 1
+            for i in range(n)]
 
 
 def _undealt(pos: Position, rules: RuleSet, n: int) -> GameState:
@@ -235,7 +358,9 @@ def _undealt(pos: Position, rules: RuleSet, n: int) -> GameState:
         raise PositionError("hands: an undealt round (deal) has empty hands; write one empty "
                             "hand per seat (hands=,,)")
     if pos.phase != "play" or pos.pending or pos.plus4_by is not None or pos.uncalled \
-            or pos.jump_window or pos.exact_deck:
+            or pos.jump_window or pos.exact_deck or pos.called or pos.out or pos.stuck \
+            or pos.shuffles or pos.same_number is not None or pos.last_player is not None \
+            or pos.plus4_color or pos.drawn or pos.uncalled_fresh:
         raise PositionError("an undealt round (deal) has only the rules, the seats, the scores, "
                             "the dealer and the deck order")
     order = _cards(pos.deal or "", "deal")
@@ -256,12 +381,17 @@ def _undealt(pos: Position, rules: RuleSet, n: int) -> GameState:
 
 
 def position_from_state(s: GameState, preset: str = "official", goal: str | None = None) -> Position:
-    """Describe a state as a position (the inverse of :func:`build_state` for what it keeps)."""
-    phase: Literal["play", "choose-color", "penalty"] = (
-        "choose-color" if s.phase == Phase.CHOOSE_COLOR else "penalty" if s.phase == Phase.PENALTY else "play"
-    )
+    """Describe a state of a round in play as a position: :func:`build_state` gives back a
+    state equal to ``s`` in every field the rules and the bots read (the round's end fields
+    aside, which a round in play has at their defaults). A round that is over has no position
+    (:class:`PositionError`)."""
+    if s.phase not in _PHASE_NAMES:
+        raise PositionError("the round is over: a position is a round in play")
     base = resolve_rules(preset)
     overrides = {k: v for k, v in s.rules.model_dump().items() if getattr(base, k) != v}
+    n = s.n
+    default_last = (s.turn - s.direction) % n if s.jump_window else -1
+    catchable = [i for i in range(n) if s.vuln[i] and len(s.hands[i]) == 1]
     return Position(
         preset=preset,
         overrides=overrides,
@@ -274,17 +404,26 @@ def position_from_state(s: GameState, preset: str = "official", goal: str | None
         direction=1 if s.direction == 1 else -1,
         draw=cards_str(s.draw[::-1]),
         pending=s.pending,
-        phase=phase,
+        phase=_PHASE_NAMES[Phase(s.phase)],  # type: ignore[arg-type]
+        drawn=cards_str(s.drawn) if s.phase == Phase.DRAWN else "",
         plus4_by=s.plus4_by if s.plus4_by >= 0 else None,
         plus4_bluff=s.plus4_bluff,
-        uncalled=[i for i in range(s.n) if s.vuln[i]],
+        plus4_color=color_code(s.plus4_prev_color) if s.plus4_prev_color >= 0 else None,
+        uncalled=catchable,
+        uncalled_fresh=[i for i in catchable if s.vuln[i] >= 2],
+        called=[i for i in range(n) if s.called[i]],
         scores=list(s.scores),
         seed=s.seed,
         goal=goal,
         exact_deck=Counter(s.deck) != Counter(s.r.cards),
         jump_window=s.jump_window,
-        dealer=s.dealer if s.dealer != (s.turn - s.direction) % s.n else None,
+        dealer=s.dealer if s.dealer != (s.turn - s.direction) % n else None,
         round=max(1, s.round),
+        same_number=s.chain_rank if s.chain_rank >= 0 else None,
+        last_player=s.last_player if s.last_player != default_last else None,
+        out=[i for i in range(n) if not s.active[i]],
+        stuck=s.stuck,
+        shuffles=s.shuffle_count,
     )
 
 
@@ -296,7 +435,12 @@ _QUERY_FIELDS = (
     "preset", "hands", "names", "top", "color", "turn", "direction", "discard", "draw",
     "pending", "phase", "plus4_by", "plus4_bluff", "uncalled", "scores", "seed", "goal",
     "exact_deck", "jump_window", "dealer", "deal", "round",
+    "drawn", "plus4_color", "uncalled_fresh", "called", "same_number", "last_player", "out",
+    "stuck", "shuffles",
 )
+_SEAT_LISTS = ("uncalled", "uncalled_fresh", "called", "out")
+_NUMBERS = ("turn", "direction", "pending", "plus4_by", "seed", "dealer", "round", "same_number",
+            "last_player", "stuck", "shuffles")
 
 
 def position_to_query(pos: Position) -> str:
@@ -314,7 +458,7 @@ def position_to_query(pos: Position) -> str:
             continue
         if name in ("hands", "names"):
             items.append((name, ",".join(v)))
-        elif name in ("uncalled", "scores"):
+        elif name in _SEAT_LISTS or name == "scores":
             items.append((name, ",".join(str(x) for x in v)))
         elif isinstance(v, bool):
             items.append((name, "1" if v else "0"))
@@ -354,7 +498,7 @@ def position_from_query(query: str) -> Position:
                 overrides[name] = value
         elif key in ("hands", "names"):
             data[key] = [h.strip() for h in value.split(",")]
-        elif key in ("uncalled", "scores"):
+        elif key in _SEAT_LISTS or key == "scores":
             parts = [x for x in value.split(",") if x.strip()]
             if len(parts) > 10:
                 raise PositionError(f"{key}: at most 10 numbers (one per seat), not {len(parts):,}")
@@ -363,7 +507,7 @@ def position_from_query(query: str) -> Position:
             if value.lower() not in ("1", "0", "true", "false"):
                 raise PositionError(f"{key} must be 1 or 0, not {excerpt(value)}")
             data[key] = value.lower() in ("1", "true")
-        elif key in ("turn", "direction", "pending", "plus4_by", "seed", "dealer", "round"):
+        elif key in _NUMBERS:
             data[key] = _whole_number(key, value)
         elif key in _QUERY_FIELDS:
             data[key] = value if value != "" else None
