@@ -208,7 +208,7 @@ def _validate_one_log(name: str, data: bytes | None, stream: Any = None) -> int:
 def _room_log_report(name: str, data: bytes | None, stream: Any, quoted: str) -> Any:
     """A room log (uno_web.room, told by its first key) verified and reported here: the exit
     code. Otherwise the stream to go on with (its first bytes put back), for the game log."""
-    from .bulk import _Prepend
+    from .bulk import _Prepend, open_regular
     from .core.gamelog import MAX_LOG_BYTES
     from .room.roomlog import HEAD_BYTES, RoomLogError, is_room_log_head, room_log_report
 
@@ -219,7 +219,7 @@ def _room_log_report(name: str, data: bytes | None, stream: Any, quoted: str) ->
             head = stream.read(HEAD_BYTES)
             stream = _Prepend(head, stream)
         else:
-            with open(name, "rb") as f:
+            with open_regular(name) as f:
                 head = f.read(HEAD_BYTES)
         if not is_room_log_head(head):
             return stream
@@ -227,7 +227,7 @@ def _room_log_report(name: str, data: bytes | None, stream: Any, quoted: str) ->
             if stream is not None:
                 data = stream.read(MAX_LOG_BYTES + 1)
             else:
-                with open(name, "rb") as f:
+                with open_regular(name) as f:
                     data = f.read(MAX_LOG_BYTES + 1)
         report = room_log_report(data)
         if _LANG[0] != "en":
