@@ -16,8 +16,10 @@
 // and importing the modules).  A snapshot of another build is deleted unused; one that does not
 // load (damaged, cut short, refused by Pyodide) is deleted and the page boots the ordinary way,
 // saying nothing to the player.  <body data-boot> says how the page booted ("snapshot" or
-// "plain"), data-snapshot what became of the snapshot ("loaded", "none", "stale", "dropped",
-// "making", "made", "failed", "off"), data-snapshot-error why one was dropped or not made.
+// "plain"), data-snapshot-found what the lookup found ("loaded", "none", "stale": another
+// build's, deleted; "dropped": did not load, deleted), data-snapshot what this page did about
+// making one ("making", "made", "failed", "off"), data-snapshot-error why one was dropped or
+// not made (for the tests and the benchmark; the player sees nothing of it).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
@@ -36,7 +38,12 @@ const FORMAT = "1";
 const MAKE_DELAY_MS = 1500;
 
 function body() { return document.body; }
-function mark(name, value) { const b = body(); if (b) b.dataset[name] = value; }
+// <body data-…>; before <body> exists (the lookup starts in <head>), once it does
+function mark(name, value) {
+  const b = body();
+  if (b) b.dataset[name] = value;
+  else document.addEventListener("DOMContentLoaded", () => { body().dataset[name] = value; });
+}
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -67,12 +74,37 @@ export async function drop() {
   try { await caches.delete(CACHE); } catch (err) { /* storage blocked: nothing kept either */ }
 }
 
-// The stored snapshot's bytes, checked against the SHA-256 stored beside them.
+// The memory image from the stored form (static/snapshot-worker.mjs, pack: the extents that
+// are not all zeros, after an index); throws on anything that does not fit together.
+const MAGIC = 0x534f4e55;
+export function unpack(stored) {
+  const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
+  if (stored.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a stored snapshot");
+  const full = view.getUint32(4, true), count = view.getUint32(8, true);
+  let at = 12 + 8 * count;
+  if (at > stored.byteLength) throw new Error("the snapshot's index is cut short");
+  const image = new Uint8Array(full);
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(12 + 8 * i, true), length = view.getUint32(16 + 8 * i, true);
+    if (offset + length > full || at + length > stored.byteLength) throw new Error("the snapshot is cut short");
+    image.set(stored.subarray(at, at + length), offset);
+    at += length;
+  }
+  if (at !== stored.byteLength) throw new Error("the snapshot has bytes to spare");
+  return image;
+}
+
+// The stored snapshot's memory image, its bytes checked against the SHA-256 stored beside them.
 async function readBytes(hit) {
-  const bytes = new Uint8Array(await hit.arrayBuffer());
+  const t0 = performance.now();
+  const stored = new Uint8Array(await hit.arrayBuffer());
+  const t1 = performance.now();
   const want = hit.headers.get("x-uno-sha256");
-  if (!want || (await sha256(bytes)) !== want) throw new Error("the snapshot's bytes do not match their hash");
-  return bytes;
+  if (!want || (await sha256(stored)) !== want) throw new Error("the snapshot's bytes do not match their hash");
+  const t2 = performance.now();
+  const image = unpack(stored);
+  mark("snapshotReadMs", `read=${Math.round(t1 - t0)};hash=${Math.round(t2 - t1)};unpack=${Math.round(performance.now() - t2)};at=${Math.round(performance.now())}`);
+  return image;
 }
 
 // The snapshot to boot from, {bytes: a promise of its bytes, read while Pyodide fetches its
@@ -80,9 +112,9 @@ async function readBytes(hit) {
 async function find() {
   if (!storageUsable()) return null;
   const hit = await (await caches.open(CACHE)).match(ENTRY);
-  if (!hit) { mark("snapshot", "none"); return null; }
+  if (!hit) { mark("snapshotFound", "none"); return null; }
   if (hit.headers.get("x-uno-key") !== (await buildKey())) {
-    mark("snapshot", "stale");
+    mark("snapshotFound", "stale");
     await drop();
     return null;
   }
@@ -92,33 +124,50 @@ async function find() {
 // After a boot from the snapshot: the interpreter is the one the worker made, frozen; the
 // modules must be there, and the random generator (seeded when `random` was imported in the
 // worker) is seeded afresh, or every visit would draw the same puzzles.
+// data-random-probe: a hash of the generator's state after that (a test hook: it differs
+// from boot to boot).
 function checkRestored(py) {
-  const ok = py.runPython(
+  const probe = py.runPython(
     "import sys\n" +
-    "if 'random' in sys.modules: sys.modules['random'].seed()\n" +
-    "'uno_web.web.boot' in sys.modules and 'uno_web.web.app' in sys.modules");
-  if (ok !== true) throw new Error("the snapshot has not the table's modules");
+    "if not ('uno_web.web.boot' in sys.modules and 'uno_web.web.app' in sys.modules):\n" +
+    "    raise ImportError('the snapshot has not the table modules')\n" +
+    "random = sys.modules.get('random')\n" +
+    "if random is not None: random.seed()\n" +
+    "str(hash(random.getstate())) if random is not None else 'none'");
+  mark("randomProbe", String(probe));
+}
+
+// The lookup of the snapshot, started once: by static/early.js in <head> (so that the snapshot
+// is read while PyScript starts), else by loadPyodide.
+let prepared = null;
+export function prepare() {
+  if (!prepared) {
+    prepared = find().catch((err) => {
+      mark("snapshotFound", "none");
+      mark("snapshotError", String(err && err.message || err).slice(0, 200));
+      return null;
+    });
+    // read at once; a failure is handled where loadPyodide awaits it
+    prepared.then((found) => found && found.bytes.catch(() => {}));
+  }
+  return prepared;
 }
 
 export async function loadPyodide(options) {
   const config = {...options, ...paths};
-  let found = null;
-  try {
-    found = await find();
-  } catch (err) {
-    mark("snapshot", "none");
-    mark("snapshotError", String(err && err.message || err).slice(0, 200));
-  }
+  const t0 = performance.now();
+  const found = await prepare();
   if (found) {
     try {
       const py = await pyodide.loadPyodide({...config, _loadSnapshot: found.bytes});
       checkRestored(py);
+      mark("snapshotLoadMs", `start=${Math.round(t0)};load=${Math.round(performance.now() - t0)}`);
       mark("boot", "snapshot");
-      mark("snapshot", "loaded");
+      mark("snapshotFound", "loaded");
       return py;
     } catch (err) {
       // damaged, cut short or refused: deleted; the ordinary boot follows, quietly
-      mark("snapshot", "dropped");
+      mark("snapshotFound", "dropped");
       mark("snapshotError", String(err && err.message || err).slice(0, 200));
       await drop();
     }
@@ -176,7 +225,7 @@ export function make() {
       });
       if (!result.ok) throw new Error(result.error);
       mark("snapshot", "made");
-      mark("snapshotBytes", String(result.bytes));
+      mark("snapshotBytes", `${result.bytes}/${result.image}`);
       mark("snapshotMakeMs", String(Math.round(result.ms)));
       return true;
     } finally {
@@ -193,4 +242,4 @@ export function make() {
   return making;
 }
 
-window.unoWebSnapshot = {make, drop, buildKey, cache: CACHE, entry: ENTRY};
+window.unoWebSnapshot = {make, drop, buildKey, unpack, cache: CACHE, entry: ENTRY};
