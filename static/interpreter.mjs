@@ -174,7 +174,9 @@ export async function loadPyodide(options) {
   }
   const py = await pyodide.loadPyodide(config);
   mark("boot", "plain");
-  whenReady(() => later(make));
+  // window.unoWebSnapshotAuto = false (set by the browser tests' fixture, tests/web/conftest.py):
+  // only make() makes one, so that a test's page does not start a second Pyodide meanwhile
+  if (window.unoWebSnapshotAuto !== false) whenReady(() => later(make));
   return py;
 }
 

@@ -20,7 +20,7 @@ import pytest
 
 from uno_web.site import assemble, serve
 
-from conftest import REPO_ROOT, _wait_ready
+from conftest import READY_TIMEOUT_MS, REPO_ROOT, _wait_ready
 from test_offline_sw_browser import Recorder, built, recorder_factory, stop  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -169,7 +169,9 @@ def test_offline_reload_boots_from_the_snapshot(built: None, recorder_factory: A
         rec.page.goto(POSITION)
         _wait_ready(rec.page)
         rec.controlled()
-        assert rec.page.evaluate(MAKE) is True
+        # this context has no fixture's init script: the page makes the snapshot by itself,
+        # once ready and idle
+        rec.page.wait_for_function("document.body.dataset.snapshot === 'made'", timeout=READY_TIMEOUT_MS, polling=200)
     finally:
         stop(server)
     rec.offline = True
