@@ -138,46 +138,60 @@ function checkRestored(py) {
 }
 
 // The lookup of the snapshot, started once: by static/early.js in <head> (so that the snapshot
-// is read while PyScript starts), else by loadPyodide.
+// is read while PyScript starts), else by loadPyodide.  With {start: true}, a snapshot found
+// is also LOADED at once, without waiting for PyScript to ask for the interpreter: the page
+// starts Pyodide itself and hands it to PyScript when PyScript calls loadPyodide below (with
+// PyScript's stdout and stderr).  The first visit (no snapshot) leaves the start to PyScript.
 let prepared = null;
-export function prepare() {
+let early = null;
+export function prepare({start = false} = {}) {
   if (!prepared) {
     prepared = find().catch((err) => {
       mark("snapshotFound", "none");
       mark("snapshotError", String(err && err.message || err).slice(0, 200));
       return null;
     });
-    // read at once; a failure is handled where loadPyodide awaits it
+    // read at once; a failure is handled where the load awaits it
     prepared.then((found) => found && found.bytes.catch(() => {}));
+  }
+  if (start && !early) {
+    const t0 = performance.now();
+    early = prepared.then((found) => found && pyodide.loadPyodide({...paths, _loadSnapshot: found.bytes}).then((py) => {
+      checkRestored(py);
+      mark("snapshotLoadMs", `start=${Math.round(t0)};load=${Math.round(performance.now() - t0)}`);
+      return py;
+    }));
+    early.catch(() => {});  // handled in loadPyodide: no "uncaught" report meanwhile
   }
   return prepared;
 }
 
 export async function loadPyodide(options) {
   const config = {...options, ...paths};
-  const t0 = performance.now();
-  const found = await prepare();
-  if (found) {
-    try {
-      const py = await pyodide.loadPyodide({...config, _loadSnapshot: found.bytes});
-      checkRestored(py);
-      mark("snapshotLoadMs", `start=${Math.round(t0)};load=${Math.round(performance.now() - t0)}`);
-      mark("boot", "snapshot");
-      mark("snapshotFound", "loaded");
-      return py;
-    } catch (err) {
-      // damaged, cut short or refused: deleted; the ordinary boot follows, quietly
-      mark("snapshotFound", "dropped");
-      mark("snapshotError", String(err && err.message || err).slice(0, 200));
-      await drop();
-    }
+  prepare({start: true});
+  let py = null;
+  try {
+    py = await early;
+  } catch (err) {
+    // damaged, cut short or refused: deleted; the ordinary boot follows, quietly
+    mark("snapshotFound", "dropped");
+    mark("snapshotError", String(err && err.message || err).slice(0, 200));
+    await drop();
   }
-  const py = await pyodide.loadPyodide(config);
+  if (py) {
+    // what PyScript passes (its output and error streams) is what a snapshot boot must take over
+    if (config.stdout) py.setStdout({batched: config.stdout});
+    if (config.stderr) py.setStderr({batched: config.stderr});
+    mark("boot", "snapshot");
+    mark("snapshotFound", "loaded");
+    return py;
+  }
+  const plain = await pyodide.loadPyodide(config);
   mark("boot", "plain");
   // window.unoWebSnapshotAuto = false (set by the browser tests' fixture, tests/web/conftest.py):
   // only make() makes one, so that a test's page does not start a second Pyodide meanwhile
   if (window.unoWebSnapshotAuto !== false) whenReady(() => later(make));
-  return py;
+  return plain;
 }
 
 function whenReady(then) {
