@@ -200,7 +200,12 @@ class Repeat:
         """The page with ``n`` embeds (every one on screen): the last one's ready time."""
         t0 = time.perf_counter()
         self.page.goto(f"__embeds{n}.html", wait_until="commit")
-        self.page.wait_for_function(EMBEDS_READY, timeout=self.timeout_ms, polling=50)
+        try:
+            self.page.wait_for_function(EMBEDS_READY, timeout=self.timeout_ms, polling=50)
+        except Exception:
+            states = [f.evaluate("JSON.stringify(document.body ? document.body.dataset : null)")
+                      for f in self.page.frames if f != self.page.main_frame]
+            raise SystemExit(f"{n} embeds: not all ready after {self.timeout_ms} ms: {states}") from None
         run = Run(float(self.page.evaluate(EMBEDS_READY)), (time.perf_counter() - t0) * 1000)
         booted = {f.evaluate("document.body.dataset.boot || 'shared'") for f in self.page.frames
                   if f != self.page.main_frame}

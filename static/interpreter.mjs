@@ -182,6 +182,8 @@ export async function loadPyodide(options) {
     // what PyScript passes (its output and error streams) is what a snapshot boot must take over
     if (config.stdout) py.setStdout({batched: config.stdout});
     if (config.stderr) py.setStderr({batched: config.stderr});
+    // pyscript.toml lists no package; were one added, it is loaded as PyScript would have
+    if (config.packages && config.packages.length) await py.loadPackage(config.packages);
     mark("boot", "snapshot");
     mark("snapshotFound", "loaded");
     return py;
