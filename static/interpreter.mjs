@@ -111,7 +111,7 @@ async function readBytes(hit) {
 // wasm}, or null: none, another build's (deleted), or storage out of reach.
 async function find() {
   if (!storageUsable()) return null;
-  const hit = await (await caches.open(CACHE)).match(ENTRY);
+  const hit = await caches.match(ENTRY, {cacheName: CACHE});  // (creates no empty cache)
   if (!hit) { mark("snapshotFound", "none"); return null; }
   if (hit.headers.get("x-uno-key") !== (await buildKey())) {
     mark("snapshotFound", "stale");
