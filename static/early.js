@@ -75,6 +75,11 @@
   core.src = "./static/vendor/pyscript/core.js";
   document.head.appendChild(core);
   window.unoWebBundle();
+  // The memory snapshot of an earlier visit (static/interpreter.mjs): looked up, read and
+  // loaded now, while PyScript starts; PyScript is handed that interpreter when it asks.
+  var me = document.currentScript;
+  import(new URL("interpreter.mjs", me && me.src ? me.src : location.href.replace(/[^/]*$/, "static/")).href)
+    .then(function (m) { m.prepare({start: true}); }, function () { /* the ordinary boot follows */ });
   // Query keys that change what the first screen is; any other key (speed, delay, seed, utm_…)
   // leaves the start screen.  Kept in step with uno_web/web/links.py by tests/web/test_boot_unit.py.
   var CONTENT = ["hands", "mode", "lesson"];

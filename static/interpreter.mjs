@@ -4,16 +4,260 @@
 // and compiling them on every boot cost about as much as the rest of Python's start).
 // PyScript passes no stdLibURL to loadPyodide, so this module wraps it; PyScript takes the
 // directory of its `interpreter` as Pyodide's indexURL, so that is set back to the vendored one.
+//
+// Memory snapshot (docs/deployment.md, "Boot from a memory snapshot"): after a visit that
+// booted the ordinary way, a dedicated worker (static/snapshot-worker.mjs) starts a fresh
+// Pyodide that has never seen a game, imports the table's modules into it
+// (uno_web.web.boot.prepare_snapshot) and stores the memory of that interpreter in the Cache
+// Storage ("uno_web.snapshot"), keyed by what it holds: the SHA-256 of the modules' zip and the
+// Pyodide version (Pyodide itself refuses a snapshot of another build of its wasm).  Every later
+// boot of this origin (a visit, an embed, a course lesson) passes it to loadPyodide as
+// `_loadSnapshot` (a private Pyodide API: it copies the memory back instead of starting CPython
+// and importing the modules).  A snapshot of another build is deleted unused; one that does not
+// load (damaged, cut short, refused by Pyodide) is deleted and the page boots the ordinary way,
+// saying nothing to the player.  <body data-boot> says how the page booted ("snapshot" or
+// "plain"), data-snapshot-found what the lookup found ("loaded", "none", "stale": another
+// build's, deleted; "dropped": did not load, deleted), data-snapshot what this page did about
+// making one ("making", "made", "failed", "off"), data-snapshot-error why one was dropped or
+// not made (for the tests and the benchmark; the player sees nothing of it).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
 const here = new URL(".", import.meta.url).href;
+const paths = {indexURL: here + "vendor/pyodide/", stdLibURL: here + "bundle/python_stdlib.zip"};
 
-export function loadPyodide(options) {
-  return pyodide.loadPyodide({
-    ...options,
-    indexURL: here + "vendor/pyodide/",
-    stdLibURL: here + "bundle/python_stdlib.zip",
-  });
+// The Cache Storage entry of the snapshot.  Not named "uno_web-…": the service worker deletes
+// those caches when a new build activates, and a snapshot outlives a deploy that leaves the
+// modules as they were.  The URL is a name only: nothing is ever fetched from it.
+export const CACHE = "uno_web.snapshot";
+export const ENTRY = here + "bundle/interpreter.snapshot";
+// the layout of the entry (headers, encoding): a change here makes every stored one stale
+const FORMAT = "1";
+// a page waits this long after ready, and for an idle moment, before it makes a snapshot
+const MAKE_DELAY_MS = 1500;
+
+function body() { return document.body; }
+// <body data-…>; before <body> exists (the lookup starts in <head>), once it does
+function mark(name, value) {
+  const b = body();
+  if (b) b.dataset[name] = value;
+  else document.addEventListener("DOMContentLoaded", () => { body().dataset[name] = value; });
 }
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256(bytes) { return hex(await crypto.subtle.digest("SHA-256", bytes)); }
+
+// What a snapshot must have been made from to be used: this build's modules (their zip, which
+// static/early.js is already fetching) and this Pyodide.
+let keyPromise = null;
+export function buildKey() {
+  if (!keyPromise) {
+    keyPromise = (async () => {
+      if (typeof window.unoWebBundle !== "function") throw new Error("no modules' zip on this page");
+      const digest = await sha256(await window.unoWebBundle());
+      return [FORMAT, pyodide.version, digest].join(":");
+    })();
+  }
+  return keyPromise;
+}
+
+function storageUsable() {
+  return typeof caches !== "undefined" && typeof crypto !== "undefined" && crypto.subtle &&
+    (location.protocol === "http:" || location.protocol === "https:");
+}
+
+export async function drop() {
+  try { await caches.delete(CACHE); } catch (err) { /* storage blocked: nothing kept either */ }
+}
+
+// The memory image from the stored form (static/snapshot-worker.mjs, pack: the extents that
+// are not all zeros, after an index); throws on anything that does not fit together.
+const MAGIC = 0x534f4e55;
+export function unpack(stored) {
+  const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
+  if (stored.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a stored snapshot");
+  const full = view.getUint32(4, true), count = view.getUint32(8, true);
+  let at = 12 + 8 * count;
+  if (at > stored.byteLength) throw new Error("the snapshot's index is cut short");
+  const image = new Uint8Array(full);
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(12 + 8 * i, true), length = view.getUint32(16 + 8 * i, true);
+    if (offset + length > full || at + length > stored.byteLength) throw new Error("the snapshot is cut short");
+    image.set(stored.subarray(at, at + length), offset);
+    at += length;
+  }
+  if (at !== stored.byteLength) throw new Error("the snapshot has bytes to spare");
+  return image;
+}
+
+// The stored snapshot's memory image, its bytes checked against the SHA-256 stored beside them.
+async function readBytes(hit) {
+  const t0 = performance.now();
+  const stored = new Uint8Array(await hit.arrayBuffer());
+  const t1 = performance.now();
+  const want = hit.headers.get("x-uno-sha256");
+  if (!want || (await sha256(stored)) !== want) throw new Error("the snapshot's bytes do not match their hash");
+  const t2 = performance.now();
+  const image = unpack(stored);
+  mark("snapshotReadMs", `read=${Math.round(t1 - t0)};hash=${Math.round(t2 - t1)};unpack=${Math.round(performance.now() - t2)};at=${Math.round(performance.now())}`);
+  return image;
+}
+
+// The snapshot to boot from, {bytes: a promise of its bytes, read while Pyodide fetches its
+// wasm}, or null: none, another build's (deleted), or storage out of reach.
+async function find() {
+  if (!storageUsable()) return null;
+  const hit = await caches.match(ENTRY, {cacheName: CACHE});  // (creates no empty cache)
+  if (!hit) { mark("snapshotFound", "none"); return null; }
+  if (hit.headers.get("x-uno-key") !== (await buildKey())) {
+    mark("snapshotFound", "stale");
+    await drop();
+    return null;
+  }
+  return {bytes: readBytes(hit)};
+}
+
+// After a boot from the snapshot: the interpreter is the one the worker made, frozen; the
+// modules must be there, and the random generator (seeded when `random` was imported in the
+// worker) is seeded afresh, or every visit would draw the same puzzles.
+// data-random-probe: a hash of the generator's state after that (a test hook: it differs
+// from boot to boot).
+function checkRestored(py) {
+  const probe = py.runPython(
+    "import sys\n" +
+    "if not ('uno_web.web.boot' in sys.modules and 'uno_web.web.app' in sys.modules):\n" +
+    "    raise ImportError('the snapshot has not the table modules')\n" +
+    "random = sys.modules.get('random')\n" +
+    "if random is not None: random.seed()\n" +
+    "str(hash(random.getstate())) if random is not None else 'none'");
+  mark("randomProbe", String(probe));
+}
+
+// The lookup of the snapshot, started once: by static/early.js in <head> (so that the snapshot
+// is read while PyScript starts), else by loadPyodide.  With {start: true}, a snapshot found
+// is also LOADED at once, without waiting for PyScript to ask for the interpreter: the page
+// starts Pyodide itself and hands it to PyScript when PyScript calls loadPyodide below (with
+// PyScript's stdout and stderr).  The first visit (no snapshot) leaves the start to PyScript.
+let prepared = null;
+let early = null;
+export function prepare({start = false} = {}) {
+  if (!prepared) {
+    prepared = find().catch((err) => {
+      mark("snapshotFound", "none");
+      mark("snapshotError", String(err && err.message || err).slice(0, 200));
+      return null;
+    });
+    // read at once; a failure is handled where the load awaits it
+    prepared.then((found) => found && found.bytes.catch(() => {}));
+  }
+  if (start && !early) {
+    const t0 = performance.now();
+    early = prepared.then((found) => found && pyodide.loadPyodide({...paths, _loadSnapshot: found.bytes}).then((py) => {
+      checkRestored(py);
+      mark("snapshotLoadMs", `start=${Math.round(t0)};load=${Math.round(performance.now() - t0)}`);
+      return py;
+    }));
+    early.catch(() => {});  // handled in loadPyodide: no "uncaught" report meanwhile
+  }
+  return prepared;
+}
+
+export async function loadPyodide(options) {
+  const config = {...options, ...paths};
+  prepare({start: true});
+  let py = null;
+  try {
+    py = await early;
+  } catch (err) {
+    // damaged, cut short or refused: deleted; the ordinary boot follows, quietly
+    mark("snapshotFound", "dropped");
+    mark("snapshotError", String(err && err.message || err).slice(0, 200));
+    await drop();
+  }
+  if (py) {
+    // what PyScript passes (its output and error streams) is what a snapshot boot must take over
+    if (config.stdout) py.setStdout({batched: config.stdout});
+    if (config.stderr) py.setStderr({batched: config.stderr});
+    // pyscript.toml lists no package; were one added, it is loaded as PyScript would have
+    if (config.packages && config.packages.length) await py.loadPackage(config.packages);
+    mark("boot", "snapshot");
+    mark("snapshotFound", "loaded");
+    return py;
+  }
+  const plain = await pyodide.loadPyodide(config);
+  mark("boot", "plain");
+  // window.unoWebSnapshotAuto = false (set by the browser tests' fixture, tests/web/conftest.py):
+  // only make() makes one, so that a test's page does not start a second Pyodide meanwhile
+  if (window.unoWebSnapshotAuto !== false) whenReady(() => later(make));
+  return plain;
+}
+
+function whenReady(then) {
+  const b = body();
+  if (!b) return;
+  if (b.dataset.ready === "1") { then(); return; }
+  const seen = new MutationObserver(() => {
+    if (b.dataset.ready === "1") { seen.disconnect(); then(); }
+  });
+  seen.observe(b, {attributes: true, attributeFilter: ["data-ready"]});
+}
+
+function later(then) {
+  setTimeout(() => {
+    if ("requestIdleCallback" in window) requestIdleCallback(then, {timeout: 5000});
+    else then();
+  }, MAKE_DELAY_MS);
+}
+
+// Whether this page may make a snapshot: a page of this site, or a frame of one (a course
+// lesson); never an embed on another site, which would store 30 MB in that site's storage.
+function mayMake() {
+  if (!storageUsable() || typeof Worker === "undefined") return false;
+  try {
+    return window.top === window.self || window.top.location.origin === location.origin;
+  } catch (err) {
+    return false;  // a frame in a page of another origin
+  }
+}
+
+let making = null;
+// Make the snapshot in a dedicated worker (a fresh interpreter: no game, no page) and store
+// it; resolves to true when stored.  Also window.unoWebSnapshot.make() (tests, the benchmark).
+export function make() {
+  if (making) return making;
+  if (!mayMake()) { mark("snapshot", "off"); return Promise.resolve(false); }
+  mark("snapshot", "making");
+  making = (async () => {
+    const key = await buildKey();
+    const bundle = (await window.unoWebBundle()).slice();  // a copy: the page keeps its own
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), {type: "module"});
+    try {
+      const result = await new Promise((resolve) => {
+        worker.onmessage = (ev) => resolve(ev.data);
+        worker.onerror = (ev) => resolve({ok: false, error: String(ev.message || "worker error")});
+        worker.postMessage({bundle, key, cache: CACHE, entry: ENTRY, ...paths}, [bundle.buffer]);
+      });
+      if (!result.ok) throw new Error(result.error);
+      mark("snapshot", "made");
+      mark("snapshotBytes", `${result.bytes}/${result.image}`);
+      mark("snapshotMakeMs", String(Math.round(result.ms)));
+      return true;
+    } finally {
+      worker.terminate();
+    }
+  })().catch((err) => {
+    // not made (quota, no worker, a Pyodide that cannot snapshot): the next visit boots the
+    // ordinary way and tries again; nothing for the player to see
+    mark("snapshot", "failed");
+    mark("snapshotError", String(err && err.message || err).slice(0, 200));
+    making = null;
+    return false;
+  });
+  return making;
+}
+
+window.unoWebSnapshot = {make, drop, buildKey, unpack, cache: CACHE, entry: ENTRY};

@@ -17,6 +17,15 @@
 // Strategy: cache first for the precached files (a navigation to the root or to index.html
 // with any query is answered with index.html), the network for anything else.  Nothing from
 // another origin is ever cached (the site makes no such request).
+//
+// Integrity: sw-precache.js carries the SHA-256 of every precached file (the build's manifest
+// of hashes).  A cached response is served only after its bytes match it; a cache entry that
+// does not (damaged on disk, or replaced by a page script through the Cache Storage API) is
+// fetched again from the server, checked, and put back; should the server be out of reach,
+// or answer with other bytes (a newer deploy, before this worker is replaced), its answer goes
+// to the page uncached, as if there were no worker.  So a bad entry costs one request, never
+// every later load.  The same check guards the install.  Hashing ~17 MB with SubtleCrypto
+// takes a few ms per boot (docs/deployment.md, "Offline and installable").
 importScripts("./static/sw-precache.js");
 
 var PRECACHE = self.UNO_PRECACHE;
@@ -27,16 +36,47 @@ var ROOT = new URL("./", self.location.href).href;
 
 function urlOf(name) { return new URL(name, ROOT).href; }
 
-var PRECACHED = new Set(PRECACHE.files.map(urlOf));
+var EXPECTED = new Map();  // URL -> SHA-256 (hex) of the file this build ships
+PRECACHE.files.forEach(function (name) { EXPECTED.set(urlOf(name), PRECACHE.sha256[name]); });
 var opened = null;  // this worker's cache, opened once per worker start
 function ourCache() { return opened || (opened = caches.open(CACHE)); }
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+}
+
+// true if the response's bytes are the build's (reads a clone: the response stays unread)
+function matches(response, key) {
+  return response.clone().arrayBuffer().then(function (body) {
+    return crypto.subtle.digest("SHA-256", body);
+  }).then(function (digest) { return hex(digest) === EXPECTED.get(key); });
+}
+
+// the file from the server, revalidated; put in the cache only if it is the build's
+function refetch(cache, key) {
+  return fetch(new Request(key, {cache: "no-cache"})).then(function (response) {
+    if (!response.ok) return response;
+    return matches(response, key).then(function (good) {
+      if (!good) return response;  // another deploy's file: served, not cached
+      return cache.put(key, response.clone()).then(function () { return response; }, function () { return response; });
+    });
+  });
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(CACHE).then(function (cache) {
-      // "no-cache": revalidate with the server, never take a stale copy from the HTTP cache
-      return cache.addAll(PRECACHE.files.map(function (name) {
-        return new Request(urlOf(name), {cache: "no-cache"});
+      return Promise.all(PRECACHE.files.map(function (name) {
+        var key = urlOf(name);
+        // "no-cache": revalidate with the server, never take a stale copy from the HTTP cache
+        return fetch(new Request(key, {cache: "no-cache"})).then(function (response) {
+          if (!response.ok) throw new Error("uno_web: " + name + ": HTTP " + response.status);
+          return matches(response, key).then(function (good) {
+            // a file of another deploy (the site changed during the install): no worker this time
+            if (!good) throw new Error("uno_web: " + name + " does not match this build's hash");
+            return cache.put(key, response);
+          });
+        });
       }));
     }).then(function () { return self.skipWaiting(); })
   );
@@ -60,12 +100,19 @@ self.addEventListener("fetch", function (event) {
   var key = url.origin + url.pathname;
   if (request.mode === "navigate" && (key === ROOT || key === urlOf("index.html"))) {
     key = urlOf("index.html");
-  } else if (!PRECACHED.has(key) || url.search) {
+  } else if (!EXPECTED.has(key) || url.search) {
     return;  // not ours: the browser's default (network)
   }
   event.respondWith(
     ourCache().then(function (cache) {
-      return cache.match(key);
-    }).then(function (hit) { return hit || fetch(request); })
+      return cache.match(key).then(function (hit) {
+        if (!hit) return refetch(cache, key);
+        return matches(hit, key).then(function (good) {
+          if (good) return hit;  // the cached response itself (Chromium keeps compiled wasm beside it)
+          console.warn("uno_web: the cached " + key + " is damaged; fetching it again");
+          return refetch(cache, key);
+        });
+      });
+    }).catch(function () { return fetch(request); })
   );
 });

@@ -282,8 +282,11 @@ def _frame_gone(req: Any) -> bool:
 
 
 #: every page and frame records its Content-Security-Policy violations (index.html and the
-#: tutorial carry a strict policy, uno_web/site/csp.py); a test whose page had one fails
+#: tutorial carry a strict policy, uno_web/site/csp.py); a test whose page had one fails.
+#: And no page makes a memory snapshot by itself (static/interpreter.mjs): a second Pyodide in
+#: a worker of every test would slow the suite; tests/web/test_snapshot_browser.py calls make().
 CSP_PROBE = """
+window.unoWebSnapshotAuto = false;
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", function (e) {
   window.__cspViolations.push(e.violatedDirective + " blocked " + (e.blockedURI || "inline") +

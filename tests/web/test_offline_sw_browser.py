@@ -113,7 +113,9 @@ class Recorder:
         assert self.page.evaluate(CONTROLLED), "the service worker does not control the page"
 
     def cache_names(self) -> list[str]:
-        return sorted(self.page.evaluate("async () => await caches.keys()"))
+        """The worker's caches (not the page's memory snapshot, "uno_web.snapshot", which the
+        page makes once ready and idle: tests/web/test_snapshot_browser.py)."""
+        return sorted(n for n in self.page.evaluate("async () => await caches.keys()") if n != "uno_web.snapshot")
 
     def cached_urls(self, name: str) -> list[str]:
         return sorted(self.page.evaluate(
@@ -269,3 +271,46 @@ def test_manifest_is_valid_and_its_icons_exist(built: None) -> None:
                  "static/vendor/pyscript/core.css", "static/vendor/morphdom/morphdom-umd.min.js"):
         assert must in files, must
     assert sum(f.endswith(".whl") for f in files) == len(vendor.WHEELS)
+
+
+# a cached file replaced by garbage, through the Cache Storage API (what a page script, a
+# browser extension or a damaged disk can do to it)
+SPOIL = """async ([cache, name]) => {
+  await (await caches.open(cache)).put(name, new Response('garbage', {headers: {'content-type': 'application/zip'}}));
+}"""
+CACHED_SHA256 = """async ([cache, name]) => {
+  const body = await (await (await caches.open(cache)).match(name)).arrayBuffer();
+  return Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', body)),
+                    b => b.toString(16).padStart(2, '0')).join('');
+}"""
+
+
+@pytest.mark.parametrize("name", ["static/bundle/uno_web.zip", "static/vendor/pyodide/pyodide.asm.wasm"])
+def test_a_damaged_cache_entry_is_fetched_again(built: None, recorder_factory: Any, name: str) -> None:
+    """The worker serves a cached file only if its bytes match the build's hash
+    (static/sw-precache.js); a damaged entry is fetched again and put back, so the page boots
+    on the next load and every load after it."""
+    server, origin = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
+    try:
+        rec = recorder_factory(origin)
+        rec.page.goto(POSITION)
+        _wait_ready(rec.page)
+        rec.controlled()
+        data = precache.read(REPO_ROOT)
+        cache = f"uno_web-{data['version']}"
+        want = data["sha256"][name]  # type: ignore[index]
+        assert rec.page.evaluate(CACHED_SHA256, [cache, name]) == want
+        rec.page.evaluate(SPOIL, [cache, name])
+        assert rec.page.evaluate(CACHED_SHA256, [cache, name]) != want
+        for _ in range(2):
+            rec.page.reload()
+            _wait_ready(rec.page)
+            assert rec.page.evaluate(CONTROLLED)
+            assert not rec.page.query_selector(".py-error")
+        rec.page.locator("[data-testid=hand] [data-card='G4']").first.click()
+        rec.page.wait_for_selector("[data-testid=validator-entry][data-code=E_NO_MATCH]", timeout=30_000)
+        # healed: the cache holds the build's bytes again
+        assert rec.page.evaluate(CACHED_SHA256, [cache, name]) == want
+        assert rec.foreign == [] and rec.errors == [], (rec.foreign, rec.errors)
+    finally:
+        stop(server)

@@ -21,12 +21,41 @@ The contract the browser tests (tests/web) and bench/bench_boot.py rely on:
 - ``data-stdlib-from-source``: the standard-library modules imported from source by ready (none:
   static/bundle/python_stdlib.zip has their bytecode, uno_web/site/stdlib.py);
 - ``window.unoWebProgress(stage)`` (static/page.js) moves the progress bar: "python" when this
-  starts, "ready" at the end.
+  starts, "ready" at the end;
+- ``data-boot`` ("snapshot" or "plain") and ``data-snapshot`` are set by static/interpreter.mjs:
+  whether Pyodide started from the memory snapshot that :func:`prepare_snapshot` filled.
 """
 
 from __future__ import annotations
 
 import sys
+
+
+#: What the memory snapshot holds (static/snapshot-worker.mjs runs :func:`prepare_snapshot` in a
+#: fresh interpreter): every module of uno_web that the first screen imports, except the
+#: controller (it imports ``pyscript``, which exists only on the page), and those warm_up()
+#: imports once the page is ready (controller.WARM_UP_MODULES; tests/web/test_boot_unit.py keeps
+#: the two in step).  Nothing else runs: no controller, no deal, no seed, no page.
+SNAPSHOT_MODULES = (
+    "uno_web", "uno_web.web.boot", "uno_web.i18n.verdicts", "uno_web.i18n.ui", "uno_web.web.app",
+    "uno_web.web.motion", "uno_web.web.render", "uno_web.web.view",
+    "uno_web.core.gamelog", "uno_web.ai", "uno_web.core.position", "uno_web.puzzles.lessons",
+    "uno_web.web.puzzle", "uno_web.web.puzzle_render", "urllib.parse",
+)
+
+
+def prepare_snapshot(names: tuple[str, ...] = SNAPSHOT_MODULES) -> int:
+    """Import ``names`` into this (fresh) interpreter before its memory is snapshotted; the
+    number of modules loaded.  Refuses to run where a page or a table already exists, so a
+    snapshot can never carry a hand, a seed or anything a player typed."""
+    import importlib
+
+    for held in ("pyscript", "js", "uno_web.web.controller"):
+        if held in sys.modules:
+            raise RuntimeError(f"prepare_snapshot: {held} is loaded: not a fresh interpreter")
+    for name in names:
+        importlib.import_module(name)
+    return len(sys.modules)
 
 
 async def main(bundle_ms: float = 0.0) -> None:

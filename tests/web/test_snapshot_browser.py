@@ -1,0 +1,215 @@
+"""Boot from a memory snapshot of the ready interpreter (static/interpreter.mjs,
+static/snapshot-worker.mjs, uno_web.web.boot.prepare_snapshot; docs/deployment.md, "Boot from a
+memory snapshot").
+
+The ``page`` fixture's context blocks service workers but keeps the Cache Storage, where the
+snapshot lives, so a reload in the same context is a repeat visit; the guard fails a test on
+any console error, page error, CSP violation or request to another origin, so a fallback that
+alarms (an error in the console) fails too.  The snapshot is made with
+``window.unoWebSnapshot.make()`` (what the page does by itself once ready and idle), so that
+each test knows when it exists.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from uno_web.site import assemble, serve
+
+from conftest import READY_TIMEOUT_MS, REPO_ROOT, _wait_ready
+from test_offline_sw_browser import Recorder, built, recorder_factory, stop  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+POSITION = "index.html?hands=R3+G4%2CY7&top=Y2&bots=still"
+CORE = "**/static/vendor/pyscript/core.js"
+
+STATE = "() => [document.body.dataset.boot, document.body.dataset.snapshotFound, document.body.dataset.snapshotError || '']"
+MAKE = "async () => await window.unoWebSnapshot.make()"
+STORED_KEY = """async () => {
+  const hit = await (await caches.open(window.unoWebSnapshot.cache)).match(window.unoWebSnapshot.entry);
+  return hit ? hit.headers.get('x-uno-key') : null;
+}"""
+# damage the stored snapshot: "garbage" (other bytes, the hash header kept), "cut" (its first
+# half, likewise), "other-pyodide" (the memory image of another Pyodide build: its build id
+# changed, and the hash beside it made to match, so that only Pyodide can tell)
+DAMAGE = """async how => {
+  const cache = await caches.open(window.unoWebSnapshot.cache);
+  const hit = await cache.match(window.unoWebSnapshot.entry);
+  let body = new Uint8Array(await hit.arrayBuffer());
+  let digest = hit.headers.get('x-uno-sha256');
+  if (how === 'garbage') body = new TextEncoder().encode('not a snapshot at all');
+  if (how === 'cut') body = body.slice(0, body.length >> 1);
+  if (how === 'other-pyodide') {
+    const view = new DataView(body.buffer);
+    const data = 12 + 8 * view.getUint32(8, true);  // the first extent: the image's start
+    for (let i = 16; i < 48; i++) body[data + i] ^= 0x5a;  // Pyodide's header: its build id
+    const hex = b => Array.from(new Uint8Array(b), x => x.toString(16).padStart(2, '0')).join('');
+    digest = hex(await crypto.subtle.digest('SHA-256', body));
+  }
+  await cache.put(window.unoWebSnapshot.entry, new Response(body, {headers: {
+    'x-uno-key': hit.headers.get('x-uno-key'), 'x-uno-sha256': digest}}));
+}"""
+
+
+def state(page: Any) -> list[str]:
+    return list(page.evaluate(STATE))
+
+
+def first_visit(page: Any, url: str = POSITION) -> None:
+    page.goto(url)
+    _wait_ready(page)
+    assert state(page)[:2] == ["plain", "none"]
+    assert page.evaluate(MAKE) is True, page.evaluate("document.body.dataset.snapshotError")
+    assert page.evaluate("document.body.dataset.snapshot") == "made"
+
+
+def play_a_card(page: Any) -> None:
+    """The position's G4 on Y2 is refused by the validator: the table runs."""
+    page.locator("[data-testid=hand] [data-card='G4']").first.click()
+    page.wait_for_selector("[data-testid=validator-entry][data-code=E_NO_MATCH]", timeout=30_000)
+
+
+def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
+    first_visit(page)
+    page.reload()
+    _wait_ready(page)
+    assert state(page) == ["snapshot", "loaded", ""]
+    assert page.evaluate("document.body.dataset.snapshot") is None  # a boot from it makes none
+    play_a_card(page)
+    # the interpreter's random generator was seeded afresh: not the worker's frozen state
+    draws = set()
+    for _ in range(2):
+        page.reload()
+        _wait_ready(page)
+        assert state(page)[0] == "snapshot"
+        draws.add(page.evaluate("document.body.dataset.randomProbe"))
+    assert len(draws) == 2, draws
+
+
+def test_snapshot_boot_keeps_finnish_and_a_deal_pressed_before_ready(page: Any) -> None:
+    first_visit(page, "index.html")
+    held: list[Any] = []
+    page.route(CORE, lambda route: held.append(route))
+    page.goto("index.html?lang=fi&speed=instant", wait_until="domcontentloaded")
+    page.wait_for_selector("[data-testid=start-screen]")
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.inner_text("[data-testid=start-game]") == "Jaa kortit"  # Finnish at first paint
+    page.click("[data-testid=start-game]")
+    assert held, "PyScript was requested at once"
+    held[0].continue_()
+    _wait_ready(page)
+    assert state(page)[0] == "snapshot"
+    page.wait_for_selector("[data-testid=hand] [data-card]")  # the pressed Deal dealt
+    assert page.evaluate("document.documentElement.lang") == "fi"
+
+
+def test_a_changed_build_discards_the_old_snapshot(browser: Any, tmp_path: Path) -> None:
+    """A deploy that changes the modules' zip (what a changed module does): the old snapshot is
+    deleted unused, the page boots the ordinary way and makes one for the new build."""
+    out = assemble.assemble(tmp_path / "www").out
+    server, origin = serve.start_in_thread("127.0.0.1", 0, out, quiet=True)
+    context = browser.new_context(base_url=origin, service_workers="block")
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        first_visit(page)
+        old_key = page.evaluate(STORED_KEY)
+        bundle = out / "static" / "bundle" / "uno_web.zip"
+        with zipfile.ZipFile(bundle, "a") as z:  # the next build's modules
+            z.writestr("uno_web/_next_build.py", "CHANGED = True\n")
+        page.reload()
+        _wait_ready(page)
+        assert state(page)[:2] == ["plain", "stale"]
+        assert page.evaluate(STORED_KEY) != old_key  # deleted (or already made again, for the new build)
+        play_a_card(page)
+        assert page.evaluate(MAKE) is True
+        new_key = page.evaluate(STORED_KEY)
+        assert new_key and new_key != old_key
+        page.reload()
+        _wait_ready(page)
+        assert state(page) == ["snapshot", "loaded", ""]
+        assert errors == [], errors
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("how", ["garbage", "cut", "other-pyodide"])
+def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str) -> None:
+    first_visit(page)
+    page.evaluate(DAMAGE, how)
+    page.reload()
+    _wait_ready(page)
+    boot, found, error = state(page)
+    assert (boot, found) == ("plain", "dropped"), error
+    # caught by the hash stored beside it, or (its hash made to match) by Pyodide itself
+    assert ("build id" if how == "other-pyodide" else "do not match their hash") in error, error
+    # quietly: no console error (the guard), no notice, the game plays
+    assert not page.query_selector(".py-error")
+    play_a_card(page)
+    # the damaged one is gone; the next one made boots
+    assert page.evaluate(MAKE) is True
+    page.reload()
+    _wait_ready(page)
+    assert state(page)[:2] == ["snapshot", "loaded"]
+
+
+def test_offline_reload_boots_from_the_snapshot(built: None, recorder_factory: Any) -> None:  # noqa: F811
+    server, origin = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
+    try:
+        rec: Recorder = recorder_factory(origin)
+        rec.page.goto(POSITION)
+        _wait_ready(rec.page)
+        rec.controlled()
+        # this context has no fixture's init script: the page makes the snapshot by itself,
+        # once ready and idle
+        rec.page.wait_for_function("document.body.dataset.snapshot === 'made'", timeout=READY_TIMEOUT_MS, polling=200)
+    finally:
+        stop(server)
+    rec.offline = True
+    rec.context.set_offline(True)
+    rec.page.reload()
+    _wait_ready(rec.page)
+    assert state(rec.page)[:2] == ["snapshot", "loaded"]
+    play_a_card(rec.page)
+    assert rec.refused == [], f"requests reached the network while offline: {rec.refused}"
+    assert rec.foreign == [] and rec.errors == [], (rec.foreign, rec.errors)
+
+
+# the stored snapshot's memory image, searched for `needles` (UTF-8 and UTF-16): which are in it
+SEARCH = """async needles => {
+  const hit = await (await caches.open(window.unoWebSnapshot.cache)).match(window.unoWebSnapshot.entry);
+  const image = window.unoWebSnapshot.unpack(new Uint8Array(await hit.arrayBuffer()));
+  const text = new TextDecoder('latin1').decode(image);
+  const utf16 = s => Array.from(s, c => c + '\\u0000').join('');
+  return needles.filter(n => text.includes(n) || text.includes(utf16(n)));
+}"""
+
+
+def test_the_snapshot_holds_no_game_state(page: Any) -> None:
+    """A game is dealt (a name no module contains, a hand), then the snapshot is made: the
+    name, the hand and the seed are nowhere in its memory; the modules' own text is."""
+    name = "Quillon Zebedee"
+    page.goto("index.html?speed=instant")
+    _wait_ready(page)
+    page.evaluate("async () => await window.unoWebSnapshot.drop()")
+    page.fill("[data-testid=player-name]", name)
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+    hand = page.eval_on_selector_all("[data-testid=hand] [data-card]", "els => els.map(e => e.dataset.card)")
+    save = page.evaluate("localStorage.getItem('uno_web.table.v1:/')")
+    assert save and len(hand) == 7
+    assert page.evaluate(MAKE) is True
+    hand_text = " ".join(hand)  # as the log and the callout write it
+    found = page.evaluate(SEARCH, [name, hand_text, save[:64], "Opponents (AI level)", "uno_web.web.render"])
+    # the control: the modules' text is found, so the search reads the real image
+    assert "Opponents (AI level)" in found and "uno_web.web.render" in found, found
+    assert name not in found and hand_text not in found and save[:64] not in found, found
