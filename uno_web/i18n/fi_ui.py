@@ -600,3 +600,7 @@ UI_FI: dict[str, str] = {
     "Loading Python…": "Ladataan Pythonia…",
     "Something went wrong: {text}": "Jokin meni vikaan: {text}",
 }
+
+from .fi_coach import COACH_UI_FI  # noqa: E402  (the coach's and the statistics page's labels)
+
+UI_FI.update(COACH_UI_FI)

@@ -136,6 +136,8 @@ class Effects:
     remove_save: bool = False
     toggle_help: bool = False
     close_help: bool = False
+    coach: bool = False  # run the coach's work (a hint, a review) in slices
+    store_stats: bool = False  # write (or, when None, remove) App.stats_text
 
 
 def _nothing() -> Effects:
@@ -228,6 +230,11 @@ class App:
         self.unsaved_noted = False  # the player was told this browser cannot save the game
         self.draft = TableSettings(players=2, levels=("easy",))
         self._saved_text: str | None = None
+        from .coach_view import Coach
+
+        self.coach = Coach()  # the hint and the round review (uno_web.web.coach_view)
+        self.coach_flag = params.get("coach") == "1"  # a position's host allows the coach
+        self.stats_text: str | None = None  # your statistics as stored (uno_web.web.stats)
 
     def use_storage(self, *, saved: str | None, settings: str | None, prefs: str | None) -> None:
         """What storage held: the game in progress, the last settings, the preferences."""
@@ -411,6 +418,19 @@ class App:
         if self.mode == "table" and self.session is not None:
             regions = render_table(view(self.session), self.notice, speed=self.speed_name,
                                    sound=self.prefs.sound, embed=self.embed, lang=self.lang)
+            from .coach_view import coach_allowed, decorate
+
+            decorate(regions, self.coach, self.session, self.lang,
+                     coach_allowed(self.session, embed=self.embed, flag=self.coach_flag))
+        elif self.mode == "stats":
+            from ..i18n.rules import preset_title
+            from .stats import Stats, render_stats
+
+            regions = {name: "" for name in REGIONS}
+            regions["topbar"] = render_topbar("stats", self.session is not None, lang=self.lang)
+            regions["notice"] = render_notice(self.notice)
+            regions["start"] = render_stats(Stats.from_json(self.stats_text),
+                                            lambda k: preset_title(k, "en"))
         elif self.mode == "replay" and self.replay is not None:
             regions = render_table(replay_view(self.replay), self.notice, lang=self.lang)
         elif self.mode == "puzzle" and puzzle is not None:
@@ -853,6 +873,9 @@ class App:
         editor_fx = self._editor_action(intent)
         if editor_fx is not None:
             return editor_fx
+        coach_fx = self._coach_action(intent)
+        if coach_fx is not None:
+            return coach_fx
         if action == "puzzles":
             self.mode = "puzzles"
             self.share_open = False
@@ -910,6 +933,30 @@ class App:
         if s is None or self.mode != "table":
             return _nothing()
         return self._table_action(s, intent)
+
+    def _coach_action(self, intent: Intent) -> Effects | None:
+        """The coach's and the statistics page's intents (None: not one of them)."""
+        action = intent.action
+        s = self.session
+        if action == "stats":
+            self.mode = "stats"
+            self.share_open = False
+            return Effects(url=self._clean_url(), close_help=True, focus="stats-close")
+        if action == "stats-clear":
+            self.stats_text = None
+            return Effects(store_stats=True, focus="stats-close")
+        if action == "stats-close":
+            self.mode = "table" if s is not None else "start"
+            return Effects(kick=s is not None)
+        if action not in ("hint", "review"):
+            return None
+        from .coach_view import coach_allowed
+
+        if (s is None or self.mode != "table"
+                or not coach_allowed(s, embed=self.embed, flag=self.coach_flag)):
+            return _nothing()
+        started = (self.coach.start_hint(s) if action == "hint" else self.coach.start_review(s))
+        return Effects(coach=started, focus="" if action == "hint" else "review")
 
     def _set_lang(self, name: str) -> Effects:
         if name not in LANGS:
@@ -1024,6 +1071,8 @@ class App:
             return Intent("cancel")
         if k in ("arrowleft", "arrowright"):
             return Intent("focus-prev" if k == "arrowleft" else "focus-next")
+        if k == "h" and s.choice is None:
+            return Intent("hint")
         simple = {"d": "draw", "k": "keep", "u": "uno", "a": "accept", "c": "challenge"}
         if k in simple:
             return Intent(simple[k])

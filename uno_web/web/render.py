@@ -601,10 +601,13 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
                 'data-testid="course-link">Rules<span class="wide">&nbsp;course</span></a>')
     editor = ('<button type="button" class="btn ghost" data-action="editor" '
               'data-testid="editor-link" data-focus="editor-link">Editor</button>')
-    title = {"puzzle": "puzzles", "puzzles": "puzzles", "editor": "editor"}.get(mode, "table")
+    stats = button_html("stats", "Stats", "stats-link", cls="btn ghost",
+                        attrs=' aria-label="Your statistics"')
+    title = {"puzzle": "puzzles", "puzzles": "puzzles", "editor": "editor",
+             "stats": "statistics"}.get(mode, "table")
     return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
             f'<span>{title}</span></h1><nav class="tools" aria-label="game">{new}{puzzles}{share}'
-            f'{export}{imp}{editor}{tutorial}'
+            f'{export}{imp}{editor}{tutorial}{stats}'
             + (speed_select(speed) + sound_button(sound) if speed else "") + lang_select(lang)
             + '<button type="button" class="btn ghost help-btn" data-action="help" data-testid="help"'
             ' data-focus="help" aria-expanded="false" aria-controls="help">?'

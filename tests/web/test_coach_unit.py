@@ -1,0 +1,162 @@
+"""The coach at the table and the statistics page, without a browser (uno_web.web.coach_view,
+uno_web.web.stats, their intents in uno_web.web.app)."""
+
+from __future__ import annotations
+
+from uno_web.core import Phase, legal_moves
+from uno_web.i18n.ui import missing, translate_html
+from uno_web.web.app import App, Intent
+from uno_web.web.session import Session, TableSettings
+from uno_web.web.stats import Stats, game_level, note_game, stats_key
+
+SKIP_ON_ADA = "?hands=RS+G3+B4+Y6%2CR1%2CB5+B6+G7&top=R2&bots=still"
+
+
+def _finish(app: App) -> None:
+    for _ in range(10_000):
+        if app.coach.run_slice(1.0):
+            return
+    raise AssertionError("the coach never finished")
+
+
+def _dealt(seed: int = 4, **kw: object) -> App:
+    app = App("")
+    app.deal_seed = seed
+    app.start_game(TableSettings(**kw))  # type: ignore[arg-type]
+    assert app.session is not None
+    app.session.run_bots()
+    return app
+
+
+def test_hint_button_on_your_turn_and_the_hint_is_a_legal_move() -> None:
+    app = _dealt(players=4, levels=("normal",) * 3)
+    s = app.session
+    assert s is not None and s.state.turn == 0
+    assert 'data-testid="hint"' in app.regions()["prompt"]
+    fx = app.dispatch(Intent("hint"))
+    assert fx.coach
+    _finish(app)
+    advice = app.coach.current_hint(s)
+    assert advice is not None and advice.move in legal_moves(s.state, 0)
+    prompt = app.regions()["prompt"]
+    assert 'data-testid="hint-text"' in prompt and 'data-state="done"' in prompt
+    # a move made: the hint is gone
+    s.attempt(advice.move)
+    assert app.coach.current_hint(s) is None
+
+
+def test_hint_key_and_finnish_hint() -> None:
+    app = App(SKIP_ON_ADA + "&coach=1&lang=fi")
+    app.boot()
+    assert app.key_intent("h") == Intent("hint")
+    app.dispatch(Intent("hint"))
+    _finish(app)
+    prompt = app.regions()["prompt"]
+    assert "Pelaa punainen ohitus" in prompt
+    assert ">Vihje<" in prompt or "Vihje " in prompt
+    assert not missing() or all("Hint" not in m for m in missing())
+
+
+def test_hint_is_off_in_a_position_unless_allowed_and_in_embeds() -> None:
+    app = App(SKIP_ON_ADA)
+    app.boot()
+    assert 'data-testid="hint"' not in app.regions()["prompt"]
+    assert not app.dispatch(Intent("hint")).coach
+    assert app.coach.work is None
+    embed = App(SKIP_ON_ADA + "&embed=1")
+    embed.boot()
+    assert 'data-testid="hint"' not in embed.regions()["prompt"]
+    allowed = App(SKIP_ON_ADA + "&coach=1")
+    allowed.boot()
+    assert 'data-testid="hint"' in allowed.regions()["prompt"]
+
+
+def test_review_at_round_end() -> None:
+    app = _dealt(seed=11, players=2, levels=("normal",))
+    s = app.session
+    assert s is not None
+    from uno_web.ai.normal import NormalBot
+    import random
+
+    bot = NormalBot()
+    rng = random.Random(1)
+    from uno_web.core.observation import observe
+
+    for _ in range(500):
+        if s.state.phase >= Phase.ROUND_OVER:
+            break
+        if s.state.turn == 0:
+            s.attempt(bot.choose(observe(s.state, 0), legal_moves(s.state, 0), rng))
+        s.run_bots()
+    assert s.state.phase >= Phase.ROUND_OVER
+    overlay = app.regions()["overlay"]
+    assert 'data-testid="review"' in overlay
+    fx = app.dispatch(Intent("review"))
+    assert fx.coach and fx.focus == "review"
+    assert 'data-state="thinking"' in app.regions()["overlay"]
+    _finish(app)
+    overlay = app.regions()["overlay"]
+    assert 'data-testid="review-panel"' in overlay and 'data-state="done"' in overlay
+    assert app.coach.reviewed >= 1
+    assert ('data-testid="review-clean"' in overlay) == (not app.coach.marks)
+
+
+def test_stats_count_games_and_are_cleared() -> None:
+    text = None
+    results = [(True, 520, "easy", "official"), (True, 510, "easy", "official"),
+               (False, 120, "hard", "official"), (True, 505, "mixed", "house"),
+               (True, 600, "hard", "official"), (True, 530, "hard", "official"),
+               (True, 500, "easy", "official")]
+    stats = Stats.from_json(text)
+    for i, (won, pts, level, preset) in enumerate(results):
+        assert stats.add(f"g{i}", won, pts, level, preset)
+    assert not stats.add("g0", True, 999, "easy", "official")  # counted once
+    stats = Stats.from_json(stats.to_json())
+    assert stats.games == 7 and stats.wins == 6
+    assert stats.best_streak == 4 and stats.streak == 4
+    assert stats.by_level == {"easy": [3, 3], "hard": [3, 2], "mixed": [1, 1]}
+    assert stats.by_preset == {"official": [6, 5], "house": [1, 1]}
+    assert round(stats.average) == round(sum(r[1] for r in results) / 7)
+    for bad in ("", "{", "[]", '{"format": "x"}', '{"format": "uno-web-stats", "games": -3}'):
+        assert Stats.from_json(bad).games == 0
+    assert game_level(("easy", "easy")) == "easy" and game_level(("easy", "hard")) == "mixed"
+    app = App("")
+    app.stats_text = stats.to_json()
+    app.dispatch(Intent("stats"))
+    html = app.regions()["start"]
+    assert 'data-testid="stats-games">7<' in html and 'data-testid="stats-streak">4<' in html
+    fx = app.dispatch(Intent("stats-clear"))
+    assert fx.store_stats and app.stats_text is None
+    assert 'data-testid="stats-games">0<' in app.regions()["start"]
+    fi = translate_html(app.regions()["start"], "fi")
+    assert "Tilastosi" in fi and "Games" not in fi
+
+
+def test_a_finished_game_is_counted_once() -> None:
+    s = Session(TableSettings(players=2, levels=("hard",), overrides={"scoring": "single-round"}), 3)
+    from uno_web.ai.normal import NormalBot
+    import random
+
+    from uno_web.core.observation import observe
+
+    bot = NormalBot()
+    rng = random.Random(2)
+    assert note_game(None, s) is None  # not over yet
+    for _ in range(500):
+        if s.state.phase >= Phase.ROUND_OVER:
+            break
+        if s.state.turn == 0:
+            s.attempt(bot.choose(observe(s.state, 0), legal_moves(s.state, 0), rng))
+        s.run_bots()
+    assert s.state.phase == Phase.GAME_OVER
+    text = note_game(None, s)
+    assert text is not None
+    st = Stats.from_json(text)
+    assert st.games == 1 and st.wins == (1 if s.state.winner == 0 else 0)
+    assert st.by_level == {"hard": [1, st.wins]}
+    assert note_game(text, s) is None  # a reload does not count it again
+
+
+def test_stats_are_not_shared_between_two_sites_on_one_origin() -> None:
+    assert stats_key("/a/index.html") == stats_key("/a/")
+    assert stats_key("/a/") != stats_key("/b/")

@@ -1,0 +1,34 @@
+"""The Finnish of the coach's and the statistics page's labels (merged into
+:data:`uno_web.i18n.fi_ui.UI_FI`; the coach's sentences themselves are made in Finnish by
+:mod:`uno_web.i18n.coach`)."""
+
+from __future__ import annotations
+
+__all__ = ["COACH_UI_FI"]
+
+COACH_UI_FI: dict[str, str] = {
+    # --- the hint and the round review ------------------------------------------------------
+    "Hint": "Vihje",
+    "Thinking about your move…": "Mietin siirtoasi…",
+    "Review this round": "Käy kierros läpi",
+    "Review of this round": "Kierroksen läpikäynti",
+    "Replaying your decisions… {n}%": "Käyn päätöksiäsi läpi… {n} %",
+    "Review progress": "Läpikäynnin eteneminen",
+    "No clear mistakes: in each of your {n} decisions no other move had a clearly better chance.":
+        "Ei selviä virheitä: missään {n} päätöksestäsi mikään muu siirto ei olisi ollut "
+        "selvästi parempi.",
+    "{n} of your {m} decisions had a clearly better move:":
+        "{m} päätöksestäsi {n} olisi ollut selvästi parempi siirto:",
+    "Win chances are the estimates of the Hard bot from what you saw at the time; only gaps "
+    "beyond the error of the estimate are marked.":
+        "Voittomahdollisuudet ovat vaikean botin arvioita siitä, mitä näit sillä hetkellä; vain "
+        "arvion virhettä suuremmat erot merkitään.",
+    # --- statistics ---------------------------------------------------------------------------
+    "Stats": "Tilastot", "statistics": "tilastot", "Your statistics": "Tilastosi",
+    "Games played to the end on this device, in this browser.":
+        "Loppuun pelatut pelisi tällä laitteella tässä selaimessa.",
+    "Games": "Pelit", "Wins": "Voitot", "Average points": "Pisteiden keskiarvo",
+    "Longest winning streak": "Pisin voittoputki", "bot level": "bottien taso",
+    "games": "pelejä", "wins": "voittoja", "rules": "säännöt", "No games yet": "Ei vielä pelejä",
+    "mixed levels": "eri tasoja", "Clear statistics": "Tyhjennä tilastot", "Back": "Takaisin",
+}
