@@ -147,6 +147,8 @@ def move_text(move: Move, names: Sequence[str], lang: str, pending: int = 0) -> 
 
 
 def _because(whys: Sequence[Any], names: Sequence[str], lang: str) -> str:
+    # a card's points only matter for the score: said when nothing else is
+    whys = [w for i, w in enumerate(whys) if i == 0 or w.code != "shed_points"]
     parts = [why_text(w, names, lang) for w in list(whys)[:2]]
     joined = "; ".join(parts)
     rules = [w.rule for w in list(whys)[:2] if w.rule]

@@ -23,6 +23,11 @@ COACH_UI_FI: dict[str, str] = {
     "beyond the error of the estimate are marked.":
         "Voittomahdollisuudet ovat vaikean botin arvioita siitä, mitä näit sillä hetkellä; vain "
         "arvion virhettä suuremmat erot merkitään.",
+    # --- the start screen ----------------------------------------------------------------------
+    "Quick game": "Pikapeli",
+    "You against three bots, official rules, at the bot levels you chose last.":
+        "Sinä kolmea bottia vastaan virallisilla säännöillä, viimeksi valitsemillasi bottien "
+        "tasoilla.",
     # --- statistics ---------------------------------------------------------------------------
     "Stats": "Tilastot", "statistics": "tilastot", "Your statistics": "Tilastosi",
     "Games played to the end on this device, in this browser.":

@@ -906,10 +906,20 @@ class App:
                 self.share_open = False
                 return Effects(kick=True)
             return _nothing()
-        if action == "form":  # a field of the start form changed
+        if action == "form":  # a field of the start form changed: remembered at once
             self._read_start_form(intent.form)
             self.start_error = ""
-            return Effects()
+            return Effects(store_settings=not self.embed)
+        if action == "quick":  # you against three bots, official rules, your last levels
+            if intent.form:
+                self._read_start_form(intent.form)
+            d = self.draft
+            url = self._clean_url()
+            fx = self.start_game(TableSettings(
+                players=4, name=d.name, levels=tuple(d.level(i) for i in range(1, 4)),
+                preset="official"))
+            fx.url = url
+            return fx
         if action == "start":
             self._read_start_form(intent.form)
             if self.field_errors:
@@ -1069,8 +1079,8 @@ class App:
                 return Intent("target", seat=s.choice.targets[idx])
         if k == "escape" and s.choice is not None:
             return Intent("cancel")
-        if k in ("arrowleft", "arrowright"):
-            return Intent("focus-prev" if k == "arrowleft" else "focus-next")
+        if k in ("arrowleft", "arrowright") or (s.choice is not None and k in ("arrowup", "arrowdown")):
+            return Intent("focus-prev" if k in ("arrowleft", "arrowup") else "focus-next")
         if k == "h" and s.choice is None:
             return Intent("hint")
         simple = {"d": "draw", "k": "keep", "u": "uno", "a": "accept", "c": "challenge"}

@@ -263,6 +263,7 @@ def decorate(regions: dict[str, str], coach: Coach, s: Session, lang: str, allow
     if overlay and st.phase >= Phase.ROUND_OVER:
         marker = '<div class="dialog-buttons">'
         if marker in overlay:
+            shown = coach.review_open and coach.session is s
             overlay = overlay.replace(marker, review_panel(coach, s, lang) + marker
-                                      + review_button(busy), 1)
+                                      + ("" if shown else review_button(busy)), 1)
         regions["overlay"] = overlay

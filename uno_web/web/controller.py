@@ -732,7 +732,12 @@ class Controller:
         self.body.dataset.lastEventMs = f"{self.now() - t0:.1f}"
 
     def move_focus(self, step: int) -> None:
-        cards = self.doc.querySelectorAll("[data-testid=hand] [data-card]")
+        # an open picker keeps the arrows to itself: they move between its choices, and Enter
+        # picks the one in focus (never a card of the hand behind it)
+        picker = "[data-testid=color-picker] [data-color], [data-testid=target-picker] [data-seat]"
+        cards = self.doc.querySelectorAll(picker)
+        if not int(cards.length):
+            cards = self.doc.querySelectorAll("[data-testid=hand] [data-card]")
         n = int(cards.length)
         if not n:
             return

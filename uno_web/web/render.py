@@ -220,7 +220,9 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
                  f'<span class="sr-only"> {e(o.name)} forgot to call UNO</span></button>')
     points = (f'<span class="hand-points" data-testid="hand-points">{o.hand_points} pts in hand</span>'
               if o.cards and tv.summary is not None else "")
-    label = (f"{o.name}, {o.level} AI, {o.count} card{'s' if o.count != 1 else ''}, "
+    still = o.level == "still"  # a position's bots that never move: no level to show
+    label = (f"{o.name}, " + ("" if still else f"{o.level} AI, ")
+             + f"{o.count} card{'s' if o.count != 1 else ''}, "
              f"score {o.score}" + (", their turn" if o.is_turn else "")
              + (", called UNO" if o.called_uno else ""))
     label = label.replace(", their turn", ", to play" if o.is_turn else "")
@@ -230,7 +232,8 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
         f'<span class="sr-only">{e(label)}</span>'
         f'<div class="who" aria-hidden="true"><span class="avatar">{e(o.name[:1])}</span>'
         f'<span class="name">{e(o.name)}</span>'
-        f'<span class="level lv-{e(o.level)}">{e(o.level)}</span>{"".join(badges)}</div>'
+        + ("" if still else f'<span class="level lv-{e(o.level)}">{e(o.level)}</span>')
+        + f'{"".join(badges)}</div>'
         f'<div class="seat-cards"><div class="fan{" open" if o.cards else ""}" aria-hidden="true">'
         f'{fan}</div>{last}</div>'
         f'<div class="meta" aria-hidden="true"><span class="count" data-testid="card-count">{o.count} '
@@ -324,7 +327,8 @@ def _prompt(tv: TableView) -> str:
     a: ActionsView = tv.actions
     # a refusal of your last attempt takes the status line's place (same slot: nothing moves)
     rej = tv.latest
-    if rej is not None and not rej.ok and rej.seat == tv.you_seat:
+    choosing = bool(a.color_picker or a.target_picker)  # the picker is the one thing to read
+    if rej is not None and not rej.ok and rej.seat == tv.you_seat and not choosing:
         parts = [
             f'<div class="slot"><div class="rejection" role="note" data-testid="rejection"'
             f' data-code="{e(rej.code)}"><p><b>{e(verdict_sentence(rej.message))}</b> '
@@ -480,7 +484,8 @@ def _log(tv: TableView) -> str:
     lines = "".join(
         f'<li class="ev ev-{e(x.kind)}{" mine" if x.seat == tv.you_seat else ""}"'
         f' data-kind="{e(x.kind)}">{e(x.text)}</li>' for x in tv.log)
-    return f'<ol class="log-lines" data-testid="log-lines">{lines}</ol>'
+    # focusable: a long log scrolls, and the keyboard must reach it too
+    return f'<ol class="log-lines" data-testid="log-lines" tabindex="0">{lines}</ol>'
 
 
 def _overlay(tv: TableView) -> str:
@@ -601,8 +606,7 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
                 'data-testid="course-link">Rules<span class="wide">&nbsp;course</span></a>')
     editor = ('<button type="button" class="btn ghost" data-action="editor" '
               'data-testid="editor-link" data-focus="editor-link">Editor</button>')
-    stats = button_html("stats", "Stats", "stats-link", cls="btn ghost",
-                        attrs=' aria-label="Your statistics"')
+    stats = button_html("stats", "Stats", "stats-link", cls="btn ghost")
     title = {"puzzle": "puzzles", "puzzles": "puzzles", "editor": "editor",
              "stats": "statistics"}.get(mode, "table")
     return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
@@ -795,6 +799,10 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
             if sv.seed is not None else "")
     html = (
         f'<form class="start" data-testid="start-screen" autocomplete="off">'
+        f'<div class="quick-start" data-testid="quick-start">'
+        + button_html("quick", "Quick game", "quick-game", cls="btn primary big")
+        + '<p class="muted">You against three bots, official rules, at the bot levels you '
+        'chose last.</p></div>'
         f'<h2>New game</h2>'
         f'<div class="row"><div class="field"><label for="name">Your name</label>'
         f'<input id="name" name="name" value="{e(sv.name)}" maxlength="40"'
