@@ -146,7 +146,12 @@ def test_round_review_and_statistics(page: Any, wait_ready: Any, axe_script: str
     assert page.inner_text("[data-testid=stats-games]") == "1"  # a reload counts nothing again
     page.click("[data-testid=stats-clear]")
     page.wait_for_function("document.querySelector('[data-testid=stats-games]').textContent === '0'")
-    assert page.evaluate("localStorage.getItem('uno_web.stats.v1:/')") is None
+    stored = page.evaluate("JSON.parse(localStorage.getItem('uno_web.stats.v1:/'))")
+    assert stored["games"] == 0 and stored["by_level"] == {}
+    page.reload()  # the finished game on screen is not counted again after the clear
+    wait_ready(page)
+    page.click("[data-testid=stats-link]")
+    assert page.inner_text("[data-testid=stats-games]") == "0"
 
 
 def test_no_internal_level_on_a_course_screen(page: Any, wait_ready: Any) -> None:

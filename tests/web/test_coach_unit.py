@@ -126,7 +126,9 @@ def test_stats_count_games_and_are_cleared() -> None:
     html = app.regions()["start"]
     assert 'data-testid="stats-games">7<' in html and 'data-testid="stats-streak">4<' in html
     fx = app.dispatch(Intent("stats-clear"))
-    assert fx.store_stats and app.stats_text is None
+    assert fx.store_stats and app.stats_text is not None
+    cleared = Stats.from_json(app.stats_text)
+    assert cleared.games == 0 and cleared.by_level == {} and "g0" in cleared.seen
     assert 'data-testid="stats-games">0<' in app.regions()["start"]
     fi = translate_html(app.regions()["start"], "fi")
     assert "Tilastosi" in fi and "Games" not in fi

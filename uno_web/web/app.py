@@ -953,7 +953,11 @@ class App:
             self.share_open = False
             return Effects(url=self._clean_url(), close_help=True, focus="stats-close")
         if action == "stats-clear":
-            self.stats_text = None
+            from .stats import Stats
+
+            # the games already counted stay known, so a finished game on screen is not
+            # counted again after the clear
+            self.stats_text = Stats(seen=Stats.from_json(self.stats_text).seen).to_json()
             return Effects(store_stats=True, focus="stats-close")
         if action == "stats-close":
             self.mode = "table" if s is not None else "start"
