@@ -41,6 +41,9 @@ __all__ = [
     "App", "Intent", "Effects", "Prefs", "StorageKeys", "storage_keys", "COLOR_KEYS",
 ]
 
+#: the bot speed of a first visit: a 4-player round stays brisk (bench/bench_pace.py: the
+#: median wait from your move to your next turn), the callout and the log still say each move
+DEFAULT_SPEED = "fast"
 COLOR_KEYS = {"r": "R", "y": "Y", "g": "G", "b": "B", "h": "H", "d": "D", "c": "C", "s": "S"}
 
 
@@ -71,7 +74,7 @@ def storage_keys(pathname: str) -> StorageKeys:
 class Prefs:
     """What the player chose about the table itself (not the game): remembered."""
 
-    speed: str = "normal"  # one of SPEED_NAMES
+    speed: str = DEFAULT_SPEED  # one of SPEED_NAMES
     sound: bool = False
     lang: str = ""  # "en" / "fi" chosen in the top bar; "": follow the browser
 
@@ -89,7 +92,7 @@ class Prefs:
         speed = data.get("speed")
         sound = data.get("sound")
         lang = data.get("lang")
-        return cls(speed=speed if speed in SPEED_NAMES else "normal",
+        return cls(speed=speed if speed in SPEED_NAMES else DEFAULT_SPEED,
                    sound=sound if isinstance(sound, bool) else False,
                    lang=lang if lang in LANGS else "")
 

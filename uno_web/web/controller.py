@@ -589,6 +589,7 @@ class Controller:
 
     async def _run_bots(self) -> None:
         app = self.app
+        landed = 0.0  # the last bot card's flight, already waited for: part of the next pause
         while True:
             s = app.session
             step = app.bot_step()
@@ -599,8 +600,12 @@ class Controller:
             self.body.dataset.busy = "1"
             if s.jump_window:
                 self.body.style.setProperty("--jump-ms", f"{int(delay * 1000)}ms")
+                landed = 0.0  # the jump-in window is yours in full
             self.render()
-            await asyncio.sleep(delay)
+            # the pause before a bot's move counts from the moment the last card left the seat
+            # (it has landed by then): the table keeps its pace, every card still seen landing
+            await asyncio.sleep(max(0.0, delay - landed))
+            landed = 0.0
             if s is not app.session or plan.version != s.version:
                 continue  # you moved meanwhile: plan again
             s.jump_window = False
@@ -615,6 +620,7 @@ class Controller:
                 travel = app.speed.travel
                 if travel > 0:  # let the card land before the next bot moves
                     await asyncio.sleep(travel)
+                    landed = travel
 
     async def _think(self, s: Any, plan: Any) -> Any:
         """Run the bot's ``think`` generator in slices, yielding to the page between them."""
