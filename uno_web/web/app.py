@@ -840,6 +840,10 @@ class App:
         if action == "help":
             return Effects(render=False, toggle_help=True)
         if action == "share":
+            s0 = self.session
+            if self.mode == "table" and s0 is not None and not s0.can_share():
+                self.notice = s0.share_note  # the button looks off: pressed, it says why
+                return Effects(focus="share-opener")
             return self._open_share()
         if action == "share-close":
             self.share_open = False

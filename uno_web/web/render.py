@@ -592,9 +592,12 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
     puzzles = button_html("puzzles", "Puzzles", "puzzles", cls="btn ghost")
     share = ""
     if mode in ("table", "puzzle"):
-        note = f' title="{e(share_note)}"' if share_note and not can_share else ""
-        share = button_html("share", "Share", "share", cls="btn ghost", disabled=not can_share,
-                        attrs=' aria-label="Share or embed this position"' + note)
+        if share_note and not can_share:  # pressed, it says why (a tooltip alone is not seen)
+            share = button_html("share", "Share", "share", cls="btn ghost off",
+                                attrs=f' aria-disabled="true" title="{e(share_note)}"')
+        else:
+            share = button_html("share", "Share", "share", cls="btn ghost", disabled=not can_share,
+                                attrs=' aria-label="Share or embed this position"')
     imp = ('<label class="btn ghost file" data-testid="import-label"'
            ' aria-label="Replay a log file">Replay'
            '<span class="wide">&nbsp;a log</span>'
