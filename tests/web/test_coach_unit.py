@@ -162,3 +162,37 @@ def test_a_finished_game_is_counted_once() -> None:
 def test_stats_are_not_shared_between_two_sites_on_one_origin() -> None:
     assert stats_key("/a/index.html") == stats_key("/a/")
     assert stats_key("/a/") != stats_key("/b/")
+
+
+def test_first_visit_tip_is_shown_once() -> None:
+    app = App("")
+    app.deal_seed = 4
+    fx = app.start_game(TableSettings())
+    assert fx.store_prefs and app.prefs.tip_seen
+    assert 'data-testid="first-tip"' in app.regions()["validator"]
+    app.dispatch(Intent("tip-close"))
+    assert 'data-testid="first-tip"' not in app.regions()["validator"]
+    again = App("")
+    again.use_storage(saved=None, settings=None, prefs=app.prefs.to_json())
+    again.deal_seed = 5
+    fx = again.start_game(TableSettings())
+    assert not fx.store_prefs and 'data-testid="first-tip"' not in again.regions()["validator"]
+
+
+def test_quick_game_is_four_players_official_rules_with_the_last_levels() -> None:
+    app = App("")
+    app.use_storage(saved=None, settings=TableSettings(
+        players=2, name="Ada Lovelace", levels=("hard",), preset="house-party").to_json(), prefs=None)
+    app.deal_seed = 9
+    fx = app.dispatch(Intent("quick"))
+    s = app.session
+    assert s is not None and app.mode == "table" and fx.kick
+    assert s.settings.players == 4 and s.settings.preset == "official"
+    assert s.settings.levels == ("hard", "hard", "hard") and s.settings.name == "Ada Lovelace"
+    assert app.draft.preset == "house-party"  # the start screen keeps what it had
+
+
+def test_a_changed_setting_is_stored_at_once() -> None:
+    app = App("")
+    fx = app.dispatch(Intent("form", form={"players": "5", "preset": "official"}))
+    assert fx.store_settings and app.draft.players == 5

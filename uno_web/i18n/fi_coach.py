@@ -23,6 +23,22 @@ COACH_UI_FI: dict[str, str] = {
     "beyond the error of the estimate are marked.":
         "Voittomahdollisuudet ovat vaikean botin arvioita siitä, mitä näit sillä hetkellä; vain "
         "arvion virhettä suuremmat erot merkitään.",
+    # --- a seat whose bot holds still (a position): its name and cards, no level
+    "{who}, {n} card, score {m}": "{who}, {n} kortti, pisteet {m}",
+    "{who}, {n} cards, score {m}": "{who}, {n} korttia, pisteet {m}",
+    "{who}, {n} card, score {m}, to play": "{who}, {n} kortti, pisteet {m}, vuorossa",
+    "{who}, {n} cards, score {m}, to play": "{who}, {n} korttia, pisteet {m}, vuorossa",
+    "{who}, {n} card, score {m}, called UNO": "{who}, {n} kortti, pisteet {m}, huusi UNO!",
+    "{who}, {n} cards, score {m}, called UNO": "{who}, {n} korttia, pisteet {m}, huusi UNO!",
+    "{who}, {n} card, score {m}, to play, called UNO":
+        "{who}, {n} kortti, pisteet {m}, vuorossa, huusi UNO!",
+    # --- the first-visit tip -----------------------------------------------------------------
+    "Tip:": "Vinkki:",
+    "this panel explains every move, yours and the bots’, with the rule it comes from. Try a "
+    "card that does not fit to see why it is refused.":
+        "tämä paneeli selittää jokaisen siirron, sinun ja bottien, ja säännön, josta se tulee. "
+        "Kokeile korttia, joka ei sovi, niin näet, miksi se hylätään.",
+    "Got it": "Selvä",
     # --- the start screen ----------------------------------------------------------------------
     "Quick game": "Pikapeli",
     "You against three bots, official rules, at the bot levels you chose last.":

@@ -77,6 +77,7 @@ class Prefs:
     speed: str = DEFAULT_SPEED  # one of SPEED_NAMES
     sound: bool = False
     lang: str = ""  # "en" / "fi" chosen in the top bar; "": follow the browser
+    tip_seen: bool = False  # the first-visit tip (the validator panel) was shown once
 
     @classmethod
     def from_json(cls, text: str | None) -> "Prefs":
@@ -94,12 +95,14 @@ class Prefs:
         lang = data.get("lang")
         return cls(speed=speed if speed in SPEED_NAMES else DEFAULT_SPEED,
                    sound=sound if isinstance(sound, bool) else False,
-                   lang=lang if lang in LANGS else "")
+                   lang=lang if lang in LANGS else "", tip_seen=data.get("tip_seen") is True)
 
     def to_json(self) -> str:
         data: dict[str, Any] = {"speed": self.speed, "sound": self.sound}
         if self.lang:
             data["lang"] = self.lang
+        if self.tip_seen:
+            data["tip_seen"] = True
         return json.dumps(data, separators=(",", ":"))
 
 
@@ -238,6 +241,7 @@ class App:
         self.coach = Coach()  # the hint and the round review (uno_web.web.coach_view)
         self.coach_flag = params.get("coach") == "1"  # a position's host allows the coach
         self.stats_text: str | None = None  # your statistics as stored (uno_web.web.stats)
+        self.tip_session: Session | None = None  # the game the first-visit tip is shown in
 
     def use_storage(self, *, saved: str | None, settings: str | None, prefs: str | None) -> None:
         """What storage held: the game in progress, the last settings, the preferences."""
@@ -425,6 +429,10 @@ class App:
 
             decorate(regions, self.coach, self.session, self.lang,
                      coach_allowed(self.session, embed=self.embed, flag=self.coach_flag))
+            if self.tip_session is not None and self.tip_session is self.session:
+                from .coach_view import first_tip
+
+                regions["validator"] = first_tip() + regions.get("validator", "")
         elif self.mode == "stats":
             from ..i18n.rules import preset_title
             from .stats import Stats, render_stats
@@ -803,7 +811,11 @@ class App:
         self.session = session
         self.replay = None
         self.mode = "table"
-        return Effects(save=True, store_settings=True, kick=True, focus="hand")
+        first = not self.prefs.tip_seen and not self.embed
+        if first:  # the first game on this site: a tip points at the validator panel, once
+            self.tip_session = session
+            self.prefs = replace(self.prefs, tip_seen=True)
+        return Effects(save=True, store_settings=True, kick=True, focus="hand", store_prefs=first)
 
     def _read_start_form(self, form: dict[str, str]) -> None:
         self.draft, self.field_errors, self.raw_values = settings_from_form(form, self.draft)
@@ -955,6 +967,9 @@ class App:
         """The coach's and the statistics page's intents (None: not one of them)."""
         action = intent.action
         s = self.session
+        if action == "tip-close":
+            self.tip_session = None
+            return Effects(focus="hand")
         if action == "stats":
             self.mode = "stats"
             self.share_open = False

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..ai.coach import Advice, Mark
     from .session import Session
 
-__all__ = ["Coach", "coach_allowed", "hint_button", "hint_panel", "review_button",
+__all__ = ["Coach", "coach_allowed", "first_tip", "hint_button", "hint_panel", "review_button",
            "review_panel", "decorate"]
 
 OFF, ON = "<!--i18n:off-->", "<!--i18n:on-->"  # = uno_web.i18n.ui.OFF / ON
@@ -267,3 +267,12 @@ def decorate(regions: dict[str, str], coach: Coach, s: Session, lang: str, allow
             overlay = overlay.replace(marker, review_panel(coach, s, lang) + marker
                                       + ("" if shown else review_button(busy)), 1)
         regions["overlay"] = overlay
+
+
+def first_tip() -> str:
+    """The first-visit tip, on top of the validator panel (shown in the first game only)."""
+    return ('<div class="first-tip" role="note" data-testid="first-tip"><p><b>Tip:</b> this '
+            'panel explains every move, yours and the bots’, with the rule it comes from. Try a '
+            'card that does not fit to see why it is refused.</p>'
+            '<button type="button" class="btn" data-action="tip-close" data-testid="tip-close"'
+            ' data-focus="tip-close">Got it</button></div>')
