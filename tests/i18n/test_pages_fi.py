@@ -316,6 +316,8 @@ def _more_table_states() -> Iterator[tuple[str, App]]:
     bad.import_log("bad.json", "{nope")
     yield "a file that is no log", bad
     yield "a link that cannot be shown", _app("?lang=fi&hands=R1&top=Q9")
+    yield "a link with a card that cannot be read", _app("?lang=fi&hands=R1+X5%2CG2&top=R9")
+    yield "a link with a top card that cannot be read", _app("?lang=fi&hands=R1%2CG2&top=Q9")
     yield "an embed that cannot be shown", _app("?lang=fi&embed=1&hands=R1&top=Q9")
     yield "a value out of range", _app("?lang=fi&mode=solitaire&n=99&speed=warp")
 
@@ -417,3 +419,15 @@ def _names() -> set[str]:
 ])
 def test_pattern_entries(text: str, finnish: str) -> None:
     assert ui.tr(text, "fi") == finnish
+
+
+def test_finnish_name_field_and_bad_link_notice() -> None:
+    """The name field shows the default name in Finnish (and reads it back as the player);
+    a link's unreadable card is explained in Finnish."""
+    app = _app("?lang=fi")
+    assert 'value="Sinä"' in app.regions()["start"] and 'value="You"' not in app.regions()["start"]
+    app.dispatch(Intent("form", form={"name": "Sinä", "players": "3"}))
+    assert app.draft.name == "You"
+    bad = _app("?lang=fi&hands=R1+X5%2CG2&top=R9").regions()["notice"]
+    assert "tuntematon kortti 'X5'" in bad and "käsi 0" in bad
+    assert "unknown card" not in bad and "write a colour" not in bad

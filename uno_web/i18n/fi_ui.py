@@ -273,9 +273,9 @@ UI_FI: dict[str, str] = {
     "step {n} / {m}": "askel {n} / {m}", ", {n} cards": ", {n} korttia", ", {n} card": ", {n} kortti",
     "◀ Prev": "◀ Edellinen",
     # what the page says about an address, a file (the detail after the colon is the checker's)
-    "The position in this link cannot be shown: {detail}":
-        "Tämän linkin tilannetta ei voi näyttää: {detail}",
-    "This link cannot be shown: {detail}": "Tätä linkkiä ei voi näyttää: {detail}",
+    "The position in this link cannot be shown: {text}":
+        "Tämän linkin tilannetta ei voi näyttää: {text}",
+    "This link cannot be shown: {text}": "Tätä linkkiä ei voi näyttää: {text}",
     "{file} is not a game log this table can replay: {detail}":
         "{file} ei ole pelin loki, jonka tämä pöytä voi toistaa: {detail}",
     "{field}={value} is not a whole number from {n} to {m}, so {count} is used.":

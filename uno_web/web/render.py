@@ -800,6 +800,7 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
               if sv.can_resume else "")
     seed = (f'<p class="muted">Seed {sv.seed} (from the address).</p>'
             if sv.seed is not None else "")
+    shown_name = "Sinä" if lang == "fi" and sv.name == "You" else sv.name  # view.YOU_SHOWN_FI
     html = (
         f'<form class="start" data-testid="start-screen" autocomplete="off">'
         f'<div class="quick-start" data-testid="quick-start">'
@@ -808,7 +809,7 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
         'chose last.</p></div>'
         f'<h2>New game</h2>'
         f'<div class="row"><div class="field"><label for="name">Your name</label>'
-        f'<input id="name" name="name" value="{e(sv.name)}" maxlength="40"'
+        f'<input id="name" name="name" value="{e(shown_name)}" maxlength="40"'
         f' data-testid="player-name"></div>'
         f'<div class="field"><label for="players">Players</label><select id="players"'
         f' name="players" data-testid="players">{players}</select></div></div>'

@@ -32,6 +32,9 @@ __all__ = [
     "verdict_sentence", "callout_text",
 ]
 
+#: the default name "You" as the Finnish start screen shows it (read back as "You")
+YOU_SHOWN_FI = "Sinä"
+
 MAX_ENTRIES = 40
 MAX_LOG_LINES = 120
 
@@ -820,6 +823,8 @@ def settings_from_form(form: dict[str, str], previous: TableSettings
         players = previous.players
     players = max(2, min(10, players))
     name = " ".join(str(form.get("name", previous.name)).split())[:40] or previous.name
+    if name == YOU_SHOWN_FI:  # the Finnish page shows the default name in Finnish
+        name = "You"
     levels: list[str] = []
     for i in range(1, players):
         lvl = form.get(f"level.{i}", previous.level(i))
