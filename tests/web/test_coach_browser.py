@@ -162,3 +162,32 @@ def test_no_internal_level_on_a_course_screen(page: Any, wait_ready: Any) -> Non
         wait_ready(page)
         page.wait_for_selector("[data-testid=hand] [data-card]")
         assert "still" not in page.inner_text("[data-testid=opponent]").lower()
+
+
+@pytest.mark.parametrize("width", [420, 800])
+def test_editor_iframe_code_shows_the_whole_hand(page: Any, wait_ready: Any, width: int) -> None:
+    """The editor's <iframe> code, pasted into a page of this width: the hand inside the frame."""
+    import html as html_mod
+
+    from uno_web.web.editor import EDITOR_EMBED_HEIGHT
+
+    page.goto("index.html?mode=editor&hands=R1+G5+B7+Y2+W+R8+GS%2CY3+Y4+R8+B2+B3+G1+G2&top=R9")
+    wait_ready(page)
+    snippet = html_mod.unescape(page.input_value("[data-testid=ed-snippet]"))
+    assert f'height="{EDITOR_EMBED_HEIGHT}"' in snippet
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.set_content(f"<!doctype html><body style='margin:0'>{snippet}</body>")
+    frame = page.frame_locator("iframe")
+    frame.locator("[data-testid=hand] [data-card]").first.wait_for(timeout=120_000)
+    inner = page.frames[1]
+    box = inner.evaluate("(() => { const r = document.querySelector('[data-testid=hand]')"
+                         ".getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()")
+    assert box[0] >= 0 and box[1] <= box[2], box
+    assert page.locator("iframe").bounding_box()["width"] <= 800
+
+
+def test_editor_iframe_code_in_finnish(page: Any, wait_ready: Any) -> None:
+    page.goto("index.html?mode=editor&lang=fi&hands=R1+G5%2CY3+Y4&top=R9")
+    wait_ready(page)
+    snippet = page.input_value("[data-testid=ed-snippet]")
+    assert 'title="UNO-tilanne"' in snippet and "lang=fi" in snippet
