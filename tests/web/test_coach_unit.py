@@ -196,3 +196,20 @@ def test_a_changed_setting_is_stored_at_once() -> None:
     app = App("")
     fx = app.dispatch(Intent("form", form={"players": "5", "preset": "official"}))
     assert fx.store_settings and app.draft.players == 5
+
+
+def test_finnish_colour_keys() -> None:
+    app = App("?lang=fi&hands=W+R1%2CG2+G3&top=R9&bots=still")
+    app.boot()
+    app.dispatch(Intent("card", card="W"))
+    prompt = app.regions()["prompt"]
+    for code, key in (("R", "P"), ("Y", "K"), ("G", "V"), ("B", "S")):
+        assert f'data-color="{code}"' in prompt
+        start = prompt.index(f'data-color="{code}"')
+        assert f'<kbd aria-hidden="true">{key}</kbd>' in prompt[start:prompt.index("</button>", start)]
+    assert app.key_intent("v") == Intent("color", color="G")
+    assert app.key_intent("r") == Intent("color", color="R")  # the English letters still work
+    en = App("?hands=W+R1%2CG2+G3&top=R9&bots=still")
+    en.boot()
+    en.dispatch(Intent("card", card="W"))
+    assert en.key_intent("v") is None and '<kbd aria-hidden="true">R</kbd>' in en.regions()["prompt"]

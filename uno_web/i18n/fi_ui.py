@@ -80,7 +80,7 @@ UI_FI: dict[str, str] = {
     "{n} cards, score {m}, to play, called UNO": "{n} korttia, pisteet {m}, vuorossa, huusi UNO!",
     "{who} forgot to call UNO": "{who} unohti huutaa UNO!",
     "Catch {who}!": "Nappaa {who}!", "Catch the bot": "Nappaa botti",
-    "Choose the colour for your {card}": "Valitse väri kortillesi {card}",
+    "Choose the colour for your {card}": "Valitse väri ({card})",
     "The first card is a Wild: choose the colour": "Ensimmäinen kortti on villi kortti: valitse väri",
     "Scores · {text}": "Pisteet · {text}", "Scores": "Pisteet",
     "A position from a link (not saved).": "Tilanne linkistä (ei tallenneta).",

@@ -429,6 +429,10 @@ class App:
 
             decorate(regions, self.coach, self.session, self.lang,
                      coach_allowed(self.session, embed=self.embed, flag=self.coach_flag))
+            if self.lang == "fi":
+                from .keys_fi import relabel_color_keys
+
+                regions["prompt"] = relabel_color_keys(regions["prompt"])
             if self.tip_session is not None and self.tip_session is self.session:
                 from .coach_view import first_tip
 
@@ -1097,6 +1101,12 @@ class App:
         deck_colors = {color_code(c) for c in s.state.r.colors}
         pick_color = (s.choice is not None and bool(s.choice.colors)) or (
             s.state.phase == Phase.CHOOSE_COLOR and s.state.turn == HUMAN)
+        if pick_color:
+            from .keys_fi import color_for_key
+
+            code = color_for_key(k, self.lang, deck_colors)
+            if code:
+                return Intent("color", color=code)
         if pick_color and k in COLOR_KEYS and COLOR_KEYS[k] in deck_colors:
             return Intent("color", color=COLOR_KEYS[k])
         if s.choice is not None and s.choice.targets and k.isdigit():

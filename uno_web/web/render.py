@@ -433,7 +433,7 @@ def _score_rows(rows: Iterable[ScoreRow], you: int, in_hand: bool, per_round: in
 def _scores(tv: TableView) -> str:
     played = len(tv.scores[0].per_round) if tv.scores else 0
     shown = min(played, MAX_ROUND_COLUMNS)
-    heads = "".join(f'<th scope="col" title="round {k}">R{k}</th>'
+    heads = "".join(f'<th scope="col" title="round {k}">#{k}</th>'
                     for k in range(played - shown + 1, played + 1))
     return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>Scores · '
             f'{e(tv.rules_text)}</caption><thead><tr><th scope="col">player</th>{heads}'
