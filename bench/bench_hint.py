@@ -80,6 +80,18 @@ def _play_turn(page: Any) -> None:
         page.click("[data-testid=draw-pile]")
 
 
+def _play_badly(page: Any) -> None:
+    """A beginner's turn: draw while a card fits, then keep it (so the review has something
+    to mark); play only when the drawn card must be played or nothing else is allowed."""
+    if page.locator("[data-testid=keep]").count():
+        page.click("[data-testid=keep]")
+    elif page.locator("[data-testid=color-picker] [data-color]").count() or page.locator(
+            "[data-testid=accept]").count():
+        _play_turn(page)
+    else:
+        page.click("[data-testid=draw-pile]")
+
+
 def bench(base: str, hints: int) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -125,6 +137,12 @@ def bench(base: str, hints: int) -> None:
 # screenshots
 
 
+#: statistics to show in the picture (a few games)
+STATS_DEMO = ('{"format": "uno-web-stats", "games": 12, "wins": 7, "points": 3890, "streak": 2, '
+              '"best_streak": 4, "by_level": {"easy": [5, 4], "normal": [4, 2], "hard": [3, 1]}, '
+              '"by_preset": {"official": [9, 5], "house-party": [3, 2]}, "seen": []}')
+
+
 def _shot(page: Any, out: Path, name: str) -> None:
     page.wait_for_function("!document.querySelector('#fx > *')", timeout=10_000)
     page.wait_for_timeout(200)
@@ -157,24 +175,21 @@ def screenshots(base: str, out: Path) -> None:
             page.click("[data-testid=hint]")
             page.wait_for_selector("[data-testid=hint-text][data-state=done]", timeout=30_000)
             _shot(page, out, f"coach-hint-{label}")
-            # a short round to its end, then its review
-            fix_deal(page, 41)
-            _boot(page, base + "index.html?speed=instant" + q)
-            if page.evaluate("document.body.dataset.mode") != "start":
-                page.click("[data-testid=new-game]")
-            page.select_option("[data-testid=players]", "2")
-            page.select_option("[data-testid=level-1]", "normal")
-            page.click("[data-testid=start-game]")
-            for _ in range(400):
+            # a round that ends at once: keeping the Wild Draw Four while Ada holds one card
+            blunder = ("index.html?hands=W%2B4+G9%2CR1&top=R9&bots=easy&coach=1&speed=instant"
+                       "&names=You%2CAda" + q)
+            _boot(page, base + blunder)
+            page.click("[data-testid=hand] [data-card=G9]")
+            for _ in range(40):
                 wait_idle(page, timeout_ms=60_000)
                 if page.evaluate("document.body.dataset.phase") in ("round-over", "game-over"):
                     break
                 _play_turn(page)
             page.click("[data-testid=review]")
             page.wait_for_selector("[data-testid=review-panel][data-state=done]", timeout=120_000)
-            page.evaluate("document.querySelector('[data-testid=review-panel]')"
-                          ".scrollIntoView({block: 'center'})")
             _shot(page, out, f"coach-review-{label}")
+            page.evaluate("localStorage.setItem('uno_web.stats.v1:/', JSON.stringify(" + STATS_DEMO + "))")
+            _boot(page, base + "index.html?speed=instant" + q)
             page.click("[data-testid=stats-link]")
             page.wait_for_selector("[data-testid=stats-page]")
             _shot(page, out, f"coach-stats-{label}")

@@ -218,6 +218,7 @@ def review_panel(coach: Coach, s: Session, lang: str) -> str:
     if coach.work_kind == "review":
         pct = int(round(100 * coach.progress))
         return (f'<section class="coach review" data-testid="review-panel" data-state="thinking"'
+                f' tabindex="-1" data-focus="review"'
                 f' aria-labelledby="review-title"><h3 id="review-title">Review of this round</h3>'
                 f'<p role="status">Replaying your decisions… {pct}%</p>'
                 f'<progress max="100" value="{pct}" aria-label="Review progress"></progress></section>')
@@ -240,6 +241,7 @@ def review_panel(coach: Coach, s: Session, lang: str) -> str:
         body = (f'<p>{len(coach.marks)} of your {coach.reviewed} decisions had a clearly better '
                 f'move:</p><ol class="review-marks">{"".join(items)}</ol>')
     return (f'<section class="coach review" data-testid="review-panel" data-state="done"'
+            f' tabindex="-1" data-focus="review"'
             f' aria-labelledby="review-title"><h3 id="review-title">Review of this round</h3>'
             f'{body}<p class="muted small">Win chances are the estimates of the Hard bot from what '
             f'you saw at the time; only gaps beyond the error of the estimate are marked.</p>'
