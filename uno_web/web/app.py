@@ -30,7 +30,7 @@ from .session import (
     BOT_NAMES, HUMAN, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, SettingsError, Speed, TableSettings,
     restore,
 )
-from .view import replay_view, settings_from_form, start_view, view
+from .view import DEFAULT_SPEED, replay_view, settings_from_form, start_view, view
 
 if TYPE_CHECKING:
     from ..core.position import Position
@@ -41,9 +41,6 @@ __all__ = [
     "App", "Intent", "Effects", "Prefs", "StorageKeys", "storage_keys", "COLOR_KEYS",
 ]
 
-#: the bot speed of a first visit: a 4-player round stays brisk (bench/bench_pace.py: the
-#: median wait from your move to your next turn), the callout and the log still say each move
-DEFAULT_SPEED = "fast"
 COLOR_KEYS = {"r": "R", "y": "Y", "g": "G", "b": "B", "h": "H", "d": "D", "c": "C", "s": "S"}
 
 
