@@ -187,6 +187,8 @@ def screenshots(base: str, out: Path) -> None:
                 _play_turn(page)
             page.click("[data-testid=review]")
             page.wait_for_selector("[data-testid=review-panel][data-state=done]", timeout=120_000)
+            page.evaluate("document.querySelector('[data-testid=review-panel]')"
+                          ".scrollIntoView({block: 'center'})")
             _shot(page, out, f"coach-review-{label}")
             page.evaluate("localStorage.setItem('uno_web.stats.v1:/', JSON.stringify(" + STATS_DEMO + "))")
             _boot(page, base + "index.html?speed=instant" + q)
