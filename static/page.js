@@ -355,7 +355,7 @@
     document.querySelectorAll("[aria-busy=true]").forEach(function (b) { b.removeAttribute("aria-busy"); });
     el.setAttribute("aria-busy", "true");
     body.dataset.pending = testid;
-    $("#prestart-status").textContent = t(testid === "start-game" ? "The cards are dealt as soon as the table is ready."
+    $("#prestart-status").textContent = t(testid === "start-game" || testid === "quick-game" ? "The cards are dealt as soon as the table is ready."
                                                                   : "This opens as soon as the table is ready.");
   }
 

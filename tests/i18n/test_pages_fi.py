@@ -221,6 +221,53 @@ def _app_states() -> Iterator[tuple[str, App]]:
     yield "table: dealt", app
     yield from _more_table_states()
     yield from _friends_states()
+    yield from _coach_states()
+
+
+def _coach_states() -> Iterator[tuple[str, App]]:
+    """The hint (thinking, shown), the round review (thinking, with marks, clean) and the
+    statistics page (empty, with games)."""
+    from uno_web.ai.coach import Decision, Mark, Why
+    from uno_web.core import legal_moves, parse_move
+    from uno_web.core.observation import observe
+    from uno_web.web.stats import Stats
+
+    app = _app("?lang=fi&coach=1&hands=RS+G3+B4+Y6%2CR1%2CB5+B6+G7&top=R2&bots=still")
+    yield "table: the hint button", app
+    app.dispatch(Intent("hint"))
+    yield "table: thinking of a hint", app
+    while not app.coach.run_slice(1.0):
+        pass
+    yield "table: a hint", app
+    game = _app("?lang=fi")
+    game.dispatch(Intent("start", form={"players": "2", "rule.scoring": "single-round"}))
+    s = game.session
+    assert s is not None
+    for _ in range(3000):
+        s.run_bots(limit=5)
+        if s.state.phase >= 4:
+            break
+        if legal_moves(s.state, 0):
+            s.attempt(legal_moves(s.state, 0)[0])
+    game.dispatch(Intent("review"))
+    yield "table: reviewing", game
+    while not game.coach.run_slice(1.0):
+        pass
+    game.coach.marks = []
+    yield "table: a clean review", game
+    st = s.state
+    d = Decision(observe(st, 0), (), parse_move("P0:R1"), 3)
+    game.coach.marks = [Mark(d, parse_move("P0:W+4=G"), 0.3, 0.5, 0.05, (Why("stop_next", 1, 1,
+                                                                              card=143),))]
+    yield "table: a review with a mark", game
+    stats = _app("?lang=fi")
+    stats.dispatch(Intent("stats"))
+    yield "statistics: none yet", stats
+    data = Stats()
+    data.add("g1", True, 500, "hard", "official")
+    data.add("g2", False, 100, "mixed", "house-party")
+    stats.stats_text = data.to_json()
+    yield "statistics: two games", stats
 
 
 def _friends_states() -> Iterator[tuple[str, App]]:
@@ -361,6 +408,8 @@ def _more_table_states() -> Iterator[tuple[str, App]]:
     bad.import_log("bad.json", "{nope")
     yield "a file that is no log", bad
     yield "a link that cannot be shown", _app("?lang=fi&hands=R1&top=Q9")
+    yield "a link with a card that cannot be read", _app("?lang=fi&hands=R1+X5%2CG2&top=R9")
+    yield "a link with a top card that cannot be read", _app("?lang=fi&hands=R1%2CG2&top=Q9")
     yield "an embed that cannot be shown", _app("?lang=fi&embed=1&hands=R1&top=Q9")
     yield "a value out of range", _app("?lang=fi&mode=solitaire&n=99&speed=warp")
     yield from _stored_states()
@@ -493,3 +542,15 @@ def _names() -> set[str]:
 ])
 def test_pattern_entries(text: str, finnish: str) -> None:
     assert ui.tr(text, "fi") == finnish
+
+
+def test_finnish_name_field_and_bad_link_notice() -> None:
+    """The name field shows the default name in Finnish (and reads it back as the player);
+    a link's unreadable card is explained in Finnish."""
+    app = _app("?lang=fi")
+    assert 'value="Sinä"' in app.regions()["start"] and 'value="You"' not in app.regions()["start"]
+    app.dispatch(Intent("form", form={"name": "Sinä", "players": "3"}))
+    assert app.draft.name == "You"
+    bad = _app("?lang=fi&hands=R1+X5%2CG2&top=R9").regions()["notice"]
+    assert "tuntematon kortti 'X5'" in bad and "käsi 0" in bad
+    assert "unknown card" not in bad and "write a colour" not in bad

@@ -218,7 +218,11 @@ def test_export_is_a_log_the_cli_validates(page: Any, wait_ready: Any, tmp_path:
     # mid-round the log would show the bots' hands and the draw pile: no export
     export = page.locator("[data-testid=export-log]")
     assert export.is_disabled() and "when the round is over" in (export.get_attribute("title") or "")
-    assert page.locator("[data-testid=share]").is_disabled()  # a dealt game is never shared
+    share = page.locator("[data-testid=share]")  # a dealt game is never shared: it says why
+    assert share.get_attribute("aria-disabled") == "true"
+    share.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    assert "cannot be shared" in page.inner_text("[data-testid=notice]")
+    assert page.locator("[data-testid=share-dialog]").count() == 0
     play_round_out(page)
     assert page.evaluate("document.body.dataset.pydanticAtReady") == "0"
     with page.expect_download() as info:

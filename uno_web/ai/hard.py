@@ -258,6 +258,11 @@ class HardBot(Bot):
         out.insert(0, favourite)
         return out
 
+    def determinize(self, obs: Observation, rng: random.Random) -> GameState:
+        """One guess of the hidden cards, as the search makes it (the coach's review plays
+        every move out on the same guesses)."""
+        return self._determinize(obs, rng)
+
     def _determinize(self, obs: Observation, rng: random.Random) -> GameState:
         f = self.filter
         if f is not None and f.on:

@@ -80,7 +80,7 @@ UI_FI: dict[str, str] = {
     "{n} cards, score {m}, to play, called UNO": "{n} korttia, pisteet {m}, vuorossa, huusi UNO!",
     "{who} forgot to call UNO": "{who} unohti huutaa UNO!",
     "Catch {who}!": "Nappaa {who}!", "Catch the bot": "Nappaa botti",
-    "Choose the colour for your {card}": "Valitse väri kortillesi {card}",
+    "Choose the colour for your {card}": "Valitse väri ({card})",
     "The first card is a Wild: choose the colour": "Ensimmäinen kortti on villi kortti: valitse väri",
     "Scores · {text}": "Pisteet · {text}", "Scores": "Pisteet",
     "A position from a link (not saved).": "Tilanne linkistä (ei tallenneta).",
@@ -273,9 +273,9 @@ UI_FI: dict[str, str] = {
     "step {n} / {m}": "askel {n} / {m}", ", {n} cards": ", {n} korttia", ", {n} card": ", {n} kortti",
     "◀ Prev": "◀ Edellinen",
     # what the page says about an address, a file (the detail after the colon is the checker's)
-    "The position in this link cannot be shown: {detail}":
-        "Tämän linkin tilannetta ei voi näyttää: {detail}",
-    "This link cannot be shown: {detail}": "Tätä linkkiä ei voi näyttää: {detail}",
+    "The position in this link cannot be shown: {text}":
+        "Tämän linkin tilannetta ei voi näyttää: {text}",
+    "This link cannot be shown: {text}": "Tätä linkkiä ei voi näyttää: {text}",
     "{file} is not a game log this table can replay: {detail}":
         "{file} ei ole pelin loki, jonka tämä pöytä voi toistaa: {detail}",
     "{field}={value} is not a whole number from {n} to {m}, so {count} is used.":
@@ -684,3 +684,7 @@ UI_FI: dict[str, str] = {
         "Sinulla ei ole samaa korttia kuin {card}: palaa takaisin.",
     "{who}, person, {text}": "{who}, ihminen, {text}",
 }
+
+from .fi_coach import COACH_UI_FI  # noqa: E402  (the coach's and the statistics page's labels)
+
+UI_FI.update(COACH_UI_FI)

@@ -29,7 +29,7 @@ from .session import (
     restore,
 )
 from .stored import Dropped, Prefs, read_storage, vault_refusal
-from .view import replay_view, settings_from_form, start_view, view
+from .view import DEFAULT_SPEED, replay_view, settings_from_form, start_view, view
 from . import passplay
 
 if TYPE_CHECKING:
@@ -105,6 +105,8 @@ class Effects:
     remove_save: bool = False
     toggle_help: bool = False
     close_help: bool = False
+    coach: bool = False  # run the coach's work (a hint, a review) in slices
+    store_stats: bool = False  # write (or, when None, remove) App.stats_text
 
 
 def _nothing() -> Effects:
@@ -201,6 +203,12 @@ class App:
         self._saved_text: str | None = None
         self.sealed_save = ""  # the stored save, sealed: the controller opens it (vault.js)
         self.dropped: list[Dropped] = []  # what storage held and the page refused (stored.py)
+        from .coach_view import Coach
+
+        self.coach = Coach()  # the hint and the round review (uno_web.web.coach_view)
+        self.coach_flag = params.get("coach") == "1"  # a position's host allows the coach
+        self.stats_text: str | None = None  # your statistics as stored (uno_web.web.stats)
+        self.tip_session: Session | None = None  # the game the first-visit tip is shown in
 
     def use_storage(self, *, saved: str | None, settings: str | None, prefs: str | None,
                     can_unseal: bool = False) -> None:
@@ -402,6 +410,27 @@ class App:
         elif self.mode == "table" and self.session is not None:
             regions = render_table(view(self.session), self.notice, speed=self.speed_name,
                                    sound=self.prefs.sound, embed=self.embed, lang=self.lang)
+            from .coach_view import coach_allowed, decorate
+
+            decorate(regions, self.coach, self.session, self.lang,
+                     coach_allowed(self.session, embed=self.embed, flag=self.coach_flag))
+            if self.lang == "fi":
+                from .keys_fi import relabel_color_keys
+
+                regions["prompt"] = relabel_color_keys(regions["prompt"])
+            if self.tip_session is not None and self.tip_session is self.session:
+                from .coach_view import first_tip
+
+                regions["validator"] = first_tip() + regions.get("validator", "")
+        elif self.mode == "stats":
+            from ..i18n.rules import preset_title
+            from .stats import Stats, render_stats
+
+            regions = {name: "" for name in REGIONS}
+            regions["topbar"] = render_topbar("stats", self.session is not None, lang=self.lang)
+            regions["notice"] = render_notice(self.notice)
+            regions["start"] = render_stats(Stats.from_json(self.stats_text),
+                                            lambda k: preset_title(k, "en"))
         elif self.mode == "replay" and self.replay is not None:
             regions = render_table(replay_view(self.replay), self.notice, lang=self.lang)
         elif self.mode == "puzzle" and puzzle is not None:
@@ -776,7 +805,11 @@ class App:
         self.session = session
         self.replay = None
         self.mode = "table"
-        return Effects(save=True, store_settings=True, kick=True, focus="hand")
+        first = not self.prefs.tip_seen and not self.embed
+        if first:  # the first game on this site: a tip points at the validator panel, once
+            self.tip_session = session
+            self.prefs = replace(self.prefs, tip_seen=True)
+        return Effects(save=True, store_settings=True, kick=True, focus="hand", store_prefs=first)
 
     def _read_start_form(self, form: dict[str, str]) -> None:
         self.draft, self.field_errors, self.raw_values = settings_from_form(form, self.draft)
@@ -813,6 +846,10 @@ class App:
         if action == "help":
             return Effects(render=False, toggle_help=True)
         if action == "share":
+            s0 = self.session
+            if self.mode == "table" and s0 is not None and not s0.can_share():
+                self.notice = s0.share_note  # the button looks off: pressed, it says why
+                return Effects(focus="share-opener")
             return self._open_share()
         if action == "share-close":
             self.share_open = False
@@ -852,6 +889,9 @@ class App:
         editor_fx = self._editor_action(intent)
         if editor_fx is not None:
             return editor_fx
+        coach_fx = self._coach_action(intent)
+        if coach_fx is not None:
+            return coach_fx
         if action == "puzzles":
             self.mode = "puzzles"
             self.share_open = False
@@ -882,10 +922,20 @@ class App:
                 self.share_open = False
                 return Effects(kick=True)
             return _nothing()
-        if action == "form":  # a field of the start form changed
+        if action == "form":  # a field of the start form changed: remembered at once
             self._read_start_form(intent.form)
             self.start_error = ""
-            return Effects()
+            return Effects(store_settings=not self.embed)
+        if action == "quick":  # you against three bots, official rules, your last levels
+            if intent.form:
+                self._read_start_form(intent.form)
+            d = self.draft
+            url = self._clean_url()
+            fx = self.start_game(TableSettings(
+                players=4, name=d.name, levels=tuple(d.level(i) for i in range(1, 4)),
+                preset="official"))
+            fx.url = url
+            return fx
         if action == "start":
             self._read_start_form(intent.form)
             if self.field_errors:
@@ -909,6 +959,37 @@ class App:
         if s is None or self.mode != "table":
             return _nothing()
         return self._table_action(s, intent)
+
+    def _coach_action(self, intent: Intent) -> Effects | None:
+        """The coach's and the statistics page's intents (None: not one of them)."""
+        action = intent.action
+        s = self.session
+        if action == "tip-close":
+            self.tip_session = None
+            return Effects(focus="hand")
+        if action == "stats":
+            self.mode = "stats"
+            self.share_open = False
+            return Effects(url=self._clean_url(), close_help=True, focus="stats-close")
+        if action == "stats-clear":
+            from .stats import Stats
+
+            # the games already counted stay known, so a finished game on screen is not
+            # counted again after the clear
+            self.stats_text = Stats(seen=Stats.from_json(self.stats_text).seen).to_json()
+            return Effects(store_stats=True, focus="stats-close")
+        if action == "stats-close":
+            self.mode = "table" if s is not None else "start"
+            return Effects(kick=s is not None)
+        if action not in ("hint", "review"):
+            return None
+        from .coach_view import coach_allowed
+
+        if (s is None or self.mode != "table"
+                or not coach_allowed(s, embed=self.embed, flag=self.coach_flag)):
+            return _nothing()
+        started = (self.coach.start_hint(s) if action == "hint" else self.coach.start_review(s))
+        return Effects(coach=started, focus="" if action == "hint" else "review")
 
     def _set_lang(self, name: str) -> Effects:
         if name not in LANGS:
@@ -1037,6 +1118,12 @@ class App:
         deck_colors = {color_code(c) for c in s.state.r.colors}
         pick_color = (s.choice is not None and bool(s.choice.colors)) or (
             s.state.phase == Phase.CHOOSE_COLOR and s.state.turn == s.viewer)
+        if pick_color:
+            from .keys_fi import color_for_key
+
+            code = color_for_key(k, self.lang, deck_colors)
+            if code:
+                return Intent("color", color=code)
         if pick_color and k in COLOR_KEYS and COLOR_KEYS[k] in deck_colors:
             return Intent("color", color=COLOR_KEYS[k])
         if s.choice is not None and s.choice.targets and k.isdigit():
@@ -1045,8 +1132,10 @@ class App:
                 return Intent("target", seat=s.choice.targets[idx])
         if k == "escape" and s.choice is not None:
             return Intent("cancel")
-        if k in ("arrowleft", "arrowright"):
-            return Intent("focus-prev" if k == "arrowleft" else "focus-next")
+        if k in ("arrowleft", "arrowright") or (s.choice is not None and k in ("arrowup", "arrowdown")):
+            return Intent("focus-prev" if k in ("arrowleft", "arrowup") else "focus-next")
+        if k == "h" and s.choice is None:
+            return Intent("hint")
         simple = {"d": "draw", "k": "keep", "u": "uno", "a": "accept", "c": "challenge"}
         if k in simple:
             return Intent(simple[k])

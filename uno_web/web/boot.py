@@ -40,7 +40,7 @@ SNAPSHOT_MODULES = (
     "uno_web", "uno_web.web.boot", "uno_web.i18n.verdicts", "uno_web.i18n.ui", "uno_web.web.app",
     "uno_web.web.motion", "uno_web.web.render", "uno_web.web.view",
     "uno_web.core.gamelog", "uno_web.ai", "uno_web.core.position", "uno_web.puzzles.lessons",
-    "uno_web.web.puzzle", "uno_web.web.puzzle_render", "urllib.parse",
+    "uno_web.web.puzzle", "uno_web.web.puzzle_render", "uno_web.web.stats", "urllib.parse",
 )
 
 

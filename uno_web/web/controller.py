@@ -31,6 +31,7 @@ from ..i18n.verdicts import pick_lang
 from .app import App, Effects, Intent, storage_keys
 from .motion import MAX_FLIGHTS, Motion, motions
 from .render import REGIONS, card_back, render_card
+from .stats import note_game, stats_key
 from .view import card_view
 
 # Imported where they are used, not here: the puzzles (uno_web.web.puzzle, puzzle_render and
@@ -100,6 +101,9 @@ class Controller:
                                  prefs=self._get(self.keys.prefs),
                                  can_unseal=self.vault is not None and bool(self.vault.available))
             self._forget_dropped()
+            self.app.stats_text = self._get(stats_key(str(loc.pathname)))
+        self.stats_key = stats_key(str(loc.pathname))
+        self.coach_task: Any = None
         self.regions = {name: self.doc.getElementById(f"r-{name}") for name in REGIONS}
         self.rendered: dict[str, str] = {}
         self.body = self.doc.body
@@ -242,6 +246,13 @@ class Controller:
             self.kick_job()
         if fx.kick_replay:
             asyncio.ensure_future(self._read_replay(self.app.replay_load))
+        if fx.store_stats:
+            if app.stats_text is None:
+                self._remove(self.stats_key)
+            else:
+                self._set(self.stats_key, app.stats_text)
+        if fx.coach:
+            self.kick_coach()
 
     def focus(self, where: str) -> None:
         el = None
@@ -301,6 +312,33 @@ class Controller:
         self.play_motions()
         if self.app.embed:
             self.post_height()
+        self.note_stats()
+
+    def note_stats(self) -> None:
+        """Count a finished game in your statistics (once: uno_web.web.stats.note_game)."""
+        if self.app.embed:
+            return
+        text = note_game(self.app.stats_text, self.app.session)
+        if text is not None:
+            self.app.stats_text = text
+            self._set(self.stats_key, text)
+
+    def kick_coach(self) -> None:
+        """Run the coach's work (a hint, a review) in slices, the page responsive between."""
+        if self.coach_task is None or self.coach_task.done():
+            self.coach_task = asyncio.ensure_future(self._guarded_loop(self._run_coach(), "The coach"))
+
+    async def _run_coach(self) -> None:
+        coach = self.app.coach
+        self.body.dataset.coach = coach.work_kind
+        self.render()
+        while not coach.run_slice(COACH_SLICE_S):
+            if coach.work_kind == "review":
+                self.render()  # the review's progress bar
+            await asyncio.sleep(YIELD_S)
+        self.body.dataset.hintMs = f"{coach.hint_ms:.1f}"
+        self.body.dataset.coach = ""
+        self.render()
 
     def translate_fixed(self, lang: str) -> None:
         """index.html's own text (help, boot, headings: ``data-i18n`` elements keep their
@@ -576,6 +614,7 @@ class Controller:
 
     async def _run_bots(self) -> None:
         app = self.app
+        landed = 0.0  # the last bot card's flight, already waited for: part of the next pause
         while True:
             s = app.session
             step = app.bot_step()
@@ -586,8 +625,12 @@ class Controller:
             self.body.dataset.busy = "1"
             if s.jump_window:
                 self.body.style.setProperty("--jump-ms", f"{int(delay * 1000)}ms")
+                landed = 0.0  # the jump-in window is yours in full
             self.render()
-            await asyncio.sleep(delay)
+            # the pause before a bot's move counts from the moment the last card left the seat
+            # (it has landed by then): the table keeps its pace, every card still seen landing
+            await asyncio.sleep(max(0.0, delay - landed))
+            landed = 0.0
             if s is not app.session or plan.version != s.version:
                 continue  # you moved meanwhile: plan again
             s.jump_window = False
@@ -602,6 +645,7 @@ class Controller:
                 travel = app.speed.travel
                 if travel > 0:  # let the card land before the next bot moves
                     await asyncio.sleep(travel)
+                    landed = travel
 
     async def _think(self, s: Any, plan: Any) -> Any:
         """Run the bot's ``think`` generator in slices, yielding to the page between them."""
@@ -726,7 +770,12 @@ class Controller:
         self.body.dataset.lastEventMs = f"{self.now() - t0:.1f}"
 
     def move_focus(self, step: int) -> None:
-        cards = self.doc.querySelectorAll("[data-testid=hand] [data-card]")
+        # an open picker keeps the arrows to itself: they move between its choices, and Enter
+        # picks the one in focus (never a card of the hand behind it)
+        picker = "[data-testid=color-picker] [data-color], [data-testid=target-picker] [data-seat]"
+        cards = self.doc.querySelectorAll(picker)
+        if not int(cards.length):
+            cards = self.doc.querySelectorAll("[data-testid=hand] [data-card]")
         n = int(cards.length)
         if not n:
             return
@@ -884,6 +933,7 @@ def _keep_typing(from_el: Any, to_el: Any) -> bool:
 #: how long to yield to the page between slices of work: not 0, because Pyodide runs every
 #: callback due within ~2 ms in one browser task (the slices would be one long task again)
 YIELD_S = 0.005
+COACH_SLICE_S = 0.04  # the coach works this long between two looks at the page
 
 
 def warm_up(names: tuple[str, ...] = WARM_UP_MODULES, t0: float | None = None) -> None:

@@ -378,10 +378,22 @@ def _field_error(ed: Editor, key: str) -> str:
             f' role="alert">{e(why)}</p>')
 
 
-def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
-    """The editor's HTML (it fills the page's ``start`` region)."""
+#: the editor's embed height: the whole hand in view from 360 to 800 px wide
+#: (tests/web/test_coach_browser.py measures it in a frame)
+EDITOR_EMBED_HEIGHT = 760
+
+
+def _snippet(embed: str, lang: str) -> str:
+    """The ``<iframe>`` code in the page's language: a Finnish title and ``lang=fi``."""
     from .links import iframe_snippet
 
+    if lang == "fi":
+        return iframe_snippet(embed + "&lang=fi", "UNO-tilanne", EDITOR_EMBED_HEIGHT)
+    return iframe_snippet(embed, height=EDITOR_EMBED_HEIGHT)
+
+
+def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
+    """The editor's HTML (it fills the page's ``start`` region)."""
     problem = ed.problem()
     n = len(ed.hands)
     rules = ed.rules()
@@ -464,7 +476,7 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
             f'<label class="field"><span>Link</span><input readonly value="{e(link)}"'
             f' id="ed-link" data-testid="ed-link"></label>'
             f'<label class="field"><span>Embed in a page</span><textarea readonly rows="3"'
-            f' id="ed-snippet" data-testid="ed-snippet">{_kept(iframe_snippet(embed), lang)}'
+            f' id="ed-snippet" data-testid="ed-snippet">{_kept(_snippet(embed, lang), lang)}'
             f'</textarea>'
             f'</label><p class="row">'
             f'<a class="btn primary" href="?{e(query)}" data-testid="ed-try">Try it</a>'

@@ -220,8 +220,10 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
                  f'<span class="sr-only"> {e(o.name)} forgot to call UNO</span></button>')
     points = (f'<span class="hand-points" data-testid="hand-points">{o.hand_points} pts in hand</span>'
               if o.cards and tv.summary is not None else "")
+    still = o.level == "still"  # a position's bots that never move: no level to show
     kind = f"{o.level} AI" if o.level else "person"  # no level: a person at this device
-    label = (f"{o.name}, {kind}, {o.count} card{'s' if o.count != 1 else ''}, "
+    label = (f"{o.name}, " + ("" if still else f"{kind}, ")
+             + f"{o.count} card{'s' if o.count != 1 else ''}, "
              f"score {o.score}" + (", their turn" if o.is_turn else "")
              + (", called UNO" if o.called_uno else ""))
     label = label.replace(", their turn", ", to play" if o.is_turn else "")
@@ -231,8 +233,9 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
         f'<span class="sr-only">{e(label)}</span>'
         f'<div class="who" aria-hidden="true"><span class="avatar">{e(o.name[:1].upper())}</span>'
         f'<span class="name">{e(o.name)}</span>'
-        f'<span class="level lv-{e(o.level or "person")}">{e(o.level or "person")}</span>'
-        f'{"".join(badges)}</div>'
+        + ("" if still else f'<span class="level lv-{e(o.level or "person")}">'
+                             f'{e(o.level or "person")}</span>')
+        + f'{"".join(badges)}</div>'
         f'<div class="seat-cards"><div class="fan{" open" if o.cards else ""}" aria-hidden="true">'
         f'{fan}</div>{last}</div>'
         f'<div class="meta" aria-hidden="true"><span class="count" data-testid="card-count">{o.count} '
@@ -326,7 +329,8 @@ def _prompt(tv: TableView) -> str:
     a: ActionsView = tv.actions
     # a refusal of your last attempt takes the status line's place (same slot: nothing moves)
     rej = tv.latest
-    if rej is not None and not rej.ok and rej.seat == tv.you_seat:
+    choosing = bool(a.color_picker or a.target_picker)  # the picker is the one thing to read
+    if rej is not None and not rej.ok and rej.seat == tv.you_seat and not choosing:
         parts = [
             f'<div class="slot"><div class="rejection" role="note" data-testid="rejection"'
             f' data-code="{e(rej.code)}"><p><b>{e(verdict_sentence(rej.message))}</b> '
@@ -431,7 +435,7 @@ def _score_rows(rows: Iterable[ScoreRow], you: int, in_hand: bool, per_round: in
 def _scores(tv: TableView) -> str:
     played = len(tv.scores[0].per_round) if tv.scores else 0
     shown = min(played, MAX_ROUND_COLUMNS)
-    heads = "".join(f'<th scope="col" title="round {k}">R{k}</th>'
+    heads = "".join(f'<th scope="col" title="round {k}">#{k}</th>'
                     for k in range(played - shown + 1, played + 1))
     return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>Scores · '
             f'{e(tv.rules_text)}</caption><thead><tr><th scope="col">player</th>{heads}'
@@ -482,7 +486,8 @@ def _log(tv: TableView) -> str:
     lines = "".join(
         f'<li class="ev ev-{e(x.kind)}{" mine" if x.seat == tv.you_seat else ""}"'
         f' data-kind="{e(x.kind)}">{e(x.text)}</li>' for x in tv.log)
-    return f'<ol class="log-lines" data-testid="log-lines">{lines}</ol>'
+    # focusable: a long log scrolls, and the keyboard must reach it too
+    return f'<ol class="log-lines" data-testid="log-lines" tabindex="0">{lines}</ol>'
 
 
 def _overlay(tv: TableView) -> str:
@@ -589,9 +594,12 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
     puzzles = button_html("puzzles", "Puzzles", "puzzles", cls="btn ghost")
     share = ""
     if mode in ("table", "puzzle"):
-        note = f' title="{e(share_note)}"' if share_note and not can_share else ""
-        share = button_html("share", "Share", "share", cls="btn ghost", disabled=not can_share,
-                        attrs=' aria-label="Share or embed this position"' + note)
+        if share_note and not can_share:  # pressed, it says why (a tooltip alone is not seen)
+            share = button_html("share", "Share", "share", cls="btn ghost off",
+                                attrs=f' aria-disabled="true" title="{e(share_note)}"')
+        else:
+            share = button_html("share", "Share", "share", cls="btn ghost", disabled=not can_share,
+                                attrs=' aria-label="Share or embed this position"')
     imp = ('<label class="btn ghost file" data-testid="import-label"'
            ' aria-label="Replay a log file">Replay'
            '<span class="wide">&nbsp;a log</span>'
@@ -603,10 +611,12 @@ def render_topbar(mode: str, has_game: bool, *, can_export: bool = True,
                 'data-testid="course-link">Rules<span class="wide">&nbsp;course</span></a>')
     editor = ('<button type="button" class="btn ghost" data-action="editor" '
               'data-testid="editor-link" data-focus="editor-link">Editor</button>')
-    title = {"puzzle": "puzzles", "puzzles": "puzzles", "editor": "editor"}.get(mode, "table")
+    stats = button_html("stats", "Stats", "stats-link", cls="btn ghost")
+    title = {"puzzle": "puzzles", "puzzles": "puzzles", "editor": "editor",
+             "stats": "statistics"}.get(mode, "table")
     return (f'<h1 class="logo-title"><span class="logo-card" aria-hidden="true">UNO</span>'
             f'<span>{title}</span></h1><nav class="tools" aria-label="game">{new}{puzzles}{share}'
-            f'{export}{imp}{editor}{tutorial}'
+            f'{export}{imp}{editor}{tutorial}{stats}'
             + (speed_select(speed) + sound_button(sound) if speed else "") + lang_select(lang)
             + '<button type="button" class="btn ghost help-btn" data-action="help" data-testid="help"'
             ' data-focus="help" aria-expanded="false" aria-controls="help">?'
@@ -792,11 +802,16 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
               if sv.can_resume else "")
     seed = (f'<p class="muted">Seed {sv.seed} (from the address).</p>'
             if sv.seed is not None else "")
+    shown_name = "Sinä" if lang == "fi" and sv.name == "You" else sv.name  # view.YOU_SHOWN_FI
     html = (
         f'<form class="start" data-testid="start-screen" autocomplete="off">'
+        f'<div class="quick-start" data-testid="quick-start">'
+        + button_html("quick", "Quick game", "quick-game", cls="btn primary big")
+        + '<p class="muted">You against three bots, official rules, at the bot levels you '
+        'chose last.</p></div>'
         f'<h2>New game</h2>'
         f'<div class="row"><div class="field"><label for="name">Your name</label>'
-        f'<input id="name" name="name" value="{e(sv.name)}" maxlength="40"'
+        f'<input id="name" name="name" value="{e(shown_name)}" maxlength="40"'
         f' data-testid="player-name"></div>'
         f'<div class="field"><label for="players">Players</label><select id="players"'
         f' name="players" data-testid="players">{players}</select></div></div>'

@@ -29,6 +29,7 @@ from typing import Any, Literal
 from ..core.fields import excerpt, load_json
 from ..i18n.verdicts import LANGS
 from .session import SPEED_NAMES, SettingsError, TableSettings
+from .view import DEFAULT_SPEED
 
 __all__ = [
     "Prefs", "Dropped", "Found", "read_storage", "read_prefs", "read_settings", "vault_refusal",
@@ -76,9 +77,10 @@ class Dropped:
 class Prefs:
     """What the player chose about the table itself (not the game): remembered."""
 
-    speed: str = "normal"  # one of SPEED_NAMES
+    speed: str = DEFAULT_SPEED  # one of SPEED_NAMES
     sound: bool = False
     lang: str = ""  # "en" / "fi" chosen in the top bar; "": follow the browser
+    tip_seen: bool = False  # the first-visit tip (the validator panel) was shown once
 
     @classmethod
     def from_json(cls, text: str | None) -> "Prefs":
@@ -90,6 +92,8 @@ class Prefs:
         data: dict[str, Any] = {"speed": self.speed, "sound": self.sound}
         if self.lang:
             data["lang"] = self.lang
+        if self.tip_seen:
+            data["tip_seen"] = True
         return json.dumps(data, separators=(",", ":"))
 
 
@@ -117,11 +121,11 @@ def read_prefs(text: str | None) -> tuple[Prefs, list[Dropped]]:
                 kept[key] = value
             else:
                 why.append(f"{key} {excerpt(value, 20)} is not one of {', '.join(allowed[key])}")
-        elif key == "sound":
+        elif key in ("sound", "tip_seen"):
             if isinstance(value, bool):
                 kept[key] = value
             else:
-                why.append(f"sound {excerpt(value, 20)} is not true or false")
+                why.append(f"{key} {excerpt(value, 20)} is not true or false")
         else:
             why.append(f"{excerpt(key, 20)} is not a preference")
         if len(why) == 3:

@@ -32,6 +32,12 @@ __all__ = [
     "verdict_sentence", "callout_text",
 ]
 
+#: the bot speed of a first visit: a 4-player round stays brisk (bench/bench_pace.py: the
+#: median wait from your move to your next turn); the callout and the log still say each move
+DEFAULT_SPEED = "fast"
+#: the default name "You" as the Finnish start screen shows it (read back as "You")
+YOU_SHOWN_FI = "Sinä"
+
 MAX_ENTRIES = 40
 MAX_LOG_LINES = 120
 
@@ -778,7 +784,7 @@ def rule_fields(rules: RuleSet, preset: str) -> tuple[FieldView, ...]:
 def start_view(settings: TableSettings, error: str = "", notice: str = "",
                can_resume: bool = False, seed: int | None = None, *,
                field_errors: dict[str, str] | None = None, raw_values: dict[str, str] | None = None,
-               speed: str = "normal", sound: bool = False) -> StartView:
+               speed: str = "", sound: bool = False) -> StartView:
     try:
         rules = settings.rules()
     except Exception:  # an override the preset no longer accepts: show the preset
@@ -795,7 +801,7 @@ def start_view(settings: TableSettings, error: str = "", notice: str = "",
         presets=tuple((p, PRESET_TITLES.get(p, p), PRESET_DESCRIPTIONS.get(p, ""))
                       for p in PRESETS),
         fields=fields, error=error, notice=notice,
-        can_resume=can_resume, seed=seed, speed=speed, sound=sound,
+        can_resume=can_resume, seed=seed, speed=speed or DEFAULT_SPEED, sound=sound,
     )
 
 
@@ -817,6 +823,8 @@ def settings_from_form(form: dict[str, str], previous: TableSettings
         players = previous.players
     players = max(2, min(10, players))
     name = " ".join(str(form.get("name", previous.name)).split())[:40] or previous.name
+    if name == YOU_SHOWN_FI:  # the Finnish page shows the default name in Finnish
+        name = "You"
     levels: list[str] = []
     for i in range(1, players):
         lvl = form.get(f"level.{i}", previous.level(i))

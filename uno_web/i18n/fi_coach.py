@@ -1,0 +1,67 @@
+"""The Finnish of the coach's and the statistics page's labels (merged into
+:data:`uno_web.i18n.fi_ui.UI_FI`; the coach's sentences themselves are made in Finnish by
+:mod:`uno_web.i18n.coach`)."""
+
+from __future__ import annotations
+
+__all__ = ["COACH_UI_FI"]
+
+COACH_UI_FI: dict[str, str] = {
+    # --- the hint and the round review ------------------------------------------------------
+    "Hint": "Vihje",
+    "Thinking about your move…": "Mietin siirtoasi…",
+    "Review this round": "Käy kierros läpi",
+    "Review of this round": "Kierroksen läpikäynti",
+    "Replaying your decisions… {n}%": "Käyn päätöksiäsi läpi… {n} %",
+    "Review progress": "Läpikäynnin eteneminen",
+    "No clear mistakes: in each of your {n} decisions no other move had a clearly better chance.":
+        "Ei selviä virheitä: missään {n} päätöksestäsi mikään muu siirto ei olisi ollut "
+        "selvästi parempi.",
+    "{n} of your {m} decisions had a clearly better move:":
+        "{m} päätöksestäsi {n} olisi ollut selvästi parempi siirto:",
+    "Win chances are the estimates of the Hard bot from what you saw at the time; only gaps "
+    "beyond the error of the estimate are marked.":
+        "Voittomahdollisuudet ovat vaikean botin arvioita siitä, mitä näit sillä hetkellä; vain "
+        "arvion virhettä suuremmat erot merkitään.",
+    # --- a seat whose bot holds still (a position): its name and cards, no level
+    "{who}, {n} card, score {m}": "{who}, {n} kortti, pisteet {m}",
+    "{who}, {n} cards, score {m}": "{who}, {n} korttia, pisteet {m}",
+    "{who}, {n} card, score {m}, to play": "{who}, {n} kortti, pisteet {m}, vuorossa",
+    "{who}, {n} cards, score {m}, to play": "{who}, {n} korttia, pisteet {m}, vuorossa",
+    "{who}, {n} card, score {m}, called UNO": "{who}, {n} kortti, pisteet {m}, huusi UNO!",
+    "{who}, {n} cards, score {m}, called UNO": "{who}, {n} korttia, pisteet {m}, huusi UNO!",
+    "{who}, {n} card, score {m}, to play, called UNO":
+        "{who}, {n} kortti, pisteet {m}, vuorossa, huusi UNO!",
+    # --- a link's card that cannot be read (the notice of a bad link) ----------------------
+    "unknown card {value}: write a colour letter R/Y/G/B then 0-9, S (skip), R (reverse) or +2 "
+    "(R7, GS, BR, Y+2), or W / W+4 for wilds; playing cards as rank then suit (7H, QS, JK)":
+        "tuntematon kortti {value}: kirjoita värin kirjain R/Y/G/B (punainen, keltainen, vihreä, "
+        "sininen) ja sitten 0–9, S (ohitus), R (suunnanvaihto) tai +2 (R7, GS, BR, Y+2), tai W / "
+        "W+4 villeille korteille; pelikortit arvona ja maana (7H, QS, JK)",
+    "hands: hand {n}: {text}": "kädet: käsi {n}: {text}",
+    "hands: List should have at least {n} items, not {m}":
+        "kädet: käsiä pitää olla vähintään {n}, ei {m}",
+    "top: {text}": "päällimmäinen kortti: {text}",
+    "discard: {text}": "poistopakka: {text}",
+    "draw: {text}": "nostopakka: {text}",
+    # --- the first-visit tip -----------------------------------------------------------------
+    "Tip:": "Vinkki:",
+    "this panel explains every move, yours and the bots’, with the rule it comes from. Try a "
+    "card that does not fit to see why it is refused.":
+        "tämä paneeli selittää jokaisen siirron, sinun ja bottien, ja säännön, josta se tulee. "
+        "Kokeile korttia, joka ei sovi, niin näet, miksi se hylätään.",
+    "Got it": "Selvä",
+    # --- the start screen ----------------------------------------------------------------------
+    "Quick game": "Pikapeli",
+    "You against three bots, official rules, at the bot levels you chose last.":
+        "Sinä kolmea bottia vastaan virallisilla säännöillä, viimeksi valitsemillasi bottien "
+        "tasoilla.",
+    # --- statistics ---------------------------------------------------------------------------
+    "Stats": "Tilastot", "statistics": "tilastot", "Your statistics": "Tilastosi",
+    "Games played to the end on this device, in this browser.":
+        "Loppuun pelatut pelisi tällä laitteella tässä selaimessa.",
+    "Games": "Pelit", "Wins": "Voitot", "Average points": "Pisteiden keskiarvo",
+    "Longest winning streak": "Pisin voittoputki", "bot level": "bottien taso",
+    "games": "pelejä", "wins": "voittoja", "rules": "säännöt", "No games yet": "Ei vielä pelejä",
+    "mixed levels": "eri tasoja", "Clear statistics": "Tyhjennä tilastot", "Back": "Takaisin",
+}
