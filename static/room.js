@@ -20,12 +20,20 @@ const hooks = window.unoRoom = {selfId, received: [], sent: [], outgoing: null, 
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;
 const isLoopback = (relay) => LOOPBACK.test(new URL(relay).hostname);
-const CANDIDATE_HOST = / (127\.\d+\.\d+\.\d+|::1) \d+ typ /;
-const keepLoopback = (sdp) => sdp.split("\r\n").filter(
-  (line) => !line.startsWith("a=candidate:") || CANDIDATE_HOST.test(line)).join("\r\n");
+// A room whose relays all run on this machine connects only on this machine: every browser
+// offers its UDP host candidates at 127.0.0.1 (Chromium's sockets listen on every address, and
+// it gathers no loopback candidate of its own) and nothing else (no other interface, no STUN).
+const HOST_UDP = /^(a=)?candidate:(\S+) (\d+) udp (\d+) (\S+) (\d+) typ host(.*)$/i;
+const toLoopback = (line) => {
+  const m = HOST_UDP.exec(line);
+  return m ? `${m[1] || ""}candidate:${m[2]} ${m[3]} udp ${m[4]} 127.0.0.1 ${m[6]} typ host${m[7]}` : null;
+};
+const keepLoopback = (sdp) => sdp.split("\r\n").flatMap((line) => {
+  if (!line.startsWith("a=candidate:")) return [line];
+  const kept = toLoopback(line);
+  return kept ? [kept] : [];
+}).join("\r\n");
 
-// A room whose relays all run on this machine connects only on this machine: the browsers
-// exchange loopback candidates only (no other interface of the machine, no STUN).
 class LoopbackPeerConnection extends RTCPeerConnection {
   get localDescription() {
     const d = super.localDescription;
@@ -35,8 +43,10 @@ class LoopbackPeerConnection extends RTCPeerConnection {
     return super.setRemoteDescription(d && d.sdp ? {type: d.type, sdp: keepLoopback(d.sdp)} : d);
   }
   addIceCandidate(c) {
-    if (c && c.candidate && !CANDIDATE_HOST.test(c.candidate)) return Promise.resolve();
-    return super.addIceCandidate(c);
+    if (!c || !c.candidate) return super.addIceCandidate(c);
+    const kept = toLoopback(c.candidate);
+    if (!kept) return Promise.resolve();
+    return super.addIceCandidate({candidate: kept, sdpMid: c.sdpMid, sdpMLineIndex: c.sdpMLineIndex});
   }
 }
 
