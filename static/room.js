@@ -16,7 +16,8 @@ const lang = (params.get("lang") || navigator.language || "en").toLowerCase().st
 document.documentElement.lang = lang;
 
 // test hooks: every text received from another browser, and a hook over every text sent
-const hooks = window.unoRoom = {selfId, received: [], sent: [], outgoing: null, room: null};
+const hooks = window.unoRoom = {selfId, received: [], sent: [], outgoing: null, room: null, hostPeer: null,
+                                moves: [], shown: [], joins: []};
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;
 const isLoopback = (relay) => LOOPBACK.test(new URL(relay).hostname);
@@ -59,6 +60,7 @@ let lastHtml = "";
 const written = new Map();
 
 function dispatch(event, data) {
+  if (event === "card" || event === "move" || event === "colour") hooks.moves.push({t: performance.timeOrigin + performance.now(), event, value: data.value});
   const out = screen.dispatch_json(event, JSON.stringify(data || {}), Date.now() / 1000);
   apply(JSON.parse(out));
 }
@@ -134,7 +136,9 @@ function connect(roomId, as) {
   room = joinRoom(options, roomId, {onJoinError: (d) => console.warn("room join:", d && d.error)});
   msgAction = room.makeAction("msg");
   helloAction = room.makeAction("host");
+  hooks.peers = () => Object.keys(room.getPeers());
   room.onPeerJoin = (peer) => {
+    hooks.joins.push(peer);
     if (role === "host") {
       dispatch("peer_join", {peer});
       helloAction.send("host", {target: peer});
@@ -144,11 +148,15 @@ function connect(roomId, as) {
   msgAction.onMessage = (text, {peerId}) => {
     hooks.received.push(String(text));
     dispatch("message", {peer: peerId, text: String(text)});
+    // when each view was on screen (bench/bench_room.py)
+    if (String(text).includes('"type":"state"')) hooks.shown.push({t: performance.timeOrigin + performance.now(), text: String(text)});
   };
   helloAction.onMessage = (text, {peerId}) => {
     hooks.received.push(String(text));
-    if (role === "guest") dispatch("host_announce", {peer: peerId});
+    if (role === "guest") { hooks.hostPeer = hooks.hostPeer || peerId; dispatch("host_announce", {peer: peerId}); }
   };
+  hooks.sendRaw = (text, peer) => msgAction.send(text, {target: peer || hooks.hostPeer});
+  hooks.digest = () => String(screen.game_digest());
   // the selected candidate pair of every connection (a test checks that a loopback room
   // stays on 127.0.0.1)
   hooks.pairs = async () => {

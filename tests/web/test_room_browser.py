@@ -111,8 +111,12 @@ def create_room(host: Any, name: str = "Ada", seats: int = 4, absent: int = 60) 
 def join(page: Any, name: str, watch: bool = False) -> None:
     page.wait_for_selector("[data-testid=room-join]")
     page.fill("[data-testid=room-name]", name)
-    wait_until(page, "!document.querySelector('[data-testid=room-status]') || "
-                     "document.querySelector('[data-testid=room-status]').textContent === ''")
+    try:
+        wait_until(page, "!document.querySelector('[data-testid=room-status]') || "
+                         "document.querySelector('[data-testid=room-status]').textContent === ''")
+    except AssertionError:
+        raise AssertionError(f"{name} found no host: {page.url} {page.evaluate('window.unoRoom.received')} "
+                             f"{page.inner_text('#room-main')[:300]}") from None
     page.click("[data-testid=room-watch]" if watch else "[data-testid=room-play]")
     page.wait_for_selector("[data-testid=room-lobby]", timeout=30_000)
 
@@ -128,3 +132,164 @@ def test_host_and_guest_connect_over_loopback_only(screens: Screens) -> None:
     for p in pairs:
         assert p["local"] == "127.0.0.1" and p["remote"] == "127.0.0.1", p
     assert host.evaluate("document.querySelector('[data-testid=room-qr] svg') !== null")
+
+
+#: one step of a seated player whose turn it is, through the screen as a person would: the
+#: colour of a wild, a playable card, else take the cards, draw, keep; "" when nothing to do
+STEP = """() => {
+  const m = document.getElementById('room-main');
+  const pick = m.querySelector('[data-testid=room-picker] button');
+  if (pick) { pick.click(); return 'colour'; }
+  const table = m.querySelector('[data-testid=room-table]');
+  if (!table || table.dataset.turn !== table.dataset.you || table.dataset.you === '') return '';
+  const card = m.querySelector('[data-testid=room-hand] button[data-playable=true]');
+  if (card) { card.click(); return 'P' + card.dataset.card; }
+  for (const k of ['O', 'A', 'D', 'K']) {
+    const b = m.querySelector('[data-testid=room-move-' + k + ']');
+    if (b) { b.click(); return k; }
+  }
+  return '';
+}"""
+
+VIEW_KEYS = {"round", "phase", "turn", "direction", "color", "top", "discard", "draw_count",
+             "hand_counts", "names", "called", "catchable", "active", "scores", "round_points",
+             "dealer", "pending", "plus4_by", "jump_window", "chain_rank", "last_player",
+             "winner", "round_winner", "seat", "hand", "drawn", "legal", "events", "last",
+             "room_phase", "shown_hand"}
+
+
+def round_over(page: Any) -> bool:
+    return bool(page.evaluate("document.querySelector('[data-testid=room-verify]') !== null"))
+
+
+def play_round(players: list[Any], everyone: list[Any], limit_s: float = 240.0,
+               between: Any = None) -> int:
+    """Play until every page shows the round's verification; returns the moves clicked."""
+    import time
+
+    moves = 0
+    deadline = time.monotonic() + limit_s
+    while not all(round_over(p) for p in everyone):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the round did not end in {limit_s:.0f} s ({moves} moves)")
+        acted = False
+        for p in players:
+            if p.evaluate(STEP):
+                moves += 1
+                acted = True
+                if between is not None:
+                    between(moves)
+        if not acted:
+            players[0].wait_for_timeout(60)
+    return moves
+
+
+def received(page: Any) -> list[dict[str, Any]]:
+    out = []
+    for text in page.evaluate("window.unoRoom.received"):
+        if text == "host":
+            continue
+        out.append(json.loads(text))
+    return out
+
+
+def check_no_leak(page: Any, seat: int | None) -> None:
+    """What this guest's browser received, shows and keeps: its own hand at most."""
+    for m in received(page):
+        assert m["type"] != "reveal" or m["record"]["round"] >= 1
+        if m["type"] != "state":
+            continue
+        v = m["view"]
+        assert set(v) <= VIEW_KEYS, set(v) - VIEW_KEYS
+        assert v["seat"] == seat
+        if seat is None:
+            assert v["hand"] == [] and v["drawn"] == [] and v["legal"] == []
+        else:
+            assert len(v["hand"]) == v["hand_counts"][seat]
+        assert not v.get("shown_hand")
+        for ev in v.get("events") or []:
+            assert "order" not in json.dumps(ev) and "deck" not in json.dumps(ev)
+    table = page.locator("[data-testid=room-table]")
+    shown = page.locator("[data-testid=room-hand] button").count()
+    counts = [int(x) for x in page.eval_on_selector_all(
+        "[data-testid^=room-player-]", "els => els.map(e => e.dataset.count)")]
+    if seat is None:
+        assert shown == 0 and table.count() == 1
+    else:
+        assert shown == counts[seat]
+    # nothing in the page's other cards: only the top of the pile and its own hand
+    faces = page.eval_on_selector_all("[data-card]", "els => els.length")
+    assert faces == shown + 1
+
+
+def storage(page: Any) -> str:
+    return str(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))
+
+
+def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) -> None:
+    host = screens.open()
+    host.select_option("[data-testid=room-length]", "one")
+    room = create_room(host, "Ada", seats=4)
+    bea = screens.open(f"room={room}")
+    join(bea, "Bea")
+    cid = screens.open(f"room={room}", viewport=PHONE)  # a phone
+    join(cid, "Cid")
+    watcher = screens.open(f"room={room}")
+    join(watcher, "Dee", watch=True)
+    host.wait_for_selector("[data-testid=room-seat-2]:has-text('Cid')")
+    host.wait_for_selector("text=Spectators: 1")
+    # seat 4 stays empty: a bot takes it at the start
+    assert host.get_attribute("[data-testid=room-seat-3]", "data-kind") == "empty"
+    host.click("[data-testid=room-start]")
+    everyone = [host, bea, cid, watcher]
+    for p in everyone:
+        p.wait_for_selector("[data-testid=room-table]", timeout=30_000)
+    assert watcher.inner_text("[data-testid=room-player-3]").startswith("Bot 4")
+
+    # a card from a guest whose turn it is not: refused with its code, nothing changes
+    bea.wait_for_selector("[data-testid=room-hand] button", timeout=30_000)
+    cid.wait_for_selector("[data-testid=room-hand] button", timeout=30_000)
+    idle = bea if bea.get_attribute("[data-testid=room-table]", "data-turn") != "1" else cid
+    before = host.evaluate("window.unoRoom.digest()")
+    assert len(before) == 64
+    counts = "els => els.map(e => e.dataset.count)"
+    counts_before = idle.eval_on_selector_all("[data-testid^=room-player-]", counts)
+    idle.locator("[data-testid=room-hand] button:not([data-card^=W])").first.click()
+    refusal = idle.wait_for_selector("[data-testid=room-refusal]", timeout=10_000)
+    assert refusal.get_attribute("data-code") == "E_NOT_TURN"
+    assert "Refused" in refusal.inner_text() and "E_NOT_TURN" in refusal.inner_text()
+    assert host.evaluate("window.unoRoom.digest()") == before
+    assert idle.eval_on_selector_all("[data-testid^=room-player-]", counts) == counts_before
+
+    state = {"rejoined": False}
+
+    def midway(moves: int) -> None:
+        if moves != 6 or state["rejoined"]:
+            return
+        # mid-round: nothing of another hand and no draw order in any guest's storage
+        for p in (bea, cid, watcher):
+            kept = storage(p)
+            assert '"deck"' not in kept and "host_value" not in kept, kept[:300]
+        # Bea closes her tab and opens the link again: her seat and hand come back
+        hand = bea.eval_on_selector_all("[data-testid=room-hand] button", "els => els.map(e => e.dataset.card)")
+        context = bea.context
+        bea.close()
+        again = screens.open(f"room={room}", context=context)
+        again.wait_for_selector("[data-testid=room-hand] button", timeout=30_000)
+        assert again.eval_on_selector_all("[data-testid=room-hand] button",
+                                          "els => els.map(e => e.dataset.card)") == hand
+        players[1] = again
+        everyone[1] = again
+        state["rejoined"] = True
+
+    players = [host, bea, cid]
+    moves = play_round(players, everyone, between=midway)
+    assert state["rejoined"] and moves > 6
+    bea = players[1]
+    for p in everyone:
+        v = p.get_attribute("[data-testid=room-verify]", "data-verified")
+        assert v == "1", p.inner_text("[data-testid=room-verify]")
+        assert "Verified: every move legal, deck from our joint shuffle" in p.inner_text("[data-testid=room-verify]")
+    check_no_leak(cid, 2)
+    check_no_leak(watcher, None)
+    check_no_leak(bea, 1)

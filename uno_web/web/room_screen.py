@@ -51,6 +51,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "absent": ("Seconds before a bot plays an absent seat",
                "Sekunnit, joiden jälkeen botti pelaa poissaolevan paikan"),
     "create": ("Create room", "Luo huone"),
+    "length": ("Game length", "Pelin pituus"),
+    "len_rules": ("As the rules say", "Kuten säännöissä"),
+    "len_one": ("One round", "Yksi kierros"),
     "join_title": ("Join the room", "Liity huoneeseen"),
     "play": ("Take a seat", "Istu pöytään"),
     "watch": ("Watch", "Katso"),
@@ -201,6 +204,9 @@ class RoomScreen:
         else:
             try:
                 handler(fx, data, now)
+                if event == "tick" and not fx.send:
+                    fx.html = self.render()
+                    return fx
             except (RoomError, ValueError, TypeError, KeyError) as exc:
                 self.problem = str(exc)[:200]
         self._keep(fx)
@@ -253,8 +259,9 @@ class RoomScreen:
         absent = float(data.get("absent", 60))
         if not 1 <= absent <= 3600:
             raise ValueError("the time before a bot plays an absent seat is 1 to 3600 seconds")
+        overrides = {"scoring": "single-round"} if data.get("length") == "one" else None
         room = make_room_id(self.random_bytes)
-        host = RoomHost(room, seats=seats, preset=preset, rules=resolve_rules(preset),
+        host = RoomHost(room, seats=seats, preset=preset, rules=resolve_rules(preset, overrides),
                         absent_timeout=absent, random_bytes=self.random_bytes)
         me = RoomGuest(room, name or "Host", random_bytes=self.random_bytes)
         self.room, self.host, self.me = room, host, me
@@ -394,6 +401,17 @@ class RoomScreen:
     # ------------------------------------------------------------------------------------
     # storage
 
+    def game_digest(self) -> str:
+        """The host's game as one hash (hands, piles, turn, phase), for the tests' "the host's
+        state is unchanged"; empty in a guest's browser, which has no game."""
+        if self.host is None or self.host.state is None:
+            return ""
+        import hashlib
+
+        st = self.host.state
+        facts = repr((st.hands, st.discard, st.draw, st.turn, st.phase, st.direction))
+        return hashlib.sha256(facts.encode()).hexdigest()
+
     def _keep(self, fx: Effects) -> None:
         if self.room is None:
             return
@@ -457,6 +475,9 @@ class RoomScreen:
                 f'{seats}</select></label>'
                 f'<label>{_e(self.t("rules"))} <select data-field="preset" data-testid="room-preset">'
                 f'{options}</select></label>'
+                f'<label>{_e(self.t("length"))} <select data-field="length" data-testid="room-length">'
+                f'<option value="rules">{_e(self.t("len_rules"))}</option>'
+                f'<option value="one">{_e(self.t("len_one"))}</option></select></label>'
                 f'<label>{_e(self.t("absent"))} <input data-field="absent" type="number" min="1" '
                 f'max="3600" value="60" data-testid="room-absent"></label>'
                 f'{_button("create", self.t("create"), "room-create-btn")}</section>')
@@ -598,7 +619,8 @@ class RoomScreen:
         else:
             status = ""
         parts = [f'<section class="room-table" data-testid="room-table" '
-                 f'data-round="{_e(v.get("round", ""))}" data-turn="{_e(turn)}">',
+                 f'data-round="{_e(v.get("round", ""))}" data-turn="{_e(turn)}" '
+                 f'data-you="{_e("" if me.seat is None else me.seat)}">',
                  f'<p class="room-status" data-testid="room-turn" aria-live="polite">{_e(status)}</p>',
                  f'<ol class="room-players">{"".join(seats)}</ol>',
                  f'<div class="room-centre"><span>{_e(self.t("top"))}</span> {centre} '
