@@ -293,3 +293,65 @@ def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) 
     check_no_leak(cid, 2)
     check_no_leak(watcher, None)
     check_no_leak(bea, 1)
+
+
+FLOOD = """(n) => {
+  const junk = ['', 'not json', '{', '[]', 'null', 'x'.repeat(10000), '{"protocol":"uno-web-room"}',
+    JSON.stringify({protocol: 'uno-web-room', v: 1, type: 'move', room: 'zzzz', role: 'player', seat: 0, seq: 1, move: 'P0:R7'}),
+    JSON.stringify({protocol: 'uno-web-room', v: 9, type: 'join', room: window.unoRoom.room, role: 'visitor', seat: null, seq: 1}),
+    JSON.stringify({protocol: 'uno-web-room', v: 1, type: 'entropy', room: window.unoRoom.room, role: 'player', seat: 0, seq: 1, round: 1, value: 'ff'}),
+    JSON.stringify({protocol: 'uno-web-room', v: 1, type: 'move', room: window.unoRoom.room, role: 'player', seat: 1, seq: 99, move: 'D1'}),
+  ];
+  let deep = {};
+  for (let i = 0; i < 80; i++) deep = {a: deep};  // past the 64 levels a message may nest
+  junk.push(JSON.stringify(deep));
+  for (let i = 0; i < n; i++) window.unoRoom.sendRaw(junk[i % junk.length]);
+  return n;
+}"""
+
+
+def test_verification_catches_a_tampered_reveal_and_a_flood_changes_nothing(screens: Screens) -> None:
+    host = screens.open()
+    host.select_option("[data-testid=room-length]", "one")
+    room = create_room(host, "Ada", seats=3)
+    bea = screens.open(f"room={room}")
+    join(bea, "Bea")
+    cid = screens.open(f"room={room}")
+    join(cid, "Cid")
+    # a third browser that never joins sends junk of every kind, before and during the game
+    rogue = screens.open(f"room={room}")
+    wait_until(rogue, "window.unoRoom.hostPeer")
+    assert rogue.evaluate(FLOOD, 240) == 240
+    host.wait_for_selector("[data-testid=room-seat-2]:has-text('Cid')")
+    # the host's page alters the reveal it sends to Bea (its own value) and to Cid (the seat
+    # of the round's second action)
+    host.evaluate("""([bea, cid]) => {
+      window.unoRoom.outgoing = (text, peer) => {
+        const m = JSON.parse(text);
+        if (m.type !== 'reveal') return text;
+        if (peer === bea) m.record.host_value = (m.record.host_value[0] === '0' ? '1' : '0') + m.record.host_value.slice(1);
+        if (peer === cid) m.record.actions[1].seat = (m.record.actions[1].seat + 1) % 3;
+        return JSON.stringify(m);
+      };
+    }""", [bea.evaluate("window.unoRoom.selfId"), cid.evaluate("window.unoRoom.selfId")])
+    host.click("[data-testid=room-start]")
+    for p in (host, bea, cid):
+        p.wait_for_selector("[data-testid=room-table]", timeout=30_000)
+
+    def flood(moves: int) -> None:
+        if moves == 3:
+            rogue.evaluate(FLOOD, 240)
+
+    play_round([host, bea, cid], [host, bea, cid], between=flood)
+    assert host.get_attribute("[data-testid=room-verify]", "data-verified") == "1"
+    b = bea.wait_for_selector("[data-testid=room-verify]")
+    assert (b.get_attribute("data-verified"), b.get_attribute("data-code")) == ("0", "V_COMMITMENT")
+    assert b.get_attribute("data-index") == "-1"  # the round's deal
+    assert "Verification failed in round 1" in b.inner_text()
+    c = cid.wait_for_selector("[data-testid=room-verify]")
+    assert (c.get_attribute("data-verified"), c.get_attribute("data-code")) == ("0", "E_NOT_TURN")
+    assert c.get_attribute("data-index") == "1"
+    assert "move 1: E_NOT_TURN" in c.inner_text()
+    # the rogue browser was never given a seat, and saw nothing of the game
+    assert rogue.locator("[data-testid=room-table]").count() == 0
+    assert all(m["type"] in ("refused", "lobby", "notice", "closed") for m in received(rogue))
