@@ -19,6 +19,8 @@ ROOM_ARGS = [*CHROMIUM_ARGS, "--allow-loopback-in-peer-connection",
              "--disable-features=WebRtcHideLocalIpsWithMdns"]
 READY_MS = 120_000
 PHONE = {"width": 390, "height": 844}
+#: what Trystero logs when the browser at the other end closed the connection (a page closed)
+CLOSED_BY_PEER = "User-Initiated Abort, reason=Close called"
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +75,7 @@ class Screens:
         page = context.new_page()
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         page.on("console", lambda m: self.errors.append(f"console: {m.text}")
-                if m.type == "error" else None)
+                if m.type == "error" and CLOSED_BY_PEER not in m.text else None)
         sep = "&" if query else ""
         page.goto(f"static/room.html?{query}{sep}relay={self.relay}")
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_MS)
@@ -355,3 +357,54 @@ def test_verification_catches_a_tampered_reveal_and_a_flood_changes_nothing(scre
     # the rogue browser was never given a seat, and saw nothing of the game
     assert rogue.locator("[data-testid=room-table]").count() == 0
     assert all(m["type"] in ("refused", "lobby", "notice", "closed") for m in received(rogue))
+
+
+def hand_of(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("[data-testid=room-hand] button", "els => els.map(e => e.dataset.card)"))
+
+
+def test_spectators_refused_absent_seat_bot_host_reload_and_host_gone(screens: Screens) -> None:
+    host = screens.open()
+    room = create_room(host, "Ada", seats=2, absent=2)
+    bea = screens.open(f"room={room}")
+    join(bea, "Bea")
+    host.wait_for_selector("[data-testid=room-seat-1]:has-text('Bea')")
+    host.uncheck("[data-testid=room-allow-spectators]")
+    watcher = screens.open(f"room={room}")
+    join_refused = watcher
+    join_refused.wait_for_selector("[data-testid=room-join]")
+    wait_until(join_refused, "window.unoRoom.hostPeer")
+    join_refused.fill("[data-testid=room-name]", "Dee")
+    join_refused.click("[data-testid=room-watch]")
+    r = join_refused.wait_for_selector("[data-testid=room-refusal]", timeout=15_000)
+    assert r.get_attribute("data-code") == "R_SPECTATORS_REFUSED"
+
+    host.click("[data-testid=room-start]")
+    host.wait_for_selector("[data-testid=room-hand] button", timeout=30_000)
+    bea.wait_for_selector("[data-testid=room-hand] button", timeout=30_000)
+    # Bea leaves: after the host's 2 s a bot plays her seat, said on every screen
+    context = bea.context
+    bea.close()
+    note = host.wait_for_selector("[data-testid=room-notice][data-code=R_SEAT_BOT]", timeout=20_000)
+    assert "Bea" in note.inner_text()
+    for _ in range(6):  # the game goes on: the host plays, the bot answers for Bea
+        wait_until(host, "(() => { const t = document.querySelector('[data-testid=room-table]');"
+                         " return t && t.dataset.turn === t.dataset.you; })()", 20_000)
+        host.evaluate(STEP)
+        host.wait_for_timeout(200)
+        if round_over(host):
+            break
+    # the host reloads: the room comes back from its save, and Bea comes back to her seat
+    hand = hand_of(host)
+    host.reload()
+    host.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_MS)
+    host.wait_for_selector("[data-testid=room-table]", timeout=30_000)
+    assert hand_of(host) == hand
+    bea = screens.open(f"room={room}", context=context)
+    bea.wait_for_selector("[data-testid=room-table]", timeout=30_000)
+    host.wait_for_selector("[data-testid=room-notice][data-code=R_SEAT_BACK]", timeout=30_000)
+    # the host leaves for good: Bea is told in plain words
+    host.context.close()
+    closed = bea.wait_for_selector("[data-testid=room-closed]", timeout=40_000)
+    assert closed.get_attribute("data-code") == "R_HOST_GONE"
+    assert "The room is closed" in closed.inner_text()
