@@ -408,3 +408,37 @@ def test_spectators_refused_absent_seat_bot_host_reload_and_host_gone(screens: S
     closed = bea.wait_for_selector("[data-testid=room-closed]", timeout=40_000)
     assert closed.get_attribute("data-code") == "R_HOST_GONE"
     assert "The room is closed" in closed.inner_text()
+
+
+def test_the_page_may_connect_to_its_relays_only(screens: Screens) -> None:
+    page = screens.open()
+    policies = page.eval_on_selector_all("meta[http-equiv=Content-Security-Policy]", "els => els.map(e => e.content)")
+    assert len(policies) == 2 and policies[1] == f"connect-src 'self' {screens.relay}"
+    other = relay_mod.free_port()
+    blocked = page.evaluate("""(url) => new Promise((resolve) => {
+      document.addEventListener('securitypolicyviolation', (e) => resolve(e.blockedURI + ' ' + e.violatedDirective));
+      try { new WebSocket(url); } catch (err) { resolve('threw ' + err.name); }
+      setTimeout(() => resolve('not blocked'), 5000);
+    })""", f"ws://127.0.0.1:{other}/")
+    assert blocked in (f"ws://127.0.0.1:{other}/ connect-src", "threw SecurityError"), blocked
+    listed = page.evaluate("""(url) => new Promise((resolve) => {
+      const ws = new WebSocket(url); ws.onopen = () => { ws.close(); resolve('open'); };
+      ws.onerror = () => resolve('error'); setTimeout(() => resolve('timeout'), 5000);
+    })""", screens.relay)
+    assert listed == "open"
+    screens.errors[:] = [e for e in screens.errors if "Content Security Policy" not in e]
+
+
+@pytest.mark.parametrize("relay", ["http://127.0.0.1:9", "javascript:alert(1)", "wss://user:pw@example.org"])
+def test_a_link_with_a_relay_that_is_not_a_websocket_is_refused(screens: Screens, relay: str) -> None:
+    from urllib.parse import quote
+
+    context = screens.browser.new_context(base_url=screens.site_url)
+    screens.contexts.append(context)
+    page = context.new_page()
+    page.goto(f"static/room.html?room=abcdefgh&relay={quote(relay, safe='')}")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_MS)
+    problem = page.inner_text("[data-testid=room-problem]")
+    assert "names a relay that cannot be used" in problem
+    policies = page.eval_on_selector_all("meta[http-equiv=Content-Security-Policy]", "els => els.map(e => e.content)")
+    assert policies[1] == "connect-src 'self'"
