@@ -539,9 +539,12 @@ class RoomScreen:
         elif not started:
             extra += f'<p class="room-status">{_e(self.t("waiting_start"))}</p>'
         rules = PRESET_TITLES.get(lobby.rules.preset, lobby.rules.preset)
+        if me is not None and me.view is not None:
+            rows = []  # the game's own list of players says who plays each seat now
         return (f'<section class="room-lobby" data-testid="room-lobby" '
                 f'data-started="{"1" if started else "0"}"><h2>{_e(self.t("lobby"))}</h2>'
-                f'<p>{_e(self.t("rules"))}: {_e(rules)}</p><ol class="room-seats">{"".join(rows)}</ol>'
+                f'<p>{_e(self.t("rules"))}: {_e(rules)}</p>'
+                f'{"<ol class=room-seats>" + "".join(rows) + "</ol>" if rows else ""}'
                 f'{extra}</section>')
 
     def _render_verifications(self) -> str:
@@ -685,7 +688,8 @@ def make_screen(config: str) -> RoomScreen:
         c = {}
     if not isinstance(c, dict):
         c = {}
-    stored = c.get("stored") if isinstance(c.get("stored"), dict) else {}
+    raw = c.get("stored")
+    stored: dict[Any, Any] = raw if isinstance(raw, dict) else {}
     return RoomScreen(c.get("room") if isinstance(c.get("room"), str) else None,
                       lang=str(c.get("lang", "en")), scope=str(c.get("scope", "/")),
                       stored={str(k): str(v) for k, v in stored.items() if isinstance(v, str)},
