@@ -14,6 +14,10 @@ const path = location.pathname;
 const scope = path.slice(0, path.lastIndexOf("/") + 1) || "/";
 const lang = (params.get("lang") || navigator.language || "en").toLowerCase().startsWith("fi") ? "fi" : "en";
 document.documentElement.lang = lang;
+if (lang === "fi") {  // until Python draws the screen (its texts: uno_web/web/room_screen.py)
+  document.title = "UNO ystävien kanssa verkossa — uno_web";
+  main.innerHTML = "<h1>Pelaa ystävien kanssa verkossa</h1><p>Ladataan…</p>";
+}
 
 // test hooks: every text received from another browser, and a hook over every text sent
 const hooks = window.unoRoom = {selfId, received: [], sent: [], outgoing: null, room: null, hostPeer: null,
