@@ -453,3 +453,21 @@ def test_a_link_with_a_relay_that_is_not_a_websocket_is_refused(screens: Screens
     assert "names a relay that cannot be used" in problem
     policies = page.eval_on_selector_all("meta[http-equiv=Content-Security-Policy]", "els => els.map(e => e.content)")
     assert policies[1] == "connect-src 'self'"
+
+
+def test_the_room_screens_pass_axe(screens: Screens) -> None:
+    from tests.web.test_a11y_browser import check_axe
+    from uno_web.site.axe import axe_source
+
+    axe = axe_source()
+    host = screens.open()
+    check_axe(host, axe, "room: create")
+    room = create_room(host, "Ada", seats=2)
+    bea = screens.open(f"room={room}", viewport=PHONE)
+    check_axe(bea, axe, "room: join, phone")
+    join(bea, "Bea")
+    host.wait_for_selector("[data-testid=room-seat-1]:has-text('Bea')")
+    check_axe(host, axe, "room: lobby")
+    host.click("[data-testid=room-start]")
+    bea.wait_for_selector("[data-testid=room-hand] button", timeout=30_000)
+    check_axe(bea, axe, "room: table, phone")
