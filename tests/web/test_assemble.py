@@ -45,7 +45,8 @@ def test_layout(site: assemble.Assembled) -> None:
     names = set(site.files)
     listed = precache.read(REPO_ROOT)["files"]
     # the precached files, the worker at the root, its list, the licences, .nojekyll; nothing else
-    extras = {precache.SW_URL, precache.OUT_NAME, assemble.MARKER, "static/vendor/morphdom/LICENSE"}
+    extras = {precache.SW_URL, precache.OUT_NAME, assemble.MARKER, "static/vendor/morphdom/LICENSE",
+              "static/vendor/trystero/LICENSE"}
     assert names == set(listed) | extras  # type: ignore[arg-type]
     assert (out / precache.SW_URL).read_bytes() == (REPO_ROOT / precache.SW_SOURCE).read_bytes()
     assert (out / precache.OUT_NAME).read_bytes() == (REPO_ROOT / precache.OUT_NAME).read_bytes()
@@ -60,7 +61,9 @@ def test_layout(site: assemble.Assembled) -> None:
     for must in ("index.html", "pyscript.toml", "static/tutorial.html", "static/register-sw.js",
                  "static/manifest.webmanifest", "static/bundle/uno_web.zip",
                  "static/interpreter.mjs", "static/bundle/python_stdlib.zip",
-                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js"):
+                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js",
+                 "static/room.html", "static/room.js", "static/vendor/trystero/torrent.mjs",
+                 "static/vendor/trystero/core/index.mjs", "static/vendor/qrcode/qrcode.mjs"):
         assert must in names, must
     # the pydantic wheels stay precached (the page may load them after it is ready)
     assert sum(n.endswith(".whl") for n in names) == len(vendor.WHEELS)

@@ -8,6 +8,9 @@ PyPI), checked against pinned hashes and laid out as::
                                pyodide-lock.json) + the pydantic wheels, beside pyodide.mjs
     static/vendor/pyscript/    `@pyscript/core` dist/ (core.js, core.css, chunks; no .map files)
     static/vendor/morphdom/    `morphdom` (the region updates of the table keep unchanged elements)
+    static/vendor/trystero/    `@trystero-p2p/core` (core/) and `@trystero-p2p/torrent`
+                               (torrent.mjs, its bare import made relative): the rooms' transport
+    static/vendor/qrcode/      `qrcode-generator` (qrcode.mjs): the room link's QR code
     static/vendor/STAMP.json   versions + file list; present only when the build is complete
 
 Pyodide's ``pyodide-lock.json`` names older pydantic wheels that the npm package does not contain
@@ -49,6 +52,20 @@ PYODIDE_INTEGRITY = (
 MORPHDOM_VERSION = "2.7.8"
 MORPHDOM_INTEGRITY = (
     "sha512-D/fR4xgGUyVRbdMGU6Nejea1RFzYxYtyurG4Fbv2Fi/daKlWKuXGLOdXtl+3eIwL110cI2hz1ZojGICjjFLgTg=="
+)
+# The room's transport (docs/rooms-browser.md): Trystero's BitTorrent-tracker strategy.  The npm
+# `trystero` package is only deprecation shims now; the code is these two packages' dist/*.mjs.
+TRYSTERO_VERSION = "0.25.4"
+TRYSTERO_TORRENT_INTEGRITY = (
+    "sha512-HjC1V9+70j2fhqK26BzDhjJM5A5toLGLgGgS/jZAq+7ufA8HxUHRE4qPU8kn1Wu0E0K7cMGzpWcMCcbVB7AzZA=="
+)
+TRYSTERO_CORE_INTEGRITY = (
+    "sha512-ehvSL1FqW962XyEctXngeDF/IOM1bWmfCKBNR4vwmVa0JGfM0+dlY4TEzSEGghYp3qqGCrpFIVTxdvlBUGVO6Q=="
+)
+# The room link's QR code, drawn in the page.
+QRCODE_VERSION = "2.0.4"
+QRCODE_INTEGRITY = (
+    "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g=="
 )
 PYSCRIPT_VERSION = "0.7.31"
 PYSCRIPT_INTEGRITY = (
@@ -112,6 +129,8 @@ def expected_stamp() -> dict[str, object]:
         "pyodide": PYODIDE_VERSION,
         "pyscript": PYSCRIPT_VERSION,
         "morphdom": MORPHDOM_VERSION,
+        "trystero": TRYSTERO_VERSION,
+        "qrcode": QRCODE_VERSION,
         "wheels": {w.name: w.version for w in WHEELS},
     }
 
@@ -242,6 +261,39 @@ def vendor_morphdom(workdir: Path, out: Path) -> None:
     shutil.copy2(src, out / "morphdom" / src.name)
     shutil.copy2(pkg / "LICENSE", out / "morphdom" / "LICENSE")
     _log(f"morphdom {MORPHDOM_VERSION} -> static/vendor/morphdom/")
+
+
+TRYSTERO_CORE_IMPORT = 'from "@trystero-p2p/core"'
+
+
+def vendor_trystero(workdir: Path, out: Path) -> None:
+    """Trystero's core and its torrent strategy as plain ES modules in one folder: the strategy's
+    one bare import of the core is rewritten to the relative path, so no bundler or import map
+    is needed (static/room.js imports ``./vendor/trystero/torrent.mjs``)."""
+    dest = out / "trystero"
+    core = npm_pack(f"@trystero-p2p/core@{TRYSTERO_VERSION}", TRYSTERO_CORE_INTEGRITY, workdir)
+    _copy_tree(core / "dist", dest / "core", skip_suffixes=(".map", ".d.mts"))
+    shutil.copy2(core / "LICENSE", dest / "LICENSE")
+    if not (dest / "core" / "index.mjs").is_file():
+        raise BuildError(f"@trystero-p2p/core {TRYSTERO_VERSION} has no dist/index.mjs")
+    torrent = npm_pack(f"@trystero-p2p/torrent@{TRYSTERO_VERSION}", TRYSTERO_TORRENT_INTEGRITY, workdir)
+    text = (torrent / "dist" / "index.mjs").read_text(encoding="utf-8")
+    if text.count(TRYSTERO_CORE_IMPORT) != 1 or re.search(r'from "(?!\.)(?!@trystero-p2p/core")', text):
+        raise BuildError(f"@trystero-p2p/torrent {TRYSTERO_VERSION}: expected exactly one bare import, of the core")
+    (dest / "torrent.mjs").write_text(text.replace(TRYSTERO_CORE_IMPORT, 'from "./core/index.mjs"'),
+                                      encoding="utf-8")
+    _log(f"trystero {TRYSTERO_VERSION} -> static/vendor/trystero/")
+
+
+def vendor_qrcode(workdir: Path, out: Path) -> None:
+    """qrcode-generator: the room link as a QR code, drawn in the page (no image fetched)."""
+    pkg = npm_pack(f"qrcode-generator@{QRCODE_VERSION}", QRCODE_INTEGRITY, workdir)
+    src = pkg / "dist" / "qrcode.mjs"
+    if not src.is_file():
+        raise BuildError(f"qrcode-generator {QRCODE_VERSION} has no dist/qrcode.mjs")
+    (out / "qrcode").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, out / "qrcode" / "qrcode.mjs")  # its MIT licence is in the file's header
+    _log(f"qrcode-generator {QRCODE_VERSION} -> static/vendor/qrcode/")
 
 
 def _wheel_metadata(path: Path) -> tuple[list[str], list[str]]:
@@ -382,6 +434,8 @@ def build(vendor_dir: Path = VENDOR_DIR) -> None:
             vendor_pyodide(work, staging)
             vendor_pyscript(work, staging)
             vendor_morphdom(work, staging)
+            vendor_trystero(work, staging)
+            vendor_qrcode(work, staging)
             vendor_wheels(work, staging)
         stamp = expected_stamp()
         stamp["files"] = {
