@@ -186,3 +186,24 @@ def test_the_host_screen_is_never_a_peer_of_the_transport() -> None:
     w = Wire(seats=2)
     fx = w.host.dispatch("start", {}, w.t)
     assert all(peer != SELF for peer, _ in fx.send)
+
+
+def test_the_start_screen_links_to_the_room_page_in_the_players_language() -> None:
+    """Online rooms live on their own page; the start screen opens it, in Finnish for a Finnish
+    table (the room page reads lang= itself)."""
+    from pathlib import Path
+
+    from uno_web.i18n.ui import translate_html
+    from uno_web.web import render
+    from uno_web.web.session import TableSettings
+    from uno_web.web.view import start_view
+
+    sv = start_view(TableSettings(players=3, levels=["easy", "hard"]))
+    en = render.render_start(sv, "en")["start"]
+    link = re.search(r'<a class="btn" href="([^"]+)" data-testid="start-online">([^<]+)</a>', en)
+    assert link and link.group(1) == "static/room.html" and link.group(2) == "Play online with friends"
+    assert (Path(__file__).parents[2] / link.group(1)).is_file()
+    fi = translate_html(render.render_start(sv, "fi")["start"], "fi")
+    link = re.search(r'href="([^"]+)" data-testid="start-online">([^<]+)</a>', fi)
+    assert link and link.group(1) == "static/room.html?lang=fi"
+    assert link.group(2) == "Pelaa kavereiden kanssa verkossa"

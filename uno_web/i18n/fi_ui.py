@@ -651,6 +651,7 @@ UI_FI: dict[str, str] = {
     "Something went wrong: {text}": "Jokin meni vikaan: {text}",
     # --- play with friends on one device (uno_web/web/passplay.py) -------------------------
     "Play with friends on this device": "Pelaa kavereiden kanssa tällä laitteella",
+    "Play online with friends": "Pelaa kavereiden kanssa verkossa",
     "Pass the device round: a privacy screen hides every hand between two people's turns, "
     "and the bots play their own turns.":
         "Kierrättäkää laitetta: suojanäyttö piilottaa kaikki kädet kahden ihmisen vuorojen "

@@ -26,7 +26,7 @@ from .view import (
 __all__ = [
     "SPEED_LABELS", "REGIONS", "render_card", "render_table", "render_start", "render_topbar", "color_swatch",
     "COLOR_LABEL", "render_embed_bar", "render_share", "render_embed_error", "TUTORIAL_HREF",
-    "COURSE_HREF", "LANG_NAMES", "lang_select",
+    "COURSE_HREF", "ROOM_HREF", "LANG_NAMES", "lang_select",
 ]
 
 #: every region the page has, in page order
@@ -39,6 +39,8 @@ REGIONS: tuple[str, ...] = (
 
 TUTORIAL_HREF = "static/tutorial.html"
 COURSE_HREF = {"en": "static/course.html", "fi": "static/course-fi.html"}
+#: online rooms live on their own page (their Content-Security-Policy names the room's relays)
+ROOM_HREF = {"en": "static/room.html", "fi": "static/room.html?lang=fi"}
 EDITOR_HREF = "?mode=editor"
 LANG_NAMES = {"en": "English", "fi": "Suomi"}
 
@@ -829,6 +831,8 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
         f'<button type="button" class="btn primary big" data-action="start"'
         f' data-testid="start-game">Deal the cards</button>{resume}'
         + button_html("friends", "Play with friends on this device", "start-friends", cls="btn")
+        + f'<a class="btn" href="{ROOM_HREF.get(lang, ROOM_HREF["en"])}" data-testid="start-online">'
+        f'Play online with friends</a>'
         + f'</div>{seed}</form>'
         f'<section class="start more" data-testid="start-puzzles" aria-labelledby="more-title">'
         f'<h2 id="more-title">Puzzles and the rules tutorial</h2>'
