@@ -1,0 +1,159 @@
+"""Scenarios written from the rule texts, each one aimed at a rule a plausible one-line bug
+would get wrong while every other test still passed.
+
+Each expectation is read from a rule text, never from what the engine did: docs/rules.md (the
+table of toggles), Mattel's official rules as excerpted in Appendix A of *The complexity of
+UNO* (/work/shared/seeds/004_*), and the validator design article (seeds/000_*). The hands are
+chosen so that the right rule and its nearest wrong reading disagree.
+"""
+
+from __future__ import annotations
+
+from uno_web.core import Phase, check, check_deck, legal_moves, parse_move
+from uno_web.core.cards import COLOR_OF
+from uno_web.core.events import PileReshuffled
+
+from .scenario import C, code, play, position
+
+STRICT = {"wild_draw_four": "strict"}
+
+
+# --- Wild Draw Four: "a card that matches the colour", not "a card that could be played" ------
+# docs/rules.md, wild_draw_four: "`strict`: the game refuses a Wild Draw Four while the player
+# holds a card of the current colour". A card of another colour that matches the top card's
+# number, or a Wild, can be played but is not of the current colour.
+
+def test_strict_wild_draw_four_is_legal_beside_a_card_that_matches_only_the_number() -> None:
+    s = position(hands=["B7 W+4", "G1 G2"], top="R7", overrides=STRICT)
+    assert code(s, "P0:B7").startswith("OK")  # blue 7 is playable on red 7 ...
+    assert code(s, "P0:W+4=B").startswith("OK")  # ... but it is not red
+    assert parse_move("P0:W+4=B") in legal_moves(s, 0)
+
+
+def test_strict_wild_draw_four_is_legal_beside_a_wild() -> None:
+    s = position(hands=["W W+4", "G1 G2"], top="R7", overrides=STRICT)
+    assert code(s, "P0:W+4=G").startswith("OK")
+    assert parse_move("P0:W+4=G") in legal_moves(s, 0)
+
+
+def test_strict_wild_draw_four_is_refused_beside_a_card_of_the_current_colour() -> None:
+    s = position(hands=["R1 W+4", "G1 G2"], top="B7", color="R", overrides=STRICT)
+    assert code(s, "P0:W+4=G") == "E_PLUS4_NOT_ALLOWED"
+    assert all(m.card != C("W+4") for m in legal_moves(s, 0))
+
+
+def test_a_challenged_wild_draw_four_is_a_bluff_only_beside_a_card_of_the_colour() -> None:
+    # official rules: "If the challenged player is guilty [held a card matching the colour],
+    # they must draw the 4 cards"; otherwise the challenger draws 6. Blue 7 matches the number
+    # of the red 7 on the pile, not its colour: no bluff.
+    s = position(hands=["B7 W+4 Y1", "G1 G2", "Y5 Y6"], top="R7")
+    t, _ = play(s, "P0:W+4=G", "X1")
+    assert len(t.hands[1]) == 2 + 6 and len(t.hands[0]) == 2
+    u = position(hands=["R3 W+4 Y1", "G1 G2", "Y5 Y6"], top="B7", color="R")
+    u2, _ = play(u, "P0:W+4=G", "X1")
+    assert len(u2.hands[0]) == 2 + 4 and len(u2.hands[1]) == 2
+
+
+# --- a catch closes the caught player's window --------------------------------------------
+# official rules: a player who fails to call UNO and is caught "must draw two cards"; once
+# caught, the missed call has been paid for. With uno_penalty 0 (docs/rules.md: "Cards drawn by
+# a player caught not calling UNO", 0 allowed) or nothing left to draw, the caught player still
+# holds one card, and nothing else would close the window.
+
+def test_a_player_caught_with_no_penalty_cannot_be_caught_again() -> None:
+    s = position(hands=["R1", "G1 G2", "B1 B2"], top="R9", turn=1, uncalled=[0],
+                 overrides={"uno_penalty": 0})
+    assert code(s, "C2>0") == "OK_CATCH"
+    t, _ = play(s, "C2>0")
+    assert len(t.hands[0]) == 1
+    assert code(t, "C1>0") == "E_NO_ONE_TO_CATCH"
+    assert code(t, "C2>0") == "E_NO_ONE_TO_CATCH"
+    assert not any(m.kind.name == "CATCH" for seat in range(3) for m in legal_moves(t, seat))
+
+
+def test_a_player_caught_when_no_card_is_left_to_draw_cannot_be_caught_again() -> None:
+    s = position(hands=["R1", "G1 G2", "B1 B2"], top="R9", turn=1, uncalled=[0],
+                 exact_deck=True)
+    assert not s.draw and len(s.discard) == 1
+    t, _ = play(s, "C2>0")
+    assert len(t.hands[0]) == 1  # nothing to draw: still one card
+    assert code(t, "C1>0") == "E_NO_ONE_TO_CATCH"
+    assert not any(m.kind.name == "CATCH" for seat in range(3) for m in legal_moves(t, seat))
+
+
+# --- Reverse with two players counts the players still in ----------------------------------
+# docs/rules.md, two_player_reverse: "What a Reverse does when only two play. `skip`
+# (official): it acts as a Skip, so the player who played it goes again." Three seats with one
+# player eliminated (scoring = elimination) is a two-player game.
+
+def _two_of_three_in() -> object:
+    s = position(hands=["RR R1 R2", "G1 G2 G3", ""], top="R9",
+                 overrides={"scoring": "elimination"})
+    s.active[2] = False
+    s.n_active = 2
+    return s
+
+
+def test_reverse_acts_as_skip_when_two_of_three_seats_are_still_in() -> None:
+    s = _two_of_three_in()
+    t, _ = play(s, "P0:RR")  # type: ignore[arg-type]
+    assert t.turn == 0 and t.direction == -1
+
+
+def test_reverse_with_three_players_in_passes_the_turn_the_other_way() -> None:
+    s = position(hands=["RR R1 R2", "G1 G2 G3", "B1 B2 B3"], top="R9")
+    t, _ = play(s, "P0:RR")
+    assert t.turn == 2 and t.direction == -1
+
+
+# --- the reshuffle keeps the TOP card of the discard pile ---------------------------------
+# official rules: "If the draw pile runs out, reshuffle the discard pile (keeping the top card
+# face up) to form a new draw pile"; docs/rules.md, reshuffle: "the discard pile minus its top
+# card is shuffled into a new draw pile".
+
+def test_the_reshuffle_leaves_the_top_card_on_the_discard_pile() -> None:
+    s = position(hands=["G1 G2", "B1 B2"], discard="Y3 Y4 B5", top="R9", exact_deck=True)
+    assert s.draw == []
+    t, events = play(s, "D0")
+    assert t.discard == [C("R9")] and COLOR_OF[t.discard[-1]] == t.color
+    shuffle = next(e for e in events if isinstance(e, PileReshuffled))
+    assert shuffle.top == (C("R9"),)
+    assert sorted(t.draw + t.hands[0]) == sorted([C("Y3"), C("Y4"), C("B5"), C("G1"), C("G2")])
+
+
+def test_turn_over_reshuffle_starts_from_the_bottom_card() -> None:
+    # docs/rules.md, reshuffle `turn-over`: "the whole playing pile is turned face down without
+    # shuffling and the top card of the new draw pile starts a new playing pile": the pile
+    # turned over puts its oldest (bottom) card on top.
+    s = position(hands=["G1 G2", "B1 B2"], discard="Y3 Y4 B5", top="R9", exact_deck=True,
+                 overrides={"reshuffle": "turn-over"})
+    t, _ = play(s, "D0")
+    assert t.discard == [C("Y3")]
+
+
+# --- check_deck: a duplicated card breaks the invariant ------------------------------------
+# the validator design (seeds/000_*): "impossible deck compositions" are caught; the deck is
+# 108 cards, "two each of 1-9 ...", so a third copy of a card is one too many.
+
+def test_check_deck_reports_a_duplicated_card_even_when_nothing_is_missing() -> None:
+    s = position(hands=["R1 G2", "B1 B2"], top="R9")
+    assert check_deck(s).ok
+    s.hands[0].append(C("R1"))  # a copy: nothing missing, one extra
+    report = check_deck(s)
+    assert not report.ok
+    assert report.extra == (C("R1"),) and report.missing == ()
+    assert "duplicated" in report.message and report.total == 109
+
+
+def test_check_deck_reports_a_card_swapped_for_a_copy_of_another() -> None:
+    s = position(hands=["R1 G2", "B1 B2"], top="R9")
+    s.hands[1][0] = C("G2")
+    report = check_deck(s)
+    assert not report.ok and report.extra == (C("G2"),) and report.missing == (C("B1"),)
+
+
+def test_the_state_after_a_legal_move_keeps_the_deck() -> None:
+    s = position(hands=["R1 G2", "B1 B2"], top="R9")
+    t, _ = play(s, "P0:R1")
+    assert check_deck(t).ok and t.phase == Phase.PLAY
+    assert check(t, parse_move("P1:B2")).code.value == "E_NO_MATCH"
