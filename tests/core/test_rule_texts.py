@@ -142,7 +142,8 @@ def test_check_deck_reports_a_duplicated_card_even_when_nothing_is_missing() -> 
     report = check_deck(s)
     assert not report.ok
     assert report.extra == (C("R1"),) and report.missing == ()
-    assert "duplicated" in report.message and report.total == 109
+    assert report.total == 109 and report.expected == 108
+    assert report.message == "109 of 108 cards found; duplicated R1"
 
 
 def test_check_deck_reports_a_card_swapped_for_a_copy_of_another() -> None:
