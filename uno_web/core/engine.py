@@ -33,6 +33,7 @@ from .cards import (
     COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_name, cards_name,
     color_name, join_words,
 )
+from . import catch_window as window
 from .events import (
     CardPlayed, CardReturned, CardsDrawn, ChallengeResolved, ColorChosen, DirectionReversed,
     Event, FirstCardTurned, GameWon, HandsRotated, HandsSwapped, PenaltyApplied, PileReshuffled,
@@ -283,7 +284,7 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
     s.plus4_bluff = False
     s.plus4_prev_color = -1
     s.called = [False] * n
-    s.vuln = [0] * n
+    window.close_all(s)
     s.jump_window = False
     s.stuck = 0
     s.round_winner = -1
@@ -644,11 +645,9 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     if r.uno_call:
         if not s.called[seat] and can_call_uno(s, seat, hand):
             out.append(_new_move(Move, (K_CALL_UNO, seat, -1, -1, -1, False)))
-        vuln = s.vuln
-        if any(vuln):
-            for t in range(s.n):
-                if vuln[t] and t != seat and len(s.hands[t]) == 1:
-                    out.append(_new_move(Move, (K_CATCH, seat, -1, -1, t, False)))
+        if any(s.vuln):  # (window.any_open, inlined: every list of moves asks)
+            for t in window.catchable(s, seat):
+                out.append(_new_move(Move, (K_CATCH, seat, -1, -1, t, False)))
     # the very objects handed out, for apply (a tuple: the caller's list may be changed)
     s.listed = tuple(out)
     return out
@@ -877,19 +876,18 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
         t = move.target
         if not r.uno_call:
             return _v(Reason.E_UNO_DISABLED, s, move)
-        if t == seat:
+        why = window.catch_problem(s, seat, t)
+        if not why:
+            return None
+        if why == "self":
             return _v(Reason.E_NO_ONE_TO_CATCH, s, move, form="self")
-        if not (0 <= t < s.n) or not s.active[t]:
+        if why == "no_seat":
             return _v(Reason.E_NO_ONE_TO_CATCH, s, move,
                       **{"form": "no_seat", **_seat_params(s, t, "target")})
-        if len(s.hands[t]) != 1:
+        if why == "count":
             return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t),
                       count=_cards(len(s.hands[t])))
-        if s.called[t]:
-            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), form="called")
-        if not s.vuln[t]:
-            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), form="late")
-        return None
+        return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), form=why)
     # playing out of turn: jump-in ----------------------------------------------------------
     if seat != s.turn:
         if kind != K_PLAY or not r.jump_in:
@@ -1287,13 +1285,13 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     r = s.r
     if kind == K_CALL_UNO:
         s.called[seat] = True
-        s.vuln[seat] = 0
+        window.close_for(s, (seat,))
         if ev is not None:
             ev.append(UnoCalled(seat))
         return
     if kind == K_CATCH:
         t = move.target
-        s.vuln[t] = 0
+        window.close_for(s, (t,))  # caught once: paid for, even when nothing is drawn
         if ev is not None:
             ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
         _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
@@ -1301,12 +1299,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     if kind == K_NEXT_ROUND:
         _next_round(s, ev, src)
         return
-    # a turn move closes the windows (as _close_windows; written out here, the hot path)
-    if r.window_next_action:
-        if any(s.vuln):
-            s.vuln = [0] * s.n
-    elif r.uno_catch_window == "until-next-play":
-        s.vuln[seat] = 0
+    # a turn move closes the windows (as _close_windows)
+    window.on_turn_move(s, seat)
     s.jump_window = False
     if kind == K_PLAY:
         _play(s, move, ev, src)
@@ -1369,12 +1363,7 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
 def _close_windows(s: GameState, seat: int) -> None:
     """A turn move closes the catch window of earlier plays (official: "before the next player
     acts") and the jump-in window."""
-    r = s.r
-    if r.window_next_action:
-        if any(s.vuln):
-            s.vuln = [0] * s.n
-    elif r.uno_catch_window == "until-next-play":
-        s.vuln[seat] = 0
+    window.on_turn_move(s, seat)
     s.jump_window = False
 
 
@@ -1452,7 +1441,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
                 ev.append(UnoCalled(seat))
             s.called[seat] = True
         else:
-            s.vuln[seat] = 2 if r.window_turn_end else 1
+            window.open_for(s, seat)
     elif left != 1:
         s.called[seat] = False
     amount = r.amount[eff]
@@ -1553,7 +1542,7 @@ def seven_zero(s: GameState, seat: int, card: int, target: int, ev: list[Event] 
             # each hand passes to the next seat in the direction of play
             hands[:] = hands[-1:] + hands[:-1] if s.direction == 1 else hands[1:] + hands[:1]
             s.called[:] = [False] * s.n
-            s.vuln[:] = [0] * s.n
+            window.close_for(s, range(s.n))
         else:
             seats = [i for i in range(s.n) if s.active[i]]
             moving = [hands[i] for i in seats]
@@ -1566,11 +1555,7 @@ def seven_zero(s: GameState, seat: int, card: int, target: int, ev: list[Event] 
             ev.append(HandsRotated(s.direction))
 
 
-def _advance_tick(s: GameState) -> None:
-    vuln = s.vuln
-    for i in range(s.n):
-        if vuln[i]:
-            vuln[i] -= 1
+_advance_tick = window.on_turn_end
 
 
 def _penalty_reason(eff: int) -> str:
@@ -1584,7 +1569,7 @@ def _penalty_reason(eff: int) -> str:
 def _reset_calls(s: GameState, seats: Iterable[int]) -> None:
     for i in seats:
         s.called[i] = False
-        s.vuln[i] = 0
+        window.close_for(s, (i,))
 
 
 def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
@@ -1652,7 +1637,7 @@ def _draw_cards(
     if got:
         if len(hand) >= 2:
             s.called[seat] = False
-            s.vuln[seat] = 0
+            window.close_for(s, (seat,))
         if ev is not None:
             ev.append(CardsDrawn(seat, tuple(got), reason))
     return got
@@ -1701,7 +1686,7 @@ def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
     s.chain_rank = -1
     s.plus4_by = -1
     s.jump_window = False
-    s.vuln = [0] * n
+    window.close_all(s)
     factor = 2 if r.double_score else 1
     if r.scoring == "elimination":
         gained = factor * sum(pts[i] for i in range(n) if i != winner and s.active[i])
