@@ -27,7 +27,7 @@ from itertools import repeat, starmap
 from functools import lru_cache, partial
 from operator import is_, itemgetter
 from types import SimpleNamespace
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from .cards import (
     COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_name, cards_name,
@@ -843,14 +843,14 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
 
 
 def _refusal(s: GameState, move: Move) -> Verdict | None:
-    """Why ``move`` is illegal, or None when it is legal."""
+    """Why ``move`` is illegal, or None when it is legal: the checks every move shares (its
+    shape, the game and the round, the seat), then the move kind's own decision."""
     shape = shape_problem(move)
     if shape is not None:
         return _v(Reason.E_MALFORMED, s, move, **shape)
     kind = move.kind if move.kind.__class__ is MoveKind else MoveKind(move.kind)
     phase = s.phase
     seat = move.seat
-    r = s.r
     if phase == PH_GAME_OVER:
         return _v(Reason.E_GAME_OVER, s, move, winner=s.name(s.winner))
     if not (0 <= seat < s.n) or not s.active[seat]:
@@ -861,110 +861,156 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
         return _v(Reason.E_ROUND_OVER, s, move, winner=s.name(s.round_winner))
     if kind == K_NEXT_ROUND:
         return _v(Reason.E_ROUND_NOT_OVER, s, move)
-    hand = s.hands[seat]
-    # moves anybody may make at any time ----------------------------------------------------
+    # moves anybody may make at any time
     if kind == K_CALL_UNO:
-        if not r.uno_call:
-            return _v(Reason.E_UNO_DISABLED, s, move)
-        n_hand = len(hand)
-        if s.called[seat]:
-            return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
-        if can_call_uno(s, seat, hand):
-            return None
-        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=_cards(n_hand))
+        return _call_uno_refusal(s, move)
     if kind == K_CATCH:
-        t = move.target
-        if not r.uno_call:
-            return _v(Reason.E_UNO_DISABLED, s, move)
-        why = window.catch_problem(s, seat, t)
-        if not why:
-            return None
-        if why == "self":
-            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, form="self")
-        if why == "no_seat":
-            return _v(Reason.E_NO_ONE_TO_CATCH, s, move,
-                      **{"form": "no_seat", **_seat_params(s, t, "target")})
-        if why == "count":
-            return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t),
-                      count=_cards(len(s.hands[t])))
-        return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), form=why)
-    # playing out of turn: jump-in ----------------------------------------------------------
-    if seat != s.turn:
-        if kind != K_PLAY or not r.jump_in:
-            return _v(Reason.E_NOT_TURN, s, move, turn=s.name(s.turn))
-        if phase == PH_CHOOSE_COLOR or not s.jump_window or not s.discard:
-            return _v(Reason.E_JUMP_IN_NOT_ALLOWED, s, move)
-        bad = _card_shape_problem(s, move, hand)
-        if bad is not None:
-            return bad
-        top = s.discard[-1]
-        if move.card != top or IS_WILD[top]:
-            return _v(Reason.E_JUMP_IN_NOT_IDENTICAL, s, move, card=card_name(move.card),
-                      top=card_name(top), form="wild" if IS_WILD[top] else "")
-        if r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
-            return _v(Reason.E_ACTION_CARD_LAST, s, move, card=card_name(move.card))
-        refusal = _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
-        if refusal is None and len(hand) == 1 and finish_forbidden(r, top):
-            return _v(Reason.P_FINISH, s, move, card=card_name(top), form="draw",
-                      rule=finish_forbidden(r, top) + " = true")
-        return refusal
-    # the turn player ------------------------------------------------------------------------
+        return _catch_refusal(s, move)
+    if seat != s.turn:  # playing out of turn: jump-in
+        return _jump_in_refusal(s, move)
+    # the turn player
     if phase == PH_CHOOSE_COLOR:
         if kind != K_CHOOSE_COLOR:
             return _v(Reason.E_CHOOSE_COLOR_FIRST, s, move)
-        if move.color not in r.colors:
+        if move.color not in s.r.colors:
             return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=_colors_text(s))
         return None
-    if kind == K_CHOOSE_COLOR:
-        return _v(Reason.E_NO_COLOR_TO_CHOOSE, s, move)
-    if kind == K_PLAY:
-        bad = _card_shape_problem(s, move, hand)
-        if bad is not None:
-            return bad
-        card = move.card
-        if s.chain_rank >= 0 and card not in same_number_cards(s, hand):  # play_same_number
-            return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, card=card_name(card))
-        if phase == PH_DRAWN and card not in s.drawn:
-            return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=cards_name(s.drawn),
-                      that="that card" if len(s.drawn) == 1 else "one of those cards")
-        problem = _play_problem(s, seat, card, hand)
-        if problem is not None:
-            code, extra = problem
-            return _v(code, s, move, **_problem_params(s, move, code), **extra)
-        return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
-    if kind == K_DRAW:
-        if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
-            return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, form="other")
-        if phase == PH_DRAWN:
-            return _v(Reason.E_ALREADY_DREW, s, move)
-        if phase == PH_PENALTY:
-            return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
-        if not r.may_draw_when_playable:
-            for c in hand:
-                if _play_problem(s, seat, c, hand) is None:
-                    return _v(Reason.E_MUST_PLAY, s, move, alternative=card_name(c))
+    decide = _TURN_MOVE_REFUSAL.get(kind)
+    if decide is None:  # pragma: no cover
+        return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {quote_value(move.kind)}")
+    return decide(s, move)
+
+
+def _call_uno_refusal(s: GameState, move: Move) -> Verdict | None:
+    seat = move.seat
+    if not s.r.uno_call:
+        return _v(Reason.E_UNO_DISABLED, s, move)
+    hand = s.hands[seat]
+    if s.called[seat]:
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
+    if can_call_uno(s, seat, hand):
         return None
-    if kind == K_PASS:
-        if phase == PH_PENALTY:
-            return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
-        if s.chain_rank >= 0:
-            return None  # play_same_number: ending the turn
-        if phase != PH_DRAWN:
-            return _v(Reason.E_PASS_NOT_ALLOWED, s, move)
-        if r.forced_play:
-            for c in s.drawn:
-                if _play_problem(s, seat, c, hand) is None:
-                    return _v(Reason.E_MUST_PLAY_DRAWN, s, move, drawn=card_name(c))
+    return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=_cards(len(hand)))
+
+
+def _catch_refusal(s: GameState, move: Move) -> Verdict | None:
+    t = move.target
+    if not s.r.uno_call:
+        return _v(Reason.E_UNO_DISABLED, s, move)
+    why = window.catch_problem(s, move.seat, t)
+    if not why:
         return None
-    if kind == K_CHALLENGE:
-        if phase != PH_PENALTY or s.plus4_by < 0 or r.plus4 != "challenge":
-            return _v(Reason.E_NO_CHALLENGE, s, move)
-        return None
-    if kind == K_ACCEPT:
-        if phase != PH_PENALTY:
-            return _v(Reason.E_NO_PENALTY, s, move)
-        return None
-    return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {quote_value(move.kind)}")  # pragma: no cover
+    if why == "self":
+        return _v(Reason.E_NO_ONE_TO_CATCH, s, move, form="self")
+    if why == "no_seat":
+        return _v(Reason.E_NO_ONE_TO_CATCH, s, move,
+                  **{"form": "no_seat", **_seat_params(s, t, "target")})
+    if why == "count":
+        return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t),
+                  count=_cards(len(s.hands[t])))
+    return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), form=why)
+
+
+def _jump_in_refusal(s: GameState, move: Move) -> Verdict | None:
+    r = s.r
+    hand = s.hands[move.seat]
+    if move.kind != K_PLAY or not r.jump_in:
+        return _v(Reason.E_NOT_TURN, s, move, turn=s.name(s.turn))
+    if s.phase == PH_CHOOSE_COLOR or not s.jump_window or not s.discard:
+        return _v(Reason.E_JUMP_IN_NOT_ALLOWED, s, move)
+    bad = _card_shape_problem(s, move, hand)
+    if bad is not None:
+        return bad
+    top = s.discard[-1]
+    if move.card != top or IS_WILD[top]:
+        return _v(Reason.E_JUMP_IN_NOT_IDENTICAL, s, move, card=card_name(move.card),
+                  top=card_name(top), form="wild" if IS_WILD[top] else "")
+    if r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
+        return _v(Reason.E_ACTION_CARD_LAST, s, move, card=card_name(move.card))
+    refusal = _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
+    if refusal is None and len(hand) == 1 and finish_forbidden(r, top):
+        return _v(Reason.P_FINISH, s, move, card=card_name(top), form="draw",
+                  rule=finish_forbidden(r, top) + " = true")
+    return refusal
+
+
+def _choose_color_refusal(s: GameState, move: Move) -> Verdict | None:
+    return _v(Reason.E_NO_COLOR_TO_CHOOSE, s, move)  # (in the colour phase it is decided above)
+
+
+def _play_refusal(s: GameState, move: Move) -> Verdict | None:
+    seat = move.seat
+    hand = s.hands[seat]
+    bad = _card_shape_problem(s, move, hand)
+    if bad is not None:
+        return bad
+    card = move.card
+    if s.chain_rank >= 0 and card not in same_number_cards(s, hand):  # play_same_number
+        return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, card=card_name(card))
+    if s.phase == PH_DRAWN and card not in s.drawn:
+        return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=cards_name(s.drawn),
+                  that="that card" if len(s.drawn) == 1 else "one of those cards")
+    problem = _play_problem(s, seat, card, hand)
+    if problem is not None:
+        code, extra = problem
+        return _v(code, s, move, **_problem_params(s, move, code), **extra)
+    return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
+
+
+def _draw_refusal(s: GameState, move: Move) -> Verdict | None:
+    seat = move.seat
+    phase = s.phase
+    if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
+        return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, form="other")
+    if phase == PH_DRAWN:
+        return _v(Reason.E_ALREADY_DREW, s, move)
+    if phase == PH_PENALTY:
+        return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
+    if not s.r.may_draw_when_playable:
+        hand = s.hands[seat]
+        for c in hand:
+            if _play_problem(s, seat, c, hand) is None:
+                return _v(Reason.E_MUST_PLAY, s, move, alternative=card_name(c))
+    return None
+
+
+def _pass_refusal(s: GameState, move: Move) -> Verdict | None:
+    phase = s.phase
+    if phase == PH_PENALTY:
+        return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
+    if s.chain_rank >= 0:
+        return None  # play_same_number: ending the turn
+    if phase != PH_DRAWN:
+        return _v(Reason.E_PASS_NOT_ALLOWED, s, move)
+    if s.r.forced_play:
+        hand = s.hands[move.seat]
+        for c in s.drawn:
+            if _play_problem(s, move.seat, c, hand) is None:
+                return _v(Reason.E_MUST_PLAY_DRAWN, s, move, drawn=card_name(c))
+    return None
+
+
+def _challenge_refusal(s: GameState, move: Move) -> Verdict | None:
+    if s.phase != PH_PENALTY or s.plus4_by < 0 or s.r.plus4 != "challenge":
+        return _v(Reason.E_NO_CHALLENGE, s, move)
+    return None
+
+
+def _accept_refusal(s: GameState, move: Move) -> Verdict | None:
+    if s.phase != PH_PENALTY:
+        return _v(Reason.E_NO_PENALTY, s, move)
+    return None
+
+
+# the decision of each move kind the turn player makes (outside the colour phase)
+_TURN_MOVE_REFUSAL: dict[MoveKind, Callable[[GameState, Move], Verdict | None]] = {
+    K_CHOOSE_COLOR: _choose_color_refusal,
+    K_PLAY: _play_refusal,
+    K_DRAW: _draw_refusal,
+    K_PASS: _pass_refusal,
+    K_CHALLENGE: _challenge_refusal,
+    K_ACCEPT: _accept_refusal,
+}
 
 
 def _card_shape_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
@@ -1433,35 +1479,15 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     s.jump_window = r.jump_in
     if ev is not None:
         ev.append(CardPlayed(seat, card, s.color, jump))
-    # UNO
     left = len(hand)
-    if left == 1 and r.uno_call:
-        if move.uno or s.called[seat]:
-            if move.uno and not s.called[seat] and ev is not None:
-                ev.append(UnoCalled(seat))
-            s.called[seat] = True
-        else:
-            window.open_for(s, seat)
-    elif left != 1:
-        s.called[seat] = False
+    _uno_after_play(s, move, left, ev)
     amount = r.amount[eff]
     if eff != _WILD4:
         s.plus4_by = -1
     else:
         s.plus4_by = seat if r.plus4 == "challenge" else -1
     if left == 0:
-        total = amount + (s.pending if was_penalty else 0)
-        s.pending = 0
-        if total and r.draw_on_last_card:
-            if not amount and eff == EF_REVERSE:  # a Reverse sends the penalty back
-                s.direction = -s.direction
-                if ev is not None:
-                    ev.append(DirectionReversed(s.direction))
-            victim = _next_seat(s, seat)
-            if ev is not None:
-                ev.append(PenaltyApplied(victim, total, _penalty_reason(EFFECT_OF[penalty_card(s)]), seat))
-            _draw_cards(s, victim, total, ev, "penalty", src)
-        _end_round(s, seat, ev)
+        _went_out(s, seat, eff, amount + (s.pending if was_penalty else 0), ev, src)
         return
     if r.seven_zero:
         seven_zero(s, seat, card, move.target, ev)
@@ -1493,6 +1519,14 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
         if r.window_turn_end:
             _advance_tick(s)
         return
+    _plain_effect(s, seat, card, eff, ev, src)
+
+
+def _plain_effect(s: GameState, seat: int, card: int, eff: int, ev: list[Event] | None,
+                  src: _Shuffles) -> None:
+    """What a card that makes nobody draw does once played (``seat`` keeps cards): who moves
+    next."""
+    r = s.r
     if eff == EF_SKIP:
         if ev is not None:
             ev.append(TurnSkipped(_next_seat(s, seat)))
@@ -1519,6 +1553,39 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
                 return
             s.chain_rank = -1
         _advance(s, 1)
+
+
+def _uno_after_play(s: GameState, move: Move, left: int, ev: list[Event] | None) -> None:
+    """The UNO call of a play that leaves ``left`` cards: called with the play (or before),
+    or the catch window opens."""
+    seat = move.seat
+    if left == 1 and s.r.uno_call:
+        if move.uno or s.called[seat]:
+            if move.uno and not s.called[seat] and ev is not None:
+                ev.append(UnoCalled(seat))
+            s.called[seat] = True
+        else:
+            window.open_for(s, seat)
+    elif left != 1:
+        s.called[seat] = False
+
+
+def _went_out(s: GameState, seat: int, eff: int, total: int, ev: list[Event] | None,
+              src: _Shuffles) -> None:
+    """``seat`` played its last card (of effect ``eff``; ``total`` cards of penalty with it):
+    a last draw card still makes the next player draw (``draw_on_last_card``), then the round
+    ends."""
+    s.pending = 0
+    if total and s.r.draw_on_last_card:
+        if not s.r.amount[eff] and eff == EF_REVERSE:  # a Reverse sends the penalty back
+            s.direction = -s.direction
+            if ev is not None:
+                ev.append(DirectionReversed(s.direction))
+        victim = _next_seat(s, seat)
+        if ev is not None:
+            ev.append(PenaltyApplied(victim, total, _penalty_reason(EFFECT_OF[penalty_card(s)]), seat))
+        _draw_cards(s, victim, total, ev, "penalty", src)
+    _end_round(s, seat, ev)
 
 
 def seven_zero(s: GameState, seat: int, card: int, target: int, ev: list[Event] | None = None) -> None:
