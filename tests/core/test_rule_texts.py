@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from uno_web.core import Phase, check, check_deck, legal_moves, parse_move
 from uno_web.core.cards import COLOR_OF
-from uno_web.core.events import PileReshuffled
+from uno_web.core.engine import next_seat
+from uno_web.core.events import CardsDrawn, PenaltyApplied, PileReshuffled
 
 from .scenario import C, code, play, position
 
@@ -158,3 +159,44 @@ def test_the_state_after_a_legal_move_keeps_the_deck() -> None:
     t, _ = play(s, "P0:R1")
     assert check_deck(t).ok and t.phase == Phase.PLAY
     assert check(t, parse_move("P1:B2")).code.value == "E_NO_MATCH"
+
+
+# --- a costly mistake is a turn move ------------------------------------------------------
+# docs/rules.md, misplay_penalty: a card that does not fit "costs" that many cards and the turn
+# ends; uno_catch_window `next-action`: a missed call may be caught "until the next player
+# acts". A misplay is the next player acting. false_uno_penalty: "the caller draws that many
+# cards" and nothing else happens.
+
+def test_a_costly_misplay_ends_the_turn_and_closes_the_catch_window() -> None:
+    s = position(hands=["R1 R2", "B5 B6 B7", "Y5 Y6 Y7"], top="R9",
+                 overrides={"misplay_penalty": 1})
+    t, _ = play(s, "P0:R1")  # one card left, no call
+    assert code(t, "C2>0") == "OK_CATCH"
+    assert code(t, "P1:B5") == "P_MISPLAY"
+    u, events = play(t, "P1:B5")
+    assert code(u, "C2>0") == "E_NO_ONE_TO_CATCH"
+    assert len(u.hands[1]) == 4 and C("B5") in u.hands[1] and u.turn == 2
+    assert [e for e in events if isinstance(e, PenaltyApplied)] == [
+        PenaltyApplied(1, 1, "misplay", 1)]
+    drawn = [e for e in events if isinstance(e, CardsDrawn)]
+    assert [(e.seat, len(e.cards), e.reason) for e in drawn] == [(1, 1, "misplay")]
+
+
+def test_a_groundless_uno_call_costs_cards_and_nothing_else() -> None:
+    s = position(hands=["R1 R2 R3", "B5 B6 B7", "Y5 Y6 Y7"], top="R9",
+                 overrides={"false_uno_penalty": 2})
+    assert code(s, "U1") == "P_FALSE_UNO"
+    t, events = play(s, "U1")
+    assert len(t.hands[1]) == 5 and t.turn == 0 and not t.called[1]
+    assert [e for e in events if isinstance(e, PenaltyApplied)] == [
+        PenaltyApplied(1, 2, "false_uno", 1)]
+    drawn = [e for e in events if isinstance(e, CardsDrawn)]
+    assert [(e.seat, len(e.cards), e.reason) for e in drawn] == [(1, 2, "false_uno")]
+
+
+def test_next_seat_counts_only_the_players_still_in() -> None:
+    s = _two_of_three_in()
+    assert next_seat(s, 0) == 1 and next_seat(s, 1) == 0  # type: ignore[arg-type]
+    assert next_seat(s, 0, 2) == 0  # type: ignore[arg-type]
+    t = position(hands=["R1", "B5", "Y5", "G5"], top="R9", direction=-1)
+    assert [next_seat(t, i) for i in range(4)] == [3, 0, 1, 2]
