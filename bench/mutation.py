@@ -21,24 +21,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MUTMUT = [sys.executable, "-m", "mutmut"]
 
-E = "uno_web.core.engine."
+C = "uno_web.core."
 SLICES: dict[str, list[str]] = {
     # who may make which move: every refusal and every listed move
-    "legality": [E + f + "__mutmut_*" for f in (
+    "legality": [C + "legality." + f + "__mutmut_*" for f in (
         "x_play_problem", "x__matches", "x_finish_forbidden", "x_penalty_card",
-        "x_can_call_uno", "x_legal_moves", "x__refusal", "x__card_shape_problem",
-        "x__target_problem", "x__uno_flag_problem", "x__add_plays", "x__add_play_variants",
+        "x_can_call_uno", "x_legal_moves", "x__add_plays", "x__add_play_variants",
         "x_can_play", "x__stack_toggle", "x__jump_window_open", "x_follows_same_number",
-        "x_same_number_cards", "x_swap_target_needed", "x_playable_cards")],
+        "x_same_number_cards", "x_swap_target_needed", "x_playable_cards")] + [
+        C + "judge." + f + "__mutmut_*" for f in (
+            "x__refusal", "x__call_uno_refusal", "x__catch_refusal", "x__jump_in_refusal",
+            "x__choose_color_refusal", "x__play_refusal", "x__draw_refusal",
+            "x__pass_refusal", "x__challenge_refusal", "x__accept_refusal",
+            "x__card_shape_problem", "x__target_problem", "x__uno_flag_problem")],
     # what a move does: turn order, draws, penalties, the catch window, the end of a round
-    "effects": [E + f + "__mutmut_*" for f in (
-        "x_step", "x__play", "x__draw_turn", "x__draw_cards", "x__refill", "x_seven_zero",
-        "x__advance", "x__advance_tick", "x__take_pending", "x__close_windows",
-        "x__execute_penalty", "x__end_round", "x__reset_calls", "x__next_seat",
-        "x_next_seat", "x__penalty_reason", "x__next_active_after")],
+    "effects": [C + "effects." + f + "__mutmut_*" for f in (
+        "x_step", "x__play", "x__plain_effect", "x__uno_after_play", "x__went_out",
+        "x__draw_turn", "x__draw_cards", "x__refill", "x_seven_zero", "x__advance",
+        "x__take_pending", "x__close_windows", "x__execute_penalty", "x__end_round",
+        "x__reset_calls", "x__penalty_reason", "x__next_active_after")] + [
+        C + "legality.x__next_seat__mutmut_*", C + "legality.x_next_seat__mutmut_*",
+        C + "catch_window.*"],
     # the deck invariant
-    "invariants": ["uno_web.core.invariants.x_check_deck__mutmut_*",
-                   "uno_web.core.invariants.x_deck_verdict__mutmut_*"],
+    "invariants": [C + "invariants.x_check_deck__mutmut_*",
+                   C + "invariants.x_deck_verdict__mutmut_*"],
 }
 
 
