@@ -200,3 +200,65 @@ def test_next_seat_counts_only_the_players_still_in() -> None:
     assert next_seat(s, 0, 2) == 0  # type: ignore[arg-type]
     t = position(hands=["R1", "B5", "Y5", "G5"], top="R9", direction=-1)
     assert [next_seat(t, i) for i in range(4)] == [3, 0, 1, 2]
+
+
+# --- 7-0: every hand moves, in the direction of play, among the players still in -----------
+# docs/rules.md, seven_swap: "Playing a 7 swaps hands with a chosen player (the 7 names them)";
+# zero_rotate: "Playing a 0 passes every hand to the next player in the direction of play".
+# Any seat may be named, seat 0 included; the hands that moved carry no UNO call with them.
+
+def test_a_seven_swaps_with_seat_zero_too() -> None:
+    s = position(hands=["B5 B6 B9", "R7 R1", "Y5 Y6 Y7 Y8"], top="R9", turn=1,
+                 overrides={"seven_swap": True})
+    t, _ = play(s, "P1:R7>0")
+    assert sorted(t.hands[1]) == sorted([C("B5"), C("B6"), C("B9")])
+    assert t.hands[0] == [C("R1")]
+
+
+def test_a_zero_passes_the_hands_the_other_way_when_play_goes_the_other_way() -> None:
+    s = position(hands=["R0 R1 R2", "B5 B6", "Y5 Y6 Y7 Y8"], top="R9", direction=-1,
+                 overrides={"zero_rotate": True})
+    t, _ = play(s, "P0:R0")
+    # direction -1: seat 0's next player is seat 2, so seat 0's hand goes to seat 2
+    assert sorted(t.hands[2]) == sorted([C("R1"), C("R2")])
+    assert sorted(t.hands[1]) == sorted([C("Y5"), C("Y6"), C("Y7"), C("Y8")])
+    assert sorted(t.hands[0]) == sorted([C("B5"), C("B6")])
+
+
+def test_a_zero_passes_the_hands_only_among_the_players_still_in() -> None:
+    s = position(hands=["R0 R1 R2", "B5 B6", "", "Y5 Y6 Y7 Y8"], top="R9",
+                 overrides={"zero_rotate": True, "scoring": "elimination"})
+    s.active[2] = False
+    s.n_active = 3
+    t, _ = play(s, "P0:R0")
+    assert t.hands[2] == []  # the seat that is out gets nothing and gives nothing
+    assert sorted(t.hands[1]) == sorted([C("R1"), C("R2")])
+    assert sorted(t.hands[3]) == sorted([C("B5"), C("B6")])
+    assert sorted(t.hands[0]) == sorted([C("Y5"), C("Y6"), C("Y7"), C("Y8")])
+    u = position(hands=["R0 R1 R2", "B5 B6", "", "Y5 Y6 Y7 Y8"], top="R9", direction=-1,
+                 overrides={"zero_rotate": True, "scoring": "elimination"})
+    u.active[2] = False
+    u.n_active = 3
+    v, _ = play(u, "P0:R0")  # the other way: 0 -> 3 -> 1 -> 0
+    assert v.hands[2] == []
+    assert sorted(v.hands[3]) == sorted([C("R1"), C("R2")])
+    assert sorted(v.hands[1]) == sorted([C("Y5"), C("Y6"), C("Y7"), C("Y8")])
+    assert sorted(v.hands[0]) == sorted([C("B5"), C("B6")])
+
+
+def test_hands_that_move_carry_no_uno_call_and_no_open_window() -> None:
+    # seat 1 holds one card and called UNO; seat 2 holds one card and did not call. After a 0
+    # every hand has moved: the call belonged to the player, not to the cards, and nobody
+    # has just played down to one card without calling
+    s = position(hands=["R0 R1 R2", "B5", "Y5"], top="R9", uncalled=[2],
+                 overrides={"zero_rotate": True})
+    s.called[1] = True
+    assert code(s, "C0>2") == "OK_CATCH"
+    t, _ = play(s, "P0:R0")
+    assert not any(t.called)
+    assert code(t, "C1>2") == "E_NO_ONE_TO_CATCH" and code(t, "C0>1") == "E_NO_ONE_TO_CATCH"
+    u = position(hands=["R7 R1 R2", "B5", "Y5 Y6"], top="R9", turn=0,
+                 overrides={"seven_swap": True})
+    u.called[1] = True
+    v, _ = play(u, "P0:R7>1")
+    assert v.hands[0] == [C("B5")] and not v.called[0] and not v.called[1]

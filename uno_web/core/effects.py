@@ -14,6 +14,7 @@ from typing import Iterable, Sequence
 
 from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, card_name, join_words
 from . import catch_window as window
+from .catch_window import close_seat as _close_seat, on_turn_move as _on_turn_move
 from .events import (
     CardPlayed, CardReturned, CardsDrawn, ChallengeResolved, ColorChosen, DirectionReversed,
     Event, FirstCardTurned, GameWon, HandsRotated, HandsSwapped, PenaltyApplied, PileReshuffled,
@@ -272,13 +273,13 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     r = s.r
     if kind == K_CALL_UNO:
         s.called[seat] = True
-        window.close_for(s, (seat,))
+        _close_seat(s, seat)
         if ev is not None:
             ev.append(UnoCalled(seat))
         return
     if kind == K_CATCH:
         t = move.target
-        window.close_for(s, (t,))  # caught once: paid for, even when nothing is drawn
+        _close_seat(s, t)  # caught once: paid for, even when nothing is drawn
         if ev is not None:
             ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
         _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
@@ -287,7 +288,7 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
         _next_round(s, ev, src)
         return
     # a turn move closes the windows (as _close_windows)
-    window.on_turn_move(s, seat)
+    _on_turn_move(s, seat)
     s.jump_window = False
     if kind == K_PLAY:
         _play(s, move, ev, src)
@@ -350,7 +351,7 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
 def _close_windows(s: GameState, seat: int) -> None:
     """A turn move closes the catch window of earlier plays (official: "before the next player
     acts") and the jump-in window."""
-    window.on_turn_move(s, seat)
+    _on_turn_move(s, seat)
     s.jump_window = False
 
 
@@ -577,7 +578,7 @@ def _penalty_reason(eff: int) -> str:
 def _reset_calls(s: GameState, seats: Iterable[int]) -> None:
     for i in seats:
         s.called[i] = False
-        window.close_for(s, (i,))
+        _close_seat(s, i)
 
 
 def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
@@ -645,7 +646,7 @@ def _draw_cards(
     if got:
         if len(hand) >= 2:
             s.called[seat] = False
-            window.close_for(s, (seat,))
+            _close_seat(s, seat)
         if ev is not None:
             ev.append(CardsDrawn(seat, tuple(got), reason))
     return got
