@@ -12,7 +12,7 @@ import pytest
 from uno_web.core import check, legal_moves, observe, parse_move
 from uno_web.core import catch_window as window
 
-from .scenario import play, position
+from .scenario import code, play, position
 
 CORE = Path(__file__).resolve().parents[2] / "uno_web" / "core"
 
@@ -63,3 +63,28 @@ def test_a_call_closes_the_window_and_a_catch_costs_the_caught_player() -> None:
     caught, _ = play(t, "C2>0")
     assert len(caught.hands[0]) == 3 and window.catchable(caught) == ()
     assert window.catch_problem(caught, 2, 0) == "count"
+
+
+def test_a_window_closed_by_time_is_said_to_be_over() -> None:
+    # the moment has passed (docs/rules.md, uno_catch_window `next-action`): the verdict says
+    # so, not that the player called or holds more cards
+    s = position(hands=["R1 R2", "B5 B6 B7", "Y5 Y6 Y7"], top="R9")
+    t, _ = play(s, "P0:R1", "D1")
+    v = check(t, parse_move("C2>0"))
+    assert v.code.value == "E_NO_ONE_TO_CATCH" and "any more" in v.message
+
+
+def test_a_catch_of_a_seat_past_the_table_is_refused_with_a_reason() -> None:
+    s = position(hands=["R1", "B5 B6 B7", "Y5 Y6 Y7"], top="R9", turn=1, uncalled=[0])
+    assert window.catch_problem(s, 1, 3) == "no_seat" and window.catch_problem(s, 1, -1) == "no_seat"
+    assert code(s, "C1>3") == "E_NO_ONE_TO_CATCH"
+
+
+def test_a_one_card_deal_opens_no_window() -> None:
+    # nobody has played down to one card: a hand dealt with one card may not be caught
+    from uno_web.core import RuleSet, new_game
+
+    s = new_game(RuleSet(hand_size=1, first_card="lead-any"), 3, 7)
+    assert all(len(h) == 1 for h in s.hands)
+    assert window.catchable(s) == () and not window.any_open(s)
+    assert not any(m.kind.name == "CATCH" for seat in range(3) for m in legal_moves(s, seat))

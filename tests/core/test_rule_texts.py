@@ -9,6 +9,8 @@ chosen so that the right rule and its nearest wrong reading disagree.
 
 from __future__ import annotations
 
+import pytest
+
 from uno_web.core import Phase, check, check_deck, legal_moves, parse_move
 from uno_web.core.cards import COLOR_OF
 from uno_web.core.engine import next_seat
@@ -262,3 +264,27 @@ def test_hands_that_move_carry_no_uno_call_and_no_open_window() -> None:
     u.called[1] = True
     v, _ = play(u, "P0:R7>1")
     assert v.hands[0] == [C("B5")] and not v.called[0] and not v.called[1]
+
+
+def test_next_seat_takes_steps_from_0_to_1000_and_names_a_bad_argument() -> None:
+    s = position(hands=["R1", "B5", "Y5"], top="R9")
+    assert next_seat(s, 1, 0) == 1 and next_seat(s, 0, 1000) == 1000 % 3
+    for bad, kind, words in ((1001, ValueError, "steps must be from 0 to 1000, not 1001"),
+                             (-1, ValueError, "steps must be from 0 to 1000, not -1"),
+                             ("2", TypeError, "steps must be a whole number, not '2'")):
+        with pytest.raises(kind) as err:
+            next_seat(s, 0, bad)  # type: ignore[arg-type]
+        assert str(err.value) == words
+    with pytest.raises(ValueError) as err:
+        next_seat(s, 5, 1)
+    assert "seat" in str(err.value) and "5" in str(err.value)
+
+
+def test_a_draw_four_applied_at_once_is_recorded_as_a_draw_four() -> None:
+    # wild_draw_four `anytime`: no challenge, so the next player draws 4 and is skipped at once
+    s = position(hands=["W+4 R1", "G1 G2", "B5 B6"], top="R9",
+                 overrides={"wild_draw_four": "anytime"})
+    t, events = play(s, "P0:W+4=G")
+    assert [e for e in events if isinstance(e, PenaltyApplied)] == [
+        PenaltyApplied(1, 4, "draw_four", 0)]
+    assert len(t.hands[1]) == 6 and t.turn == 2
