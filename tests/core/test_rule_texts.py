@@ -277,7 +277,12 @@ def test_next_seat_takes_steps_from_0_to_1000_and_names_a_bad_argument() -> None
         assert str(err.value) == words
     with pytest.raises(ValueError) as err:
         next_seat(s, 5, 1)
-    assert "seat" in str(err.value) and "5" in str(err.value)
+    assert str(err.value) == "seat must be a seat of the table, 0 to 2, not 5"
+    s.active[:] = [False] * 3
+    s.n_active = 0
+    with pytest.raises(ValueError) as err:
+        next_seat(s, 0, 1)
+    assert str(err.value) == "no seat is still in the game"
 
 
 def test_a_draw_four_applied_at_once_is_recorded_as_a_draw_four() -> None:
@@ -288,3 +293,14 @@ def test_a_draw_four_applied_at_once_is_recorded_as_a_draw_four() -> None:
     assert [e for e in events if isinstance(e, PenaltyApplied)] == [
         PenaltyApplied(1, 4, "draw_four", 0)]
     assert len(t.hands[1]) == 6 and t.turn == 2
+
+
+def test_a_costly_misplay_closes_the_jump_in_window() -> None:
+    # docs/rules.md, jump_in: the very same card may be played out of turn "right after it was
+    # played and before the next player acts"; a misplay is the next player acting
+    s = position(hands=["R5 R1", "B6 B7 B8", "G1 G2", "R5 Y5 Y6"], top="R9",
+                 overrides={"jump_in": True, "misplay_penalty": 1})
+    t, _ = play(s, "P0:R5")
+    assert code(t, "P3:R5").startswith("OK")
+    u, _ = play(t, "P1:B6")  # blue 6 on red 5: a misplay that costs a card
+    assert u.turn == 2 and code(u, "P3:R5") == "E_JUMP_IN_NOT_ALLOWED"

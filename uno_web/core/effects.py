@@ -287,8 +287,10 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     if kind == K_NEXT_ROUND:
         _next_round(s, ev, src)
         return
-    # a turn move closes the windows (as _close_windows)
-    _on_turn_move(s, seat)
+    # a turn move closes the windows (as _close_windows); with none open there is nothing to
+    # close (the hot path skips the call)
+    if any(s.vuln):
+        _on_turn_move(s, seat)
     s.jump_window = False
     if kind == K_PLAY:
         _play(s, move, ev, src)
@@ -422,7 +424,8 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     if ev is not None:
         ev.append(CardPlayed(seat, card, s.color, jump))
     left = len(hand)
-    _uno_after_play(s, move, left, ev)
+    if left == 1 or s.called[seat]:  # (otherwise there is no call to make or forget)
+        _uno_after_play(s, move, left, ev)
     amount = r.amount[eff]
     if eff != _WILD4:
         s.plus4_by = -1
@@ -646,7 +649,8 @@ def _draw_cards(
     if got:
         if len(hand) >= 2:
             s.called[seat] = False
-            _close_seat(s, seat)
+            if s.vuln[seat]:
+                _close_seat(s, seat)
         if ev is not None:
             ev.append(CardsDrawn(seat, tuple(got), reason))
     return got

@@ -25,7 +25,6 @@ from functools import lru_cache
 from typing import Callable
 
 from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
-from .catch_window import any_open as window_open
 from .engine import (
     PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _draw_cards, follows_same_number, legal_moves,
     match_table, new_game, penalty_card,
@@ -228,8 +227,9 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
         phase = s.phase
         if phase >= PH_ROUND_OVER:
             break
+        # (any(s.vuln) is catch_window.any_open, written out: this test runs every turn)
         if (engine_next or phase != PH_PLAY or s.chain_rank >= 0 or s.drawn or s.pending
-                or s.plus4_by >= 0 or s.stuck or s.color < 0 or not s.discard or window_open(s)):
+                or s.plus4_by >= 0 or s.stuck or s.color < 0 or not s.discard or any(s.vuln)):
             step(s, _policy_move(s, rng, pick))
             moves += 1
             engine_next = False
