@@ -13,7 +13,7 @@ import pytest
 
 from uno_web.core import Phase, check, check_deck, legal_moves, parse_move
 from uno_web.core.cards import COLOR_OF
-from uno_web.core.engine import next_seat
+from uno_web.core.engine import next_seat, play_problem
 from uno_web.core.events import CardsDrawn, PenaltyApplied, PileReshuffled
 
 from .scenario import C, code, play, position
@@ -304,3 +304,27 @@ def test_a_costly_misplay_closes_the_jump_in_window() -> None:
     assert code(t, "P3:R5").startswith("OK")
     u, _ = play(t, "P1:B6")  # blue 6 on red 5: a misplay that costs a card
     assert u.turn == 2 and code(u, "P3:R5") == "E_JUMP_IN_NOT_ALLOWED"
+
+
+def test_a_same_number_turn_works_for_zero_too() -> None:
+    # docs/rules.md, play_same_number: after a number card the player may play more cards of
+    # that number; 0 is a number like the others
+    s = position(hands=["R0 B0 R5 G7", "Y1 Y2"], top="R9", overrides={"play_same_number": True})
+    t, _ = play(s, "P0:R0")
+    assert t.turn == 0
+    assert code(t, "P0:R5") == "E_SAME_NUMBER_ONLY"  # red, but not a 0
+    assert code(t, "P0:B0").startswith("OK")
+    # the predicate the playouts and bots ask says the same
+    problem = play_problem(t, 0, C("R5"), t.hands[0])
+    assert problem is not None and problem[0].value == "E_SAME_NUMBER_ONLY"
+    assert problem[1]["number"] == 0
+    assert play_problem(t, 0, C("B0"), t.hands[0]) is None
+
+
+def test_a_refused_stack_order_names_its_rule() -> None:
+    # docs/rules.md, escalating_stack: "a Draw Two may not follow a wild card"
+    rules = {"escalating_stack": True, "wild_draws_one": True, "wild_draw_four": "anytime"}
+    s = position(hands=["R+2 R1", "W W+4 G+2 G1", "B+2 W B5", "Y1 Y2"], top="R9", overrides=rules)
+    t, _ = play(s, "P0:R+2", "P1:W=B")
+    v = check(t, parse_move("P2:B+2"))
+    assert v.code.value == "E_STACK_ORDER" and v.rule == "escalating_stack = true"
