@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 # on a new browser and prints the machine's memory, /dev/shm and /tmp beside the crash).
 CRASH_RERUN := --reruns 1 --only-rerun "Target crashed" --only-rerun "Page crashed"
 
-.PHONY: play test test-core vendor browser bench clean
+.PHONY: play test test-core vendor browser bench mutation clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ test-core: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/bench_core.py
+
+# mutation testing of the core's rules (slow: tens of minutes; not part of make test or CI);
+# make mutation SLICES=legality runs one slice (legality, effects, invariants); docs/core.md
+mutation: $(VENV)/.installed
+	$(PY) -m pip install --quiet 'mutmut==3.8.1'
+	$(PY) bench/mutation.py $(SLICES)
 
 clean:
 	rm -rf $(VENV) static/vendor

@@ -40,9 +40,49 @@ dt = time.process_time() - t
 print(rounds / dt, moves / rounds)
 """
 
+# the safe API: legal_moves + apply (a checked copy, events, a verdict), bench_core's policy
+SAFE = r"""
+import random, sys, time
+sys.path.insert(0, "bench")
+from bench_core import ROUND, safe_move
+from uno_web.core import Phase, apply, new_game
+players, rounds = int(sys.argv[1]), int(sys.argv[2]) // 10
+moves = 0
+t = time.process_time()
+for seed in range(rounds):
+    s = new_game(ROUND, players, seed)
+    rng = random.Random(seed)
+    while s.phase < Phase.ROUND_OVER:
+        s = apply(s, safe_move(s, rng)).state
+        moves += 1
+dt = time.process_time() - t
+print(rounds / dt, moves / rounds)
+"""
 
-def _measure(tree: Path, players: int, rounds: int) -> tuple[float, float]:
-    out = subprocess.run([sys.executable, "-c", CODE, str(players), str(rounds)], cwd=tree,
+# validation: validate_log of recorded whole games (made before the clock starts)
+VALIDATE = r"""
+import sys, time
+sys.path.insert(0, "bench")
+from bench_core import recorded_logs
+from uno_web.core.gamelog import validate_log
+players, rounds = int(sys.argv[1]), int(sys.argv[2])
+logs = recorded_logs(players, 6)
+actions = 0
+t = time.process_time()
+for i in range(max(1, rounds // 100)):
+    for log in logs:
+        report = validate_log(log)
+        assert report.valid
+        actions += report.actions_checked
+dt = time.process_time() - t
+print(actions / dt, actions / len(logs) / max(1, rounds // 100))
+"""
+
+CODES = {"fast": CODE, "safe": SAFE, "validate": VALIDATE}
+
+
+def _measure(tree: Path, players: int, rounds: int, code: str = CODE) -> tuple[float, float]:
+    out = subprocess.run([sys.executable, "-c", code, str(players), str(rounds)], cwd=tree,
                          capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": str(tree)})
     speed, per_round = out.stdout.split()
@@ -55,6 +95,12 @@ def main() -> None:
     ap.add_argument("other", nargs="?", default=None, help="another revision (default: the work tree)")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--rounds", type=int, default=1500)
+    ap.add_argument("--what", choices=sorted(CODES), default="fast",
+                    help="fast: random_playout rounds/s; safe: legal_moves + apply rounds/s "
+                         "(a tenth of --rounds); validate: validate_log actions/s")
+    ap.add_argument("--archive", action="store_true",
+                    help="take each revision with git archive instead of a git worktree (leaves "
+                         "the repository's list of worktrees alone)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         trees: dict[str, Path] = {}
@@ -63,7 +109,14 @@ def main() -> None:
                 trees["work tree"] = ROOT
                 continue
             path = Path(tmp) / f"rev{len(trees)}"
-            subprocess.run(["git", "worktree", "add", "-q", "--detach", str(path), rev], cwd=ROOT, check=True)
+            if args.archive:
+                path.mkdir()
+                tar = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True,
+                                     capture_output=True).stdout
+                subprocess.run(["tar", "-x", "-C", str(path)], input=tar, check=True)
+            else:
+                subprocess.run(["git", "worktree", "add", "-q", "--detach", str(path), rev],
+                               cwd=ROOT, check=True)
             trees[rev] = path
         try:
             res: dict[str, dict[int, list[float]]] = {k: {2: [], 4: []} for k in trees}
@@ -72,12 +125,12 @@ def main() -> None:
                 order = list(trees) if rep % 2 == 0 else list(trees)[::-1]
                 for players in (2, 4):
                     for k in order:
-                        speed, mpr = _measure(trees[k], players, args.rounds)
+                        speed, mpr = _measure(trees[k], players, args.rounds, CODES[args.what])
                         res[k][players].append(speed)
                         per_round[k][players] = mpr
         finally:
             for k, path in trees.items():
-                if path != ROOT:
+                if path != ROOT and not args.archive:
                     subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT)
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"{time.strftime('%Y-%m-%d')}, load {os.getloadavg()[0]:.1f}; medians of {args.reps} "
@@ -88,7 +141,9 @@ def main() -> None:
         for p in (2, 4):
             med = statistics.median(res[k][p])
             ratio = med / statistics.median(res[base][p])
-            cells.append(f"{p}p {med:,.0f} rounds/s ({ratio:.2f}x, {per_round[k][p]:.1f} moves/round)")
+            unit, per = (("actions/s", "actions/log") if args.what == "validate"
+                         else ("rounds/s", "moves/round"))
+            cells.append(f"{p}p {med:,.0f} {unit} ({ratio:.2f}x, {per_round[k][p]:.1f} {per})")
         print(f"{k:>12}  " + " | ".join(cells))
 
 

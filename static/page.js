@@ -432,11 +432,17 @@
   // a page with several embeds has several of these landmarks: each says which it is
   ph.setAttribute("aria-label", t("UNO position, not loaded yet: {0}", goal || t("try a move")));
   ph.querySelector("button").addEventListener("click", function () { start("click"); });
-  if (params.get("start") === "click" || !("IntersectionObserver" in window)) return;
+  // body.dataset.pyWait says what the placeholder waits for (the tests wait for it before they
+  // check that nothing has loaded): "click", or "visible" once the observer has first reported
+  if (params.get("start") === "click" || !("IntersectionObserver" in window)) {
+    body.dataset.pyWait = "click";
+    return;
+  }
   var seen = new IntersectionObserver(function (entries) {
     for (var i = 0; i < entries.length; i++) {
       if (entries[i].isIntersecting) { seen.disconnect(); start("visible"); return; }
     }
+    if (!started) body.dataset.pyWait = "visible";
   }, {threshold: 0.2});
   seen.observe(ph);
 })();

@@ -34,6 +34,13 @@ def _python(seen: list[tuple[str, str]], frame: str | None = None) -> list[str]:
     return [u for f, u in seen if is_python_request(u) and (frame is None or f == frame)]
 
 
+_WAITS_FOR_VISIBLE = """name => {
+    const f = document.querySelector(`iframe[name='${name}']`);
+    const body = f && f.contentDocument && f.contentDocument.body;
+    return !!body && body.dataset.pyWait === "visible";
+}"""
+
+
 def _check_lesson(where: Any, slug: str) -> None:
     """The position shown is the lesson's, and each of its tries gets the promised verdict."""
     lesson = LESSON[slug]
@@ -65,7 +72,9 @@ def test_tutorial_embeds_load_one_by_one_when_scrolled_into_view(page: Any) -> N
     page.set_viewport_size({"width": 1000, "height": 500})
     page.goto("static/tutorial.html")
     page.wait_for_load_state("load")
-    page.wait_for_timeout(800)
+    # the first embed is loaded (lazy, but near) and its observer has said "not visible": had
+    # it been going to start Python, it would have by now
+    page.wait_for_function(_WAITS_FOR_VISIBLE, arg=f"lesson-{LESSONS[0].slug}", timeout=60_000)
     assert page.locator("iframe[data-lesson]").count() == 5
     assert _python(seen) == [], "the tutorial page asked for Python before any embed was visible"
     slugs = [lesson.slug for lesson in LESSONS]
@@ -98,8 +107,9 @@ def test_click_to_start_embed_and_the_uno_catch_lesson(page: Any) -> None:
     assert ph.is_visible()
     assert page.inner_text("[data-testid=placeholder-goal]") == lesson.position.goal
     assert page.locator("[data-testid=placeholder-preview] .ph-card").count() == 4  # top + 3
-    page.wait_for_timeout(600)
+    page.wait_for_function("() => document.body.dataset.pyWait === 'click'")  # set up, waiting
     assert _python(seen) == []
+    assert page.evaluate("document.body.dataset.pyStart") is None
     page.click("[data-testid=load-embed]")
     page.wait_for_function(READY, timeout=120_000)
     assert page.evaluate("document.body.dataset.pyStart") == "click"

@@ -264,15 +264,10 @@ def test_a_deal_still_parses_its_own_cards() -> None:
 
 
 # ------------------------------------------------------------------------------------------
-# the page's logic (uno_web.web.app) with jobs: these run once the App drives PuzzleJobs
-# (Effects.kick_job, App.job; the integration described in docs/puzzles.md "Long work")
+# the page's logic (uno_web.web.app) with jobs: the App drives PuzzleJobs (Effects.kick_job,
+# App.job; docs/puzzles.md "Long work"). Without that feature these fail, they do not skip.
 
 from uno_web.web.app import App, Effects, Intent  # noqa: E402
-
-needs_app_jobs = pytest.mark.skipif(
-    "kick_job" not in Effects.__dataclass_fields__,
-    reason="uno_web.web.app does not run puzzle jobs yet (Effects.kick_job, App.job): see "
-           "docs/puzzles.md 'In the browser'")
 
 
 def _finish(app: App) -> Effects:
@@ -285,7 +280,6 @@ def _finish(app: App) -> Effects:
     return fx
 
 
-@needs_app_jobs
 def test_app_a_long_deal_from_the_address_runs_as_a_job() -> None:
     app = App("?mode=solitaire&n=40&difficulty=hard&seed=5")
     fx = app.boot()
@@ -304,7 +298,6 @@ def test_app_a_long_deal_from_the_address_runs_as_a_job() -> None:
     assert app.mode == "puzzles" and app.puzzle is None
 
 
-@needs_app_jobs
 def test_app_a_deal_ends_in_the_puzzle_the_seed_chooses() -> None:
     app = App("?mode=solitaire&n=40&difficulty=hard&seed=5")
     app.boot()
@@ -314,7 +307,6 @@ def test_app_a_deal_ends_in_the_puzzle_the_seed_chooses() -> None:
     assert app.puzzle.cards == SolitaireSession.generate(40, "hard", 5).cards
 
 
-@needs_app_jobs
 def test_app_small_work_ends_at_once() -> None:
     app = App("?mode=puzzles&seed=2")
     app.boot()
@@ -326,7 +318,6 @@ def test_app_small_work_ends_at_once() -> None:
     assert app.mode == "puzzle" and len(app.puzzle.p1) == 5  # type: ignore[union-attr]
 
 
-@needs_app_jobs
 def test_app_a_long_search_can_be_cancelled_and_a_move_cancels_it() -> None:
     app = App("?mode=solitaire&cards=R1+R2+G2+G5+B5")
     app.boot()
@@ -346,7 +337,6 @@ def test_app_a_long_search_can_be_cancelled_and_a_move_cancels_it() -> None:
     assert second.state == "cancelled" and app.job is None  # type: ignore[attr-defined]
 
 
-@needs_app_jobs
 def test_app_sizes_beyond_the_caps_are_said_with_the_range() -> None:
     app = App("?mode=duel&hand=12")
     app.boot()
@@ -356,7 +346,6 @@ def test_app_sizes_beyond_the_caps_are_said_with_the_range() -> None:
     assert "cards='R1 XXX" in app.notice and "…" in app.notice and len(app.notice) < 400
 
 
-@needs_app_jobs
 def test_app_an_embed_shows_the_deal_and_says_when_it_was_stopped() -> None:
     app = App("?embed=1&mode=solitaire&n=40&difficulty=hard&seed=5")
     fx = app.boot()

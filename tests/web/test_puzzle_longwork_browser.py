@@ -19,15 +19,9 @@ from typing import Any
 
 import pytest
 
-from uno_web.web.app import Effects
-
 from table_helpers import hand
 
 pytestmark = pytest.mark.browser
-needs_app_jobs = pytest.mark.skipif(
-    "kick_job" not in Effects.__dataclass_fields__,
-    reason="uno_web.web.app does not run puzzle jobs yet (Effects.kick_job, App.job): see "
-           "docs/puzzles.md 'In the browser'")
 
 LONG = "index.html?mode=solitaire&n=40&difficulty=hard&seed=5"  # ~4 s of work in Pyodide
 TASK_LIMIT_MS = 200.0
@@ -67,7 +61,6 @@ def _progress(page: Any) -> dict[str, Any]:
         " bar: +e.querySelector('progress').value})"))
 
 
-@needs_app_jobs
 def test_a_long_deal_shows_progress_stays_responsive_and_cancels(page: Any, wait_ready: Any) -> None:
     page.add_init_script(OBSERVE_LONG_TASKS)
     page.goto(LONG)
@@ -105,8 +98,9 @@ def test_a_long_deal_shows_progress_stays_responsive_and_cancels(page: Any, wait
     during = _long_tasks(page, since, stopped)
     assert all(d <= limit for _, d in during), f"main-thread tasks over {limit:.0f} ms: {during}"
 
-    # nothing of the dropped work comes back, and the page is usable
-    page.wait_for_timeout(600)
+    # nothing of the dropped work comes back, and the page is usable: the job's task has
+    # ended (the controller marks the page idle once it has, body.dataset.busy)
+    page.wait_for_function("() => document.body.dataset.busy === '0'")
     assert page.evaluate("document.body.dataset.mode") == "puzzles"
     assert page.locator("[data-testid=puzzle-progress]").count() == 0
     page.select_option("[data-testid=puzzle-n]", "6")
@@ -115,7 +109,6 @@ def test_a_long_deal_shows_progress_stays_responsive_and_cancels(page: Any, wait
     assert len(hand(page)) == 6
 
 
-@needs_app_jobs
 def test_a_deal_from_the_chooser_ends_in_the_puzzle_and_escape_cancels(page: Any,
                                                                        wait_ready: Any) -> None:
     page.add_init_script(OBSERVE_LONG_TASKS)

@@ -165,6 +165,13 @@ def test_catch_leaves_the_focus_in_your_hand(page: Any, wait_ready: Any) -> None
     assert page.evaluate("document.activeElement.dataset.testid") != "draw-pile"
 
 
+# positive markers to wait for before checking that something did not happen
+_TWO_FRAMES = ("() => new Promise(done => requestAnimationFrame(() => "
+               "requestAnimationFrame(() => done(true))))")
+_FOCUS_SETTLED = ("() => !!document.activeElement && "
+                  "!!document.activeElement.closest('[data-testid=hand]')")
+
+
 def test_dealing_on_a_phone_does_not_scroll_and_ten_players_stay_visible(browser: Any,
                                                                         site_url: str) -> None:
     ctx = _context(browser, site_url, viewport=PHONE, is_mobile=True, has_touch=True)
@@ -174,7 +181,8 @@ def test_dealing_on_a_phone_does_not_scroll_and_ten_players_stay_visible(browser
     page.select_option("[data-testid=players]", "10")
     page.click("[data-testid=start-game]")  # far down the form: the page scrolls to it
     page.wait_for_selector("[data-testid=hand]")
-    page.wait_for_timeout(300)
+    page.wait_for_function(_FOCUS_SETTLED)  # the deal has put the focus where it goes
+    page.wait_for_function(_TWO_FRAMES)  # and any scroll it caused has been painted
     assert page.evaluate("scrollY") == 0
     top = page.eval_on_selector("header.topbar", "e => e.getBoundingClientRect().top")
     assert top >= 0
@@ -206,8 +214,8 @@ def test_a_rejection_and_the_catch_button_do_not_move_the_hand(browser: Any,
     with_catch = hand_top()
     page.click("[data-testid=catch]")
     page.wait_for_function("document.body.dataset.version === '1'")
-    page.wait_for_timeout(100)
-    assert page.locator("[data-testid=catch]").count() == 0
+    page.wait_for_selector("[data-testid=catch]", state="detached")
+    page.wait_for_function(_TWO_FRAMES)
     assert abs(hand_top() - with_catch) <= 1
     ctx.close()
 

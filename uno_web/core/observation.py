@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .cards import IS_WILD
+from .catch_window import catchable
 from .reasons import quote_value
 from .rules import RuleSet
 from .state import GameState, Phase
@@ -72,7 +73,6 @@ def observe(s: GameState, seat: int) -> Observation:
     if not 0 <= seat < s.n:
         raise ValueError(f"seat must be a seat of the table, 0 to {s.n - 1}, not {quote_value(seat)}")
     hands = s.hands
-    vuln = s.vuln
     called = s.called
     discard = s.discard
     ob = _new(Observation)  # a frozen dataclass made without its __init__: one dict, set once
@@ -85,9 +85,7 @@ def observe(s: GameState, seat: int) -> Observation:
         "drawn": tuple(s.drawn) if seat == s.turn else (),
         "plus4_by": s.plus4_by, "plus4_prev_color": s.plus4_prev_color,
         "called": tuple(called),
-        "catchable": tuple(
-            t for t in range(s.n) if vuln[t] and len(hands[t]) == 1 and not called[t]
-        ) if any(vuln) else (),
+        "catchable": catchable(s),
         "active": tuple(s.active), "scores": tuple(s.scores), "round": s.round,
         "dealer": s.dealer, "jump_window": s.jump_window, "chain_rank": s.chain_rank,
         "last_player": s.last_player, "deck": s.r.cards,

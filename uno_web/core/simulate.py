@@ -227,6 +227,7 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
         phase = s.phase
         if phase >= PH_ROUND_OVER:
             break
+        # (any(s.vuln) is catch_window.any_open, written out: this test runs every turn)
         if (engine_next or phase != PH_PLAY or s.chain_rank >= 0 or s.drawn or s.pending
                 or s.plus4_by >= 0 or s.stuck or s.color < 0 or not s.discard or any(s.vuln)):
             step(s, _policy_move(s, rng, pick))

@@ -62,6 +62,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from ..ai.seeds import driver_rng
+from ..core.catch_window import any_open
 from ..core.engine import check, legal_moves, new_game, step
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation, observe
@@ -87,7 +88,7 @@ def may_react(s: GameState) -> bool:
         return True
     if not r.uno_call:
         return False
-    if any(s.vuln):
+    if any_open(s):
         return True
     called = s.called
     turn = s.turn

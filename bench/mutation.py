@@ -1,0 +1,97 @@
+"""Mutation testing of the core's rules, in slices that fit a small machine (make mutation).
+
+Each slice names the functions of uno_web/core whose mutants it makes (mutmut 3, configured in
+pyproject.toml's [tool.mutmut]: the mutants run against the fast rule tests of tests/core
+only). Prints, per slice, how many mutants the tests killed, and every one that survived; the
+score and each survivor are recorded in docs/core.md ("Mutation testing").
+
+    python bench/mutation.py                 # every slice
+    python bench/mutation.py legality        # one slice
+    python bench/mutation.py --report        # only the table of what the last runs found
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MUTMUT = [sys.executable, "-m", "mutmut"]
+
+C = "uno_web.core."
+SLICES: dict[str, list[str]] = {
+    # who may make which move: every refusal and every listed move
+    "legality": [C + "legality." + f + "__mutmut_*" for f in (
+        "x_play_problem", "x__matches", "x_finish_forbidden", "x_penalty_card",
+        "x_can_call_uno", "x_legal_moves", "x__add_plays", "x__add_play_variants",
+        "x_can_play", "x__stack_toggle", "x__jump_window_open", "x_follows_same_number",
+        "x_same_number_cards", "x_swap_target_needed", "x_playable_cards")] + [
+        C + "judge." + f + "__mutmut_*" for f in (
+            "x__refusal", "x__call_uno_refusal", "x__catch_refusal", "x__jump_in_refusal",
+            "x__choose_color_refusal", "x__play_refusal", "x__draw_refusal",
+            "x__pass_refusal", "x__challenge_refusal", "x__accept_refusal",
+            "x__card_shape_problem", "x__target_problem", "x__uno_flag_problem")],
+    # what a move does: turn order, draws, penalties, the catch window, the end of a round
+    "effects": [C + "effects." + f + "__mutmut_*" for f in (
+        "x_step", "x__play", "x__plain_effect", "x__uno_after_play", "x__went_out",
+        "x__draw_turn", "x__draw_cards", "x__refill", "x_seven_zero", "x__advance",
+        "x__take_pending", "x__close_windows", "x__execute_penalty", "x__end_round",
+        "x__reset_calls", "x__penalty_reason", "x__next_active_after")] + [
+        C + "legality.x__next_seat__mutmut_*", C + "legality.x_next_seat__mutmut_*",
+        C + "catch_window.*"],
+    # the deck invariant
+    "invariants": [C + "invariants.x_check_deck__mutmut_*",
+                   C + "invariants.x_deck_verdict__mutmut_*"],
+}
+
+
+def results() -> dict[str, str]:
+    out = subprocess.run([*MUTMUT, "results", "--all", "true"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    found = {}
+    for line in out.splitlines():
+        name, _, status = line.strip().rpartition(": ")
+        if name:
+            found[name] = status
+    return found
+
+
+def report(names: list[str]) -> int:
+    found = results()
+    worst = 0
+    for name in names:
+        mine = {m: s for m, s in found.items() if any(fnmatch.fnmatch(m, g) for g in SLICES[name])}
+        counts = Counter(mine.values())
+        checked = sum(v for k, v in counts.items() if k not in ("not checked", "skipped"))
+        killed = counts["killed"] + counts["timeout"]
+        score = 100.0 * killed / checked if checked else 0.0
+        print(f"{name}: {killed} of {checked} mutants killed ({score:.1f}%); "
+              + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        for m, s in sorted(mine.items()):
+            if s not in ("killed", "timeout", "not checked"):
+                print(f"    {s}: {m}")
+        if checked and score < 90.0:
+            worst = 1
+    return worst
+
+
+def main(argv: list[str]) -> int:
+    only_report = "--report" in argv
+    names = [a for a in argv if not a.startswith("--")] or list(SLICES)
+    unknown = [n for n in names if n not in SLICES]
+    if unknown:
+        print(f"unknown slice {unknown[0]!r}: one of {', '.join(SLICES)}", file=sys.stderr)
+        return 2
+    if not only_report:
+        for name in names:
+            print(f"--- slice {name}", flush=True)
+            subprocess.run([*MUTMUT, "run", "--max-children", "2", *SLICES[name]], cwd=ROOT,
+                           check=False)
+    return report(names)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,751 @@
+"""What a legal move does (``step``): turn order, draws and penalties, the UNO call, the deal of a
+round, shuffles and reshuffles, the end of a round.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from collections import Counter
+from itertools import repeat, starmap
+from functools import lru_cache
+from operator import itemgetter
+from typing import Iterable, Sequence
+
+from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, card_name, join_words
+from . import catch_window as window
+from .catch_window import close_seat as _close_seat, on_turn_move as _on_turn_move
+from .events import (
+    CardPlayed, CardReturned, CardsDrawn, ChallengeResolved, ColorChosen, DirectionReversed,
+    Event, FirstCardTurned, GameWon, HandsRotated, HandsSwapped, PenaltyApplied, PileReshuffled,
+    PlayerEliminated, RoundBlocked, RoundStarted, RoundWon, TurnPassed, TurnSkipped, UnoCalled,
+)
+from .moves import Move
+from .reasons import Reason, quote_value
+from .state import GameState
+from .legality import (
+    EF_DRAW_FOUR, EF_DRAW_TWO, EF_REVERSE, EF_SELF_DRAW_TWO, EF_SKIP, EF_WILD, EF_WILD_DRAW_FOUR,
+    K_ACCEPT, K_CALL_UNO, K_CATCH, K_CHALLENGE, K_CHOOSE_COLOR, K_DRAW, K_NEXT_ROUND, K_PASS,
+    K_PLAY, PH_CHOOSE_COLOR, PH_DRAWN, PH_GAME_OVER, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _CARD_SET,
+    _NUMBER, _RANK0, _RANK7, _WILD4, _n_active, _next_seat, _play_problem, follows_same_number,
+    hand_points, penalty_card,
+)
+
+
+def _shuffled(s: GameState, cards: list[int]) -> list[int]:
+    """A uniformly random order from the game's seed and the number of shuffles so far.
+
+    The order is defined by :func:`shuffled_by_keys`: one ``random()`` key per card from
+    ``random.Random(seed)``, in the cards' order, and the cards sorted by their keys (ties,
+    with probability ~0, in the cards' order). This computes the very same order with no call
+    per card (:func:`_shuffled_in_bulk`); the two agree card for card
+    (``tests/core/test_shuffle.py``), so every seeded deal stays what it was."""
+    seed = s.seed * 1_000_003 + s.shuffle_count
+    s.shuffle_count += 1
+    if 2 <= len(cards) <= 256:
+        return _shuffled_in_bulk(seed, cards)
+    return shuffled_by_keys(seed, cards)
+
+
+def shuffled_by_keys(seed: int, cards: Sequence[int]) -> list[int]:
+    """The definition of the seeded shuffle: ``cards`` sorted by one ``random()`` key each,
+    drawn in the cards' order from ``random.Random(seed)`` (a stable sort: equal keys keep the
+    cards' order). Sorting by random keys is a uniform shuffle."""
+    rnd = random.Random(seed).random
+    keys = list(starmap(rnd, repeat((), len(cards))))
+    if len(cards) < 2:  # (itemgetter of one index gives the item, not a tuple)
+        return list(cards)
+    return list(itemgetter(*sorted(range(len(cards)), key=keys.__getitem__))(cards))
+
+
+@lru_cache(maxsize=None)
+def _bulk_tables(n: int) -> tuple[int, int, int, struct.Struct, bytes]:
+    """For :func:`_shuffled_in_bulk` of ``n`` cards: the masks of the two parts of each 64-bit
+    slot, the cards' indexes, one a slot, the slots' layout as ``n`` little-endian doubles, and
+    the zeros that make ``n`` card codes a 256-byte translation table."""
+    high = low = indexes = 0
+    for i in range(n):
+        high |= ((1 << 27) - 1) << (64 * i + 35)  # bits 35-61: a >> 5
+        low |= ((1 << 26) - 1) << (64 * i + 9)  # bits 9-34: b >> 6
+        indexes |= i << (64 * i)  # bits 0-7: the card's index
+    return high, low, indexes, struct.Struct(f"<{n}d"), bytes(256 - n)
+
+
+def _shuffled_in_bulk(seed: int, cards: Sequence[int]) -> list[int]:
+    """:func:`shuffled_by_keys` for 2 to 256 cards, without a call per card (in Pyodide a call
+    from C into C, as ``starmap`` calling ``random()`` and a sort calling its key function,
+    goes through a WebAssembly trampoline: this runs in about 0.8 of the time there, and in the
+    same time on CPython).
+
+    ``random()`` makes its key from two 32-bit outputs ``a`` and ``b`` of the Mersenne Twister
+    as ``((a >> 5) * 2**26 + (b >> 6)) / 2**53``; ``getrandbits(64 * n)`` returns the same
+    ``2 * n`` outputs, the ``j``-th in bits ``32 j`` to ``32 j + 31``. For card ``i`` (outputs
+    ``2 i`` and ``2 i + 1``, bits ``64 i`` on) a few whole-number operations on that one number
+    place the 53 bits of its key above its index in its own 64-bit slot: ``a >> 5`` in bits
+    35–61, ``b >> 6`` in bits 9–34, ``i`` below. A slot read as a double (sign 0, exponent
+    below all ones) orders as its bits do, so sorting the doubles sorts the cards by key, and
+    equal keys by index, as the stable sort does; the low byte of each sorted slot is then the
+    index of the next card, and the cards are picked by translating those bytes (card codes
+    below 256, as UNO's are) or by ``itemgetter`` (the playing-card deck's codes go higher)."""
+    n = len(cards)
+    high, low, indexes, slots, pad = _bulk_tables(n)
+    x = random.Random(seed).getrandbits(64 * n)
+    keys = sorted(slots.unpack(((x << 30) & high | (x >> 29) & low | indexes).to_bytes(8 * n, "little")))
+    order = slots.pack(*keys)[::8]
+    try:
+        return list(order.translate(bytes(cards) + pad))
+    except ValueError:  # a card code of 256 or more
+        return list(itemgetter(*order)(cards))
+
+
+def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
+    """Deal a round from ``order`` (top card first) and turn up the first card."""
+    r = s.r
+    n = s.n
+    s.round += 1
+    s.hands = [[] for _ in range(n)]
+    s.discard = []
+    s.direction = 1
+    s.pending = 0
+    s.drawn = []
+    s.chain_rank = -1
+    s.plus4_by = -1
+    s.plus4_bluff = False
+    s.plus4_prev_color = -1
+    s.called = [False] * n
+    window.close_all(s)
+    s.jump_window = False
+    s.stuck = 0
+    s.round_winner = -1
+    s.last_player = -1
+    s.round_points = [0] * n
+    seats = [seat for seat in range(n) if s.active[seat]]
+    if events is not None:
+        events.append(RoundStarted(s.round, s.dealer, tuple(seats), tuple(order)))
+    first = _next_seat(s, s.dealer)
+    order_seats = []
+    seat = first
+    for _ in range(len(seats)):
+        order_seats.append(seat)
+        seat = _next_seat(s, seat)
+    # one card at a time round the table from ``first``, top of the deck first: the j-th seat
+    # in dealing order gets cards j, j + m, j + 2m, ... of the order (m seats)
+    m = len(order_seats)
+    dealt = r.hand_size * m
+    for j, seat in enumerate(order_seats):
+        s.hands[seat] = order[j:dealt:m]
+    draw = s.draw = order[:dealt - 1:-1] if dealt else order[::-1]
+    s.turn = first
+    s.phase = PH_PLAY
+    s.color = -1
+    if r.first_card == "lead-any":
+        return
+    while True:
+        card = draw.pop()
+        s.discard.append(card)
+        if events is not None:
+            events.append(FirstCardTurned(card))
+        eff = EFFECT_OF[card]
+        back = (
+            (r.first_card == "official" and eff == EF_WILD_DRAW_FOUR)
+            or (r.first_card == "redraw-wild" and IS_WILD[card])
+            or (r.first_card == "redraw-until-number" and eff != _NUMBER)
+        )
+        if not back:
+            break
+        s.discard.pop()
+        draw.insert(0, card)
+        if events is not None:
+            events.append(CardReturned(card))
+    # the official effects of a starting action card
+    s.color = COLOR_OF[card]
+    if eff == EF_WILD:
+        s.color = -1
+        s.phase = PH_CHOOSE_COLOR
+    elif eff in (EF_DRAW_TWO, EF_DRAW_FOUR):
+        amount = r.draw_amount(eff)
+        _draw_cards(s, first, amount, events, "penalty", None)
+        if events is not None:
+            events.append(PenaltyApplied(first, amount, "first_card"))
+            events.append(TurnSkipped(first))
+        s.turn = _next_seat(s, first)
+    elif eff == EF_SKIP:
+        if events is not None:
+            events.append(TurnSkipped(first))
+        s.turn = _next_seat(s, first)
+    elif eff == EF_REVERSE:
+        s.direction = -1
+        if events is not None:
+            events.append(DirectionReversed(-1))
+        s.turn = s.dealer
+
+
+def _some_cards(cards: Sequence[int], most: int = 6) -> str:
+    """Cards named for a message, at most ``most`` of them: ``red 1, red 2 and 40 more``;
+    a number that is not a card is quoted (``card 999``)."""
+    names = [card_name(c) if c in _CARD_SET else f"card {quote_value(c)}" for c in cards[:most]]
+    if len(cards) <= most:
+        return join_words(names)
+    return f"{', '.join(names)} and {len(cards) - most} more"
+
+
+# ------------------------------------------------------------------------------------------
+# applying
+# ------------------------------------------------------------------------------------------
+
+
+class _NeedShuffle(Exception):
+    def __init__(self, code: Reason, detail: str = "") -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+_INT_ONLY = frozenset((int,))
+
+
+class _Shuffles:
+    """Where new pile orders come from: the seeded RNG, or orders given by a log."""
+
+    def __init__(self, orders: Sequence[Sequence[int]] | None) -> None:
+        self.orders: list[list[int]] | None
+        if orders is None:
+            self.orders = None
+            return
+        if orders.__class__ is list and not orders:  # a log's action with no reshuffle: cheap
+            self.orders = []
+            return
+        if isinstance(orders, (str, bytes)) or not isinstance(orders, Sequence):
+            raise TypeError(f"shuffles must be a list of pile orders, not {quote_value(orders)}")
+        self.orders = []
+        for o in orders:
+            if isinstance(o, (str, bytes)) or not isinstance(o, Sequence):
+                raise TypeError(f"a pile order must be a list of cards, not {quote_value(o)}")
+            order = list(o)
+            if not set(map(type, order)) <= _INT_ONLY:  # (plain ints, the usual case, at once)
+                for c in order:
+                    if not isinstance(c, int):
+                        raise TypeError(f"a pile order holds cards (whole numbers), not {quote_value(c)}")
+            self.orders.append(order)
+
+    def take(self, s: GameState, cards: list[int], what: str) -> list[int]:
+        if self.orders is None:
+            return _shuffled(s, cards)
+        if not self.orders:
+            raise _NeedShuffle(Reason.E_RESHUFFLE_MISSING)
+        order = self.orders.pop(0)
+        if sorted(order) != sorted(cards):
+            missing = Counter(cards) - Counter(order)
+            extra = Counter(order) - Counter(cards)
+            parts = []
+            if missing:
+                parts.append("missing " + _some_cards(sorted(missing.elements())))
+            if extra:
+                parts.append("extra " + _some_cards(sorted(extra.elements())))
+            where = "" if what == "reshuffle" else f" ({what})"
+            raise _NeedShuffle(Reason.E_RESHUFFLE_NOT_PERMUTATION, "; ".join(parts) + where)
+        return order
+
+
+_RngOnly = _Shuffles(None)
+_NoShuffles = _Shuffles([])  # a log's action that carries no pile order (stays empty: shared)
+
+
+def _source(shuffles: Sequence[Sequence[int]] | None) -> _Shuffles:
+    if shuffles is None:
+        return _RngOnly
+    if shuffles.__class__ is list and not shuffles:
+        return _NoShuffles
+    return _Shuffles(shuffles)
+
+
+def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles = _RngOnly) -> None:
+    """Fast path: apply a move known to be legal, in place, with the seeded RNG (``ev``: a
+    list the events are appended to).
+
+    Nothing is checked: a move that is not in :func:`legal_moves` may raise anything or leave
+    ``s`` inconsistent. Moves from outside (a person, a file, a bot under test) go through
+    :func:`apply`, or :func:`check` first. (The engine's own executor: ``apply`` calls it after
+    the checks, with the shuffles of a log as ``src``.)"""
+    s.listed = None  # the state changes: the moves listed for it no longer hold
+    kind = move.kind
+    seat = move.seat
+    r = s.r
+    if kind == K_CALL_UNO:
+        s.called[seat] = True
+        _close_seat(s, seat)
+        if ev is not None:
+            ev.append(UnoCalled(seat))
+        return
+    if kind == K_CATCH:
+        t = move.target
+        _close_seat(s, t)  # caught once: paid for, even when nothing is drawn
+        if ev is not None:
+            ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
+        _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
+        return
+    if kind == K_NEXT_ROUND:
+        _next_round(s, ev, src)
+        return
+    # a turn move closes the windows (as _close_windows); with none open there is nothing to
+    # close (the hot path skips the call)
+    if any(s.vuln):
+        _on_turn_move(s, seat)
+    s.jump_window = False
+    if kind == K_PLAY:
+        _play(s, move, ev, src)
+    elif kind == K_DRAW:
+        _draw_turn(s, seat, ev, src)
+    elif kind == K_PASS:
+        s.drawn = []
+        s.chain_rank = -1
+        s.phase = PH_PLAY
+        if ev is not None:
+            ev.append(TurnPassed(seat))
+        _advance(s, 1)
+    elif kind == K_ACCEPT:
+        _take_pending(s, seat, ev, src)
+        s.phase = PH_PLAY
+        _advance(s, 1)
+    elif kind == K_CHALLENGE:
+        bluffer = s.plus4_by
+        amount = s.pending
+        s.pending = 0
+        s.plus4_by = -1
+        s.phase = PH_PLAY
+        if ev is not None:
+            ev.append(ChallengeResolved(seat, bluffer, s.plus4_bluff))
+        if s.plus4_bluff:
+            if ev is not None:
+                ev.append(PenaltyApplied(bluffer, amount, "challenge", seat))
+            _draw_cards(s, bluffer, amount, ev, "challenge", src)
+            # the challenger now takes an ordinary turn
+        else:
+            if ev is not None:
+                ev.append(PenaltyApplied(seat, amount + 2, "challenge", bluffer))
+            _draw_cards(s, seat, amount + 2, ev, "challenge", src)
+            if ev is not None:
+                ev.append(TurnSkipped(seat))
+            _advance(s, 1)
+    elif kind == K_CHOOSE_COLOR:
+        s.color = move.color
+        s.phase = PH_PLAY
+        if ev is not None:
+            ev.append(ColorChosen(seat, move.color))
+
+
+_execute = step  # the executor under the name the engine's own callers use
+
+
+def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
+    """The turn player takes the pending draw cards and misses the turn (the move ACCEPT, and
+    a costly mistake made facing a draw card)."""
+    amount = s.pending
+    s.pending = 0
+    s.plus4_by = -1
+    if ev is not None:
+        ev.append(PenaltyApplied(seat, amount, "stack" if amount > 4 else "draw"))
+    _draw_cards(s, seat, amount, ev, "penalty", src)
+    if ev is not None:
+        ev.append(TurnSkipped(seat))
+
+
+def _close_windows(s: GameState, seat: int) -> None:
+    """A turn move closes the catch window of earlier plays (official: "before the next player
+    acts") and the jump-in window."""
+    _on_turn_move(s, seat)
+    s.jump_window = False
+
+
+def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | None,
+                     src: _Shuffles) -> None:
+    """Apply a move the house rules accept at a cost (a ``P_`` verdict): the card stays in the
+    hand and the player draws the penalty. A misplay or a forbidden last card also ends the
+    turn (facing a pending draw card, the player takes it too); a false catch or a groundless
+    UNO call changes nothing else."""
+    r = s.r
+    seat = move.seat
+    if code == Reason.P_FALSE_CATCH:
+        count, why = r.false_catch_penalty, "false_catch"
+    elif code == Reason.P_FALSE_UNO:
+        count, why = r.false_uno_penalty, "false_uno"
+    elif code == Reason.P_MISPLAY:
+        count, why = r.misplay_penalty, "misplay"
+    else:  # P_FINISH
+        count, why = 1, "finish"
+    if ev is not None:
+        ev.append(PenaltyApplied(seat, count, why, seat))
+    if code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO) or seat != s.turn:
+        _draw_cards(s, seat, count, ev, why, src)
+        return
+    # a turn move (a misplay, or a last card that may not go out): it closes the windows as
+    # any turn move does, costs the cards and ends the turn
+    _close_windows(s, seat)
+    _draw_cards(s, seat, count, ev, why, src)
+    s.stuck = 0
+    if s.phase == PH_PENALTY:  # the pending draw card is taken too
+        _take_pending(s, seat, ev, src)
+    s.phase = PH_PLAY
+    s.drawn = []
+    _advance(s, 1)
+
+
+def _advance(s: GameState, steps: int) -> None:
+    if s.n_active == s.n:  # nobody eliminated: plain modular arithmetic
+        s.turn = (s.turn + s.direction * steps) % s.n
+    else:
+        s.turn = _next_seat(s, s.turn, steps)
+    if s.r.window_turn_end:
+        _advance_tick(s)
+
+
+def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> None:
+    r = s.r
+    seat = move.seat
+    card = move.card
+    hand = s.hands[seat]
+    jump = seat != s.turn
+    prev_color = s.color
+    was_penalty = s.phase == PH_PENALTY
+    eff = EFFECT_OF[card]
+    if eff == _WILD4:
+        s.plus4_prev_color = prev_color
+        s.plus4_bluff = prev_color >= 0 and any(COLOR_OF[c] == prev_color for c in hand)
+    hand.remove(card)
+    s.discard.append(card)
+    s.color = move.color if IS_WILD[card] else COLOR_OF[card]
+    s.turn = seat
+    s.chain_rank = -1
+    s.drawn = []
+    s.phase = PH_PLAY
+    s.stuck = 0
+    s.last_player = seat
+    s.jump_window = r.jump_in
+    if ev is not None:
+        ev.append(CardPlayed(seat, card, s.color, jump))
+    left = len(hand)
+    if left == 1 or s.called[seat]:  # (otherwise there is no call to make or forget)
+        _uno_after_play(s, move, left, ev)
+    amount = r.amount[eff]
+    if eff != _WILD4:
+        s.plus4_by = -1
+    else:
+        s.plus4_by = seat if r.plus4 == "challenge" else -1
+    if left == 0:
+        _went_out(s, seat, eff, amount + (s.pending if was_penalty else 0), ev, src)
+        return
+    if r.seven_zero:
+        seven_zero(s, seat, card, move.target, ev)
+    if amount:
+        victim = _next_seat(s, seat)
+        s.pending = amount + (s.pending if was_penalty else 0)
+        if r.responds[eff]:
+            s.phase = PH_PENALTY
+            s.turn = victim
+            if r.window_turn_end:
+                _advance_tick(s)
+            return
+        total = s.pending
+        s.pending = 0
+        if ev is not None:
+            ev.append(PenaltyApplied(victim, total, _penalty_reason(eff), seat))
+        _draw_cards(s, victim, total, ev, "penalty", src)
+        if ev is not None:
+            ev.append(TurnSkipped(victim))
+        _advance(s, 2)
+        return
+    if was_penalty:  # a Reverse or a Skip sent the pending penalty on (house rules)
+        if eff == EF_REVERSE:
+            s.direction = -s.direction
+            if ev is not None:
+                ev.append(DirectionReversed(s.direction))
+        s.phase = PH_PENALTY
+        s.turn = _next_seat(s, seat)
+        if r.window_turn_end:
+            _advance_tick(s)
+        return
+    _plain_effect(s, seat, card, eff, ev, src)
+
+
+def _plain_effect(s: GameState, seat: int, card: int, eff: int, ev: list[Event] | None,
+                  src: _Shuffles) -> None:
+    """What a card that makes nobody draw does once played (``seat`` keeps cards): who moves
+    next."""
+    r = s.r
+    if eff == EF_SKIP:
+        if ev is not None:
+            ev.append(TurnSkipped(_next_seat(s, seat)))
+        _advance(s, 2)
+    elif eff == EF_REVERSE:
+        s.direction = -s.direction
+        if ev is not None:
+            ev.append(DirectionReversed(s.direction))
+        if _n_active(s) == 2 and r.reverse_skip_2p:
+            if ev is not None:
+                ev.append(TurnSkipped(_next_seat(s, seat)))
+            _advance(s, 2)
+        else:
+            _advance(s, 1)
+    elif eff == EF_SELF_DRAW_TWO:
+        if ev is not None:
+            ev.append(PenaltyApplied(seat, 2, "joker", seat))
+        _draw_cards(s, seat, 2, ev, "joker", src)
+        _advance(s, 1)
+    else:
+        if r.play_same_number and eff == _NUMBER:
+            s.chain_rank = RANK_OF[card]  # the turn stays if another of this number is in hand:
+            if any(follows_same_number(s, c) for c in s.hands[seat]):  # play it, or end the turn
+                return
+            s.chain_rank = -1
+        _advance(s, 1)
+
+
+def _uno_after_play(s: GameState, move: Move, left: int, ev: list[Event] | None) -> None:
+    """The UNO call of a play that leaves ``left`` cards: called with the play (or before),
+    or the catch window opens."""
+    seat = move.seat
+    if left == 1 and s.r.uno_call:
+        if move.uno or s.called[seat]:
+            if move.uno and not s.called[seat] and ev is not None:
+                ev.append(UnoCalled(seat))
+            s.called[seat] = True
+        else:
+            window.open_for(s, seat)
+    elif left != 1:
+        s.called[seat] = False
+
+
+def _went_out(s: GameState, seat: int, eff: int, total: int, ev: list[Event] | None,
+              src: _Shuffles) -> None:
+    """``seat`` played its last card (of effect ``eff``; ``total`` cards of penalty with it):
+    a last draw card still makes the next player draw (``draw_on_last_card``), then the round
+    ends."""
+    s.pending = 0
+    if total and s.r.draw_on_last_card:
+        if not s.r.amount[eff] and eff == EF_REVERSE:  # a Reverse sends the penalty back
+            s.direction = -s.direction
+            if ev is not None:
+                ev.append(DirectionReversed(s.direction))
+        victim = _next_seat(s, seat)
+        if ev is not None:
+            ev.append(PenaltyApplied(victim, total, _penalty_reason(EFFECT_OF[penalty_card(s)]), seat))
+        _draw_cards(s, victim, total, ev, "penalty", src)
+    _end_round(s, seat, ev)
+
+
+def seven_zero(s: GameState, seat: int, card: int, target: int, ev: list[Event] | None = None) -> None:
+    """What a 7 or a 0 just played by ``seat`` does to the hands under 7-0 (the toggles
+    ``seven_swap`` and ``zero_rotate``): a 7 swaps hands with ``target`` (when it names one),
+    a 0 passes every hand on in the direction of play; the calls of the hands that moved are
+    reset. Any other card changes nothing. The one place these rules act: the executor and the
+    fused playout (simulate) both call it."""
+    r = s.r
+    if EFFECT_OF[card] != _NUMBER:
+        return
+    rank = RANK_OF[card]
+    if r.seven_swap and rank == _RANK7 and target >= 0:
+        s.hands[seat], s.hands[target] = s.hands[target], s.hands[seat]
+        _reset_calls(s, (seat, target))
+        if ev is not None:
+            ev.append(HandsSwapped(seat, target))
+    elif r.zero_rotate and rank == _RANK0:
+        hands = s.hands
+        if s.n_active == s.n:  # everyone in (the lists change in place: callers hold them)
+            # each hand passes to the next seat in the direction of play
+            hands[:] = hands[-1:] + hands[:-1] if s.direction == 1 else hands[1:] + hands[:1]
+            s.called[:] = [False] * s.n
+            window.close_for(s, range(s.n))
+        else:
+            seats = [i for i in range(s.n) if s.active[i]]
+            moving = [hands[i] for i in seats]
+            k = len(seats)
+            d = 1 if s.direction == 1 else -1
+            for j in range(k):
+                hands[seats[(j + d) % k]] = moving[j]
+            _reset_calls(s, seats)
+        if ev is not None:
+            ev.append(HandsRotated(s.direction))
+
+
+_advance_tick = window.on_turn_end
+
+
+def _penalty_reason(eff: int) -> str:
+    if eff == EF_DRAW_TWO:
+        return "draw_two"
+    if eff == EF_WILD:
+        return "wild"
+    return "draw_four"
+
+
+def _reset_calls(s: GameState, seats: Iterable[int]) -> None:
+    for i in seats:
+        s.called[i] = False
+        _close_seat(s, i)
+
+
+def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
+    r = s.r
+    hand = s.hands[seat]
+    before = len(hand)
+    drawn: list[int] = []
+    while True:
+        got = _draw_cards(s, seat, 1, ev, "draw", src)
+        if not got:
+            break
+        drawn.extend(got)
+        if not r.draw_to_match or any(_play_problem(s, seat, c, hand) is None for c in got):
+            break
+    s.called[seat] = False if len(hand) >= 2 else s.called[seat]
+    playable = [c for c in drawn if _play_problem(s, seat, c, hand) is None]
+    if playable:
+        s.drawn = drawn
+        s.phase = PH_DRAWN
+        s.stuck = 0
+        return
+    if len(hand) == before:
+        s.stuck += 1
+    else:
+        s.stuck = 0
+    if ev is not None:
+        ev.append(TurnPassed(seat))
+    if s.stuck >= _n_active(s):
+        if ev is not None:
+            ev.append(RoundBlocked())
+        pts = [hand_points(h) if s.active[i] else 1 << 30 for i, h in enumerate(s.hands)]
+        winner = min(range(s.n), key=lambda i: (pts[i], (i - s.turn) % s.n))
+        _end_round(s, winner, ev)
+        return
+    _advance(s, 1)
+
+
+def _draw_cards(
+    s: GameState, seat: int, count: int, ev: list[Event] | None, reason: str, src: _Shuffles | None
+) -> list[int]:
+    """Move up to ``count`` cards from the draw pile to ``seat``'s hand, refilling the pile as
+    the rules say; drawn Jokers cost extra cards. Returns the cards drawn."""
+    r = s.r
+    hand = s.hands[seat]
+    draw = s.draw
+    joker_pen = r.joker_penalty
+    if not joker_pen and 0 < count <= len(draw):  # the pile holds them all: one slice
+        got = draw[:-count - 1:-1]  # the top ``count`` cards, top first (as drawn one by one)
+        del draw[-count:]
+        hand += got
+        count = 0
+    else:
+        got = []
+    while count > 0:
+        if not draw:
+            if not _refill(s, ev, src or _RngOnly):
+                break
+            draw = s.draw
+        c = draw.pop()
+        hand.append(c)
+        got.append(c)
+        count -= 1
+        if joker_pen and EFFECT_OF[c] == EF_SELF_DRAW_TWO:
+            count += joker_pen
+    if got:
+        if len(hand) >= 2:
+            s.called[seat] = False
+            if s.vuln[seat]:
+                _close_seat(s, seat)
+        if ev is not None:
+            ev.append(CardsDrawn(seat, tuple(got), reason))
+    return got
+
+
+def _refill(s: GameState, ev: list[Event] | None, src: _Shuffles) -> bool:
+    """Make a new draw pile when it runs out. False when there is nothing to refill with."""
+    r = s.r
+    discard = s.discard
+    if r.turn_over:
+        if not discard:
+            return False
+        # the playing pile is turned face down without shuffling: its bottom (oldest) card is
+        # now the top of the draw pile, and that card starts a new playing pile
+        s.draw = discard[::-1]
+        s.discard = [s.draw.pop()]
+        starter = s.discard[-1]
+        if not IS_WILD[starter]:
+            s.color = COLOR_OF[starter]
+        if ev is not None:
+            ev.append(PileReshuffled(tuple(s.draw[::-1]), (starter,), False))
+        return bool(s.draw)
+    if len(discard) <= 1:
+        return False
+    cards = discard[:-1]
+    order = src.take(s, cards, "reshuffle")
+    s.draw = order[::-1]
+    s.discard = [discard[-1]]
+    if ev is not None:
+        ev.append(PileReshuffled(tuple(order), (discard[-1],), True))
+    return True
+
+
+def _end_round(s: GameState, winner: int, ev: list[Event] | None) -> None:
+    r = s.r
+    n = s.n
+    # the scores and the seats still in change here only, and copies share these lists with
+    # the state they were made from (GameState.copy): new lists, not changes in place
+    s.scores = s.scores[:]
+    s.active = s.active[:]
+    pts = [hand_points(h) for h in s.hands]
+    s.round_points = pts
+    s.round_winner = winner
+    s.pending = 0
+    s.drawn = []
+    s.chain_rank = -1
+    s.plus4_by = -1
+    s.jump_window = False
+    window.close_all(s)
+    factor = 2 if r.double_score else 1
+    if r.scoring == "elimination":
+        gained = factor * sum(pts[i] for i in range(n) if i != winner and s.active[i])
+        for i in range(n):
+            if s.active[i] and i != winner:
+                s.scores[i] += factor * pts[i]
+        if ev is not None:
+            ev.append(RoundWon(winner, gained, tuple(pts)))
+        for i in range(n):
+            if s.active[i] and s.scores[i] > r.elimination_threshold:
+                s.active[i] = False
+                s.n_active -= 1
+                if ev is not None:
+                    ev.append(PlayerEliminated(i, s.scores[i]))
+        alive = [i for i in range(n) if s.active[i]]
+        if len(alive) <= 1:
+            s.winner = alive[0] if alive else winner
+            s.phase = PH_GAME_OVER
+            if ev is not None:
+                ev.append(GameWon(s.winner, tuple(s.scores)))
+            return
+        s.phase = PH_ROUND_OVER
+        return
+    gained = factor * sum(pts[i] for i in range(n) if i != winner)
+    s.scores[winner] += gained
+    if ev is not None:
+        ev.append(RoundWon(winner, gained, tuple(pts)))
+    if r.scoring == "single-round" or s.scores[winner] >= r.target_score:
+        s.winner = winner
+        s.phase = PH_GAME_OVER
+        if ev is not None:
+            ev.append(GameWon(winner, tuple(s.scores)))
+        return
+    s.phase = PH_ROUND_OVER
+
+
+def _next_round(s: GameState, ev: list[Event] | None, src: _Shuffles) -> None:
+    s.dealer = _next_active_after(s, s.dealer)
+    cards = sorted(s.all_cards())
+    order = src.take(s, cards, "new round deal")
+    _deal(s, order, ev)
+
+
+def _next_active_after(s: GameState, seat: int) -> int:
+    n = s.n
+    for k in range(1, n + 1):
+        if s.active[(seat + k) % n]:
+            return (seat + k) % n
+    return seat  # pragma: no cover

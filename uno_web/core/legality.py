@@ -1,0 +1,391 @@
+"""Legality: whether a card may be played now and every move a seat may make (``legal_moves``).
+
+The predicates the engine, its verdicts, the bots and the fast playouts share; no words.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from .cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_name
+from . import catch_window as window
+from .moves import Move, MoveKind
+from .reasons import Reason, quote_value
+from .rules import RuleSet
+from .state import CompiledRules, GameState, Phase, compile_rules, deck_cards, deck_colors
+
+_ACTION_EFFECTS = frozenset(
+    e for e in Effect if e != Effect.NUMBER
+)
+_RANK7 = 7
+_RANK0 = 0
+_WILD4 = Effect.WILD_DRAW_FOUR
+_NUMBER = Effect.NUMBER
+# Enum members as module names for the hot paths: on CPython 3.11 an Enum class attribute costs
+# about 130 ns (EnumType has a __getattr__), a module name about 15 ns. Same values, same types.
+(K_PLAY, K_DRAW, K_PASS, K_CHOOSE_COLOR, K_CALL_UNO, K_CATCH, K_CHALLENGE, K_ACCEPT,
+ K_NEXT_ROUND) = MoveKind
+PH_PLAY, PH_DRAWN, PH_CHOOSE_COLOR, PH_PENALTY, PH_ROUND_OVER, PH_GAME_OVER = Phase
+assert K_NEXT_ROUND is MoveKind.NEXT_ROUND and PH_GAME_OVER is Phase.GAME_OVER
+(EF_NUMBER, EF_SKIP, EF_REVERSE, EF_DRAW_TWO, EF_WILD, EF_WILD_DRAW_FOUR, EF_DRAW_FOUR,
+ EF_SELF_DRAW_TWO) = Effect
+_PLAY = K_PLAY  # a local name for the hot loop of legal_moves
+_new_move = tuple.__new__  # Move(...) for the hot loops: tuple.__new__(Move, fields)
+_NO_COLOR = (-1,)  # the colours a card that is not a wild is played with
+_DRAW_EFFECTS = frozenset((EF_DRAW_TWO, EF_DRAW_FOUR, EF_WILD_DRAW_FOUR))
+_CARD_SET = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)  # every card
+
+
+# ------------------------------------------------------------------------------------------
+# small helpers
+# ------------------------------------------------------------------------------------------
+
+
+def _require_state(s: object) -> None:
+    if not isinstance(s, GameState):
+        raise TypeError(f"expected a GameState, not {quote_value(s)}")
+
+
+def _require_seat(s: GameState, seat: object, what: str) -> None:
+    """A seat of the table, whole number from 0 to ``s.n - 1``; raises TypeError/ValueError."""
+    if not isinstance(seat, int):
+        raise TypeError(f"{what} must be a whole number, not {quote_value(seat)}")
+    if not 0 <= seat < s.n:
+        raise ValueError(f"{what} must be a seat of the table, 0 to {s.n - 1}, not "
+                         f"{quote_value(seat)}")
+
+
+def next_seat(s: GameState, seat: int, steps: int = 1) -> int:
+    """The seat ``steps`` active seats after ``seat`` in the direction of play.
+
+    ``seat`` is a seat of the table (0 to ``s.n - 1``) and ``steps`` a whole number from 0 to
+    1000; anything else raises :class:`ValueError` (:class:`TypeError` for a value that is not
+    a whole number)."""
+    _require_state(s)
+    _require_seat(s, seat, "seat")
+    if not isinstance(steps, int):
+        raise TypeError(f"steps must be a whole number, not {quote_value(steps)}")
+    if not 0 <= steps <= 1000:
+        raise ValueError(f"steps must be from 0 to 1000, not {quote_value(steps)}")
+    if steps and not s.n_active:
+        raise ValueError("no seat is still in the game")
+    return _next_seat(s, seat, steps)
+
+
+def _next_seat(s: GameState, seat: int, steps: int = 1) -> int:
+    n = s.n
+    d = s.direction
+    act = s.active
+    while steps:
+        seat = (seat + d) % n
+        if act[seat]:
+            steps -= 1
+    return seat
+
+
+def hand_points(hand: Iterable[int]) -> int:
+    """What the cards of ``hand`` count at the end of a round. Raises :class:`ValueError` for
+    an item that is not a card (:class:`TypeError` when ``hand`` is not a collection)."""
+    total = 0
+    try:
+        for c in hand:
+            if c in _CARD_SET:
+                total += POINTS_OF[c]
+            else:
+                raise ValueError(f"not a card: {quote_value(c)}")
+    except TypeError:
+        raise TypeError(f"a hand must be a collection of cards, not {quote_value(hand)}") from None
+    return total
+
+
+def _n_active(s: GameState) -> int:
+    return s.n_active
+
+
+def _matches(s: GameState, card: int) -> bool:
+    """Colour/number/symbol matching only (no house-rule restrictions)."""
+    if IS_WILD[card]:
+        return True
+    top = s.discard[-1] if s.discard else -1
+    if top < 0:
+        return True
+    return COLOR_OF[card] == s.color or RANK_OF[card] == RANK_OF[top]
+
+
+@lru_cache(maxsize=None)
+def match_table(deck: str) -> list[frozenset[int]]:
+    """:func:`_matches` as a table: the cards of ``deck`` that match a pile showing colour
+    ``col`` with a card of rank ``rank`` on top, at index ``col * 32 + rank`` (a colour is
+    named, so ``col >= 0``). Matching depends on nothing else, so the table is exact; the move
+    lists and the fast playouts (simulate) read it."""
+    cards = deck_cards(deck)
+    table: list[frozenset[int]] = [frozenset()] * (32 * (max(COLOR_OF) + 1))
+    probe = GameState(compile_rules(RuleSet(deck=deck)), 2)  # type: ignore[arg-type]
+    for top in set(cards):
+        for col in deck_colors(deck):
+            probe.discard = [top]
+            probe.color = col
+            table[col * 32 + RANK_OF[top]] = frozenset(c for c in cards if _matches(probe, c))
+    return table
+
+
+def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
+    """Why ``seat`` may not play ``card`` from ``hand`` now, as a reason code and its message
+    parameters, or None when it may: matching, the pending draw card and every house rule
+    that restricts plays. The engine's own predicate, for callers that decide many plays fast
+    (the playouts, the bots); it does not check the turn, the phase or that ``card`` is in the
+    hand (the caller does)."""
+    r = s.r
+    pen = -1
+    if s.phase == PH_PENALTY:
+        pen = EFFECT_OF[penalty_card(s)]
+        v = r.answers[pen][EFFECT_OF[card]]  # r.answer_verdict, tabled
+        if v:
+            if r.amount[EFFECT_OF[card]] == 0:
+                return Reason.E_PENALTY_NOT_ANSWERED, {}
+            if v == 2:
+                return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}
+            return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(pen, EFFECT_OF[card]) + " = false"}
+    if s.chain_rank >= 0:
+        # play_same_number: more of the number just played, whatever is on top (a pile turned
+        # over in the turn, when another player drew, may have brought up a new top card)
+        if not follows_same_number(s, card):
+            return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card_name(card)}
+    elif not _matches(s, card):
+        return Reason.E_NO_MATCH, {}
+    if IS_WILD[card]:
+        if EFFECT_OF[card] == _WILD4 and r.plus4 == "strict" and s.color >= 0:
+            col = s.color
+            if any(COLOR_OF[c] == col for c in hand):
+                return Reason.E_PLUS4_NOT_ALLOWED, {}
+        if r.wild_last_resort:
+            for c in hand:
+                if not IS_WILD[c] and _matches(s, c) and (
+                    s.phase != PH_PENALTY or r.answer_verdict(pen, EFFECT_OF[c]) == 0
+                ):
+                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_name(c)}
+    if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
+        return Reason.E_ACTION_CARD_LAST, {}
+    if len(hand) == 1:
+        rule = finish_forbidden(r, card)
+        if rule:
+            return Reason.P_FINISH, {"form": "wild" if rule == "no_wild_finish" else "draw",
+                                     "rule": rule + " = true"}
+    return None
+
+
+_play_problem = play_problem  # the name the engine's own callers use
+
+
+def finish_forbidden(r: CompiledRules, card: int) -> str:
+    """The toggle that forbids going out on ``card`` (``no_wild_finish``,
+    ``no_draw_card_finish``), or "" when it may be the last card. The one place these two rules
+    live: legality, verdicts and the fast playouts ask it (through :func:`play_problem`)."""
+    if r.no_wild_finish and IS_WILD[card]:
+        return "no_wild_finish"
+    if r.no_draw_card_finish and EFFECT_OF[card] in _DRAW_EFFECTS:
+        return "no_draw_card_finish"
+    return ""
+
+
+
+
+def penalty_card(s: GameState) -> int:
+    """The draw card whose penalty is pending (in the penalty phase): the top card, or, when a
+    Reverse or Skip sent the penalty on (``reverse_returns_*``, ``skip_passes_penalty``), the
+    last draw card under them. -1 when no draw card is on the pile."""
+    amount = s.r.amount
+    discard = s.discard
+    for i in range(len(discard) - 1, -1, -1):
+        if amount[EFFECT_OF[discard[i]]]:
+            return discard[i]
+    return -1
+
+
+def _stack_toggle(top_effect: int, effect: int) -> str:
+    """The RuleSet toggle that governs stacking ``effect`` on ``top_effect``."""
+    four = (EF_WILD_DRAW_FOUR, EF_DRAW_FOUR)
+    if top_effect == EF_DRAW_TWO:
+        return "stack_draw_four_on_draw_two" if effect in four else "stack_draw_two_on_draw_two"
+    if top_effect in four:
+        return "stack_draw_two_on_draw_four" if effect == EF_DRAW_TWO else "stack_draw_four_on_draw_four"
+    return "escalating_stack"
+
+
+def can_play(s: GameState, seat: int, card: int) -> bool:
+    """Could ``seat`` legally play ``card`` from its hand now, turn and phase permitting?
+
+    False for a seat that is not at the table and for a card that is not in the hand; a seat
+    that is not a whole number raises :class:`TypeError`."""
+    try:
+        if not 0 <= seat < s.n:
+            return False
+        hand = s.hands[seat]
+    except TypeError:
+        raise TypeError(f"seat must be a whole number, not {quote_value(seat)}") from None
+    return card in hand and _play_problem(s, seat, card, hand) is None
+
+
+def playable_cards(s: GameState, seat: int) -> list[int]:
+    """The distinct cards of ``seat``'s hand that :func:`legal_moves` lets it play now."""
+    seen: list[int] = []
+    for m in legal_moves(s, seat):
+        if m.kind == K_PLAY and m.card not in seen:
+            seen.append(m.card)
+    return seen
+
+
+def _jump_window_open(s: GameState) -> bool:
+    return s.r.jump_in and s.jump_window and bool(s.discard) and not IS_WILD[s.discard[-1]]
+
+
+# ------------------------------------------------------------------------------------------
+# legal moves: the one source of truth
+# ------------------------------------------------------------------------------------------
+
+
+def legal_moves(s: GameState, seat: int) -> list[Move]:
+    """Every move ``seat`` may make now. A move is legal iff it is in this list
+    (``uno=True`` variants of plays are listed when the play leaves one card).
+
+    A seat that is not at the table or is out of the game has no moves (an empty list); a seat
+    that is not a whole number, or ``s`` that is not a :class:`GameState`, raises
+    :class:`TypeError`.
+
+    The state keeps the last list made for it (``s.listed``, the same ``Move`` objects), so
+    that :func:`apply` given one of those objects carries it out without checking it again;
+    any other value, even an equal move, is checked as usual. Reading the list does not change
+    the game: ``snapshot`` and copies leave it out, and every change in place forgets it."""
+    if s.__class__ is not GameState or seat.__class__ is not int:  # two cheap tests first
+        _require_state(s)
+        if not isinstance(seat, int):
+            raise TypeError(f"seat must be a whole number, not {quote_value(seat)}")
+    phase = s.phase
+    if phase == PH_GAME_OVER or not (0 <= seat < s.n) or not s.active[seat]:
+        return []
+    out: list[Move]
+    if phase == PH_ROUND_OVER:
+        out = [_new_move(Move, (K_NEXT_ROUND, seat, -1, -1, -1, False))]
+        s.listed = tuple(out)
+        return out
+    r = s.r
+    out = []
+    hand = s.hands[seat]
+    if seat == s.turn:
+        if phase == PH_CHOOSE_COLOR:
+            out = [_new_move(Move, (K_CHOOSE_COLOR, seat, -1, c, -1, False)) for c in r.colors]
+        elif phase == PH_PLAY and s.chain_rank >= 0:  # play_same_number
+            _add_plays(s, seat, hand, same_number_cards(s, hand), out)
+            out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
+        elif phase == PH_PLAY:
+            _add_plays(s, seat, hand, hand, out)
+            if r.may_draw_when_playable or not out:
+                out.append(_new_move(Move, (K_DRAW, seat, -1, -1, -1, False)))
+        elif phase == PH_DRAWN:
+            _add_plays(s, seat, hand, s.drawn, out)
+            if not (r.forced_play and out):
+                out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
+        elif phase == PH_PENALTY:
+            _add_plays(s, seat, hand, hand, out)
+            if s.plus4_by >= 0 and r.plus4 == "challenge":
+                out.append(_new_move(Move, (K_CHALLENGE, seat, -1, -1, -1, False)))
+            out.append(_new_move(Move, (K_ACCEPT, seat, -1, -1, -1, False)))
+    elif _jump_window_open(s) and s.discard[-1] in hand and phase != PH_CHOOSE_COLOR:
+        top = s.discard[-1]
+        if not (len(hand) == 1 and (
+            (r.no_action_last and EFFECT_OF[top] != _NUMBER) or finish_forbidden(r, top)
+        )):
+            _add_play_variants(s, seat, hand, top, out)
+    if r.uno_call:
+        if not s.called[seat] and can_call_uno(s, seat, hand):
+            out.append(_new_move(Move, (K_CALL_UNO, seat, -1, -1, -1, False)))
+        if any(s.vuln):  # (window.any_open, inlined: every list of moves asks)
+            for t in window.catchable(s, seat):
+                out.append(_new_move(Move, (K_CATCH, seat, -1, -1, t, False)))
+    # the very objects handed out, for apply (a tuple: the caller's list may be changed)
+    s.listed = tuple(out)
+    return out
+
+
+def follows_same_number(s: GameState, card: int) -> bool:
+    """Whether ``card`` may follow in a ``play_same_number`` turn: a number card of the number
+    just played (any colour, whatever is on top). False outside such a turn. The one place this
+    rule lives: legality, verdicts and the fast playouts ask it (or :func:`same_number_cards`)."""
+    return RANK_OF[card] == s.chain_rank and EFFECT_OF[card] == _NUMBER and s.chain_rank >= 0
+
+
+def same_number_cards(s: GameState, hand: list[int]) -> list[int]:
+    """The cards of ``hand`` that may follow in a ``play_same_number`` turn
+    (:func:`follows_same_number`). Empty outside such a turn."""
+    if s.chain_rank < 0:
+        return []
+    return [c for c in hand if follows_same_number(s, c)]
+
+
+def swap_target_needed(r: CompiledRules, card: int, hand_size: int) -> bool:
+    """Whether playing ``card`` from a hand of ``hand_size`` cards must name a player to swap
+    hands with: a 7 under ``seven_swap`` that is not the last card.  The one place this rule
+    lives: legality, verdicts, the move lists and the fast playouts (simulate) all ask it."""
+    return r.seven_swap and RANK_OF[card] == _RANK7 and EFFECT_OF[card] == _NUMBER and hand_size > 1
+
+
+def can_call_uno(s: GameState, seat: int, hand: list[int]) -> bool:
+    """Whether ``seat`` may call UNO now (the one place this rule lives: ``check`` and
+    ``legal_moves`` both ask it). With one card, always; with two (``uno_call_with_two``), on
+    your turn before the play that leaves one: in the play or drawn phase, or facing a draw card
+    you can answer (stacking, issue 15)."""
+    n_hand = len(hand)
+    if n_hand == 1:
+        return True
+    if n_hand != 2 or seat != s.turn or not s.r.uno_call_with_two:
+        return False
+    if s.phase in (PH_PLAY, PH_DRAWN):
+        return True
+    return s.phase == PH_PENALTY and any(_play_problem(s, seat, c, hand) is None for c in hand)
+
+
+def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: list[Move]) -> None:
+    r = s.r
+    if r.plain_matching and s.phase != PH_PENALTY and s.chain_rank < 0:
+        # the common case: colour, number/symbol or wild (the match table), no house restriction
+        discard = s.discard
+        col = s.color
+        if discard and col >= 0:
+            ok = sorted(match_table(r.deck)[col * 32 + RANK_OF[discard[-1]]].intersection(cards))
+        elif discard:
+            ok = sorted({c for c in cards if _matches(s, c)})
+        else:
+            ok = sorted(set(cards))
+        if not r.seven_swap:  # _add_play_variants without a 7's targets, written out
+            with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+            colors = r.colors
+            add = out.append
+            for c in ok:
+                for col in colors if IS_WILD[c] else _NO_COLOR:
+                    add(_new_move(Move, (_PLAY, seat, c, col, -1, False)))
+                    if with_uno:
+                        add(_new_move(Move, (_PLAY, seat, c, col, -1, True)))
+            return
+        for c in ok:
+            _add_play_variants(s, seat, hand, c, out)
+        return
+    for card in sorted(set(cards)):
+        if _play_problem(s, seat, card, hand) is None:
+            _add_play_variants(s, seat, hand, card, out)
+
+
+def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out: list[Move]) -> None:
+    r = s.r
+    with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+    colors = r.colors if IS_WILD[card] else _NO_COLOR
+    if r.seven_swap and swap_target_needed(r, card, len(hand)):
+        targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]
+    else:
+        targets = (-1,)
+    add = out.append
+    for col in colors:
+        for t in targets:  # Move(PLAY, ...), built without the defaults' overhead
+            add(_new_move(Move, (_PLAY, seat, card, col, t, False)))
+            if with_uno:
+                add(_new_move(Move, (_PLAY, seat, card, col, t, True)))
