@@ -206,3 +206,25 @@ def test_a_replay_step_builds_only_what_the_view_shows_and_the_same_view() -> No
         assert rp.entries(last=4)[-4:] == rp.entries()[-4:]
         assert rp.action_number(cursor) == sum(
             1 for st in rp.steps[1:cursor + 1] if st.move is not None and st.move.kind != MoveKind.NEXT_ROUND)
+
+
+def test_the_finnish_editor_shows_its_default_seat_names_in_finnish_and_links_keep_them() -> None:
+    """A Finnish editor names the default seats "Sinä" and "Botti 1"; typed back they are the
+    link's own names ("You", "Bot 1"), so a link reads the same in both languages, and a name
+    a person typed is kept as it is."""
+    import re as _re
+
+    from uno_web.i18n.ui import translate_html
+
+    ed = Editor()
+    fi = translate_html(render_editor(ed, "https://example.org/", "fi"), "fi")
+    values = _re.findall(r'data-testid="ed-name-\d" value="([^"]*)"|value="([^"]*)" maxlength="40"', fi)
+    shown = [a or b for a, b in values]
+    assert shown == ["Sinä", "Botti 1"], shown
+    assert ">You<" not in fi and ">Bot 1<" not in fi
+    ed.read_form({"name-0": "Sinä", "name-1": "Botti 1"})
+    assert ed.names == ["You", "Bot 1"]
+    ed.read_form({"name-0": "Ann", "name-1": "Botti"})
+    assert ed.names == ["Ann", "Botti"]
+    en = render_editor(ed, "https://example.org/", "en")
+    assert 'value="Ann"' in en and 'value="Botti"' in en

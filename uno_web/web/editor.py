@@ -15,6 +15,8 @@ field, so a keyboard does it all.
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from html import escape
@@ -274,7 +276,7 @@ class Editor:
             self.set_seats(int(form["seats"]))
         n = len(self.hands)
         for i in range(n):
-            name = " ".join(form.get(f"name-{i}", self.names[i]).split())[:40]
+            name = read_name(" ".join(form.get(f"name-{i}", self.names[i]).split())[:40])
             self.names[i] = name or self.names[i]
             if f"score-{i}" in form:
                 score = self._whole(f"score-{i}", "Score", form[f"score-{i}"], 0, MAX_SCORE)
@@ -339,6 +341,30 @@ def _zone_html(ed: Editor, zone: str, title: str) -> str:
             f' data-target="{zone}" data-testid="ed-target-{zone}" data-focus="ed-target-{zone}"'
             f' aria-pressed="{"true" if selected else "false"}">{e(title)}</button>'
             f'<div class="ed-cards" data-drop="{zone}">{chips}{empty}</div></div>')
+
+
+_DEFAULT_NAME_FI = re.compile(r"Bot ([0-9]+)")
+_SHOWN_NAME_FI = re.compile(r"Botti ([0-9]+)")
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A seat's name as the editor shows it: the default names ("You", "Bot 1" …) in the
+    page's language ("Sinä", "Botti 1" …); any other name as it is."""
+    if lang != "fi":
+        return name
+    if name == "You":
+        return "Sinä"
+    m = _DEFAULT_NAME_FI.fullmatch(name)
+    return f"Botti {m.group(1)}" if m else name
+
+
+def read_name(name: str) -> str:
+    """A typed name back in the link's form: the Finnish default names are the English ones, so
+    a link names its seats the same in both languages."""
+    if name == "Sinä":
+        return "You"
+    m = _SHOWN_NAME_FI.fullmatch(name)
+    return f"Bot {m.group(1)}" if m else name
 
 
 def _kept(text: str, lang: str) -> str:
@@ -412,7 +438,8 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
         seat_rows.append(
             f'<fieldset class="ed-seat" data-testid="ed-seat-{i}"><legend>{e(who)}</legend>'
             f'<div class="row"><label class="field"><span>Name</span><input name="name-{i}"'
-            f' value="{e(ed.names[i])}" maxlength="40" data-testid="ed-name-{i}"></label>'
+            f' value="{e(shown_name(ed.names[i], lang))}" maxlength="40" data-testid="ed-name-{i}">'
+            f'</label>'
             f'<label class="field"><span>Score</span><input name="score-{i}" type="number"'
             f' min="0" max="{MAX_SCORE}" inputmode="numeric" data-testid="ed-score-{i}"'
             f'{_checked_value(ed, f"score-{i}", ed.scores[i])}></label>'
@@ -423,7 +450,7 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
                                              "B": "blue", "H": "hearts", "D": "diamonds",
                                              "C": "clubs", "S": "spades"}[c])
                                         for c in _COLORS.get(rules.deck, _COLORS["uno"])]
-    seat_opts = [(str(i), ed.names[i]) for i in range(n)]
+    seat_opts = [(str(i), shown_name(ed.names[i], lang)) for i in range(n)]
     nobody = "nobody" if lang == "en" else tr("nobody", lang)  # the other options are names
     plus4 = _select("plus4_by", [("-1", nobody)] + seat_opts, str(ed.plus4_by),
                     "Wild Draw Four to challenge, played by", kept=lang)
@@ -459,7 +486,7 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
         f'<span class="ed-left">×{left}</span></span><span class="sr-only">'
         f'{e(card_view(parse_card(code), label_state=False).name)}, {left} left</span></button>'
         for code, left in ed.deck_left())
-    target_name = ("hand of " + ed.names[int(ed.target[5:])] if ed.target.startswith("hand-")
+    target_name = ("hand of " + shown_name(ed.names[int(ed.target[5:])], lang) if ed.target.startswith("hand-")
                    else {"top": "the top card", "discard": "the discard pile",
                          "draw": "the draw pile"}.get(ed.target, ed.target))
     if problem:
