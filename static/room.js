@@ -86,6 +86,18 @@ function apply(fx) {
   }
   if (fx.room && fx.role && !room) connect(fx.room, fx.role);
   if (typeof fx.html === "string" && fx.html !== lastHtml) draw(fx.html);
+  if (fx.download) offerFile(fx.download[0], fx.download[1]);
+}
+
+function offerFile(name, text) {  // the room log, as a file the command line validates
+  const url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function roomLink() {

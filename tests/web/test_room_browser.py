@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -306,6 +307,14 @@ def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) 
     check_no_leak(cid, 2)
     check_no_leak(watcher, None)
     check_no_leak(bea, 1)
+    # the room log a guest exports is the one the command line verifies
+    with cid.expect_download() as info:
+        cid.click("[data-testid=room-export]")
+    exported = info.value
+    assert exported.suggested_filename == f"uno-room-{room}.json"
+    from uno_web.room import verify_room_log
+
+    assert verify_room_log(Path(exported.path()).read_text()).verified
 
 
 FLOOD = """(n) => {

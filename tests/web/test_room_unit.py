@@ -207,3 +207,39 @@ def test_the_start_screen_links_to_the_room_page_in_the_players_language() -> No
     link = re.search(r'href="([^"]+)" data-testid="start-online">([^<]+)</a>', fi)
     assert link and link.group(1) == "static/room.html?lang=fi"
     assert link.group(2) == "Pelaa kavereiden kanssa verkossa"
+
+
+def test_each_screen_exports_the_revealed_rounds_as_a_room_log_the_command_line_verifies(
+        tmp_path: Any) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from uno_web.room import verify_room_log
+
+    w = Wire()
+    bea = w.add("B")
+    w.act("B", "join", {"name": "Bea", "as_role": "player"})
+    fx = bea.dispatch("export_log", {}, w.t)  # nothing revealed yet: said, not raised
+    assert fx.download is None and "no round has been revealed" in fx.html
+    assert 'data-testid="room-export"' not in bea.render()
+    w.act("H", "start", {})
+    w.play_round()
+    assert 'data-testid="room-export"' in bea.render()
+    fx = bea.dispatch("export_log", {}, w.t)
+    assert fx.download is not None
+    name, text = fx.download
+    assert name == f"uno-room-{w.room}.json" and json.loads(fx.to_json())["download"] == [name, text]
+    assert verify_room_log(text).verified
+    path = tmp_path / name
+    path.write_text(text)
+    run = subprocess.run([sys.executable, "-m", "uno_web", "validate", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert json.loads(run.stdout)["valid"] is True
+    tampered = json.loads(text)
+    tampered["rounds"][0]["host_value"] = "00" * 32
+    path.write_text(json.dumps(tampered))
+    run = subprocess.run([sys.executable, "-m", "uno_web", "validate", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and json.loads(run.stdout)["valid"] is False

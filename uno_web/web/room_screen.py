@@ -99,6 +99,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "round_over": ("Round over: {name} won the round.", "Kierros ohi: {name} voitti kierroksen."),
     "game_over": ("Game over: {name} won.", "Peli ohi: {name} voitti."),
     "scores": ("Scores", "Pisteet"),
+    "export_log": ("Export the room log", "Vie huoneen loki tiedostoon"),
     "verified": ("Verified: every move legal, deck from our joint shuffle",
                  "Varmistettu: jokainen siirto sääntöjen mukainen, pakka yhteisestä sekoituksesta"),
     "fault": ("Verification failed in round {round}, move {index}: {code}. {words}",
@@ -148,10 +149,12 @@ class Effects:
     html: str | None = None
     room: str | None = None  # the page should (now) connect to this room
     role: str | None = None  # "host" or "guest": how the page should connect
+    download: tuple[str, str] | None = None  # (file name, text): the page offers it as a file
 
     def to_json(self) -> str:
         return json.dumps({"send": self.send, "store": self.store, "html": self.html,
-                           "room": self.room, "role": self.role}, separators=(",", ":"))
+                           "room": self.room, "role": self.role, "download": self.download},
+                          separators=(",", ":"))
 
 
 class RoomScreen:
@@ -565,7 +568,18 @@ class RoomScreen:
                        f'data-verified="{"1" if v.verified else "0"}" data-code="{_e(v.code)}" '
                        f'data-index="{_e(v.action_index if v.action_index is not None else "")}">'
                        f'{_e(words)}</p>')
+        if me.records:  # a revealed round: the log that python -m uno_web validate checks
+            out.append(f'<p><button type="button" class="btn" data-action="export_log" '
+                       f'data-testid="room-export">{_e(self.t("export_log"))}</button></p>')
         return "".join(out)
+
+    def _on_export_log(self, fx: Effects, data: dict[str, Any], now: float) -> None:
+        """The rounds revealed so far as a room log file (every value revealed in it, so
+        ``python -m uno_web validate`` verifies it as this page did)."""
+        if self.me is None:
+            raise ValueError("no room log: this page has not joined a room")
+        log = self.me.room_log()  # ValueError before the first reveal
+        fx.download = (f"uno-room-{self.me.room}.json", log.model_dump_json(indent=1))
 
     def _render_refusal(self) -> str:
         me = self.me
