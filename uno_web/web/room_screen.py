@@ -99,6 +99,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "round_over": ("Round over: {name} won the round.", "Kierros ohi: {name} voitti kierroksen."),
     "game_over": ("Game over: {name} won.", "Peli ohi: {name} voitti."),
     "scores": ("Scores", "Pisteet"),
+    "back": ("← Back to the table", "← Takaisin pöytään"),
     "export_log": ("Export the room log", "Vie huoneen loki tiedostoon"),
     "verified": ("Verified: every move legal, deck from our joint shuffle",
                  "Varmistettu: jokainen siirto sääntöjen mukainen, pakka yhteisestä sekoituksesta"),
@@ -437,7 +438,10 @@ class RoomScreen:
         return translate_html(html, self.lang) if self.lang != "en" else html
 
     def render(self) -> str:
-        parts = [f'<h1 data-testid="room-title">{_e(self.t("title"))}</h1>']
+        back = "../?lang=fi" if self.lang == "fi" else "../"
+        parts = [f'<p class="room-back"><a href="{back}" data-testid="room-back">'
+                 f'{_e(self.t("back"))}</a></p>'
+                 f'<h1 data-testid="room-title">{_e(self.t("title"))}</h1>']
         if self.problem:
             parts.append(f'<p class="room-problem" role="alert" data-testid="room-problem">'
                          f'{_e(self.problem)}</p>')
