@@ -83,6 +83,17 @@ class State(NamedTuple):
 AX = State(*([0] * (len(State._fields) - 1)), None)  # type: ignore[arg-type]
 
 
+def _take(s: State, rows: jax.Array) -> State:
+    """The games at ``rows`` (the key kept)."""
+    return State(*(getattr(s, f)[rows] for f in State._fields[:-1]), s.key)
+
+
+def _put(s: State, rows: jax.Array, sub: State) -> State:
+    """``s`` with the games at ``rows`` replaced by ``sub``'s (rows out of range dropped)."""
+    return State(*(getattr(s, f).at[rows].set(getattr(sub, f), mode="drop")
+                   for f in State._fields[:-1]), s.key)
+
+
 def _sorted_slots(key: jax.Array, in_set: jax.Array) -> jax.Array:
     """For each row of ``in_set`` (bool [R, D], D <= 128), the slots in the set in a uniformly
     random order, then the others: one sort of 32-bit words, a random key above the slot."""
@@ -437,7 +448,8 @@ class Engine:
                                                                   s.pending + jnp.where(s.plus4_bluff, 0, 2),
                                                                   jnp.where(is_draw, 1, 0))))))
         count = jnp.where(is_play & ~out & ~(draw_card & ~penalty_phase), 0, count)
-        rewards = jnp.where(illegal & (self.seats == seat), self.illegal_reward, 0.0)
+        rewards = jnp.where(illegal & (self.seats == seat), self.illegal_reward,
+                            0.0).astype(jnp.float32)
         s = s._replace(
             hands=hands.astype(i8), discard=discard.astype(i8), top=top, color=color,
             direction=new_dir, turn=turn, phase=phase, pending=pending, drawn=drawn.astype(i8),
@@ -565,32 +577,58 @@ class Engine:
     def _lanes(self, B: int) -> int:
         if self.lanes is not None:
             return max(1, min(self.lanes, B))
-        return B if B <= 64 else max(64, B // 8)
+        return B if B <= 64 else max(64, B // 32)
+
+    def _chunks(self, need: jax.Array, body: Any, carry: Any) -> Any:
+        """Run ``body(i, rows, carry)`` over the games that ``need`` it, ``lanes`` rows at a
+        time (``rows`` padded with the batch size, which gathers clip and scatters drop);
+        nothing at all when no game needs it."""
+        B = need.shape[0]
+        R = self._lanes(B)
+        rows = jnp.nonzero(need, size=B, fill_value=B)[0].astype(i32)
+        rows = jnp.concatenate([rows, jnp.full(R, B, i32)])
+        total = need.sum()
+
+        def step(c: tuple[jax.Array, Any]) -> tuple[jax.Array, Any]:
+            i, inner = c
+            idx = jax.lax.dynamic_slice(rows, (i * R,), (R,))
+            return i + 1, body(i, idx, inner)
+
+        return jax.lax.while_loop(lambda c: c[0] * R < total, step, (jnp.asarray(0, i32), carry))[1]
 
     def _shuffles(self, need: jax.Array, sets: jax.Array, key: jax.Array) -> jax.Array:
         """int8 [B, D]: for every game that ``need``s one, its set's cards (``sets``, bool
-        [B, D] of deck slots) in a random order, top first; the sorting is done for the
-        needing games only, ``lanes`` at a time (nothing when none needs one)."""
+        [B, D] of deck slots) in a random order, top first, then -1; the sorting is done for
+        the needing games only."""
         B, D = sets.shape
-        R = self._lanes(B)
-        rows = jnp.nonzero(need, size=B, fill_value=B)[0]
-        total = need.sum()
-        out0 = jnp.full((B, D), -1, i8)
 
-        def body(carry: tuple[jax.Array, jax.Array]) -> tuple[jax.Array, jax.Array]:
-            i, out = carry
-            idx = jax.lax.dynamic_slice(jnp.concatenate([rows, jnp.full(R, B, rows.dtype)]),
-                                        (i * R,), (R,))
+        def body(i: jax.Array, idx: jax.Array, out: jax.Array) -> jax.Array:
             chunk = sets[jnp.minimum(idx, B - 1)]
-            slots = _sorted_slots(jax.random.fold_in(key, i), chunk)
-            cards = self.c_deck[slots]
+            cards = self.c_deck[_sorted_slots(jax.random.fold_in(key, i), chunk)]
             cards = jnp.where(jnp.arange(D) < chunk.sum(axis=1, keepdims=True), cards, -1)
-            return i + 1, out.at[idx].set(cards.astype(i8), mode="drop")
+            return out.at[idx].set(cards.astype(i8), mode="drop")
 
-        def more(carry: tuple[jax.Array, jax.Array]) -> jax.Array:
-            return carry[0] * R < total
+        return self._chunks(need, body, jnp.full((B, D), -1, i8))
 
-        return jax.lax.while_loop(more, body, (jnp.asarray(0, i32), out0))[1]
+    def _deal_some(self, s: State, need: jax.Array, new_game: jax.Array, key: jax.Array) -> State:
+        """Deal a new round (a new game where ``new_game``) to the games that ``need`` one,
+        from a fresh shuffle; the others are unchanged."""
+        B = need.shape[0]
+        D = self.t.D
+
+        def body(i: jax.Array, idx: jax.Array, st: State) -> State:
+            rows = jnp.minimum(idx, B - 1)
+            sub = _take(st, rows)
+            every = jnp.ones((idx.shape[0], D), bool)
+            orders = self.c_deck[_sorted_slots(jax.random.fold_in(key, i), every)]
+            dealt = jax.vmap(self._deal, in_axes=(AX, 0, 0), out_axes=AX)(sub, orders, new_game[rows])
+            return _put(st, idx, dealt)
+
+        return self._chunks(need, body, s)
+
+    def _select_all(self, s: State, key: jax.Array) -> State:
+        u = jax.random.uniform(key, (s.turn.shape[0], self.t.n))
+        return jax.vmap(self._select, in_axes=(AX, 0), out_axes=AX)(s, u)
 
     def _blank(self, B: int, key: jax.Array) -> State:
         t = self.t
@@ -611,21 +649,11 @@ class Engine:
             legal_action_mask=jnp.zeros((B, t.A), bool), refills=z, deals=z,
             refill_order=jnp.zeros((B, rec), i8), deal_order=jnp.zeros((B, rec), i8), key=key)
 
-    def _deal_and_select(self, s: State, orders: jax.Array, which: jax.Array,
-                         new_game: jax.Array, key: jax.Array) -> State:
-        dealt = jax.vmap(self._deal, in_axes=(AX, 0, 0), out_axes=AX)(s, orders, new_game)
-        s = jax.tree_util.tree_map(
-            lambda a, b: jnp.where(which.reshape((-1,) + (1,) * (a.ndim - 1)), a, b)
-            if a.ndim and a.shape[0] == which.shape[0] else b, dealt, s)
-        u = jax.random.uniform(key, (which.shape[0], self.t.n))
-        return jax.vmap(self._select, in_axes=(AX, 0), out_axes=AX)(s, u)
-
     def _init(self, key: jax.Array, batch: int) -> State:
         k_deal, k_sel, k_state = jax.random.split(key, 3)
         s = self._blank(batch, k_state)
         every = jnp.ones(batch, bool)
-        orders = self._shuffles(every, jnp.ones((batch, self.t.D), bool), k_deal)
-        return self._deal_and_select(s, orders, every, every, k_sel)
+        return self._select_all(self._deal_some(s, every, every, k_deal), k_sel)
 
     def _init_from_orders(self, key: jax.Array, orders: jax.Array) -> State:
         """Deal every game from ``orders`` (int [B, D] card indexes, top first)."""
@@ -633,7 +661,8 @@ class Engine:
         k_sel, k_state = jax.random.split(key)
         s = self._blank(batch, k_state)
         every = jnp.ones(batch, bool)
-        return self._deal_and_select(s, orders, every, every, k_sel)
+        s = jax.vmap(self._deal, in_axes=(AX, 0, 0), out_axes=AX)(s, orders, every)
+        return self._select_all(s, k_sel)
 
     def _step(self, s: State, action: jax.Array) -> State:
         """Carry out one action per game (the acting seat's); games that ended are dealt
@@ -660,8 +689,7 @@ class Engine:
         else:
             deal = round_over
             new_game = jnp.zeros_like(deal)
-        orders = self._shuffles(deal, jnp.ones((deal.shape[0], t.D), bool), k_deal)
-        dealt = self._deal_and_select(s, orders, deal, new_game, k_sel)
+        dealt = self._select_all(self._deal_some(s, deal, new_game, k_deal), k_sel)
         # finished games (without automatic reset) keep their last observation and no mask
         keep = was_over | (done & ~jnp.asarray(self.auto_reset))
         out = jax.tree_util.tree_map(
@@ -680,8 +708,7 @@ class Engine:
         """Deal a new game for every game that has ended (for ``auto_reset=False``)."""
         key, k_deal, k_sel = jax.random.split(s.key, 3)
         done = s.terminated | s.truncated
-        orders = self._shuffles(done, jnp.ones((done.shape[0], self.t.D), bool), k_deal)
         s = s._replace(key=key)
-        dealt = self._deal_and_select(s, orders, done, done, k_sel)
+        dealt = self._select_all(self._deal_some(s, done, done, k_deal), k_sel)
         return dealt._replace(terminated=s.terminated & ~done, truncated=s.truncated & ~done,
                               rewards=jnp.where(done[:, None], 0.0, s.rewards))
