@@ -91,6 +91,7 @@ class LockStep:
         else:
             raise AssertionError(f"{sum(not r.over for r in ref)} games not over after {max_steps} steps")
         return {"games": games, "steps": self.steps_compared, "rounds": rounds,
+                "truncated": int(sum(r.steps >= env.max_steps for r in ref)),
                 "batch_steps": step + 1,
                 "actions_used": int((self.used > 0).sum()), "actions": env.num_actions}
 
@@ -134,6 +135,13 @@ class LockStep:
             r.reactions = r.reactions + 1 if move.seat != s.turn else 0
             r.asked = set()
         rewards = np.zeros(self.n)
+        if r.steps >= self.env.max_steps and s.phase != Phase.GAME_OVER:
+            r.over = True  # truncated, as the environment's max_steps does: no rewards
+            if not after.truncated[g] or after.terminated[g]:
+                raise _fail(g, step, "truncated after max_steps", bool(after.truncated[g]), True)
+            if not np.allclose(after.rewards[g], rewards):
+                raise _fail(g, step, "rewards", after.rewards[g].tolist(), rewards.tolist())
+            return 0
         if s.phase == Phase.ROUND_OVER:
             order = after.deal_order[g]
             deal = [int(c) for c in self.env.cards(order)]

@@ -63,6 +63,7 @@ class BatchedUno:
         self.rules = _rules(rules)
         self.tables: Tables = build_tables(self.rules, players)
         self.players = players
+        self.max_steps = max_steps
         self.table = ActionTable(self.rules.deck, players)
         self.encoder = ObservationEncoder(self.rules, players)
         self.num_actions = self.tables.A

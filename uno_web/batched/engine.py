@@ -690,19 +690,17 @@ class Engine:
             deal = round_over
             new_game = jnp.zeros_like(deal)
         dealt = self._select_all(self._deal_some(s, deal, new_game, k_deal), k_sel)
-        # finished games (without automatic reset) keep their last observation and no mask
-        keep = was_over | (done & ~jnp.asarray(self.auto_reset))
-        out = jax.tree_util.tree_map(
-            lambda a, b: jnp.where(keep.reshape((-1,) + (1,) * (a.ndim - 1)), b, a)
-            if a.ndim and a.shape[0] == keep.shape[0] else a, dealt, s)
-        if self.auto_reset:
-            # the step's outcome stays readable on the new deal
-            out = out._replace(terminated=s.terminated, truncated=s.truncated,
-                               rewards=s.rewards, winner=s.winner)
-        else:
-            out = out._replace(legal_action_mask=jnp.where(keep[:, None], False,
-                                                           out.legal_action_mask))
-        return out
+        if self.auto_reset:  # (the dealt state keeps the step's outcome: flags, rewards)
+            return dealt
+        # a finished game keeps what it showed (a game that ends shows its final state) and
+        # has no legal action
+        keep = was_over[:, None]
+        over = (dealt.terminated | dealt.truncated)[:, None]
+        return dealt._replace(
+            current_player=jnp.where(was_over, s.current_player, dealt.current_player),
+            reacting=jnp.where(was_over, s.reacting, dealt.reacting),
+            observation=jnp.where(keep, s.observation, dealt.observation),
+            legal_action_mask=jnp.where(over, False, dealt.legal_action_mask))
 
     def _reset_done(self, s: State) -> State:
         """Deal a new game for every game that has ended (for ``auto_reset=False``)."""
