@@ -15,7 +15,7 @@ See ``docs/batched.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import jax
 import jax.numpy as jnp
@@ -76,7 +76,7 @@ class BatchedUno:
     def init(self, key: jax.Array, batch: int) -> State:
         if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
             raise ValueError(f"batch must be a whole number of games, at least 1, not {batch!r}")
-        return self._engine.init(key, batch)
+        return cast(State, self._engine.init(key, batch))
 
     def init_from_orders(self, key: jax.Array, orders: Any) -> State:
         """Deal one game a row of ``orders``: each row the deck's cards (the core's card
@@ -89,13 +89,13 @@ class BatchedUno:
         if not (np.sort(rows, axis=1) == deck).all():
             bad = int(np.flatnonzero(~(np.sort(rows, axis=1) == deck).all(axis=1))[0])
             raise ValueError(f"orders[{bad}] is not a permutation of the deck")
-        return self._engine.init_from_orders(key, jnp.asarray(self._index[rows]))
+        return cast(State, self._engine.init_from_orders(key, jnp.asarray(self._index[rows])))
 
     def step(self, state: State, actions: Any) -> State:
-        return self._engine.step(state, jnp.asarray(actions))
+        return cast(State, self._engine.step(state, jnp.asarray(actions)))
 
     def reset_done(self, state: State) -> State:
-        return self._engine.reset_done(state)
+        return cast(State, self._engine.reset_done(state))
 
     def cards(self, indexes: Any) -> "np.ndarray[Any, Any]":
         """The core's card numbers of card indexes (as in ``State.draw`` or the orders)."""

@@ -10,7 +10,7 @@ of lanes at a time. See ``docs/batched.md``.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import jax
 import jax.numpy as jnp
@@ -80,18 +80,18 @@ class State(NamedTuple):
 
 
 # vmap axes of a State: every field but the batch's one key
-AX = State(*([0] * (len(State._fields) - 1)), None)  # type: ignore[arg-type]
+AX = State._make([0] * (len(State._fields) - 1) + [None])
 
 
 def _take(s: State, rows: jax.Array) -> State:
     """The games at ``rows`` (the key kept)."""
-    return State(*(getattr(s, f)[rows] for f in State._fields[:-1]), s.key)
+    return State._make([*(getattr(s, f)[rows] for f in State._fields[:-1]), s.key])
 
 
 def _put(s: State, rows: jax.Array, sub: State) -> State:
     """``s`` with the games at ``rows`` replaced by ``sub``'s (rows out of range dropped)."""
-    return State(*(getattr(s, f).at[rows].set(getattr(sub, f), mode="drop")
-                   for f in State._fields[:-1]), s.key)
+    return State._make([*(getattr(s, f).at[rows].set(getattr(sub, f), mode="drop")
+                          for f in State._fields[:-1]), s.key])
 
 
 def _sorted_slots(key: jax.Array, in_set: jax.Array) -> jax.Array:
@@ -101,7 +101,7 @@ def _sorted_slots(key: jax.Array, in_set: jax.Array) -> jax.Array:
     bits = jax.random.bits(key, (R, D), jnp.uint32)
     slot = jnp.arange(D, dtype=jnp.uint32)
     words = jnp.where(in_set, (bits & jnp.uint32(0xFFFFFF80)) | slot, jnp.uint32(0xFFFFFFFF))
-    return (jnp.sort(words, axis=1) & jnp.uint32(0x7F)).astype(i32)
+    return cast(jax.Array, (jnp.sort(words, axis=1) & jnp.uint32(0x7F)).astype(i32))
 
 
 class Engine:
@@ -608,7 +608,7 @@ class Engine:
             cards = jnp.where(jnp.arange(D) < chunk.sum(axis=1, keepdims=True), cards, -1)
             return out.at[idx].set(cards.astype(i8), mode="drop")
 
-        return self._chunks(need, body, jnp.full((B, D), -1, i8))
+        return cast(jax.Array, self._chunks(need, body, jnp.full((B, D), -1, i8)))
 
     def _deal_some(self, s: State, need: jax.Array, new_game: jax.Array, key: jax.Array) -> State:
         """Deal a new round (a new game where ``new_game``) to the games that ``need`` one,
@@ -624,7 +624,7 @@ class Engine:
             dealt = jax.vmap(self._deal, in_axes=(AX, 0, 0), out_axes=AX)(sub, orders, new_game[rows])
             return _put(st, idx, dealt)
 
-        return self._chunks(need, body, s)
+        return cast(State, self._chunks(need, body, s))
 
     def _select_all(self, s: State, key: jax.Array) -> State:
         u = jax.random.uniform(key, (s.turn.shape[0], self.t.n))

@@ -12,9 +12,10 @@ encoder's sorted list of the deck's distinct cards (0 to 53 for the UNO deck).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
 from ..core.engine import match_table
@@ -28,7 +29,7 @@ __all__ = ["Tables", "UnsupportedRules", "unsupported_toggles", "build_tables", 
 
 MAX_REACTIONS = 64  # as uno_web.rl.aec: reactions in a row before the windows close
 
-Array = "np.ndarray[Any, Any]"
+Array: TypeAlias = NDArray[Any]
 
 
 class UnsupportedRules(ValueError):
@@ -186,11 +187,14 @@ def build_tables(rules: RuleSet, players: int) -> Tables:
     copy = np.zeros(len(cards), np.int32)
     for i in range(1, len(cards)):
         copy[i] = copy[i - 1] + 1 if cards[i] == cards[i - 1] else 0
-    back = {
-        "official": lambda c: EFFECT_OF[c] == Effect.WILD_DRAW_FOUR,
-        "redraw-wild": lambda c: IS_WILD[c],
-        "redraw-until-number": lambda c: EFFECT_OF[c] != Effect.NUMBER,
-    }[rules.first_card]
+    def back(c: int) -> bool:
+        """Whether ``c`` turned up first goes back under the draw pile (``first_card``)."""
+        if rules.first_card == "official":
+            return EFFECT_OF[c] == Effect.WILD_DRAW_FOUR
+        if rules.first_card == "redraw-wild":
+            return IS_WILD[c]
+        return EFFECT_OF[c] != Effect.NUMBER  # redraw-until-number
+
     acts = table.actions
     return Tables(
         n=players, C=C, D=len(cards), K=K, A=table.size, O=enc.size,
