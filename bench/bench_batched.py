@@ -65,41 +65,36 @@ def rollout(env: BatchedUno, steps: int) -> Any:
     return run
 
 
-def batched(rules: "RuleSet | str", players: int, batch: int, steps: int, reps: int) -> dict[str, Any]:
-    env = BatchedUno(rules, players)
-    run = rollout(env, steps)
-    t0 = time.perf_counter()
-    state = env.init(jax.random.key(0), batch)
-    jax.block_until_ready(state)
-    t1 = time.perf_counter()
-    state, ended = run(state, jax.random.key(1))
-    jax.block_until_ready(state)
-    t2 = time.perf_counter()
-    rates, games = [], []
-    for rep in range(reps):
+class Batched:
+    """One compiled configuration: compile once, then time one call per repetition."""
+
+    def __init__(self, rules: "RuleSet | str", players: int, batch: int, steps: int) -> None:
+        self.env = BatchedUno(rules, players)
+        self.batch, self.steps = batch, steps
+        self.run = rollout(self.env, steps)
+        t0 = time.perf_counter()
+        self.state = self.env.init(jax.random.key(0), batch)
+        jax.block_until_ready(self.state)  # type: ignore[no-untyped-call]
+        t1 = time.perf_counter()
+        self.state, _ = self.run(self.state, jax.random.key(1))
+        jax.block_until_ready(self.state)  # type: ignore[no-untyped-call]
+        self.compile_init_s, self.compile_rollout_s = t1 - t0, time.perf_counter() - t1
+        self.rates: list[float] = []
+        self.games: list[float] = []
+
+    def measure(self, rep: int) -> None:
         t = time.perf_counter()
-        state, ended = run(state, jax.random.key(2 + rep))
-        jax.block_until_ready(state)
+        self.state, ended = self.run(self.state, jax.random.key(2 + rep))
+        jax.block_until_ready(self.state)  # type: ignore[no-untyped-call]
         dt = time.perf_counter() - t
-        rates.append(batch * steps / dt)
-        games.append(int(ended) / dt)
-    return {"steps_per_s": statistics.median(rates), "games_per_s": statistics.median(games),
-            "compile_init_s": t1 - t0, "compile_rollout_s": t2 - t1, "reps": rates}
+        self.rates.append(self.batch * self.steps / dt)
+        self.games.append(int(ended) / dt)
 
-
-def anchors(players: int, seconds: float, reps: int) -> dict[str, float]:
-    from bench_env import _ours, rlcard_steps
-
-    from uno_web.rl import env
-
-    out: dict[str, list[float]] = {"rlcard": [], "pettingzoo": []}
-    ours = _ours(lambda n: env(players=n, rules=ROUND))
-    for rep in range(reps):
-        _, steps, dt = rlcard_steps(players, seconds, rep)
-        out["rlcard"].append(steps / dt)
-        _, steps, dt = ours(players, seconds, rep)
-        out["pettingzoo"].append(steps / dt)
-    return {k: statistics.median(v) for k, v in out.items()}
+    def result(self) -> dict[str, Any]:
+        return {"steps_per_s": statistics.median(self.rates),
+                "games_per_s": statistics.median(self.games),
+                "compile_init_s": self.compile_init_s,
+                "compile_rollout_s": self.compile_rollout_s, "reps": self.rates}
 
 
 def main() -> None:
@@ -107,7 +102,7 @@ def main() -> None:
     ap.add_argument("--batch", type=int, nargs="+", default=[1024, 4096])
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--steps", type=int, default=200, help="steps per compiled call")
-    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0, help="per anchor repetition")
     ap.add_argument("--no-anchors", action="store_true")
     ap.add_argument("--quick", action="store_true")
@@ -119,23 +114,40 @@ def main() -> None:
     info["jax"] = jax.__version__
     info["device"] = str(jax.devices()[0])
     info["load_before"] = os.getloadavg()
-    print(json.dumps(info))
+    print(json.dumps(info), flush=True)
     results: dict[str, Any] = {"machine": info, "rows": []}
     for players in args.players:
+        configs = {(name, batch): Batched(rules, players, batch, args.steps)
+                   for name, rules in (("official", "official"), ("official, one round", ROUND))
+                   for batch in args.batch}
+        anchors: dict[str, list[float]] = {"rlcard": [], "pettingzoo": []}
+        if not args.no_anchors:
+            from bench_env import _ours, rlcard_steps
+
+            from uno_web.rl import env
+
+            ours = _ours(lambda n: env(players=n, rules=ROUND))
+        for rep in range(args.reps):  # interleaved: every contender once a repetition
+            if not args.no_anchors:
+                _, steps, dt = rlcard_steps(players, args.seconds, rep)
+                anchors["rlcard"].append(steps / dt)
+                _, steps, dt = ours(players, args.seconds, rep)
+                anchors["pettingzoo"].append(steps / dt)
+            for c in configs.values():
+                c.measure(rep)
         base = None
         if not args.no_anchors:
-            base = anchors(players, args.seconds, args.reps)
-            results["rows"].append({"players": players, **base})
+            base = {k: statistics.median(v) for k, v in anchors.items()}
+            results["rows"].append({"players": players, **base, "anchor_reps": anchors})
             print(f"{players} players: RLCard env {base['rlcard']:,.0f} steps/s; "
                   f"uno_web PettingZoo env {base['pettingzoo']:,.0f} steps/s (one round a game)")
-        for name, rules in (("official", "official"), ("official, one round", ROUND)):
-            for batch in args.batch:
-                r = batched(rules, players, batch, args.steps, args.reps)
-                ratio = f" ({r['steps_per_s'] / base['rlcard']:.1f}x RLCard)" if base else ""
-                print(f"{players} players, {name}, batch {batch:,}: {r['steps_per_s']:,.0f} "
-                      f"steps/s{ratio}, {r['games_per_s']:,.0f} games/s; compile: init "
-                      f"{r['compile_init_s']:.1f} s, rollout {r['compile_rollout_s']:.1f} s")
-                results["rows"].append({"players": players, "rules": name, "batch": batch, **r})
+        for (name, batch), c in configs.items():
+            r = c.result()
+            ratio = f" ({r['steps_per_s'] / base['rlcard']:.1f}x RLCard)" if base else ""
+            print(f"{players} players, {name}, batch {batch:,}: {r['steps_per_s']:,.0f} "
+                  f"steps/s{ratio}, {r['games_per_s']:,.0f} games/s; compile: init "
+                  f"{r['compile_init_s']:.1f} s, rollout {r['compile_rollout_s']:.1f} s")
+            results["rows"].append({"players": players, "rules": name, "batch": batch, **r})
     info["load_after"] = os.getloadavg()
     print(f"load average before {info['load_before']}, after {info['load_after']}")
     if args.json:

@@ -34,16 +34,16 @@ STACKING = RuleSet(
     may_draw_when_playable=False, draw_on_last_card=False, scoring="single-round", hand_size=5,
     uno_penalty=4, first_card="redraw-wild")
 
-# (name, rules, players, games, max_steps): the CI run truncates games at 2,000 steps (the
+# (name, rules, players, games, max_steps): the CI run truncates games at 1,200 steps (the
 # environment's max_steps, held in lock step too; a random player's game to 500 points can run
 # past 20,000), the slow run at the environment's default
 CI_CASES = [
-    ("official", PRESETS["official"], 2, 40, 2000),
-    ("official", PRESETS["official"], 6, 24, 2000),
-    ("duo-uno-subset", PRESETS["duo-uno-subset"], 3, 40, 2000),
-    ("duo-default", PRESETS["duo-default"], 4, 40, 2000),
-    ("7-0 and drawing", SEVEN_ZERO_AND_DRAWING, 2, 40, 2000),
-    ("stacking", STACKING, 10, 60, 2000),
+    ("official", PRESETS["official"], 2, 32, 1200),
+    ("official", PRESETS["official"], 6, 16, 1200),
+    ("duo-uno-subset", PRESETS["duo-uno-subset"], 3, 24, 1200),
+    ("duo-default", PRESETS["duo-default"], 4, 24, 1200),
+    ("7-0 and drawing", SEVEN_ZERO_AND_DRAWING, 2, 32, 1200),
+    ("stacking", STACKING, 10, 40, 1200),
 ]
 
 
