@@ -92,7 +92,7 @@ def test_invariants_at_every_step_and_finished_games_unchanged(env: BatchedUno) 
 
 
 def test_an_illegal_action_ends_the_game_for_its_player(env: BatchedUno) -> None:
-    s = env.init(jax.random.key(5), 4)
+    s = env.init(jax.random.key(5), BATCH)  # the batch size compiled above: no new compile
     mask = np.asarray(s.legal_action_mask)
     actions = mask.argmax(axis=1)
     illegal = int(np.flatnonzero(~mask[0])[0])
