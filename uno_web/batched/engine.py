@@ -9,12 +9,10 @@ of lanes at a time. See ``docs/batched.md``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, NamedTuple, cast
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from ..core.cards import Effect
 from ..core.state import Phase
@@ -667,7 +665,6 @@ class Engine:
     def _step(self, s: State, action: jax.Array) -> State:
         """Carry out one action per game (the acting seat's); games that ended are dealt
         again (``auto_reset``) or left as they are until :meth:`reset_done`."""
-        t = self.t
         key, k_refill, k_deal, k_sel = jax.random.split(s.key, 4)
         action = action.astype(i32)
         if self.auto_reset:  # the flags and rewards told of the step before
