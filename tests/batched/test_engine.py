@@ -169,3 +169,15 @@ def test_deck_orders_must_be_permutations_of_the_deck() -> None:
 
 def test_nothing_of_it_reaches_the_browser() -> None:
     assert not [m for m in browser_modules() if m.startswith("uno_web/batched")]
+
+
+@pytest.mark.parametrize("preset,players", [("official", 2), ("duo-default", 7), ("official", 10)])
+def test_the_spaces_are_the_pettingzoo_environments(preset: str, players: int) -> None:
+    from uno_web.rl import UnoEnv
+
+    pz = UnoEnv(players, preset)
+    env = BatchedUno(preset, players)
+    agent = pz.possible_agents[0]
+    assert env.num_actions == pz.action_space(agent).n
+    assert env.observation_size == pz.observation_space(agent)["observation"].shape[0]
+    assert [a.name() for a in env.table.actions] == [a.name() for a in pz.table.actions]
