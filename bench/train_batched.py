@@ -2,7 +2,7 @@
 simplest policy gradient), then evaluate it against the built-in bots with the tournament's
 own game function (``uno_web.ai.match.play_game``), the learner at seat 0 and seat 1 in turn.
 
-    pip install -e '.[jax,bench]' optax
+    pip install -e '.[jax,bench]'
     .venv/bin/python bench/train_batched.py --minutes 3 --eval 200
 
 Self-play, two players, one round a game (the official rules otherwise: UNO calls, catches,
