@@ -1,0 +1,159 @@
+"""Steps per second of the batched JAX engine (``uno_web.batched``) on whatever device JAX
+sees, beside RLCard 1.2.0's environment and the project's PettingZoo environment in the same
+run (a benchmark that prints numbers; not a test).
+
+    pip install -e '.[jax,bench]'
+    .venv/bin/python bench/bench_batched.py             # batches 1,024 and 4,096, 2 and 4 players
+    .venv/bin/python bench/bench_batched.py --quick
+    .venv/bin/python bench/bench_batched.py --batch 1048576 --players 2 4 --no-anchors   # a GPU
+
+A step is one agent action with everything the next agent needs: the batched engine's
+``step`` returns the acting seat's observation vector and legal-action mask for every game
+(as the PettingZoo environment's ``last()`` does), and finished games are dealt again in
+place. The policy is RLCard's random agent, as in ``bench_env.py``: a random card play when
+one is legal, else a random legal action, chosen on the device (``jax.random``); the steps
+are run by ``jax.lax.scan`` inside one compiled call (no Python per step). Compile time is
+reported apart. Rules: the official rules in full (UNO calls and catches in reaction windows,
+the Wild Draw Four challenge, rounds scored to 500) and, beside them, one round a game (the
+anchors' game: ``scoring="single-round"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+
+from bench_core import machine  # noqa: E402
+
+from uno_web.batched import BatchedUno  # noqa: E402
+from uno_web.core import RuleSet  # noqa: E402
+from uno_web.core.moves import MoveKind  # noqa: E402
+
+ROUND = RuleSet(scoring="single-round")
+
+
+def rollout(env: BatchedUno, steps: int) -> Any:
+    """A compiled function: ``steps`` steps of every game under RLCard's random agent."""
+    is_play = jnp.asarray(env.tables.a_kind == int(MoveKind.PLAY))
+
+    def body(carry: Any, _: Any) -> Any:
+        s, key = carry
+        key, sub = jax.random.split(key)
+        mask = s.legal_action_mask
+        plays = mask & is_play
+        choice = jnp.where(plays.any(axis=1, keepdims=True), plays, mask)
+        action = jnp.argmax(jnp.where(choice, jax.random.uniform(sub, choice.shape), -1.0), axis=1)
+        s = env.step(s, action)
+        return (s, key), s.terminated.sum()
+
+    @jax.jit
+    def run(state: Any, key: jax.Array) -> Any:
+        (state, key), ended = jax.lax.scan(body, (state, key), None, length=steps)
+        return state, ended.sum()
+
+    return run
+
+
+class Batched:
+    """One compiled configuration: compile once, then time one call per repetition."""
+
+    def __init__(self, rules: "RuleSet | str", players: int, batch: int, steps: int) -> None:
+        self.env = BatchedUno(rules, players)
+        self.batch, self.steps = batch, steps
+        self.run = rollout(self.env, steps)
+        t0 = time.perf_counter()
+        self.state = self.env.init(jax.random.key(0), batch)
+        jax.block_until_ready(self.state)  # type: ignore[no-untyped-call]
+        t1 = time.perf_counter()
+        self.state, _ = self.run(self.state, jax.random.key(1))
+        jax.block_until_ready(self.state)  # type: ignore[no-untyped-call]
+        self.compile_init_s, self.compile_rollout_s = t1 - t0, time.perf_counter() - t1
+        self.rates: list[float] = []
+        self.games: list[float] = []
+
+    def measure(self, rep: int) -> None:
+        t = time.perf_counter()
+        self.state, ended = self.run(self.state, jax.random.key(2 + rep))
+        jax.block_until_ready(self.state)  # type: ignore[no-untyped-call]
+        dt = time.perf_counter() - t
+        self.rates.append(self.batch * self.steps / dt)
+        self.games.append(int(ended) / dt)
+
+    def result(self) -> dict[str, Any]:
+        return {"steps_per_s": statistics.median(self.rates),
+                "games_per_s": statistics.median(self.games),
+                "compile_init_s": self.compile_init_s,
+                "compile_rollout_s": self.compile_rollout_s, "reps": self.rates}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--batch", type=int, nargs="+", default=[1024, 4096])
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    ap.add_argument("--steps", type=int, default=200, help="steps per compiled call")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=2.0, help="per anchor repetition")
+    ap.add_argument("--no-anchors", action="store_true")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--json", help="write the raw figures here")
+    args = ap.parse_args()
+    if args.quick:
+        args.batch, args.steps, args.reps, args.seconds = [256], 50, 1, 0.5
+    info = machine()
+    info["jax"] = jax.__version__
+    info["device"] = str(jax.devices()[0])
+    info["load_before"] = os.getloadavg()
+    print(json.dumps(info), flush=True)
+    results: dict[str, Any] = {"machine": info, "rows": []}
+    for players in args.players:
+        configs = {(name, batch): Batched(rules, players, batch, args.steps)
+                   for name, rules in (("official", "official"), ("official, one round", ROUND))
+                   for batch in args.batch}
+        anchors: dict[str, list[float]] = {"rlcard": [], "pettingzoo": []}
+        if not args.no_anchors:
+            from bench_env import _ours, rlcard_steps
+
+            from uno_web.rl import env
+
+            ours = _ours(lambda n: env(players=n, rules=ROUND))
+        for rep in range(args.reps):  # interleaved: every contender once a repetition
+            if not args.no_anchors:
+                _, steps, dt = rlcard_steps(players, args.seconds, rep)
+                anchors["rlcard"].append(steps / dt)
+                _, steps, dt = ours(players, args.seconds, rep)
+                anchors["pettingzoo"].append(steps / dt)
+            for c in configs.values():
+                c.measure(rep)
+        base = None
+        if not args.no_anchors:
+            base = {k: statistics.median(v) for k, v in anchors.items()}
+            results["rows"].append({"players": players, **base, "anchor_reps": anchors})
+            print(f"{players} players: RLCard env {base['rlcard']:,.0f} steps/s; "
+                  f"uno_web PettingZoo env {base['pettingzoo']:,.0f} steps/s (one round a game)")
+        for (name, batch), c in configs.items():
+            r = c.result()
+            ratio = f" ({r['steps_per_s'] / base['rlcard']:.1f}x RLCard)" if base else ""
+            print(f"{players} players, {name}, batch {batch:,}: {r['steps_per_s']:,.0f} "
+                  f"steps/s{ratio}, {r['games_per_s']:,.0f} games/s; compile: init "
+                  f"{r['compile_init_s']:.1f} s, rollout {r['compile_rollout_s']:.1f} s")
+            results["rows"].append({"players": players, "rules": name, "batch": batch, **r})
+    info["load_after"] = os.getloadavg()
+    print(f"load average before {info['load_before']}, after {info['load_after']}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
