@@ -519,11 +519,28 @@ def connect(address: str, timeout: float = 10.0) -> Any:
 # ------------------------------------------------------------------------------------------
 
 
+class _NoBar:
+    """A progress bar that draws nothing (tqdm is missing)."""
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def set_postfix_str(self, text: str = "") -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 def progress_bar(total: int | None, unit: str, stream: IO[str], desc: str | None = None) -> Any:
     """A tqdm progress bar on ``stream`` (standard error): ``40%|####      | 2/5 logs, 1 invalid
     12.5 logs/s``, redrawn at most 5 times a second; ``total`` None when unknown. Call
-    ``update(1)`` per item, ``set_postfix_str`` for counts, ``close()`` at the end."""
-    from tqdm import tqdm
+    ``update(1)`` per item, ``set_postfix_str`` for counts, ``close()`` at the end. Where tqdm
+    is not installed (Pyodide, a bare install) the work goes on without a bar."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _NoBar()
 
     count = "{n_fmt}/{total_fmt}" if total else "{n_fmt}"
     head = "{percentage:3.0f}%|{bar:30}| " if total else ""

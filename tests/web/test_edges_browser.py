@@ -16,6 +16,7 @@ import pytest
 
 from uno_web.core import Phase
 from uno_web.web.session import Session, TableSettings
+from uno_web.web.view import DEFAULT_SPEED
 
 from table_helpers import find_seed, open_table, start_game, wait_idle, wait_saved, you_start
 
@@ -104,7 +105,7 @@ def test_bad_preferences_are_dropped_with_a_notice(page: Any, wait_ready: Any) -
     assert "valinnoistasi ei voitu lukea" in text and "'warp'" in text and "sound" in text, text
     assert page.evaluate("document.documentElement.lang") == "fi"
     assert json.loads(page.evaluate(f"localStorage.getItem('{PREFS}')")) == {
-        "speed": "normal", "sound": False, "lang": "fi"}
+        "speed": DEFAULT_SPEED, "sound": False, "lang": "fi"}
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFS, '{"lang":"xx"}'])
     _reload(page, wait_ready)
     assert "lang 'xx' is not one of en, fi" in _notice(page)
