@@ -35,8 +35,8 @@ from .protocol import (
     WelcomeMessage, encode, read_guest_message, room_text, ROOM_ID_RE,
 )
 from .roomlog import EntropyValue, RoomLog, RoundRecord, json_params
-from .roomlog import _hex as _hex_check
-from .roomlog import _room_id as _room_id_check
+from .protocol import check_hex as _hex_check
+from .protocol import check_room_id as _room_id_check
 from .view import table_view, verdict_facts
 
 __all__ = ["RoomHost", "RoomBot", "RoomError", "Outgoing", "QUEUE_LIMIT", "RATE", "BURST", "MAX_SPECTATORS",

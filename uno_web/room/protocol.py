@@ -248,13 +248,15 @@ def is_hex_value(text: object) -> bool:
     return isinstance(text, str) and _HEX_RE.fullmatch(text) is not None
 
 
-def _hex(value: str) -> str:
+def check_hex(value: str) -> str:
+    """``value`` if it is a 32-byte value in hex (a field check), else ValueError."""
     if not is_hex_value(value):
         raise ValueError(f"a value is 64 lowercase hex digits (32 bytes), got {excerpt(value)}")
     return value
 
 
-def _room_id(value: str) -> str:
+def check_room_id(value: str) -> str:
+    """``value`` if it is a room id (a field check), else ValueError."""
     if ROOM_ID_RE.fullmatch(value) is None:
         raise ValueError("a room id is 4 to 40 letters, digits, '-' or '_', got "
                          f"{excerpt(value)}")
@@ -271,7 +273,7 @@ def _room_id(value: str) -> str:
 class _Envelope(Declared):
     protocol: Literal["uno-web-room"] = declared(description="Always \"uno-web-room\".")
     v: Literal[1] = declared(description="The protocol version.")
-    room: str = declared(max_length=40, check=_room_id, description="The room id.")
+    room: str = declared(max_length=40, check=check_room_id, description="The room id.")
     role: Literal["host", "player", "spectator", "visitor"] = declared(
         description="The sender's role: a visitor has not joined yet.")
     seat: int | None = declared(None, ge=0, le=9, description="The sender's seat (players).")
@@ -309,7 +311,7 @@ class EntropyMessage(_Envelope):
 
     type: Literal["entropy"] = "entropy"
     round: int = declared(ge=1, le=1000)
-    value: str = declared(max_length=HEX_VALUE_CHARS, check=_hex,
+    value: str = declared(max_length=HEX_VALUE_CHARS, check=check_hex,
                           description="32 random bytes as 64 lowercase hex digits.")
 
 
@@ -384,7 +386,7 @@ class CommitMessage(_Envelope):
 
     type: Literal["commit"] = "commit"
     round: int = declared(ge=1, le=1000)
-    commitment: str = declared(max_length=HEX_VALUE_CHARS, check=_hex)
+    commitment: str = declared(max_length=HEX_VALUE_CHARS, check=check_hex)
     wanted: list[int] = declared(default_factory=list, max_length=10,
                                  description="The seats whose random values are awaited.")
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Literal
 
 from ..core.cards import parse_card
-from ..core.fields import Declared, FieldProblem, declare, declared, excerpt, load_json
+from ..core.fields import Declared, FieldProblem, declare, declared, load_json
 from ..core.gamelog import (
     MAX_ACTIONS, MAX_DECK_CARDS, MAX_LOG_BYTES, MAX_ROUNDS, Action, Card, GameLog, LogError,
     ReplayFailure, RoundLog, RulesRef, Seat, replay_steps,
@@ -25,7 +25,7 @@ from ..core.reasons import Verdict
 from ..core.rules import RulesError, resolve_rules
 from ..core.state import Phase
 from .commitment import commitment, deal_order, joint_order, joint_seed
-from .protocol import HEX_VALUE_CHARS, ROOM_ID_RE, RoomCode, is_hex_value, room_text
+from .protocol import HEX_VALUE_CHARS, RoomCode, check_hex, check_room_id, room_text
 
 __all__ = ["ROOM_LOG_FORMAT", "EntropyValue", "RoundRecord", "RoomLog", "RoomLogError",
            "read_room_log", "Verification", "verify_room_log", "verify_round", "is_room_log",
@@ -39,24 +39,11 @@ class RoomLogError(ValueError):
     """A room log that cannot be read (one short line)."""
 
 
-def _hex(value: str) -> str:
-    if not is_hex_value(value):
-        raise ValueError(f"a value is 64 lowercase hex digits (32 bytes), got {excerpt(value)}")
-    return value
-
-
-def _room_id(value: str) -> str:
-    if ROOM_ID_RE.fullmatch(value) is None:
-        raise ValueError("a room id is 4 to 40 letters, digits, '-' or '_', got "
-                         f"{excerpt(value)}")
-    return value
-
-
 @declare
 @dataclass(frozen=True, kw_only=True, slots=True)
 class EntropyValue(Declared):
     seat: int = declared(ge=0, le=9, description="The guest's seat.")
-    value: str = declared(max_length=HEX_VALUE_CHARS, check=_hex,
+    value: str = declared(max_length=HEX_VALUE_CHARS, check=check_hex,
                           description="The guest's 32 random bytes, 64 lowercase hex digits.")
 
 
@@ -73,9 +60,9 @@ class RoundRecord(Declared):
     """One round as the host reveals it at its end."""
 
     round: int = declared(ge=1, le=MAX_ROUNDS, description="The round's number, from 1.")
-    commitment: str = declared(max_length=HEX_VALUE_CHARS, check=_hex, description=(
+    commitment: str = declared(max_length=HEX_VALUE_CHARS, check=check_hex, description=(
         "SHA-256 commitment to the host's value, sent before the deal (docs/rooms.md)."))
-    host_value: str = declared(max_length=HEX_VALUE_CHARS, check=_hex,
+    host_value: str = declared(max_length=HEX_VALUE_CHARS, check=check_hex,
                                description="The host's secret value, revealed at round end.")
     entropy: list[EntropyValue] = declared(
         default_factory=list, max_length=10, check=_entropy_seats,
@@ -93,7 +80,7 @@ class RoomLog(Declared):
 
     format: Literal["uno-web-room-log"] = "uno-web-room-log"
     version: Literal[1] = 1
-    room: str = declared(max_length=40, check=_room_id, description="The room id.")
+    room: str = declared(max_length=40, check=check_room_id, description="The room id.")
     rules: RulesRef = declared(default_factory=RulesRef)
     seats: list[Seat] = declared(min_length=2, max_length=10)
     rounds: list[RoundRecord] = declared(min_length=1, max_length=MAX_ROUNDS)
