@@ -165,7 +165,7 @@ def test_the_editor_on_a_phone(page: Any, wait_ready: Any) -> None:
     page.click("[data-testid=ed-target-hand-1]")
     page.locator("[data-testid=ed-seat-1]").scroll_into_view_if_needed()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert "Kortit menevät: Bot 1:n käsi" in page.inner_text("[data-testid=ed-target-name]")
+    assert "Kortit menevät: Botti 1:n käsi" in page.inner_text("[data-testid=ed-target-name]")
     _shot(page, "editor-phone-fi.png")
 
 
