@@ -21,23 +21,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..core.rules import PRESETS, RuleSet, resolve_rules
+from ..core.rules import RuleSet, ruleset_of
 from ..rl.actions import ActionTable
 from ..rl.encoding import ObservationEncoder
 from .engine import Engine, State
 from .tables import Tables, UnsupportedRules, build_tables, supported_presets, unsupported_toggles
 
 __all__ = ["BatchedUno", "State", "UnsupportedRules", "unsupported_toggles", "supported_presets"]
-
-
-def _rules(rules: "RuleSet | str | None") -> RuleSet:
-    if rules is None:
-        return PRESETS["official"]
-    if isinstance(rules, str):
-        return resolve_rules(rules)
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
-    return rules
 
 
 class BatchedUno:
@@ -60,7 +50,7 @@ class BatchedUno:
     def __init__(self, rules: "RuleSet | str | None" = None, players: int = 2, *,
                  auto_reset: bool = True, record: bool = False, max_steps: int = 20_000,
                  illegal_reward: float = -1.0, lanes: int | None = None) -> None:
-        self.rules = _rules(rules)
+        self.rules = ruleset_of(rules)
         self.tables: Tables = build_tables(self.rules, players)
         self.players = players
         self.max_steps = max_steps

@@ -17,7 +17,8 @@ from typing import Any, Literal
 from .fields import Declared, FieldProblem, declare, declared, excerpt
 
 __all__ = [
-    "RuleSet", "PRESETS", "PRESET_TITLES", "PRESET_DESCRIPTIONS", "resolve_rules", "RulesError",
+    "RuleSet", "PRESETS", "PRESET_TITLES", "PRESET_DESCRIPTIONS", "resolve_rules", "ruleset_of",
+    "RulesError",
     "MAX_RULE_OVERRIDES",
 ]
 
@@ -448,6 +449,18 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "skips, King and Ace make the next player draw 2 and 4, a Joker makes its player draw 2; "
     "10 cards each, and the first player leads any card.",
 }
+
+
+def ruleset_of(rules: "RuleSet | str | None") -> RuleSet:
+    """A RuleSet as an environment takes it: the RuleSet itself, a preset's name, or None for
+    the official rules; anything else raises TypeError."""
+    if rules is None:
+        return PRESETS["official"]
+    if isinstance(rules, str):
+        return resolve_rules(rules)
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
+    return rules
 
 
 def resolve_rules(preset: str = "official", overrides: "Mapping[str, Any] | None" = None) -> RuleSet:

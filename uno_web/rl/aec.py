@@ -66,7 +66,7 @@ from ..core.catch_window import any_open
 from ..core.engine import check, legal_moves, new_game, step
 from ..core.moves import Move, MoveKind
 from ..core.observation import Observation, observe
-from ..core.rules import PRESETS, RuleSet, resolve_rules
+from ..core.rules import RuleSet, ruleset_of
 from ..core.state import GameState, Phase
 from .actions import ActionTable
 from .encoding import ObservationEncoder
@@ -98,16 +98,6 @@ def may_react(s: GameState) -> bool:
     return False
 
 
-def _rules(rules: "RuleSet | str | None") -> RuleSet:
-    if rules is None:
-        return PRESETS["official"]
-    if isinstance(rules, str):
-        return resolve_rules(rules)
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
-    return rules
-
-
 class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """The raw AEC environment (use :func:`env` for the order-enforcing wrapper)."""
 
@@ -132,7 +122,7 @@ class UnoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be ansi, human or None, not {render_mode!r}")
-        self.rules = _rules(rules)
+        self.rules = ruleset_of(rules)
         new_game(self.rules, players, 0)  # too many players for the hand size: ValueError now
         self.players = players
         self.illegal = illegal

@@ -5,7 +5,7 @@ public ones are named in ``static/room-config.js``.  For the browser tests, the 
 room on one machine or a LAN, run your own::
 
     .venv/bin/python -m uno_web.site.relay --port 8765             # ws://127.0.0.1:8765
-    .venv/bin/python -m uno_web.site.relay --host 0.0.0.0 --port 8765
+    .venv/bin/python -m uno_web.site.relay --host <this computer's LAN address> --port 8765
 
 and open ``static/room.html?relay=ws://127.0.0.1:8765``.  The tracker is installed with npm's
 ordinary client into ``build/relay/`` (git-ignored) the first time, with ``--ignore-scripts``:
