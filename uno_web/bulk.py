@@ -525,7 +525,7 @@ class _NoBar:
     def update(self, n: int = 1) -> None:
         pass
 
-    def set_postfix_str(self, text: str = "") -> None:
+    def set_postfix_str(self, s: str = "", refresh: bool = True) -> None:
         pass
 
     def close(self) -> None:

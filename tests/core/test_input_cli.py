@@ -273,3 +273,15 @@ def test_every_command_and_option_is_known_to_the_fuzz():
             continue
         flags = {o for a in p._actions for o in a.option_strings} - {"-h", "--help", "-o", "--output"}
         assert flags <= set(OPTIONS[name]), (name, flags - set(OPTIONS[name]))
+
+
+@pytest.mark.parametrize("argv", [
+    ["validate", "--progress", "{log}", "{log}"],
+    ["tournament", "--games", "2", "--seats", "easy,easy", "--single-round", "--seed", "3"],
+])
+def test_progress_without_tqdm_runs_the_same(argv, good_log, monkeypatch):
+    """Pyodide and bare installs have no tqdm: the stand-in bar takes every call a tqdm bar gets."""
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # makes `from tqdm import tqdm` raise ImportError
+    code, out, err = run([a.replace("{log}", str(good_log)) for a in argv])
+    assert code == 0, (code, out, err)
+    assert "internal error" not in out + err and "Traceback" not in err
