@@ -289,3 +289,57 @@ def test_colour_blind_symbol_is_large_enough(browser: Any, site_url: str, viewpo
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })")
     assert len(sizes) == 2 and all(w >= least and h >= least for w, h in sizes), sizes
     ctx.close()
+
+
+# the longest refusal a person meets: a card that fits nothing, with a hand of ten cards that do
+# (the note names each of them); Finnish makes both sentences longer still
+LONG_NOTE = "index.html?hands=R1+R2+R3+R4+R5+R6+R7+R8+R9+G4+W%2CY7+Y8&top=R0&bots=still"
+
+_SETTLED = """() => Promise.all(document.querySelector('[data-testid=rejection]')
+  .getAnimations({subtree: true}).map(a => a.finished)).then(() => true)"""
+_BOXES = """() => {
+  const box = s => { const e = document.querySelector(s); if (!e) return null;
+    const r = e.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
+  const p = document.querySelector('[data-testid=rejection] p');
+  return {note: box('[data-testid=rejection]'), text: box('[data-testid=rejection] p'),
+          slot: box('#r-prompt .slot'), callout: box('[data-testid=callout]'),
+          actions: box('#r-prompt .actions'), hand: box('[data-testid=hand]'),
+          cut: p ? p.scrollHeight > p.clientHeight + 1 : null};
+}"""
+
+
+def _inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (inner["l"] >= outer["l"] - .5 and inner["r"] <= outer["r"] + .5
+            and inner["t"] >= outer["t"] - .5 and inner["b"] <= outer["b"] + .5)
+
+
+def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["r"] <= b["l"] or b["r"] <= a["l"] or a["b"] <= b["t"] or b["b"] <= a["t"]
+
+
+@pytest.mark.parametrize("lang,viewport", [("fi", {"width": 1280, "height": 900}), ("fi", PHONE),
+                                           ("en", PHONE)])
+def test_the_longest_refusal_note_stays_in_its_place(browser: Any, site_url: str, lang: str,
+                                                     viewport: dict[str, int]) -> None:
+    phone = viewport == PHONE
+    ctx = _context(browser, site_url, viewport=viewport, is_mobile=phone, has_touch=phone)
+    page = ctx.new_page()
+    _ready(page, f"{LONG_NOTE}&lang={lang}")
+    before = page.evaluate(_BOXES)
+    page.click("[data-testid=hand] [data-card=G4]")  # fits neither red nor 0: refused
+    page.wait_for_selector("[data-testid=rejection]")
+    page.wait_for_function(_SETTLED)  # its shake is over: where it stays is measured
+    after = page.evaluate(_BOXES)
+    note = page.inner_text("[data-testid=rejection]")
+    assert ("Vihreä 4 ei sovi" if lang == "fi" else "Green 4") in note and "9" in note
+    assert after["callout"] is not None and after["actions"] is not None
+    # the note stays in the status line's slot: over neither the callout above nor the buttons below
+    assert _inside(after["note"], after["slot"]), after
+    assert _inside(after["text"], after["note"]), after
+    assert _apart(after["note"], after["callout"]), after
+    assert _apart(after["note"], after["actions"]), after
+    # and the hand never moves
+    assert abs(after["hand"]["t"] - before["hand"]["t"]) <= 1
+    # this note is longer than its room: it is cut to its lines (the validator shows it whole)
+    assert after["cut"]
+    ctx.close()
