@@ -200,3 +200,127 @@ def test_reload_resumes_behind_the_privacy_screen(page: Any, wait_ready: Any) ->
     saved = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('uno_web.table'))"
                           ".map(k => localStorage.getItem(k)).join('')")
     assert saved and "Ann" not in saved and "people" not in saved  # sealed: no names, no hand
+
+
+def _jump_seed(settings: TableSettings) -> tuple[int, str]:
+    """Ann (seat 0) starts, clockwise, with one copy of a number card that fits and that Cleo
+    (seat 2, after Ben) holds too: the seed and the card."""
+    from uno_web.core.cards import IS_WILD, RANK_OF
+
+    for seed in range(1, 5000):
+        g: GameState = new_game(settings.rules(), settings.seat_names(), seed)
+        if g.turn != 0 or g.phase != Phase.PLAY or g.direction != 1:
+            continue
+        for c in sorted({m.card for m in legal_moves(g, 0) if m.kind == MoveKind.PLAY}):
+            if (not IS_WILD[c] and RANK_OF[c] <= 9 and g.hands[0].count(c) == 1
+                    and c in g.hands[2]):
+                return seed, card_str(c)
+    raise AssertionError("no seed")  # pragma: no cover
+
+
+def test_jump_in_by_the_person_who_holds_the_card(page: Any, wait_ready: Any,
+                                                  tmp_path: Path) -> None:
+    settings = TableSettings(players=3, levels=("easy", "easy"), people=("Ann", "Ben", "Cleo"),
+                             overrides={"jump_in": True, "scoring": "single-round"})
+    seed, card = _jump_seed(settings)
+    fix_deal(page, seed)
+    page.goto(table_url(speed="instant"))
+    wait_ready(page)
+    setup_friends(page, ["Ann", "Ben", "Cleo"], jump_in=True)
+    page.click("[data-testid=pp-ready]")
+    page.wait_for_function("() => document.body.dataset.ppShown === '0'")
+    page.click(f"[data-testid=hand] [data-card='{card}']")
+    # Ben's turn: his privacy screen offers a jump-in to both others, whatever they hold, so
+    # that the buttons tell nobody who holds the card; no hand is in the page
+    page.wait_for_selector("[data-testid=privacy-screen][data-seat='1']")
+    assert page.evaluate(HAND) == [] and page.evaluate(OTHER_CARDS) == []
+    assert page.inner_text("[data-testid=pp-jump-0]") == "Ann: jump in"
+    assert page.inner_text("[data-testid=pp-jump-2]") == "Cleo: jump in"
+    assert page.locator("[data-testid=pp-jump-1]").count() == 0  # Ben simply plays
+    # Ann asks, sees her own hand only, holds no other copy, and goes back
+    page.click("[data-testid=pp-jump-0]")
+    page.wait_for_selector("[data-testid=privacy-screen][data-seat='0']")
+    assert "Ann wants to jump in." in page.inner_text("[data-testid=privacy-screen]")
+    assert page.evaluate(HAND) == []
+    page.click("[data-testid=pp-ready]")
+    page.wait_for_selector("[data-testid=pp-jump-panel]")
+    assert _data(page)["ppShown"] == "0" and card not in page.evaluate(HAND)
+    assert "You hold no card identical" in page.inner_text("[data-testid=pp-jump-panel]")
+    assert page.locator("[data-testid=hand] [data-playable=true]").count() == 0
+    page.click("[data-testid=pp-back]")
+    page.wait_for_selector("[data-testid=privacy-screen][data-seat='1']")
+    assert page.evaluate(HAND) == [] and _data(page)["version"] == "1"
+    # Cleo asks and jumps in with the identical card
+    page.click("[data-testid=pp-jump-2]")
+    page.wait_for_selector("[data-testid=privacy-screen][data-seat='2']")
+    page.click("[data-testid=pp-ready]")
+    page.wait_for_selector("[data-testid=pp-jump-panel]")
+    assert _data(page)["ppShown"] == "2" and card in page.evaluate(HAND)
+    assert page.locator("[data-testid=hand] [data-playable=true]").evaluate_all(
+        "els => els.map(e => e.dataset.card)") == [card]
+    page.click(f"[data-testid=hand] [data-card='{card}'][data-playable=true]")
+    page.wait_for_selector("[data-testid=validator-entry][data-code=OK_JUMP_IN]")
+    # play goes on from Cleo: Ann next, Ben's turn was jumped over; Cleo's hand is hidden again
+    data = _settle(page)
+    assert data["turn"] == "0" and data["ppDue"] == "0" and data["version"] == "2"
+    assert page.evaluate(HAND) == []
+    # and the round goes on to its end through the privacy screens
+    rng = random.Random(seed)
+    for _ in range(600):
+        data = _settle(page)
+        if data["phase"] in ("round-over", "game-over"):
+            break
+        assert page.evaluate(OTHER_CARDS) == [], "a card of a hand outside the hand on screen"
+        if data["ppDue"]:
+            assert page.evaluate(HAND) == []
+            page.click("[data-testid=pp-ready]")
+            page.wait_for_function("s => document.body.dataset.ppShown === s",
+                                   arg=data["ppDue"])
+            continue
+        _act(page, rng)
+    else:
+        raise AssertionError("the round did not end")
+    with page.expect_download() as info:
+        page.click("[data-testid=export-log]")
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    steps = list(replay_steps(parse_log(path.read_text())))
+    jumps = [s.move for s in steps if s.move is not None and s.verdict is not None
+             and s.verdict.code.value == "OK_JUMP_IN"]
+    assert jumps and card_str(jumps[0].card) == card and jumps[0].seat == 2
+
+
+def test_jump_in_during_a_bots_turn(page: Any, wait_ready: Any) -> None:
+    # Ann, a bot, Cleo: Ann's play opens the jump-in window on the bot's turn, when no hand is
+    # on screen; the bot waits a minute before each move, so the window stays open
+    settings = TableSettings(players=3, levels=("easy", "easy"), people=("Ann", "", "Cleo"),
+                             overrides={"jump_in": True, "scoring": "single-round"})
+    seed, card = _jump_seed(settings)
+    fix_deal(page, seed)
+    page.goto(table_url(speed="instant", delay=60_000))
+    wait_ready(page)
+    setup_friends(page, ["Ann", "easy", "Cleo"], jump_in=True)
+    page.click("[data-testid=pp-ready]")
+    page.wait_for_function("() => document.body.dataset.ppShown === '0'")
+    page.click(f"[data-testid=hand] [data-card='{card}']")
+    page.wait_for_selector("[data-testid=pp-public] [data-testid=pp-jump-2]")
+    assert _data(page)["turn"] == "1" and page.evaluate(HAND) == []
+    assert page.evaluate(OTHER_CARDS) == []
+    assert page.locator("[data-testid=pp-public] [data-testid=pp-jump-0]").count() == 1
+    page.click("[data-testid=pp-jump-2]")
+    page.wait_for_selector("[data-testid=privacy-screen][data-seat='2']")
+    page.click("[data-testid=pp-ready]")
+    page.wait_for_selector("[data-testid=pp-jump-panel]")
+    page.click(f"[data-testid=hand] [data-card='{card}'][data-playable=true]")
+    page.wait_for_selector("[data-testid=validator-entry][data-code=OK_JUMP_IN]")
+    # the bot's turn was jumped over: Ann is next, behind her privacy screen (the bots' loop
+    # still sleeps out the bot's old pause, so the page is not idle: wait for Ann's screen)
+    page.wait_for_selector("[data-testid=privacy-screen][data-seat='0']")
+    data = _data(page)
+    assert data["turn"] == "0" and data["ppDue"] == "0" and data["version"] == "2"
+    assert page.evaluate(HAND) == []
+    assert page.locator("[data-testid=validator-entry][data-seat='1']").count() == 0
+    page.click("[data-testid=pp-ready]")
+    page.wait_for_function("() => document.body.dataset.ppShown === '0'")
+    _act(page, random.Random(seed))
+    page.wait_for_function("() => document.body.dataset.version === '3'")
