@@ -318,7 +318,7 @@ def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 @pytest.mark.parametrize("lang,viewport", [("fi", {"width": 1280, "height": 900}), ("fi", PHONE),
-                                           ("en", PHONE)])
+                                           ("en", {"width": 1280, "height": 900}), ("en", PHONE)])
 def test_the_longest_refusal_note_stays_in_its_place(browser: Any, site_url: str, lang: str,
                                                      viewport: dict[str, int]) -> None:
     phone = viewport == PHONE
