@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import CHROMIUM_ARGS, chromium_path
+from tests.web.test_room_unit import table_refusal, words_of
 from uno_web.site import relay as relay_mod
 
 pytestmark = pytest.mark.browser
@@ -240,6 +241,22 @@ def storage(page: Any) -> str:
     return str(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))
 
 
+def squeeze(text: str) -> str:
+    return "".join(text.split())
+
+
+def host_game(host: Any, room: str) -> Any:
+    """The host's game as its page keeps it (``localStorage``), resumed on CPython."""
+    from uno_web.web.room_screen import RoomScreen, storage_key
+
+    key = storage_key("host", "/static/", room)
+    save = host.evaluate(f"localStorage.getItem({json.dumps(key)})")
+    assert save, key
+    game = RoomScreen(room, stored={key: save}, scope="/static/")
+    assert game.host is not None and game.host.state is not None, game.problem
+    return game
+
+
 def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) -> None:
     host = screens.open()
     host.select_option("[data-testid=room-length]", "one")
@@ -268,12 +285,25 @@ def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) 
     assert len(before) == 64
     counts = "els => els.map(e => e.dataset.count)"
     counts_before = idle.eval_on_selector_all("[data-testid^=room-player-]", counts)
-    idle.locator("[data-testid=room-hand] button:not([data-card^=W])").first.click()
-    refusal = idle.wait_for_selector("[data-testid=room-refusal]", timeout=10_000)
+    # the table's refusal of that move, written from the host's game (its save, as the host's
+    # page keeps it), not from any message: the same words must be on the guest's screen
+    card = idle.locator("[data-testid=room-hand] button:not([data-card^=W])").first
+    seat = int(idle.get_attribute("[data-testid=room-table]", "data-you"))
+    move = f"P{seat}:{card.get_attribute('data-card')}"
+    game = host_game(host, room)
+    assert game.game_digest() == before
+    note, panel = table_refusal(game.host.state, move, "en")
+    card.click()
+    refusal = idle.wait_for_selector("[data-testid=rejection]", timeout=10_000)
     assert refusal.get_attribute("data-code") == "E_NOT_TURN"
-    assert "Refused" in refusal.inner_text() and "E_NOT_TURN" in refusal.inner_text()
     assert host.evaluate("window.unoRoom.digest()") == before
+    # the same text (blocks next to each other in the DOM's text: compared without spaces)
+    assert squeeze(refusal.text_content()) == squeeze(words_of(note, "rejection"))
+    entry = idle.locator("[data-testid=room-validator] [data-testid=validator-entry]").first
+    assert entry.get_attribute("data-code") == "E_NOT_TURN"
+    assert squeeze(entry.text_content()) == squeeze(words_of(panel, "validator-entry"))
     assert idle.eval_on_selector_all("[data-testid^=room-player-]", counts) == counts_before
+    assert not idle.query_selector("[data-testid=room-refusal]")  # no second, room-made line
 
     state = {"rejoined": False}
 

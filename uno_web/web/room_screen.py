@@ -18,15 +18,18 @@ import json
 import os
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..core import PRESET_TITLES, PRESETS, resolve_rules
 from ..core.cards import CardError, parse_card
+from ..core.events import Event
+from ..core.reasons import Reason, Verdict
 from ..room import RoomError, RoomGuest, RoomHost, describe, make_room_id
 from ..room.protocol import ROOM_ID_RE
 from ..i18n.ui import translate_html
-from .render import render_card
-from .view import card_view
+from .render import entries_html, log_html, rejection_html, render_card
+from .session import ValidatorEntry, suggest
+from .view import LogLine, card_view, describe_event
 
 __all__ = ["RoomScreen", "TEXTS", "text", "storage_key", "SELF", "HOST_GONE_AFTER",
            "make_screen"]
@@ -106,6 +109,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "fault": ("Verification failed in round {round}, move {index}: {code}. {words}",
               "Varmistus epäonnistui kierroksella {round}, siirto {index}: {code}. {words}"),
     "refused": ("Refused", "Hylätty"),
+    "validator": ("Validator", "Tarkastaja"),
+    "log": ("Game log", "Pelin loki"),
     "closed": ("The room is closed", "Huone on suljettu"),
     "host_lost": ("The host's connection was lost; waiting for it to come back…",
                   "Yhteys isäntään katkesi; odotetaan sen palaamista…"),
@@ -118,6 +123,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "lang": ("Suomeksi", "In English"),
 }
 COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+#: the log lines a screen shows (the newest)
+LOG_LINES = 60
+
+
+class _Seen:
+    """An event as the host sent it (already as this screen may see it), in the shape the
+    table's :func:`~uno_web.web.view.describe_event` reads."""
+
+    __slots__ = ("kind", "seat", "_facts")
+
+    def __init__(self, facts: dict[str, Any]) -> None:
+        self.kind = str(facts["event"])
+        self.seat = facts.get("seat", -1)
+        self._facts = facts
+
+    def public(self) -> "_Seen":
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self._facts)
 
 
 def text(key: str, lang: str, **params: object) -> str:
@@ -232,6 +257,7 @@ class RoomScreen:
     def _resume_host(self, host_save: str, guest_save: str | None, now: float) -> None:
         try:
             self.host = RoomHost.resume(host_save, now, random_bytes=self.random_bytes)
+            self.host.hinter = suggest
             self.me = (RoomGuest.restore(guest_save, random_bytes=self.random_bytes)
                        if guest_save else None)
         except (RoomError, ValueError) as exc:
@@ -267,6 +293,7 @@ class RoomScreen:
         room = make_room_id(self.random_bytes)
         host = RoomHost(room, seats=seats, preset=preset, rules=resolve_rules(preset, overrides),
                         absent_timeout=absent, random_bytes=self.random_bytes)
+        host.hinter = suggest  # a refused guest reads what it could do, as at the table
         me = RoomGuest(room, name or "Host", random_bytes=self.random_bytes)
         self.room, self.host, self.me = room, host, me
         self.problem = ""
@@ -590,6 +617,8 @@ class RoomScreen:
         if me is None or not me.refusals:
             return ""
         r = me.refusals[-1]
+        if r.code in Reason.__members__:
+            return ""  # the validator's: shown as the table shows it (_render_game)
         words = describe(r.code, dict(r.params), self.lang)
         return (f'<p class="room-refusal" role="alert" data-testid="room-refusal" '
                 f'data-code="{_e(r.code)}"><span class="tag">{_e(r.code)}</span> '
@@ -639,10 +668,19 @@ class RoomScreen:
             status = self.t("turn", name=names[turn])
         else:
             status = ""
+        entries = self.entries()
+        latest = entries[0] if entries else None
+        if (latest is not None and not latest.ok and me.seat is not None
+                and latest.seat == me.seat and self.picking is None):
+            # your move refused: the table's note, in the status line's place
+            slot = self.table_html(rejection_html(latest, status))
+        else:
+            slot = (f'<p class="room-status" data-testid="room-turn" aria-live="polite">'
+                    f'{_e(status)}</p>')
         parts = [f'<section class="room-table" data-testid="room-table" '
                  f'data-round="{_e(v.get("round", ""))}" data-turn="{_e(turn)}" '
                  f'data-you="{_e("" if me.seat is None else me.seat)}">',
-                 f'<p class="room-status" data-testid="room-turn" aria-live="polite">{_e(status)}</p>',
+                 slot,
                  f'<ol class="room-players">{"".join(seats)}</ol>',
                  f'<div class="room-centre"><span>{_e(self.t("top"))}</span> {centre} '
                  f'<span data-testid="room-colour">{_e(self.t("colour", color=colour_words))}</span> '
@@ -652,7 +690,74 @@ class RoomScreen:
         else:
             parts.append(self._render_hand(v))
         parts.append("</section>")
+        parts.append(self._render_side(entries))
         return "".join(parts)
+
+    def _render_side(self, entries: list[ValidatorEntry]) -> str:
+        """The table's validator panel and game log, from what this screen was sent."""
+        you = self.me.seat if self.me is not None and self.me.seat is not None else -1
+        panel = ""
+        if entries:
+            panel = (f'<section class="panel validator-panel room-validator" '
+                     f'data-testid="room-validator"><h2>{_e(self.t("validator"))}</h2>'
+                     f'{self.table_html(entries_html(entries))}</section>')
+        lines = self.log_lines()
+        log = ""
+        if lines:
+            log = (f'<section class="panel room-log" data-testid="room-log">'
+                   f'<h2>{_e(self.t("log"))}</h2>{self.table_html(log_html(lines, you))}</section>')
+        return f'<div class="room-side">{panel}{log}</div>' if panel or log else ""
+
+    def entries(self) -> list[ValidatorEntry]:
+        """The validator's verdicts this screen has seen, newest first, as the table's entries
+        (a refusal's explanation and rule from the catalogue, as the table writes them)."""
+        me = self.me
+        if me is None:
+            return []
+        names = list((me.view or {}).get("names") or [])
+        out: list[ValidatorEntry] = []
+        for i, d in enumerate(me.verdicts):
+            code = d.get("code")
+            if not isinstance(code, str) or code not in Reason.__members__:
+                continue
+            params = d.get("params")
+            verdict = Verdict(Reason[code], tuple(params.items()) if isinstance(params, dict) else ())
+            seat = d.get("seat")
+            seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
+            rnd = d.get("round")
+            out.append(ValidatorEntry(
+                seq=i + 1, seat=seat, who=str(names[seat]) if 0 <= seat < len(names) else "",
+                move=str(d.get("move") or "")[:40], code=code, ok=bool(d.get("ok")),
+                message=str(d.get("message") or code)[:1000], explanation=verdict.explanation,
+                rule=str(d.get("rule") or verdict.rule)[:200], hint=str(d.get("hint") or "")[:1000],
+                round=rnd if isinstance(rnd, int) else 0))
+        out.reverse()
+        return out
+
+    def log_lines(self) -> list[LogLine]:
+        """The game log as the table writes it (newest first), from the events this screen was
+        sent; an event it cannot read is left out."""
+        me = self.me
+        if me is None:
+            return []
+        names = list((me.view or {}).get("names") or [])
+        you = me.seat if me.seat is not None else -1
+        out: list[LogLine] = []
+        events = list(me.events)[-LOG_LINES:]
+        for i, (_rnd, facts) in enumerate(events):
+            try:
+                seen = _Seen(facts)
+                words = describe_event(cast(Event, seen), names, you)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, CardError):
+                continue
+            seat = seen.seat if isinstance(seen.seat, int) else -1
+            out.append(LogLine(i, seen.kind, words, seat))
+        out.reverse()
+        return out
+
+    def table_html(self, html: str) -> str:
+        """A piece the table renders (in English), in this screen's language."""
+        return translate_html(html, self.lang) if self.lang != "en" else html
 
     def _render_hand(self, v: dict[str, Any]) -> str:
         legal = set(v.get("legal") or [])
