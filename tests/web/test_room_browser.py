@@ -4,6 +4,7 @@ contexts of one browser play through a WebTorrent relay on 127.0.0.1 (uno_web/si
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,8 @@ ROOM_ARGS = [*CHROMIUM_ARGS, "--allow-loopback-in-peer-connection",
              "--disable-features=WebRtcHideLocalIpsWithMdns"]
 READY_MS = 120_000
 PHONE = {"width": 390, "height": 844}
+#: room -> the host's pin, as the link the host shares carries it
+PINS: dict[str, str] = {}
 #: what Trystero logs when the browser at the other end closed the connection (a page closed)
 CLOSED_BY_PEER = "User-Initiated Abort, reason=Close called"
 
@@ -88,6 +91,9 @@ class Screens:
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         page.on("console", lambda m: self.errors.append(f"console: {m.text}")
                 if m.type == "error" and CLOSED_BY_PEER not in m.text else None)
+        room = re.match(r"room=([\w-]+)", query)
+        if room and "pin=" not in query and room.group(1) in PINS:
+            query += f"&pin={PINS[room.group(1)]}"  # as in the link the host shares
         sep = "&" if query else ""
         page.goto(f"static/room.html?{query}{sep}relay={self.relay}")
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_MS)
@@ -119,6 +125,10 @@ def create_room(host: Any, name: str = "Ada", seats: int = 4, absent: int = 60) 
     host.wait_for_selector("[data-testid=room-lobby]")
     room = host.evaluate("window.unoRoom.room")
     assert isinstance(room, str) and len(room) == 12
+    # the host's key: its pin is in the link the host shares (and in the host's address bar)
+    PINS[room] = wait_until(host, "window.unoRoom.pin")
+    link = host.get_attribute("[data-testid=room-link]", "href")
+    assert f"room={room}" in link and f"pin={PINS[room]}" in link and f"pin={PINS[room]}" in host.url
     return room
 
 
@@ -460,6 +470,42 @@ def test_spectators_refused_absent_seat_bot_host_reload_and_host_gone(screens: S
     closed = bea.wait_for_selector("[data-testid=room-closed]", timeout=40_000)
     assert closed.get_attribute("data-code") == "R_HOST_GONE"
     assert "The room is closed" in closed.inner_text()
+
+
+def test_a_browser_that_claims_to_be_the_host_without_its_key_is_refused(screens: Screens) -> None:
+    host = screens.open()
+    room = create_room(host, "Ada", seats=2)
+    keys = [f"uno_web.room.{kind}.v1:/static/:{room}" for kind in ("host", "guest")]
+    saves = {k: host.evaluate(f"localStorage.getItem({json.dumps(k)})") for k in keys}
+    assert all(saves.values())
+    host_context = host.context
+    host.close()
+    # a forger holds the whole room (the host's save), but not the host's key: its page resumes
+    # the room as its host and says "I am the host" to everyone who comes
+    forger_context = screens.browser.new_context(base_url=screens.site_url, service_workers="block")
+    screens.contexts.append(forger_context)
+    forger_context.add_init_script("".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});"
+                                           for k, v in saves.items()))
+    forger = screens.open(f"room={room}", context=forger_context)
+    forger.wait_for_selector("[data-testid=room-lobby]")
+    assert wait_until(forger, "window.unoRoom.pin") != PINS[room]  # a key of its own
+    bea = screens.open(f"room={room}")
+    problem = bea.wait_for_selector("[data-testid=room-problem]", timeout=60_000)
+    assert ("could not prove it: its key is not the one named in your room link"
+            in problem.inner_text())
+    assert wait_until(bea, "window.unoRoom.received.some(t => t === 'host')")
+    assert bea.evaluate("window.unoRoom.hostPeer") is None
+    assert bea.evaluate("window.unoRoom.sent.length") == 0  # not even a join went to it
+    assert bea.locator("[data-testid=room-lobby]").count() == 0
+    # the real host comes back (its key kept with its room): believed, and Bea joins
+    forger_context.close()
+    back = screens.open(f"room={room}", context=host_context)
+    back.wait_for_selector("[data-testid=room-lobby]")
+    assert wait_until(back, "window.unoRoom.pin") == PINS[room]
+    wait_until(bea, "window.unoRoom.hostPeer", 90_000)
+    assert bea.evaluate("window.unoRoom.hostPeer") == back.evaluate("window.unoRoom.selfId")
+    join(bea, "Bea")
+    back.wait_for_selector("[data-testid=room-seat-1]:has-text('Bea')")
 
 
 def test_the_page_may_connect_to_its_relays_only(screens: Screens) -> None:

@@ -256,6 +256,26 @@ def test_bad_events_are_refused_in_words_never_raised(event: str, data: dict[str
     assert fx.html is not None and 'data-testid="room-problem"' in fx.html
 
 
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_a_host_that_cannot_prove_its_key_is_refused_in_plain_words(lang: str) -> None:
+    w = Wire(seats=2)
+    bea = RoomScreen(w.room, lang=lang)
+    html = bea.dispatch("host_refused", {"peer": "F", "reason": "wrong_key"}, 0.0).html or ""
+    words = {"en": "could not prove it: its key is not the one named in your room link",
+             "fi": "ei voinut todistaa sitä: sen avain ei ole huoneen linkissä nimetty"}[lang]
+    assert words in visible(html) and 'data-testid="room-problem"' in html
+    assert bea.host_peer is None
+    if lang == "fi":
+        assert not english_left(html), english_left(html)
+    html = bea.dispatch("host_refused", {"peer": "F", "reason": "<b>?"}, 0.0).html or ""
+    assert text("why_malformed", lang) in visible(html)  # an unknown reason: said, not shown
+    html = bea.dispatch("host_refused", {"peer": "F", "reason": "no_pin"}, 0.0).html or ""
+    assert text("no_pin", lang) in visible(html)
+    # the real host, once proved (the page checks it), is believed and the words go
+    html = bea.dispatch("host_announce", {"peer": "H"}, 0.0).html or ""
+    assert bea.host_peer == "H" and 'data-testid="room-problem"' not in html
+
+
 def test_a_guest_is_told_when_the_host_is_gone_for_good() -> None:
     w = Wire(seats=2)
     bea = w.add("B")

@@ -117,6 +117,21 @@ TEXTS: dict[str, tuple[str, str]] = {
     "bad_relay": ("This room link names a relay that cannot be used: {detail}",
                   "Huoneen linkki nimeää välittäjän, jota ei voi käyttää: {detail}"),
     "problem": ("{detail}", "{detail}"),
+    "host_refused": ("A browser said it was this room's host but could not prove it: {why}. "
+                     "It was ignored; still looking for the host.",
+                     "Selain väitti olevansa tämän huoneen isäntä mutta ei voinut todistaa sitä: "
+                     "{why}. Sitä ei uskottu; isäntää etsitään yhä."),
+    "why_wrong_key": ("its key is not the one named in your room link",
+                      "sen avain ei ole huoneen linkissä nimetty"),
+    "why_wrong_channel": ("its proof was made for another connection",
+                          "sen todiste on tehty toiselle yhteydelle"),
+    "why_bad_signature": ("its signature does not match its key",
+                          "sen allekirjoitus ei täsmää sen avaimeen"),
+    "why_malformed": ("its answer could not be read", "sen vastausta ei voitu lukea"),
+    "no_pin": ("This room link does not name the host's key (pin=…), so nobody can be checked "
+               "as the host. Ask the host for the room's link again.",
+               "Tämä huoneen linkki ei nimeä isännän avainta (pin=…), joten ketään ei voi "
+               "tarkistaa isännäksi. Pyydä isännältä huoneen linkki uudestaan."),
     "red": ("red", "punainen"), "yellow": ("yellow", "keltainen"), "green": ("green", "vihreä"),
     "blue": ("blue", "sininen"),
     "easy": ("easy", "helppo"), "normal": ("normal", "tavallinen"), "hard": ("hard", "vaikea"),
@@ -342,10 +357,29 @@ class RoomScreen:
         if self.host is not None or self.host_peer is not None:
             return
         self.host_peer = str(data["peer"])
+        if self.problem in self._host_problems():
+            self.problem = ""
         self.host_lost_at = None
         if self.me is not None and self.me.closed is None:
             fx.send.append((self.host_peer, self.me.reconnect()))
             self.joined = True
+
+    def _host_problems(self) -> set[str]:
+        words = {self.t("no_pin")}
+        for key in TEXTS:
+            if key.startswith("why_"):
+                words.add(self.t("host_refused", why=self.t(key)))
+        return words
+
+    def _on_host_refused(self, fx: Effects, data: dict[str, Any], now: float) -> None:
+        """A peer said it was the host and could not prove it (the page checked its key
+        against the link's pin): said in plain words; the page goes on looking."""
+        reason = str(data.get("reason", ""))
+        if reason == "no_pin":
+            self.problem = self.t("no_pin")
+            return
+        key = f"why_{reason}" if f"why_{reason}" in TEXTS else "why_malformed"
+        self.problem = self.t("host_refused", why=self.t(key))
 
     def _on_message(self, fx: Effects, data: dict[str, Any], now: float) -> None:
         peer, message = str(data["peer"]), data.get("text")
