@@ -344,6 +344,17 @@ def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) 
         v = p.get_attribute("[data-testid=room-verify]", "data-verified")
         assert v == "1", p.inner_text("[data-testid=room-verify]")
         assert "Verified: every move legal, deck from our joint shuffle" in p.inner_text("[data-testid=room-verify]")
+    # the table's game log and validator panel, on the spectator's screen too: every move in
+    # words, a draw by another seat counted, never shown
+    for p in (watcher, cid):
+        lines = p.eval_on_selector_all("[data-testid=room-log] [data-testid=log-lines] li",
+                                       "els => els.map(e => [e.dataset.kind, e.textContent])")
+        kinds = {k for k, _ in lines}
+        assert {"card_played", "round_won"} <= kinds, lines[:5]
+        assert p.locator("[data-testid=room-validator] [data-testid=validator-entry][data-ok=true]").count() >= 3
+    assert all(": " not in t for k, t in watcher.eval_on_selector_all(
+        "[data-testid=log-lines] li", "els => els.map(e => [e.dataset.kind, e.textContent])")
+        if k == "cards_drawn")
     check_no_leak(cid, 2)
     check_no_leak(watcher, None)
     check_no_leak(bea, 1)

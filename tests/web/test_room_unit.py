@@ -362,3 +362,34 @@ def test_each_screen_exports_the_revealed_rounds_as_a_room_log_the_command_line_
     run = subprocess.run([sys.executable, "-m", "uno_web", "validate", str(path)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1 and json.loads(run.stdout)["valid"] is False
+
+
+def test_every_screen_follows_the_start_and_who_plays_each_seat() -> None:
+    w = Wire(seats=3)
+    bea = w.add("B")
+    w.act("B", "join", {"name": "Bea", "as_role": "player"})
+    spec = w.add("S")
+    w.act("S", "join", {"name": "Dee", "as_role": "spectator"})
+    assert 'data-testid="room-seat-2" data-kind="empty"' in bea.render()
+    assert "Waiting for the host to start" in bea.render()
+    w.act("H", "start", {})
+    for s in (bea, spec):
+        html = s.render()
+        assert 'data-started="1"' in html and "Waiting for the host to start" not in html
+        assert s.me is not None and s.me.lobby is not None
+        assert [x.kind for x in s.me.lobby.seats] == ["person", "person", "bot"]
+        assert "Bot 3" in visible(html)
+    # Bea's connection goes: every screen's list of players says she is away, then that a bot
+    # plays her seat (after the host's 5 s), then that she is back
+    w.pump("H", w.host.dispatch("peer_leave", {"peer": "B"}, w.t))
+    assert "Bea — away" in visible(spec.render()) and "Bea — away" in visible(w.host.render())
+    w.t += 6
+    w.pump("H", w.host.dispatch("tick", {}, w.t))
+    assert "Bea — away — a bot plays for now" in visible(spec.render())
+    again = RoomScreen(w.room, stored={storage_key("guest", "/", w.room): bea.me.save()})
+    w.guests["B2"] = again
+    w.pump("B2", again.dispatch("host_announce", {"peer": "H"}, w.t))
+    w.pump("H", w.host.dispatch("peer_join", {"peer": "B2"}, w.t))
+    html = visible(spec.render())
+    assert "Bea:" in html and "Bea — away" not in html
+    assert "Bea (you)" in visible(again.render())

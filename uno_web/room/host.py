@@ -291,7 +291,9 @@ class RoomHost:
         for i, s in enumerate(self.slots):
             if s.kind == "empty":
                 self.slots[i] = _Slot(kind="bot", name=f"Bot {i + 1}", level="normal")
-        return self._begin_round(self.now)
+        out = self._begin_round(self.now)
+        # every screen's lobby: the empty seats are bots' now, and the game has started
+        return out + self._lobby_all()
 
     def next_round(self, now: float) -> list[Outgoing]:
         """Deal the next round (as a seated person's ``N`` move does)."""
@@ -332,6 +334,8 @@ class RoomHost:
         """``peer``'s connection is gone: its seat waits ``absent_timeout`` for it."""
         self._at(now)
         p = self.peers.pop(peer, None)
+        if p is not None and p.role == "spectator":
+            return self._lobby_all()  # one spectator fewer, on every screen
         if p is None or p.seat is None:
             return []
         slot = self.slots[p.seat]

@@ -675,10 +675,20 @@ class RoomScreen:
         counts = list(v.get("hand_counts") or [])
         turn = v.get("turn")
         seats = []
+        infos = {s.seat: s for s in me.lobby.seats} if me.lobby is not None else {}
         for i, name in enumerate(names):
             mark = ' aria-current="true" class="on-turn"' if i == turn else ""
             n = counts[i] if i < len(counts) else 0
-            seats.append(f'<li{mark} data-testid="room-player-{i}" data-count="{n}">{_e(name)}: '
+            who = str(name)
+            info = infos.get(i)  # who plays the seat now, as the host's last lobby says
+            if info is not None and info.kind == "person":
+                if me.seat == i:
+                    who += f' ({self.t("you")})'
+                if not info.present:
+                    who += f' — {self.t("away")}'
+                if info.bot_plays:
+                    who += f' — {self.t("bot_plays")}'
+            seats.append(f'<li{mark} data-testid="room-player-{i}" data-count="{n}">{_e(who)}: '
                          f'{_e(self.t("cards_left", n=n))}</li>')
         top = v.get("top")
         centre = ""
