@@ -183,6 +183,7 @@ function draw(html) {
       // what a person is typing stays; the QR code is drawn once
       if (from.tagName === "INPUT" && from.dataset.field && from.type !== "number") return false;
       if (from.classList.contains("room-qr") && from.firstChild) return false;
+      if (from.dataset.roomLink && from.dataset.full) return false;  // the whole link, with its pin
       return true;
     },
   });
@@ -198,7 +199,7 @@ function drawQr() {  // the host's link, once its key is known
     code.make();
     qr.innerHTML = code.createSvgTag({cellSize: 4, margin: 8, scalable: true});
     const a = main.querySelector("[data-room-link]");
-    if (a) { a.href = link; a.textContent = link; }
+    if (a) { a.href = link; a.textContent = link; a.dataset.full = "1"; }
   }
 }
 
@@ -313,6 +314,15 @@ main.addEventListener("change", (ev) => {
   if (!screen || !el.dataset || !el.dataset.action) return;
   if (el.dataset.action === "seat") dispatch("seat", {seat: Number(el.dataset.seat), value: el.value});
   else if (el.dataset.action === "spectators") dispatch("spectators", {value: el.checked});
+});
+// the table's keys (the validator's hints name them): D draw, K keep, A take the cards,
+// C challenge, U call UNO; not while typing a name
+const KEYS = {d: "D", k: "K", a: "A", c: "X", u: "U"};
+addEventListener("keydown", (ev) => {
+  if (!screen || ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.closest("input, select, textarea")) return;
+  const letter = KEYS[ev.key.toLowerCase()];
+  const el = letter && main.querySelector(`[data-testid=room-move-${letter}]`);
+  if (el) { ev.preventDefault(); el.click(); }
 });
 addEventListener("pagehide", () => { if (room) room.leave(); });
 

@@ -279,6 +279,9 @@ def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) 
     join(watcher, "Dee", watch=True)
     host.wait_for_selector("[data-testid=room-seat-2]:has-text('Cid')")
     host.wait_for_selector("text=Spectators: 1")
+    # the link on the host's screen is still the whole one, pin included, after many redraws
+    assert f"pin={PINS[room]}" in host.get_attribute("[data-testid=room-link]", "href")
+    assert f"pin={PINS[room]}" in host.inner_text("[data-testid=room-link]")
     # seat 4 stays empty: a bot takes it at the start
     assert host.get_attribute("[data-testid=room-seat-3]", "data-kind") == "empty"
     host.click("[data-testid=room-start]")
@@ -458,9 +461,19 @@ def test_spectators_refused_absent_seat_bot_host_reload_and_host_gone(screens: S
     bea.close()
     note = host.wait_for_selector("[data-testid=room-notice][data-code=R_SEAT_BOT]", timeout=20_000)
     assert "Bea" in note.inner_text()
+    pressed = False
     for _ in range(6):  # the game goes on: the host plays, the bot answers for Bea
         wait_until(host, "(() => { const t = document.querySelector('[data-testid=room-table]');"
                          " return t && t.dataset.turn === t.dataset.you; })()", 20_000)
+        if not pressed and host.locator("[data-testid=room-move-D]").count():
+            # the table's key D (the validator's hints name it) draws, as the button does
+            drawn = host.locator("[data-testid=log-lines] li[data-kind=cards_drawn]").count()
+            host.keyboard.press("d")
+            wait_until(host, "document.querySelectorAll('[data-testid=log-lines] "
+                             f"li[data-kind=cards_drawn]').length > {drawn}", 10_000)
+            assert host.inner_text("[data-testid=log-lines] li[data-kind=cards_drawn]").startswith("You drew")
+            pressed = True
+            continue
         host.evaluate(STEP)
         host.wait_for_timeout(200)
         if round_over(host):

@@ -608,7 +608,11 @@ class RoomScreen:
             extra += f'<p class="room-status">{_e(self.t("waiting_start"))}</p>'
         rules = PRESET_TITLES.get(lobby.rules.preset, lobby.rules.preset)
         if me is not None and me.view is not None:
-            rows = []  # the game's own list of players says who plays each seat now
+            # in the game: its own list of players says who plays each seat now; the room's
+            # rules and spectators on one line
+            return (f'<section class="room-lobby in-game" data-testid="room-lobby" '
+                    f'data-started="1"><p>{_e(self.t("rules"))}: {_e(rules)} · '
+                    f'{_e(self.t("spectator_count", n=lobby.spectators))}</p></section>')
         return (f'<section class="room-lobby" data-testid="room-lobby" '
                 f'data-started="{"1" if started else "0"}"><h2>{_e(self.t("lobby"))}</h2>'
                 f'<p>{_e(self.t("rules"))}: {_e(rules)}</p>'
@@ -721,7 +725,8 @@ class RoomScreen:
         else:
             slot = (f'<p class="room-status" data-testid="room-turn" aria-live="polite">'
                     f'{_e(status)}</p>')
-        parts = [f'<section class="room-table" data-testid="room-table" '
+        parts = ['<div class="room-play">',
+                 f'<section class="room-table" data-testid="room-table" '
                  f'data-round="{_e(v.get("round", ""))}" data-turn="{_e(turn)}" '
                  f'data-you="{_e("" if me.seat is None else me.seat)}">',
                  slot,
@@ -735,6 +740,7 @@ class RoomScreen:
             parts.append(self._render_hand(v))
         parts.append("</section>")
         parts.append(self._render_side(entries))
+        parts.append("</div>")
         return "".join(parts)
 
     def _render_side(self, entries: list[ValidatorEntry]) -> str:
