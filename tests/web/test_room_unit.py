@@ -198,9 +198,11 @@ def test_the_game_log_is_the_tables_from_what_each_screen_may_see() -> None:
     spec = w.add("S")
     w.act("S", "join", {"name": "Dee", "as_role": "spectator"})
     w.act("H", "start", {})
-    w.play_round()
     for screen in (w.host, bea, spec):
         assert screen.me is not None and screen.me.events[0][1]["event"] == "round_started"
+        assert screen.log_lines()[-1].text.startswith("Round 1: ")
+    w.play_round()
+    for screen in (w.host, bea, spec):
         lines = screen.log_lines()  # the newest first, as at the table
         assert lines and lines[0].kind in ("round_won", "game_won")
         assert any(line.kind == "round_won" for line in lines)
