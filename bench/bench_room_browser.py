@@ -59,9 +59,12 @@ def one_game(browser: Any, url: str, relay_url: str) -> list[float]:
     host.click("[data-testid=room-create-btn]")
     host.wait_for_selector("[data-testid=room-lobby]")
     room = host.evaluate("window.unoRoom.room")
+    while not host.evaluate("window.unoRoom.pin"):  # the host's key: its pin goes in the link
+        host.wait_for_timeout(50)
+    pin = host.evaluate("window.unoRoom.pin")
     guests = []
     for name in ("Bea", "Cid"):
-        g = open_page(browser, url, f"room={room}&", relay_url)
+        g = open_page(browser, url, f"room={room}&pin={pin}&", relay_url)
         join(g, name)
         guests.append(g)
     host.wait_for_selector("[data-testid=room-seat-2]:has-text('Cid')")

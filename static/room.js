@@ -55,10 +55,71 @@ class LoopbackPeerConnection extends RTCPeerConnection {
   }
 }
 
+// The host's key pins the host: the link the host shares carries pin=, the SHA-256 of the
+// host's ECDSA P-256 public key (SPKI, base64url).  A guest believes a peer that says "I am the
+// host" only once it has signed the guest's random nonce together with the DTLS fingerprint of
+// its end of that very connection (docs/rooms-browser.md, "Who is the host").
+const ECDSA = {name: "ECDSA", namedCurve: "P-256"};
+const SIGN = {name: "ECDSA", hash: "SHA-256"};
+const pin = params.get("pin");
+const b64u = (buf) => btoa(String.fromCharCode(...new Uint8Array(buf))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const unb64u = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4)), (c) => c.charCodeAt(0));
+const fingerprint = (sdp) => {  // the DTLS certificate's fingerprint an SDP names
+  const m = /^a=fingerprint:(\S+) (\S+)\s*$/m.exec(sdp || "");
+  return m ? `${m[1].toLowerCase()} ${m[2].toUpperCase()}` : "";
+};
+const statement = (roomId, nonce, fp) => new TextEncoder().encode(JSON.stringify(["uno-web-room/host/v1", roomId, nonce, fp]));
+let hostKey = null;  // the host's page: a promise of {privateKey, spki, pin}
+const pending = new Map();  // a guest's page: peer -> the nonce it was sent
+const proofs = new Map();  // the host's page: peer -> proofs given (bounded)
+
+async function loadHostKey(roomId) {
+  const key = `uno_web.room.hostkey.v1:${scope}:${roomId}`;
+  let jwk = null;
+  try { jwk = JSON.parse(localStorage.getItem(key) || "null"); } catch (err) { jwk = null; }
+  let privateKey = null, publicKey = null;
+  if (jwk && jwk.kty === "EC" && jwk.d) {
+    try {
+      privateKey = await crypto.subtle.importKey("jwk", {kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y, d: jwk.d}, ECDSA, false, ["sign"]);
+      publicKey = await crypto.subtle.importKey("jwk", {kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y}, ECDSA, true, ["verify"]);
+    } catch (err) { privateKey = null; }
+  }
+  if (!privateKey) {  // a new room (or a key that cannot be read): a new key, kept with the room
+    const pair = await crypto.subtle.generateKey(ECDSA, true, ["sign", "verify"]);
+    privateKey = pair.privateKey;
+    publicKey = pair.publicKey;
+    try { localStorage.setItem(key, JSON.stringify(await crypto.subtle.exportKey("jwk", privateKey))); } catch (err) { /* blocked: a reload gets a new key */ }
+  }
+  const spki = await crypto.subtle.exportKey("spki", publicKey);
+  return {privateKey, spki: b64u(spki), pin: b64u(await crypto.subtle.digest("SHA-256", spki))};
+}
+
+async function proveHost(peer, nonce) {  // the host's page answers a guest's nonce
+  const k = await hostKey;
+  const pc = room.getPeers()[peer];
+  const fp = pc && pc.localDescription ? fingerprint(pc.localDescription.sdp) : "";
+  const sig = await crypto.subtle.sign(SIGN, k.privateKey, statement(hooks.room, nonce, fp));
+  return {spki: k.spki, fp, sig: b64u(sig)};
+}
+
+async function checkHost(peer, nonce, m) {  // a guest's page checks the answer: "" or why not
+  if (!m || typeof m.spki !== "string" || typeof m.sig !== "string" || typeof m.fp !== "string"
+      || m.spki.length > 400 || m.sig.length > 200 || m.fp.length > 200) return "malformed";
+  let spki, sig, key;
+  try { spki = unb64u(m.spki); sig = unb64u(m.sig); } catch (err) { return "malformed"; }
+  if (b64u(await crypto.subtle.digest("SHA-256", spki)) !== pin) return "wrong_key";
+  const pc = room.getPeers()[peer];
+  const remote = pc && pc.remoteDescription ? fingerprint(pc.remoteDescription.sdp) : "";
+  if (!remote || remote !== m.fp) return "wrong_channel";
+  try { key = await crypto.subtle.importKey("spki", spki, ECDSA, false, ["verify"]); } catch (err) { return "malformed"; }
+  return await crypto.subtle.verify(SIGN, key, sig, statement(hooks.room, nonce, m.fp)) ? "" : "bad_signature";
+}
+
 let screen = null;
 let room = null;
 let msgAction = null;
 let helloAction = null;
+let authAction = null;
 let role = null;
 let lastHtml = "";
 const written = new Map();
@@ -104,6 +165,7 @@ function roomLink() {
   const url = new URL(location.href);
   const keep = new URLSearchParams();
   keep.set("room", hooks.room);
+  if (hooks.pin) keep.set("pin", hooks.pin);
   for (const r of params.getAll("relay")) keep.append("relay", r);
   url.search = keep.toString();
   url.hash = "";
@@ -121,18 +183,23 @@ function draw(html) {
       // what a person is typing stays; the QR code is drawn once
       if (from.tagName === "INPUT" && from.dataset.field && from.type !== "number") return false;
       if (from.classList.contains("room-qr") && from.firstChild) return false;
+      if (from.dataset.roomLink && from.dataset.full) return false;  // the whole link, with its pin
       return true;
     },
   });
+  drawQr();
+}
+
+function drawQr() {  // the host's link, once its key is known
   const qr = main.querySelector(".room-qr");
-  if (qr && !qr.firstChild && hooks.room) {
+  if (qr && !qr.firstChild && hooks.room && hooks.pin) {
     const link = roomLink();
     const code = qrcode(0, "M");
     code.addData(link);
     code.make();
     qr.innerHTML = code.createSvgTag({cellSize: 4, margin: 8, scalable: true});
     const a = main.querySelector("[data-room-link]");
-    if (a) { a.href = link; a.textContent = link; }
+    if (a) { a.href = link; a.textContent = link; a.dataset.full = "1"; }
   }
 }
 
@@ -145,6 +212,16 @@ function connect(roomId, as) {
     url.searchParams.set("room", roomId);
     history.replaceState(null, "", url.href);
   }
+  if (as === "host") {
+    hostKey = loadHostKey(roomId);
+    hostKey.then((k) => {
+      hooks.pin = k.pin;
+      const url = new URL(location.href);  // the address bar's link is the shared one too
+      url.searchParams.set("pin", k.pin);
+      history.replaceState(null, "", url.href);
+      drawQr();
+    });
+  }
   const loop = relays.every(isLoopback);
   const options = {appId: config.appId, relayConfig: {urls: [...relays]},
                    rtcConfig: {iceServers: loop ? [] : config.iceServers.map((s) => ({...s}))}};
@@ -152,6 +229,7 @@ function connect(roomId, as) {
   room = joinRoom(options, roomId, {onJoinError: (d) => console.warn("room join:", d && d.error)});
   msgAction = room.makeAction("msg");
   helloAction = room.makeAction("host");
+  authAction = room.makeAction("auth");
   hooks.peers = () => Object.keys(room.getPeers());
   room.onPeerJoin = (peer) => {
     hooks.joins.push(peer);
@@ -160,16 +238,39 @@ function connect(roomId, as) {
       helloAction.send("host", {target: peer});
     }
   };
-  room.onPeerLeave = (peer) => dispatch("peer_leave", {peer});
+  room.onPeerLeave = (peer) => { pending.delete(peer); proofs.delete(peer); dispatch("peer_leave", {peer}); };
   msgAction.onMessage = (text, {peerId}) => {
     hooks.received.push(String(text));
     dispatch("message", {peer: peerId, text: String(text)});
     // when each view was on screen (bench/bench_room.py)
     if (String(text).includes('"type":"state"')) hooks.shown.push({t: performance.timeOrigin + performance.now(), text: String(text)});
   };
-  helloAction.onMessage = (text, {peerId}) => {
+  helloAction.onMessage = (text, {peerId}) => {  // "I am the host": prove it
     hooks.received.push(String(text));
-    if (role === "guest") { hooks.hostPeer = hooks.hostPeer || peerId; dispatch("host_announce", {peer: peerId}); }
+    if (role !== "guest" || pending.has(peerId)) return;
+    if (!pin) { dispatch("host_refused", {peer: peerId, reason: "no_pin"}); return; }
+    const nonce = b64u(crypto.getRandomValues(new Uint8Array(32)));
+    pending.set(peerId, nonce);
+    authAction.send(JSON.stringify({nonce}), {target: peerId});
+  };
+  authAction.onMessage = async (text, {peerId}) => {
+    hooks.received.push(String(text));
+    let m = null;
+    try { m = JSON.parse(String(text).slice(0, 2000)); } catch (err) { m = null; }
+    if (role === "host") {
+      const given = proofs.get(peerId) || 0;
+      if (!m || typeof m.nonce !== "string" || m.nonce.length > 64 || given >= 20) return;
+      proofs.set(peerId, given + 1);
+      authAction.send(JSON.stringify(await proveHost(peerId, m.nonce)), {target: peerId});
+      return;
+    }
+    const nonce = pending.get(peerId);
+    if (!nonce) return;
+    pending.set(peerId, "");  // one answer per nonce
+    const why = await checkHost(peerId, nonce, m);
+    if (why) { dispatch("host_refused", {peer: peerId, reason: why}); return; }
+    hooks.hostPeer = peerId;
+    dispatch("host_announce", {peer: peerId});
   };
   hooks.sendRaw = (text, peer) => msgAction.send(text, {target: peer || hooks.hostPeer});
   hooks.digest = () => String(screen.game_digest());
@@ -213,6 +314,15 @@ main.addEventListener("change", (ev) => {
   if (!screen || !el.dataset || !el.dataset.action) return;
   if (el.dataset.action === "seat") dispatch("seat", {seat: Number(el.dataset.seat), value: el.value});
   else if (el.dataset.action === "spectators") dispatch("spectators", {value: el.checked});
+});
+// the table's keys (the validator's hints name them): D draw, K keep, A take the cards,
+// C challenge, U call UNO; not while typing a name
+const KEYS = {d: "D", k: "K", a: "A", c: "X", u: "U"};
+addEventListener("keydown", (ev) => {
+  if (!screen || ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.closest("input, select, textarea")) return;
+  const letter = KEYS[ev.key.toLowerCase()];
+  const el = letter && main.querySelector(`[data-testid=room-move-${letter}]`);
+  if (el) { ev.preventDefault(); el.click(); }
 });
 addEventListener("pagehide", () => { if (room) room.leave(); });
 

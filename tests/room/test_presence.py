@@ -240,3 +240,34 @@ def test_a_spectator_who_comes_late_verifies_every_round() -> None:
     room.send("lea", late.sync())
     kinds = [m["type"] for m in room.messages("lea")[before:]]
     assert kinds.count("reveal") == 2 and late.verifications[1].verified
+
+
+def test_every_lobby_follows_the_start_and_the_seats() -> None:
+    """Each guest's lobby says what the host's does: seats set, the start (the empty seats
+    now bots', before the deal is done), a spectator gone, a person away and back."""
+    host = RoomHost(ROOM, seats=4, random_bytes=fake_bytes(31), entropy_timeout=30.0)
+    room = Room(host)
+    hanna = RoomGuest(ROOM, "Hanna", random_bytes=fake_bytes(32), auto_entropy=False)
+    ada = RoomGuest(ROOM, "Ada", random_bytes=fake_bytes(33), auto_entropy=False)
+    dee = RoomGuest(ROOM, "Dee", as_role="spectator", random_bytes=fake_bytes(34))
+    room.add("hanna", hanna)
+    room.add("ada", ada)
+    room.add("dee", dee)
+
+    def kinds(g: RoomGuest) -> list[str]:
+        assert g.lobby is not None
+        return [s.kind for s in g.lobby.seats]
+
+    room.call(host.set_seat(2, "bot", "hard"))
+    assert kinds(ada) == kinds(dee) == ["person", "person", "bot", "empty"]
+    assert ada.lobby is not None and ada.lobby.spectators == 1
+    room.call(host.start(room.now))
+    assert host.phase == "dealing"  # the values are not in yet: no view, no deal
+    for g in (hanna, ada, dee):
+        assert g.view is None and g.lobby is not None and g.lobby.started
+        assert kinds(g) == ["person", "person", "bot", "bot"]
+        assert [s.name for s in g.lobby.seats][3] == "Bot 4"
+    room.drop("dee")
+    assert hanna.lobby is not None and hanna.lobby.spectators == 0
+    room.drop("ada")
+    assert hanna.lobby is not None and hanna.lobby.seats[1].present is False

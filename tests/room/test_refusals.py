@@ -154,3 +154,39 @@ def test_the_hosts_own_mistakes_are_refused_with_a_reason() -> None:
     with pytest.raises(RoomError, match="no seat"):
         host.set_seat(10, "bot")
     assert host.phase == "lobby" and all(s.kind == "empty" for s in host.slots)
+
+
+def test_a_refused_move_carries_what_the_sender_could_do_instead() -> None:
+    """``hinter`` (the table's ``suggest`` in the browser) writes the refusal's ``hint`` from
+    the game as it was; without one the hint is empty. Either way the game is unchanged, and
+    the guest keeps the refusal among the verdicts it has seen."""
+    room = _started(5)
+    host = room.host
+    play_people(room, random.Random(2), until=lambda: host.state is not None
+                and host.state.turn == 0 and host.phase == "playing")
+    ada = room.guests["ada"]
+    s = host.state
+    assert s is not None and ada.view is not None
+    card = ada.view["hand"][0]
+    room.send("ada", ada.move(f"P1:{card}"))  # not Ada's turn
+    plain = _last(room, "ada")
+    assert plain["type"] == "refused" and plain["code"] == "E_NOT_TURN" and plain["hint"] == ""
+    asked: list[tuple[int, int]] = []
+
+    def hinter(state: object, seat: int) -> str:
+        asked.append((id(state), seat))
+        return f"Wait for seat {getattr(state, 'turn')}."
+
+    host.hinter = hinter
+    before = _frozen(room)
+    room.send("ada", ada.move(f"P1:{card}"))
+    refused = _last(room, "ada")
+    assert refused["hint"] == "Wait for seat 0." and asked == [(id(host.state), 1)]
+    assert _frozen(room) == before
+    kept = ada.verdicts[-1]
+    assert kept["ok"] is False and kept["code"] == "E_NOT_TURN" and kept["hint"] == "Wait for seat 0."
+    assert kept["seat"] == 1 and kept["move"] == f"P1:{card}"
+    # a room's own refusal is not a verdict of the rules: not kept among them
+    n = len(ada.verdicts)
+    room.send("ada", ada.move(f"P0:{card}"))
+    assert _last(room, "ada")["code"] == "R_NOT_YOUR_SEAT" and len(ada.verdicts) == n

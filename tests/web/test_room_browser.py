@@ -4,6 +4,7 @@ contexts of one browser play through a WebTorrent relay on 127.0.0.1 (uno_web/si
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import CHROMIUM_ARGS, chromium_path
+from tests.web.test_room_unit import table_refusal, words_of
 from uno_web.site import relay as relay_mod
 
 pytestmark = pytest.mark.browser
@@ -20,6 +22,8 @@ ROOM_ARGS = [*CHROMIUM_ARGS, "--allow-loopback-in-peer-connection",
              "--disable-features=WebRtcHideLocalIpsWithMdns"]
 READY_MS = 120_000
 PHONE = {"width": 390, "height": 844}
+#: room -> the host's pin, as the link the host shares carries it
+PINS: dict[str, str] = {}
 #: what Trystero logs when the browser at the other end closed the connection (a page closed)
 CLOSED_BY_PEER = "User-Initiated Abort, reason=Close called"
 
@@ -87,6 +91,9 @@ class Screens:
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         page.on("console", lambda m: self.errors.append(f"console: {m.text}")
                 if m.type == "error" and CLOSED_BY_PEER not in m.text else None)
+        room = re.match(r"room=([\w-]+)", query)
+        if room and "pin=" not in query and room.group(1) in PINS:
+            query += f"&pin={PINS[room.group(1)]}"  # as in the link the host shares
         sep = "&" if query else ""
         page.goto(f"static/room.html?{query}{sep}relay={self.relay}")
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_MS)
@@ -118,6 +125,10 @@ def create_room(host: Any, name: str = "Ada", seats: int = 4, absent: int = 60) 
     host.wait_for_selector("[data-testid=room-lobby]")
     room = host.evaluate("window.unoRoom.room")
     assert isinstance(room, str) and len(room) == 12
+    # the host's key: its pin is in the link the host shares (and in the host's address bar)
+    PINS[room] = wait_until(host, "window.unoRoom.pin")
+    link = host.get_attribute("[data-testid=room-link]", "href")
+    assert f"room={room}" in link and f"pin={PINS[room]}" in link and f"pin={PINS[room]}" in host.url
     return room
 
 
@@ -203,7 +214,11 @@ def received(page: Any) -> list[dict[str, Any]]:
     for text in page.evaluate("window.unoRoom.received"):
         if text == "host":
             continue
-        out.append(json.loads(text))
+        m = json.loads(text)
+        if "spki" in m:  # the host's proof of its key: that, and nothing of the game
+            assert set(m) == {"spki", "fp", "sig"}, m
+            continue
+        out.append(m)
     return out
 
 
@@ -240,6 +255,22 @@ def storage(page: Any) -> str:
     return str(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))
 
 
+def squeeze(text: str) -> str:
+    return "".join(text.split())
+
+
+def host_game(host: Any, room: str) -> Any:
+    """The host's game as its page keeps it (``localStorage``), resumed on CPython."""
+    from uno_web.web.room_screen import RoomScreen, storage_key
+
+    key = storage_key("host", "/static/", room)
+    save = host.evaluate(f"localStorage.getItem({json.dumps(key)})")
+    assert save, key
+    game = RoomScreen(room, stored={key: save}, scope="/static/")
+    assert game.host is not None and game.host.state is not None, game.problem
+    return game
+
+
 def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) -> None:
     host = screens.open()
     host.select_option("[data-testid=room-length]", "one")
@@ -252,6 +283,9 @@ def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) 
     join(watcher, "Dee", watch=True)
     host.wait_for_selector("[data-testid=room-seat-2]:has-text('Cid')")
     host.wait_for_selector("text=Spectators: 1")
+    # the link on the host's screen is still the whole one, pin included, after many redraws
+    assert f"pin={PINS[room]}" in host.get_attribute("[data-testid=room-link]", "href")
+    assert f"pin={PINS[room]}" in host.inner_text("[data-testid=room-link]")
     # seat 4 stays empty: a bot takes it at the start
     assert host.get_attribute("[data-testid=room-seat-3]", "data-kind") == "empty"
     host.click("[data-testid=room-start]")
@@ -268,12 +302,25 @@ def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) 
     assert len(before) == 64
     counts = "els => els.map(e => e.dataset.count)"
     counts_before = idle.eval_on_selector_all("[data-testid^=room-player-]", counts)
-    idle.locator("[data-testid=room-hand] button:not([data-card^=W])").first.click()
-    refusal = idle.wait_for_selector("[data-testid=room-refusal]", timeout=10_000)
+    # the table's refusal of that move, written from the host's game (its save, as the host's
+    # page keeps it), not from any message: the same words must be on the guest's screen
+    card = idle.locator("[data-testid=room-hand] button:not([data-card^=W])").first
+    seat = int(idle.get_attribute("[data-testid=room-table]", "data-you"))
+    move = f"P{seat}:{card.get_attribute('data-card')}"
+    game = host_game(host, room)
+    assert game.game_digest() == before
+    note, panel = table_refusal(game.host.state, move, "en")
+    card.click()
+    refusal = idle.wait_for_selector("[data-testid=rejection]", timeout=10_000)
     assert refusal.get_attribute("data-code") == "E_NOT_TURN"
-    assert "Refused" in refusal.inner_text() and "E_NOT_TURN" in refusal.inner_text()
     assert host.evaluate("window.unoRoom.digest()") == before
+    # the same text (blocks next to each other in the DOM's text: compared without spaces)
+    assert squeeze(refusal.text_content()) == squeeze(words_of(note, "rejection"))
+    entry = idle.locator("[data-testid=room-validator] [data-testid=validator-entry]").first
+    assert entry.get_attribute("data-code") == "E_NOT_TURN"
+    assert squeeze(entry.text_content()) == squeeze(words_of(panel, "validator-entry"))
     assert idle.eval_on_selector_all("[data-testid^=room-player-]", counts) == counts_before
+    assert not idle.query_selector("[data-testid=room-refusal]")  # no second, room-made line
 
     state = {"rejoined": False}
 
@@ -304,6 +351,17 @@ def test_a_round_between_three_browsers_a_bot_and_a_spectator(screens: Screens) 
         v = p.get_attribute("[data-testid=room-verify]", "data-verified")
         assert v == "1", p.inner_text("[data-testid=room-verify]")
         assert "Verified: every move legal, deck from our joint shuffle" in p.inner_text("[data-testid=room-verify]")
+    # the table's game log and validator panel, on the spectator's screen too: every move in
+    # words, a draw by another seat counted, never shown
+    for p in (watcher, cid):
+        lines = p.eval_on_selector_all("[data-testid=room-log] [data-testid=log-lines] li",
+                                       "els => els.map(e => [e.dataset.kind, e.textContent])")
+        kinds = {k for k, _ in lines}
+        assert {"card_played", "round_won"} <= kinds, lines[:5]
+        assert p.locator("[data-testid=room-validator] [data-testid=validator-entry][data-ok=true]").count() >= 3
+    assert all(": " not in t for k, t in watcher.eval_on_selector_all(
+        "[data-testid=log-lines] li", "els => els.map(e => [e.dataset.kind, e.textContent])")
+        if k == "cards_drawn")
     check_no_leak(cid, 2)
     check_no_leak(watcher, None)
     check_no_leak(bea, 1)
@@ -407,9 +465,19 @@ def test_spectators_refused_absent_seat_bot_host_reload_and_host_gone(screens: S
     bea.close()
     note = host.wait_for_selector("[data-testid=room-notice][data-code=R_SEAT_BOT]", timeout=20_000)
     assert "Bea" in note.inner_text()
+    pressed = False
     for _ in range(6):  # the game goes on: the host plays, the bot answers for Bea
         wait_until(host, "(() => { const t = document.querySelector('[data-testid=room-table]');"
                          " return t && t.dataset.turn === t.dataset.you; })()", 20_000)
+        if not pressed and host.locator("[data-testid=room-move-D]").count():
+            # the table's key D (the validator's hints name it) draws, as the button does
+            drawn = host.locator("[data-testid=log-lines] li[data-kind=cards_drawn]").count()
+            host.keyboard.press("d")
+            wait_until(host, "document.querySelectorAll('[data-testid=log-lines] "
+                             f"li[data-kind=cards_drawn]').length > {drawn}", 10_000)
+            assert host.inner_text("[data-testid=log-lines] li[data-kind=cards_drawn]").startswith("You drew")
+            pressed = True
+            continue
         host.evaluate(STEP)
         host.wait_for_timeout(200)
         if round_over(host):
@@ -430,6 +498,42 @@ def test_spectators_refused_absent_seat_bot_host_reload_and_host_gone(screens: S
     closed = bea.wait_for_selector("[data-testid=room-closed]", timeout=40_000)
     assert closed.get_attribute("data-code") == "R_HOST_GONE"
     assert "The room is closed" in closed.inner_text()
+
+
+def test_a_browser_that_claims_to_be_the_host_without_its_key_is_refused(screens: Screens) -> None:
+    host = screens.open()
+    room = create_room(host, "Ada", seats=2)
+    keys = [f"uno_web.room.{kind}.v1:/static/:{room}" for kind in ("host", "guest")]
+    saves = {k: host.evaluate(f"localStorage.getItem({json.dumps(k)})") for k in keys}
+    assert all(saves.values())
+    host_context = host.context
+    host.close()
+    # a forger holds the whole room (the host's save), but not the host's key: its page resumes
+    # the room as its host and says "I am the host" to everyone who comes
+    forger_context = screens.browser.new_context(base_url=screens.site_url, service_workers="block")
+    screens.contexts.append(forger_context)
+    forger_context.add_init_script("".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});"
+                                           for k, v in saves.items()))
+    forger = screens.open(f"room={room}", context=forger_context)
+    forger.wait_for_selector("[data-testid=room-lobby]")
+    assert wait_until(forger, "window.unoRoom.pin") != PINS[room]  # a key of its own
+    bea = screens.open(f"room={room}")
+    problem = bea.wait_for_selector("[data-testid=room-problem]", timeout=60_000)
+    assert ("could not prove it: its key is not the one named in your room link"
+            in problem.inner_text())
+    assert wait_until(bea, "window.unoRoom.received.some(t => t === 'host')")
+    assert bea.evaluate("window.unoRoom.hostPeer") is None
+    assert bea.evaluate("window.unoRoom.sent.length") == 0  # not even a join went to it
+    assert bea.locator("[data-testid=room-lobby]").count() == 0
+    # the real host comes back (its key kept with its room): believed, and Bea joins
+    forger_context.close()
+    back = screens.open(f"room={room}", context=host_context)
+    back.wait_for_selector("[data-testid=room-lobby]")
+    assert wait_until(back, "window.unoRoom.pin") == PINS[room]
+    wait_until(bea, "window.unoRoom.hostPeer", 90_000)
+    assert bea.evaluate("window.unoRoom.hostPeer") == back.evaluate("window.unoRoom.selfId")
+    join(bea, "Bea")
+    back.wait_for_selector("[data-testid=room-seat-1]:has-text('Bea')")
 
 
 def test_the_page_may_connect_to_its_relays_only(screens: Screens) -> None:

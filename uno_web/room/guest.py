@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..core.fields import load_json
 from ..core.gamelog import Seat
+from ..core.reasons import Reason
 from .protocol import (
     PROTOCOL, VERSION, ClosedMessage, CommitMessage, DealtMessage, EntropyMessage, JoinMessage,
     LeaveMessage, LobbyMessage, MoveMessage, NoticeMessage, ProtocolError, RefusedMessage,
@@ -23,7 +25,11 @@ from .protocol import (
 )
 from .roomlog import RoomLog, RoundRecord, Verification, verify_round
 
-__all__ = ["RoomGuest", "GuestUpdate"]
+__all__ = ["RoomGuest", "GuestUpdate", "KEPT_VERDICTS", "KEPT_EVENTS"]
+
+#: how many of the validator's verdicts and of the game's events a guest keeps for its screen
+KEPT_VERDICTS = 60
+KEPT_EVENTS = 200
 
 
 def _fault(code: RoomCode, **params: Any) -> Verification:
@@ -58,7 +64,11 @@ class RoomGuest:
     its ``replies``. What the guest knows is in its attributes: ``seat``, ``token`` (keep it
     to come back), ``lobby``, ``view`` (the last ``state`` view), ``commitments``,
     ``verifications`` (round -> :class:`~uno_web.room.roomlog.Verification`), ``refusals``,
-    ``notices``, ``closed``."""
+    ``notices``, ``closed``; for a screen like the table's: ``verdicts`` (the validator's
+    verdict of every move seen, oldest first: each view's ``last``, and this guest's own moves
+    the rules refused, with ``ok`` and ``round``) and ``events`` (``(round, event)``, what this
+    guest may see of each move, oldest first), the latest :data:`KEPT_VERDICTS` and
+    :data:`KEPT_EVENTS`."""
 
     def __init__(self, room: str, name: str, *, as_role: str = "player", want: int | None = None,
                  token: str | None = None, random_bytes: Callable[[int], bytes] = os.urandom,
@@ -87,6 +97,8 @@ class RoomGuest:
         self.notices: list[NoticeMessage] = []
         self.problems: list[ProtocolError] = []
         self.closed: ClosedMessage | None = None
+        self.verdicts: deque[dict[str, Any]] = deque(maxlen=KEPT_VERDICTS)
+        self.events: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEPT_EVENTS)
 
     # messages out -------------------------------------------------------------------------
     def _out(self, model: type, **body: Any) -> str:
@@ -219,8 +231,14 @@ class RoomGuest:
             self.contributed[m.round] = self.seat is not None and self.seat in m.contributors
         elif isinstance(m, StateMessage):
             self.view = m.view
+            self._remember(m.view)
         elif isinstance(m, RefusedMessage):
             self.refusals.append(m)
+            if m.code in Reason.__members__:  # the validator's: a move the rules refused
+                rnd = self.view.get("round") if self.view else None
+                self.verdicts.append({"code": m.code, "message": m.message, "params": m.params,
+                                      "move": m.move or "", "seat": self.seat, "ok": False,
+                                      "hint": m.hint, "round": rnd if isinstance(rnd, int) else 0})
         elif isinstance(m, NoticeMessage):
             self.notices.append(m)
         elif isinstance(m, RevealMessage):
@@ -228,6 +246,18 @@ class RoomGuest:
         elif isinstance(m, ClosedMessage):
             self.closed = m
         return update
+
+    def _remember(self, view: dict[str, Any]) -> None:
+        """The move a view reports: its verdict and its events, kept for the screen."""
+        rnd = view.get("round")
+        rnd = rnd if isinstance(rnd, int) and not isinstance(rnd, bool) else 0
+        last = view.get("last")
+        if isinstance(last, dict) and isinstance(last.get("code"), str):
+            self.verdicts.append({**last, "ok": True, "round": rnd})
+        events = view.get("events")
+        for e in events if isinstance(events, list) else ():
+            if isinstance(e, dict) and isinstance(e.get("event"), str):
+                self.events.append((rnd, e))
 
     def _problem(self, exc: ProtocolError) -> GuestUpdate:
         self.problems.append(exc)

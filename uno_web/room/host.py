@@ -235,6 +235,9 @@ class RoomHost:
         self._commitment = ""
         # what the room refused or dropped, for the host's screen (the latest only)
         self.log: deque[str] = deque(maxlen=LOG_LIMIT)
+        #: ``hinter(state, seat)``: what a player whose move was refused could do instead, in
+        #: words (the table's ``uno_web.web.session.suggest``); None sends no hint
+        self.hinter: Callable[[GameState, int], str] | None = None
 
     # ------------------------------------------------------------------------------------
     # the host's own controls
@@ -288,7 +291,9 @@ class RoomHost:
         for i, s in enumerate(self.slots):
             if s.kind == "empty":
                 self.slots[i] = _Slot(kind="bot", name=f"Bot {i + 1}", level="normal")
-        return self._begin_round(self.now)
+        out = self._begin_round(self.now)
+        # every screen's lobby: the empty seats are bots' now, and the game has started
+        return out + self._lobby_all()
 
     def next_round(self, now: float) -> list[Outgoing]:
         """Deal the next round (as a seated person's ``N`` move does)."""
@@ -329,6 +334,8 @@ class RoomHost:
         """``peer``'s connection is gone: its seat waits ``absent_timeout`` for it."""
         self._at(now)
         p = self.peers.pop(peer, None)
+        if p is not None and p.role == "spectator":
+            return self._lobby_all()  # one spectator fewer, on every screen
         if p is None or p.seat is None:
             return []
         slot = self.slots[p.seat]
@@ -703,9 +710,12 @@ class RoomHost:
 
     def _refuse_verdict(self, p: _Peer, seq: int, verdict: Verdict, move: str) -> list[Outgoing]:
         facts = verdict_facts(verdict)
+        hint = ""
+        if self.hinter is not None and self.state is not None and p.seat is not None:
+            hint = self.hinter(self.state, p.seat)[:1000]
         return self._send(p, RefusedMessage, refers_to=seq, code=facts["code"],
                           message=facts["message"][:1000], params=facts["params"],
-                          move=move[:40])
+                          move=move[:40], hint=hint)
 
     def _notice_all(self, code: RoomCode, **params: Any) -> list[Outgoing]:
         facts = json_params(params)

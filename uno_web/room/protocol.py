@@ -415,7 +415,7 @@ class StateMessage(_Envelope):
 class RefusedMessage(_Envelope):
     """The recipient's message ``refers_to`` (its ``seq``) was refused: ``code`` (a room code
     or the core's reason code), ``message`` in English, ``params`` the facts to write it in
-    another language."""
+    another language, ``hint`` what the sender could do instead (a refused move)."""
 
     type: Literal["refused"] = "refused"
     refers_to: int | None = declared(None, ge=0, le=MAX_SEQ)
@@ -423,6 +423,9 @@ class RefusedMessage(_Envelope):
     message: str = declared(max_length=1000)
     params: dict[str, Any] = declared(default_factory=dict, max_length=32)
     move: str | None = declared(None, max_length=MAX_MOVE_LENGTH)
+    #: for a move the rules refused: what the sender could do instead, in English (the table's
+    #: sentence; a screen in another language translates it as the table does)
+    hint: str = declared("", max_length=1000)
 
 
 @declare

@@ -19,14 +19,15 @@ from typing import Iterable
 from .markup import escape
 from .session import SPEED_NAMES, ValidatorEntry
 from .view import (
-    ActionsView, CardView, FieldView, OpponentView, RoundSummary, ScoreRow, StartView, TableView,
-    verdict_sentence,
+    ActionsView, CardView, FieldView, LogLine, OpponentView, RoundSummary, ScoreRow, StartView,
+    TableView, verdict_sentence,
 )
 
 __all__ = [
     "SPEED_LABELS", "REGIONS", "render_card", "render_table", "render_start", "render_topbar", "color_swatch",
     "COLOR_LABEL", "render_embed_bar", "render_share", "render_embed_error", "TUTORIAL_HREF",
-    "COURSE_HREF", "ROOM_HREF", "LANG_NAMES", "lang_select",
+    "COURSE_HREF", "ROOM_HREF", "LANG_NAMES", "lang_select", "rejection_html", "entry_html",
+    "entries_html", "log_html",
 ]
 
 #: every region the page has, in page order
@@ -327,17 +328,22 @@ def _icon_button(action: str, icon: str, words: str, testid: str) -> str:
             f'<span class="sr-only">{e(words)}</span></button>')
 
 
+def rejection_html(rej: ValidatorEntry, status: str) -> str:
+    """The refusal of your last attempt, in the status line's slot (the status kept under it,
+    hidden, so that nothing moves): the table's, and an online room's for its guests."""
+    return (f'<div class="slot"><div class="rejection" role="note" data-testid="rejection"'
+            f' data-code="{e(rej.code)}"><p><b>{e(verdict_sentence(rej.message))}</b> '
+            f'{e(rej.hint or rej.explanation)} <span class="code">{e(rej.code)}</span></p></div>'
+            f'<p class="status" data-testid="status" aria-hidden="true">{e(status)}</p></div>')
+
+
 def _prompt(tv: TableView) -> str:
     a: ActionsView = tv.actions
     # a refusal of your last attempt takes the status line's place (same slot: nothing moves)
     rej = tv.latest
     choosing = bool(a.color_picker or a.target_picker)  # the picker is the one thing to read
     if rej is not None and not rej.ok and rej.seat == tv.you_seat and not choosing:
-        parts = [
-            f'<div class="slot"><div class="rejection" role="note" data-testid="rejection"'
-            f' data-code="{e(rej.code)}"><p><b>{e(verdict_sentence(rej.message))}</b> '
-            f'{e(rej.hint or rej.explanation)} <span class="code">{e(rej.code)}</span></p></div>'
-            f'<p class="status" data-testid="status" aria-hidden="true">{e(tv.status)}</p></div>']
+        parts = [rejection_html(rej, tv.status)]
     else:
         parts = [f'<div class="slot"><p class="status" data-testid="status">{e(tv.status)}</p>'
                  '</div>']
@@ -461,15 +467,20 @@ def entry_html(en: ValidatorEntry) -> str:
     )
 
 
+def entries_html(entries: Iterable[ValidatorEntry]) -> str:
+    """The validator's entries, newest first (the table's panel, and an online room's)."""
+    items = "".join(entry_html(x) for x in entries)
+    if not items:
+        items = '<li class="empty">Every move you and the bots try shows up here with the ' \
+                'validator\'s verdict.</li>'
+    return (f'<ol class="entries" tabindex="0" aria-label="validator entries, newest first">'
+            f'{items}</ol>')
+
+
 def _validator(tv: TableView) -> str:
-    entries = "".join(entry_html(x) for x in tv.entries)
-    if not entries:
-        entries = '<li class="empty">Every move you and the bots try shows up here with the ' \
-                  'validator\'s verdict.</li>'
     return (f'<p class="deck-invariant" data-testid="deck-invariant">'
             f'<span aria-hidden="true">✓</span> {e(tv.deck_message)}</p>'
-            f'<ol class="entries" tabindex="0" aria-label="validator entries, newest first">'
-            f'{entries}</ol>')
+            f'{entries_html(tv.entries)}')
 
 
 def _latest(tv: TableView) -> str:
@@ -484,12 +495,17 @@ def _latest(tv: TableView) -> str:
     return f'<span data-seq="{en.seq}">{e(text)}</span>'
 
 
-def _log(tv: TableView) -> str:
+def log_html(log: Iterable[LogLine], you_seat: int) -> str:
+    """The game log's lines, newest first (the table's panel, and an online room's)."""
     lines = "".join(
-        f'<li class="ev ev-{e(x.kind)}{" mine" if x.seat == tv.you_seat else ""}"'
-        f' data-kind="{e(x.kind)}">{e(x.text)}</li>' for x in tv.log)
+        f'<li class="ev ev-{e(x.kind)}{" mine" if x.seat == you_seat else ""}"'
+        f' data-kind="{e(x.kind)}">{e(x.text)}</li>' for x in log)
     # focusable: a long log scrolls, and the keyboard must reach it too
     return f'<ol class="log-lines" data-testid="log-lines" tabindex="0">{lines}</ol>'
+
+
+def _log(tv: TableView) -> str:
+    return log_html(tv.log, tv.you_seat)
 
 
 def _overlay(tv: TableView) -> str:

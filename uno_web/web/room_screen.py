@@ -18,15 +18,18 @@ import json
 import os
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..core import PRESET_TITLES, PRESETS, resolve_rules
 from ..core.cards import CardError, parse_card
+from ..core.events import Event
+from ..core.reasons import Reason, Verdict
 from ..room import RoomError, RoomGuest, RoomHost, describe, make_room_id
 from ..room.protocol import ROOM_ID_RE
 from ..i18n.ui import translate_html
-from .render import render_card
-from .view import card_view
+from .render import entries_html, log_html, rejection_html, render_card
+from .session import ValidatorEntry, suggest
+from .view import LogLine, card_view, describe_event
 
 __all__ = ["RoomScreen", "TEXTS", "text", "storage_key", "SELF", "HOST_GONE_AFTER",
            "make_screen"]
@@ -106,18 +109,55 @@ TEXTS: dict[str, tuple[str, str]] = {
     "fault": ("Verification failed in round {round}, move {index}: {code}. {words}",
               "Varmistus epäonnistui kierroksella {round}, siirto {index}: {code}. {words}"),
     "refused": ("Refused", "Hylätty"),
+    "validator": ("Validator", "Tarkastaja"),
+    "log": ("Game log", "Pelin loki"),
     "closed": ("The room is closed", "Huone on suljettu"),
     "host_lost": ("The host's connection was lost; waiting for it to come back…",
                   "Yhteys isäntään katkesi; odotetaan sen palaamista…"),
     "bad_relay": ("This room link names a relay that cannot be used: {detail}",
                   "Huoneen linkki nimeää välittäjän, jota ei voi käyttää: {detail}"),
     "problem": ("{detail}", "{detail}"),
+    "host_refused": ("A browser said it was this room's host but could not prove it: {why}. "
+                     "It was ignored; still looking for the host.",
+                     "Selain väitti olevansa tämän huoneen isäntä mutta ei voinut todistaa sitä: "
+                     "{why}. Sitä ei uskottu; isäntää etsitään yhä."),
+    "why_wrong_key": ("its key is not the one named in your room link",
+                      "sen avain ei ole huoneen linkissä nimetty"),
+    "why_wrong_channel": ("its proof was made for another connection",
+                          "sen todiste on tehty toiselle yhteydelle"),
+    "why_bad_signature": ("its signature does not match its key",
+                          "sen allekirjoitus ei täsmää sen avaimeen"),
+    "why_malformed": ("its answer could not be read", "sen vastausta ei voitu lukea"),
+    "no_pin": ("This room link does not name the host's key (pin=…), so nobody can be checked "
+               "as the host. Ask the host for the room's link again.",
+               "Tämä huoneen linkki ei nimeä isännän avainta (pin=…), joten ketään ei voi "
+               "tarkistaa isännäksi. Pyydä isännältä huoneen linkki uudestaan."),
     "red": ("red", "punainen"), "yellow": ("yellow", "keltainen"), "green": ("green", "vihreä"),
     "blue": ("blue", "sininen"),
     "easy": ("easy", "helppo"), "normal": ("normal", "tavallinen"), "hard": ("hard", "vaikea"),
     "lang": ("Suomeksi", "In English"),
 }
 COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+#: the log lines a screen shows (the newest)
+LOG_LINES = 60
+
+
+class _Seen:
+    """An event as the host sent it (already as this screen may see it), in the shape the
+    table's :func:`~uno_web.web.view.describe_event` reads."""
+
+    __slots__ = ("kind", "seat", "_facts")
+
+    def __init__(self, facts: dict[str, Any]) -> None:
+        self.kind = str(facts["event"])
+        self.seat = facts.get("seat", -1)
+        self._facts = facts
+
+    def public(self) -> "_Seen":
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self._facts)
 
 
 def text(key: str, lang: str, **params: object) -> str:
@@ -232,6 +272,7 @@ class RoomScreen:
     def _resume_host(self, host_save: str, guest_save: str | None, now: float) -> None:
         try:
             self.host = RoomHost.resume(host_save, now, random_bytes=self.random_bytes)
+            self.host.hinter = suggest
             self.me = (RoomGuest.restore(guest_save, random_bytes=self.random_bytes)
                        if guest_save else None)
         except (RoomError, ValueError) as exc:
@@ -267,6 +308,7 @@ class RoomScreen:
         room = make_room_id(self.random_bytes)
         host = RoomHost(room, seats=seats, preset=preset, rules=resolve_rules(preset, overrides),
                         absent_timeout=absent, random_bytes=self.random_bytes)
+        host.hinter = suggest  # a refused guest reads what it could do, as at the table
         me = RoomGuest(room, name or "Host", random_bytes=self.random_bytes)
         self.room, self.host, self.me = room, host, me
         self.problem = ""
@@ -315,10 +357,29 @@ class RoomScreen:
         if self.host is not None or self.host_peer is not None:
             return
         self.host_peer = str(data["peer"])
+        if self.problem in self._host_problems():
+            self.problem = ""
         self.host_lost_at = None
         if self.me is not None and self.me.closed is None:
             fx.send.append((self.host_peer, self.me.reconnect()))
             self.joined = True
+
+    def _host_problems(self) -> set[str]:
+        words = {self.t("no_pin")}
+        for key in TEXTS:
+            if key.startswith("why_"):
+                words.add(self.t("host_refused", why=self.t(key)))
+        return words
+
+    def _on_host_refused(self, fx: Effects, data: dict[str, Any], now: float) -> None:
+        """A peer said it was the host and could not prove it (the page checked its key
+        against the link's pin): said in plain words; the page goes on looking."""
+        reason = str(data.get("reason", ""))
+        if reason == "no_pin":
+            self.problem = self.t("no_pin")
+            return
+        key = f"why_{reason}" if f"why_{reason}" in TEXTS else "why_malformed"
+        self.problem = self.t("host_refused", why=self.t(key))
 
     def _on_message(self, fx: Effects, data: dict[str, Any], now: float) -> None:
         peer, message = str(data["peer"]), data.get("text")
@@ -547,7 +608,11 @@ class RoomScreen:
             extra += f'<p class="room-status">{_e(self.t("waiting_start"))}</p>'
         rules = PRESET_TITLES.get(lobby.rules.preset, lobby.rules.preset)
         if me is not None and me.view is not None:
-            rows = []  # the game's own list of players says who plays each seat now
+            # in the game: its own list of players says who plays each seat now; the room's
+            # rules and spectators on one line
+            return (f'<section class="room-lobby in-game" data-testid="room-lobby" '
+                    f'data-started="1"><p>{_e(self.t("rules"))}: {_e(rules)} · '
+                    f'{_e(self.t("spectator_count", n=lobby.spectators))}</p></section>')
         return (f'<section class="room-lobby" data-testid="room-lobby" '
                 f'data-started="{"1" if started else "0"}"><h2>{_e(self.t("lobby"))}</h2>'
                 f'<p>{_e(self.t("rules"))}: {_e(rules)}</p>'
@@ -590,6 +655,8 @@ class RoomScreen:
         if me is None or not me.refusals:
             return ""
         r = me.refusals[-1]
+        if r.code in Reason.__members__:
+            return ""  # the validator's: shown as the table shows it (_render_game)
         words = describe(r.code, dict(r.params), self.lang)
         return (f'<p class="room-refusal" role="alert" data-testid="room-refusal" '
                 f'data-code="{_e(r.code)}"><span class="tag">{_e(r.code)}</span> '
@@ -612,10 +679,20 @@ class RoomScreen:
         counts = list(v.get("hand_counts") or [])
         turn = v.get("turn")
         seats = []
+        infos = {s.seat: s for s in me.lobby.seats} if me.lobby is not None else {}
         for i, name in enumerate(names):
             mark = ' aria-current="true" class="on-turn"' if i == turn else ""
             n = counts[i] if i < len(counts) else 0
-            seats.append(f'<li{mark} data-testid="room-player-{i}" data-count="{n}">{_e(name)}: '
+            who = str(name)
+            info = infos.get(i)  # who plays the seat now, as the host's last lobby says
+            if info is not None and info.kind == "person":
+                if me.seat == i:
+                    who += f' ({self.t("you")})'
+                if not info.present:
+                    who += f' — {self.t("away")}'
+                if info.bot_plays:
+                    who += f' — {self.t("bot_plays")}'
+            seats.append(f'<li{mark} data-testid="room-player-{i}" data-count="{n}">{_e(who)}: '
                          f'{_e(self.t("cards_left", n=n))}</li>')
         top = v.get("top")
         centre = ""
@@ -639,10 +716,20 @@ class RoomScreen:
             status = self.t("turn", name=names[turn])
         else:
             status = ""
-        parts = [f'<section class="room-table" data-testid="room-table" '
+        entries = self.entries()
+        latest = entries[0] if entries else None
+        if (latest is not None and not latest.ok and me.seat is not None
+                and latest.seat == me.seat and self.picking is None):
+            # your move refused: the table's note, in the status line's place
+            slot = self.table_html(rejection_html(latest, status))
+        else:
+            slot = (f'<p class="room-status" data-testid="room-turn" aria-live="polite">'
+                    f'{_e(status)}</p>')
+        parts = ['<div class="room-play">',
+                 f'<section class="room-table" data-testid="room-table" '
                  f'data-round="{_e(v.get("round", ""))}" data-turn="{_e(turn)}" '
                  f'data-you="{_e("" if me.seat is None else me.seat)}">',
-                 f'<p class="room-status" data-testid="room-turn" aria-live="polite">{_e(status)}</p>',
+                 slot,
                  f'<ol class="room-players">{"".join(seats)}</ol>',
                  f'<div class="room-centre"><span>{_e(self.t("top"))}</span> {centre} '
                  f'<span data-testid="room-colour">{_e(self.t("colour", color=colour_words))}</span> '
@@ -652,7 +739,75 @@ class RoomScreen:
         else:
             parts.append(self._render_hand(v))
         parts.append("</section>")
+        parts.append(self._render_side(entries))
+        parts.append("</div>")
         return "".join(parts)
+
+    def _render_side(self, entries: list[ValidatorEntry]) -> str:
+        """The table's validator panel and game log, from what this screen was sent."""
+        you = self.me.seat if self.me is not None and self.me.seat is not None else -1
+        panel = ""
+        if entries:
+            panel = (f'<section class="panel validator-panel room-validator" '
+                     f'data-testid="room-validator"><h2>{_e(self.t("validator"))}</h2>'
+                     f'{self.table_html(entries_html(entries))}</section>')
+        lines = self.log_lines()
+        log = ""
+        if lines:
+            log = (f'<section class="panel room-log" data-testid="room-log">'
+                   f'<h2>{_e(self.t("log"))}</h2>{self.table_html(log_html(lines, you))}</section>')
+        return f'<div class="room-side">{panel}{log}</div>' if panel or log else ""
+
+    def entries(self) -> list[ValidatorEntry]:
+        """The validator's verdicts this screen has seen, newest first, as the table's entries
+        (a refusal's explanation and rule from the catalogue, as the table writes them)."""
+        me = self.me
+        if me is None:
+            return []
+        names = list((me.view or {}).get("names") or [])
+        out: list[ValidatorEntry] = []
+        for i, d in enumerate(me.verdicts):
+            code = d.get("code")
+            if not isinstance(code, str) or code not in Reason.__members__:
+                continue
+            params = d.get("params")
+            verdict = Verdict(Reason[code], tuple(params.items()) if isinstance(params, dict) else ())
+            seat = d.get("seat")
+            seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
+            rnd = d.get("round")
+            out.append(ValidatorEntry(
+                seq=i + 1, seat=seat, who=str(names[seat]) if 0 <= seat < len(names) else "",
+                move=str(d.get("move") or "")[:40], code=code, ok=bool(d.get("ok")),
+                message=str(d.get("message") or code)[:1000], explanation=verdict.explanation,
+                rule=str(d.get("rule") or verdict.rule)[:200], hint=str(d.get("hint") or "")[:1000],
+                round=rnd if isinstance(rnd, int) else 0))
+        out.reverse()
+        return out
+
+    def log_lines(self) -> list[LogLine]:
+        """The game log as the table writes it (newest first), from the events this screen was
+        sent; an event it cannot read is left out."""
+        me = self.me
+        if me is None:
+            return []
+        names = list((me.view or {}).get("names") or [])
+        you = me.seat if me.seat is not None else -1
+        out: list[LogLine] = []
+        events = list(me.events)[-LOG_LINES:]
+        for i, (_rnd, facts) in enumerate(events):
+            try:
+                seen = _Seen(facts)
+                words = describe_event(cast(Event, seen), names, you)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, CardError):
+                continue
+            seat = seen.seat if isinstance(seen.seat, int) else -1
+            out.append(LogLine(i, seen.kind, words, seat))
+        out.reverse()
+        return out
+
+    def table_html(self, html: str) -> str:
+        """A piece the table renders (in English), in this screen's language."""
+        return translate_html(html, self.lang) if self.lang != "en" else html
 
     def _render_hand(self, v: dict[str, Any]) -> str:
         legal = set(v.get("legal") or [])
