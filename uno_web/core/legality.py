@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from .cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_name
+from .cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
 from . import catch_window as window
 from .moves import Move, MoveKind
 from .reasons import Reason, quote_value
@@ -151,7 +151,7 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
         # play_same_number: more of the number just played, whatever is on top (a pile turned
         # over in the turn, when another player drew, may have brought up a new top card)
         if not follows_same_number(s, card):
-            return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card_name(card)}
+            return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card}
     elif not _matches(s, card):
         return Reason.E_NO_MATCH, {}
     if IS_WILD[card]:
@@ -164,7 +164,7 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
                 if not IS_WILD[c] and _matches(s, c) and (
                     s.phase != PH_PENALTY or r.answer_verdict(pen, EFFECT_OF[c]) == 0
                 ):
-                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_name(c)}
+                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": c}
     if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
         return Reason.E_ACTION_CARD_LAST, {}
     if len(hand) == 1:

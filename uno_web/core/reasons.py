@@ -16,7 +16,8 @@ from enum import Enum
 from typing import Any, Callable, Mapping
 
 __all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict", "LazyVerdict", "quote_value",
-           "QUOTE_LIMIT"]
+           "QUOTE_LIMIT", "render_detail", "english_params", "json_fact", "PERSON_KEYS",
+           "CARD_KEYS", "COUNT_KEYS", "OPTION_WORDS", "MOVE_KIND_WORDS", "FIELD_THINGS", "NOBODY"]
 
 QUOTE_LIMIT = 40  # characters of an outside value a message quotes at most
 
@@ -566,6 +567,179 @@ def _sentence(template: str, params: dict[str, Any]) -> str:
     return text[:1].upper() + text[1:]
 
 
+# ------------------------------------------------------------------------------------------
+# facts -> words: a verdict's params are facts (seats, cards, colours, counts, the toggle);
+# the words are written here for English and in uno_web.i18n for other languages
+# ------------------------------------------------------------------------------------------
+
+#: params that name a seat (an int: the table's ``names`` say who it is)
+PERSON_KEYS = frozenset({"who", "target", "turn", "winner", "next", "seat"})
+#: params that are a card (an int) or several (``drawn``: a list of cards)
+CARD_KEYS = frozenset({"card", "top", "alternative", "drawn"})
+#: params that are a number of cards ("1 card", "4 cards")
+COUNT_KEYS = frozenset({"count"})
+#: the answers a player facing a draw penalty has (``options``), in the order a message lists them
+OPTION_WORDS: dict[str, str] = {
+    "challenge": "challenge the Wild Draw Four",
+    "stack": "stack a draw card",
+    "reverse": "send them back with a Reverse",
+    "skip": "pass them on with a Skip",
+    "take": "take them",
+}
+#: what each kind of move is called (E_MALFORMED's ``what``: a MoveKind number)
+MOVE_KIND_WORDS: tuple[str, ...] = (
+    "a play", "a draw", "keeping the drawn card", "a colour choice", "an UNO call", "a catch",
+    "a challenge", "taking a penalty", "dealing the next round",
+)
+#: what a field of a move holds (E_MALFORMED's ``field`` of the ``unused`` form)
+FIELD_THINGS: dict[str, str] = {"card": "card", "color": "colour", "target": "player",
+                                "uno": "UNO call"}
+NOBODY = -1  # ``next`` when nobody is next: the round is over
+
+
+def seat_name(key: str, value: Any, names: "tuple[str, ...] | list[str]") -> str:
+    """A seat fact in English: the seat's name, or the number that was given when there is no
+    such seat (``who``: "the player at seat 7"); a text is a name given as it is."""
+    if value is None:
+        return "somebody"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return str(names[value])
+    if key == "next" and value == NOBODY:
+        return "nobody, the round is over"
+    if key == "who":
+        return f"the player at seat {quote_value(value)}"
+    return quote_value(value)
+
+
+def card_words(value: Any) -> str:
+    """A card fact in English: ``red 7``; -1 is "no card", a number that is not a card
+    "card 999", a list of cards ``red 7, blue Skip and Wild``."""
+    from .cards import card_name
+
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        from .cards import join_words
+
+        return join_words(card_words(c) for c in value)
+    if value == -1:
+        return "no card"
+    try:
+        return card_name(value)
+    except Exception:  # noqa: BLE001 - CardError: a number that is no card is quoted
+        return f"card {quote_value(value)}"
+
+
+def color_words(value: Any, refused: bool) -> str:
+    from .cards import color_name, join_words
+
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return join_words((color_words(c, refused) for c in value), "or")
+    if value == -1:
+        return "none yet" if refused else "none"
+    try:
+        return color_name(value)
+    except Exception:  # noqa: BLE001 - not a colour: quoted
+        return quote_value(value)
+
+
+def count_words(value: Any) -> str:
+    """``1 card``, ``4 cards`` (a text is kept as it is)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{quote_value(value)} card{'' if value == 1 else 's'}"
+    return str(value)
+
+
+def drawn_it(count: Any, form: str) -> str:
+    """What OK_DRAW calls the cards drawn: "it", "any of them", "a card just drawn"."""
+    if count == 1:
+        return "it"
+    return "any of them" if form == "none" else "a card just drawn"
+
+
+def reshuffle_words(missing: Any, extra: Any, what: str) -> str:
+    """What is wrong with a pile order a log gives: ``missing red 1; extra blue 2 (deal)``."""
+    parts = []
+    if missing:
+        parts.append("missing " + some_cards(list(missing)))
+    if extra:
+        parts.append("extra " + some_cards(list(extra)))
+    return "; ".join(parts) + ("" if what in ("", "reshuffle") else f" ({what})")
+
+
+def some_cards(cards: list[Any], most: int = 6) -> str:
+    """Cards named for a message, at most ``most`` of them: ``red 1, red 2 and 40 more``."""
+    from .cards import join_words
+
+    names = [card_words(c) for c in cards[:most]]
+    if len(cards) <= most:
+        return join_words(names)
+    return f"{', '.join(names)} and {len(cards) - most} more"
+
+
+def english_params(code: Reason, params: "Mapping[str, Any]") -> dict[str, Any]:
+    """A verdict's facts as the words of its English message (the template's fields)."""
+    names = params.get("names") or ()
+    refused = not code.ok
+    form = str(params.get("form", ""))
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if k in PERSON_KEYS:
+            out[k] = seat_name(k, v, names)
+        elif k in CARD_KEYS:
+            out[k] = card_words(v)
+        elif k == "color" or k == "colors":
+            out[k] = color_words(v, refused)
+        elif k in COUNT_KEYS:
+            out[k] = count_words(v)
+        elif k == "options" and isinstance(v, (list, tuple)):
+            from .cards import join_words
+
+            out[k] = join_words((OPTION_WORDS.get(str(o), str(o)) for o in v), "or")
+        elif k == "deck":
+            out[k] = "playing-card" if v == "playing-cards" else ("UNO" if v == "uno" else v)
+        elif k == "what" and isinstance(v, int) and 0 <= v < len(MOVE_KIND_WORDS):
+            out[k] = MOVE_KIND_WORDS[v]
+        elif k == "why" and isinstance(v, (list, tuple)):
+            out[k] = render_detail(Reason(str(params.get("broken"))),
+                                   {**dict(v), "names": names})
+        else:
+            out[k] = v
+    if "who" not in params and "who_value" in params:
+        out["who"] = f"the player at seat {params['who_value']}"
+    if code == Reason.OK_DRAW:
+        out["it"] = drawn_it(params.get("count"), form)
+    elif code == Reason.E_ONLY_DRAWN_CARD and isinstance(params.get("drawn"), (list, tuple)):
+        out["that"] = "that card" if len(params["drawn"]) == 1 else "one of those cards"
+    elif code == Reason.E_MALFORMED and form == "unused":
+        out.setdefault("thing", FIELD_THINGS.get(str(params.get("field")), "value"))
+    elif code == Reason.E_RESHUFFLE_NOT_PERMUTATION and "detail" not in params:
+        out["detail"] = reshuffle_words(params.get("missing"), params.get("extra"),
+                                        str(params.get("what", "")))
+    return out
+
+
+def json_fact(value: Any) -> Any:
+    """A fact as a JSON value: tuples as lists (nested too); text, numbers, flags and None as
+    they are; anything else as text."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [json_fact(v) for v in value]
+    return str(value)
+
+
+def render_detail(code: Reason, params: "Mapping[str, Any]") -> str:
+    """The English sentence of a verdict with these facts (see :attr:`Verdict.detail`)."""
+    entry = CATALOGUE[code]
+    template = entry.forms.get(str(params.get("form", "")), entry.template)
+    return _sentence(template, english_params(code, params))
+
+
 @dataclass(frozen=True, eq=False)
 class Verdict:
     """The validator's answer to one move: a code, its parameters, and the toggle behind it.
@@ -609,15 +783,18 @@ class Verdict:
     def detail(self) -> str:
         """The specific sentence, e.g. ``You played red 7; colour red; next: Ada``: the
         catalogue's template for the code (or its ``form`` param's wording) with the params."""
-        params = dict(self.params)
-        entry = CATALOGUE[self.code]
-        template = entry.forms.get(str(params.get("form", "")), entry.template)
-        return _sentence(template, params)
+        return render_detail(self.code, dict(self.params))
 
     @property
     def message(self) -> str:
         """``CODE: specific detail`` — e.g. ``OK_PLAY: Ada played red 7; colour red; next: You``."""
         return f"{self.code.value}: {self.detail}"
+
+    def facts(self) -> dict[str, Any]:
+        """The params as JSON values (tuples as lists): what a report or a message carries
+        beside its English text, so that any language can be written from them
+        (``Verdict(code, tuple(facts.items()))`` gives the same words back)."""
+        return {k: json_fact(v) for k, v in self.params}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -627,6 +804,7 @@ class Verdict:
             "penalized": self.code.penalized,
             "explanation": self.explanation,
             "rule": self.rule,
+            "params": self.facts(),
         }
 
     def __str__(self) -> str:
