@@ -210,7 +210,8 @@ def _checked_deck_order(r: CompiledRules, deck_order: object) -> list[int]:
     if strangers:
         raise ValueError(f"the deck order is not a permutation of the deck: "
                          f"{_some_cards(strangers)} {'is' if len(strangers) == 1 else 'are'} "
-                         f"not in the {_deck_word(r)} deck")
+                         f"not in the {'playing-card' if r.rules.deck == 'playing-cards' else 'UNO'}"
+                         " deck")
     if sorted(order) != sorted(r.cards):
         want, got = Counter(r.cards), Counter(order)
         missing = sorted((want - got).elements())

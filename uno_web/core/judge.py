@@ -12,13 +12,14 @@ from .cards import EFFECT_OF, IS_WILD, RANK_OF
 from . import catch_window as window
 from .moves import Move, MoveKind, shape_problem
 from .reasons import NOBODY, LazyVerdict, Reason, Verdict, quote_value
-from .state import CompiledRules, GameState
+from .state import GameState
 from .legality import (
     EF_REVERSE, EF_SELF_DRAW_TWO, EF_SKIP, EF_WILD, K_ACCEPT, K_CALL_UNO, K_CATCH, K_CHALLENGE,
     K_CHOOSE_COLOR, K_DRAW, K_NEXT_ROUND, K_PASS, K_PLAY, PH_CHOOSE_COLOR, PH_DRAWN, PH_GAME_OVER,
     PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _NUMBER, _RANK0, _WILD4, _n_active, _next_seat,
-    _play_problem, _require_state, _stack_toggle, can_call_uno, finish_forbidden, penalty_card,
-    same_number_cards, swap_target_needed,
+    _require_state, _stack_toggle, accept_problem, challenge_problem, draw_problem,
+    finish_forbidden, jump_card_problem, jump_window_problem, pass_problem, penalty_card,
+    swap_target_needed, turn_play_problem, uno_problem,
 )
 from .effects import (
     _RngOnly, _execute, _next_active_after,
@@ -196,16 +197,20 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
     return decide(s, move)
 
 
-def _call_uno_refusal(s: GameState, move: Move) -> Verdict | None:
-    seat = move.seat
-    if not s.r.uno_call:
-        return _v(Reason.E_UNO_DISABLED, s, move)
-    hand = s.hands[seat]
-    if s.called[seat]:
-        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
-    if can_call_uno(s, seat, hand):
+def _worded(s: GameState, move: Move, problem: tuple[Reason, dict[str, Any]] | None
+            ) -> Verdict | None:
+    """A decision of :mod:`~uno_web.core.legality` as the verdict on ``move`` (None: allowed);
+    a pending penalty's refusal adds the facts of the penalty and its answers."""
+    if problem is None:
         return None
-    return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=len(hand))
+    code, facts = problem
+    if code is Reason.E_PENALTY_PENDING:
+        return _v(code, s, move, **_problem_params(s, move, code))
+    return _v(code, s, move, **facts)
+
+
+def _call_uno_refusal(s: GameState, move: Move) -> Verdict | None:
+    return _worded(s, move, uno_problem(s, move.seat, s.hands[move.seat]))
 
 
 def _catch_refusal(s: GameState, move: Move) -> Verdict | None:
@@ -230,17 +235,15 @@ def _jump_in_refusal(s: GameState, move: Move) -> Verdict | None:
     hand = s.hands[move.seat]
     if move.kind != K_PLAY or not r.jump_in:
         return _v(Reason.E_NOT_TURN, s, move, turn=s.turn)
-    if s.phase == PH_CHOOSE_COLOR or not s.jump_window or not s.discard:
-        return _v(Reason.E_JUMP_IN_NOT_ALLOWED, s, move)
+    if jump_window_problem(s) is not None:
+        return _worded(s, move, jump_window_problem(s))
     bad = _card_shape_problem(s, move, hand)
     if bad is not None:
         return bad
     top = s.discard[-1]
-    if move.card != top or IS_WILD[top]:
-        return _v(Reason.E_JUMP_IN_NOT_IDENTICAL, s, move, card=move.card,
-                  top=top, form="wild" if IS_WILD[top] else "")
-    if r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
-        return _v(Reason.E_ACTION_CARD_LAST, s, move, card=move.card)
+    problem = jump_card_problem(s, move.card, hand)
+    if problem is not None:
+        return _worded(s, move, problem)
     refusal = _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
     if refusal is None and len(hand) == 1 and finish_forbidden(r, top):
         return _v(Reason.P_FINISH, s, move, card=top, form="draw",
@@ -258,61 +261,29 @@ def _play_refusal(s: GameState, move: Move) -> Verdict | None:
     bad = _card_shape_problem(s, move, hand)
     if bad is not None:
         return bad
-    card = move.card
-    if s.chain_rank >= 0 and card not in same_number_cards(s, hand):  # play_same_number
-        return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, card=card)
-    if s.phase == PH_DRAWN and card not in s.drawn:
-        return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=tuple(s.drawn))
-    problem = _play_problem(s, seat, card, hand)
+    problem = turn_play_problem(s, seat, move.card, hand)
     if problem is not None:
-        code, extra = problem
-        return _v(code, s, move, **_problem_params(s, move, code), **extra)
+        code, facts = problem
+        if code is Reason.E_SAME_NUMBER_ONLY or code is Reason.E_ONLY_DRAWN_CARD:
+            return _v(code, s, move, **facts)
+        return _v(code, s, move, **_problem_params(s, move, code), **facts)
     return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
 
 
 def _draw_refusal(s: GameState, move: Move) -> Verdict | None:
-    seat = move.seat
-    phase = s.phase
-    if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
-        return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, form="other")
-    if phase == PH_DRAWN:
-        return _v(Reason.E_ALREADY_DREW, s, move)
-    if phase == PH_PENALTY:
-        return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
-    if not s.r.may_draw_when_playable:
-        hand = s.hands[seat]
-        for c in hand:
-            if _play_problem(s, seat, c, hand) is None:
-                return _v(Reason.E_MUST_PLAY, s, move, alternative=c)
-    return None
+    return _worded(s, move, draw_problem(s, move.seat))
 
 
 def _pass_refusal(s: GameState, move: Move) -> Verdict | None:
-    phase = s.phase
-    if phase == PH_PENALTY:
-        return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
-    if s.chain_rank >= 0:
-        return None  # play_same_number: ending the turn
-    if phase != PH_DRAWN:
-        return _v(Reason.E_PASS_NOT_ALLOWED, s, move)
-    if s.r.forced_play:
-        hand = s.hands[move.seat]
-        for c in s.drawn:
-            if _play_problem(s, move.seat, c, hand) is None:
-                return _v(Reason.E_MUST_PLAY_DRAWN, s, move, drawn=c)
-    return None
+    return _worded(s, move, pass_problem(s, move.seat))
 
 
 def _challenge_refusal(s: GameState, move: Move) -> Verdict | None:
-    if s.phase != PH_PENALTY or s.plus4_by < 0 or s.r.plus4 != "challenge":
-        return _v(Reason.E_NO_CHALLENGE, s, move)
-    return None
+    return _worded(s, move, challenge_problem(s))
 
 
 def _accept_refusal(s: GameState, move: Move) -> Verdict | None:
-    if s.phase != PH_PENALTY:
-        return _v(Reason.E_NO_PENALTY, s, move)
-    return None
+    return _worded(s, move, accept_problem(s))
 
 
 # the decision of each move kind the turn player makes (outside the colour phase)
