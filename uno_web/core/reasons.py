@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, Mapping
 
+from .cards import CardError, card_name, color_name, join_words
+
 __all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict", "LazyVerdict", "quote_value",
            "QUOTE_LIMIT", "render_detail", "english_params", "json_fact", "PERSON_KEYS",
            "CARD_KEYS", "COUNT_KEYS", "OPTION_WORDS", "MOVE_KIND_WORDS", "FIELD_THINGS", "NOBODY"]
@@ -616,25 +618,19 @@ def seat_name(key: str, value: Any, names: "tuple[str, ...] | list[str]") -> str
 def card_words(value: Any) -> str:
     """A card fact in English: ``red 7``; -1 is "no card", a number that is not a card
     "card 999", a list of cards ``red 7, blue Skip and Wild``."""
-    from .cards import card_name
-
     if isinstance(value, str):
         return value
     if isinstance(value, (list, tuple)):
-        from .cards import join_words
-
         return join_words(card_words(c) for c in value)
     if value == -1:
         return "no card"
     try:
         return card_name(value)
-    except Exception:  # noqa: BLE001 - CardError: a number that is no card is quoted
+    except CardError:  # a number that is no card is quoted
         return f"card {quote_value(value)}"
 
 
 def color_words(value: Any, refused: bool) -> str:
-    from .cards import color_name, join_words
-
     if isinstance(value, str):
         return value
     if isinstance(value, (list, tuple)):
@@ -643,7 +639,7 @@ def color_words(value: Any, refused: bool) -> str:
         return "none yet" if refused else "none"
     try:
         return color_name(value)
-    except Exception:  # noqa: BLE001 - not a colour: quoted
+    except (KeyError, IndexError, TypeError):  # not a colour: quoted
         return quote_value(value)
 
 
@@ -673,8 +669,6 @@ def reshuffle_words(missing: Any, extra: Any, what: str) -> str:
 
 def some_cards(cards: list[Any], most: int = 6) -> str:
     """Cards named for a message, at most ``most`` of them: ``red 1, red 2 and 40 more``."""
-    from .cards import join_words
-
     names = [card_words(c) for c in cards[:most]]
     if len(cards) <= most:
         return join_words(names)
@@ -697,8 +691,6 @@ def english_params(code: Reason, params: "Mapping[str, Any]") -> dict[str, Any]:
         elif k in COUNT_KEYS:
             out[k] = count_words(v)
         elif k == "options" and isinstance(v, (list, tuple)):
-            from .cards import join_words
-
             out[k] = join_words((OPTION_WORDS.get(str(o), str(o)) for o in v), "or")
         elif k == "deck":
             out[k] = "playing-card" if v == "playing-cards" else ("UNO" if v == "uno" else v)

@@ -20,7 +20,7 @@ from typing import Any
 
 from .fi_ui import FIELD_NAMES_FI, UI_FI
 from .grammar import FiWords
-from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, _Cased, _item_words, shown_in
+from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, Cased, item_fi, shown_in
 
 __all__ = ["tr", "translate_html", "missing", "PERSON_KEYS", "TEXT_KEYS", "compile_patterns"]
 
@@ -109,12 +109,12 @@ def list_fi(text: str) -> str | None:
         if conj in text:
             head, last = text.rsplit(conj, 1)
             items = [*head.split(", "), last]
-            out = [_item_words(i) for i in items]
+            out = [item_fi(i) for i in items]
             if all(o is not None for o in out):
                 return ", ".join(out[:-1]) + fi + str(out[-1]) + tail  # type: ignore[arg-type]
     if tail:
         items = text.split(", ")
-        out = [_item_words(i) for i in items]
+        out = [item_fi(i) for i in items]
         if all(o is not None for o in out):
             return ", ".join(str(o) for o in out) + tail
     return None
@@ -141,7 +141,7 @@ def _value(key: str, text: str) -> FiWords:
         return FiWords(FIELD_NAMES_FI.get(text, text))
     if base in ("color", "colors"):
         if text in COLOR_NAMES_FI:
-            return _Cased(COLOR_NAMES_FI[text])
+            return Cased(COLOR_NAMES_FI[text])
         listed = list_fi(text)
         return FiWords(listed if listed is not None else text)
     if base in TEXT_KEYS:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Mapping
 
-from ..core.cards import ALL_CARDS, card_name, color_name
+from ..core.cards import ALL_CARDS, CardError, card_name, color_name
 from ..core.reasons import (
     CARD_KEYS, CATALOGUE, COUNT_KEYS, NOBODY, PERSON_KEYS, Reason, Verdict, drawn_it, quote_value,
 )
@@ -91,12 +91,12 @@ def color_name_in(color: int, lang: str) -> str:
 # a message parameter in Finnish
 # ------------------------------------------------------------------------------------------
 
-class _Cased(FiWords):
+class Cased(FiWords):
     """A phrase with its own cases (``{it:par}``, ``{color:tra}``, ``{deck:gen}``)."""
 
     cases: dict[str, str]
 
-    def __new__(cls, cases: dict[str, str]) -> "_Cased":
+    def __new__(cls, cases: dict[str, str]) -> "Cased":
         obj = str.__new__(cls, cases[""])
         obj.you = False
         obj.cards = None
@@ -151,7 +151,7 @@ def join_fi(items: "list[str]", conjunction: str = "ja") -> str:
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
-def _item_words(text: str) -> str | None:
+def item_fi(text: str) -> str | None:
     """A card's, a colour's or a phrase's English name in Finnish; None for anything else."""
     if text in CARD_NAMES_FI:
         return CARD_NAMES_FI[text]
@@ -168,9 +168,9 @@ def _word_fi(text: str) -> FiWords:
     if text.strip().lower() == "you":
         return FiWords("sinä", you=True)
     if text in COLOR_NAMES_FI:
-        return _Cased(COLOR_NAMES_FI[text])
+        return Cased(COLOR_NAMES_FI[text])
     if text in _PHRASES:
-        return _Cased(_PHRASES[text])
+        return Cased(_PHRASES[text])
     if text in NAME_PHRASES_FI:
         return FiWords(NAME_PHRASES_FI[text])
     if text in CARD_NAMES_FI:
@@ -208,7 +208,7 @@ def _card_fact_fi(value: Any) -> str:
         return "ei korttia"
     try:
         return CARD_NAMES_FI[card_name(value)]
-    except Exception:  # noqa: BLE001 - CardError: a number that is no card is quoted
+    except CardError:  # a number that is no card is quoted
         return f"kortti {quote_value(value)}"
 
 
@@ -218,10 +218,10 @@ def _color_fi(value: Any, refused: bool) -> FiWords:
     if isinstance(value, (list, tuple)):
         return FiWords(join_fi([str(_color_fi(c, refused)) for c in value], "tai"))
     if value == -1:
-        return _Cased(COLOR_NAMES_FI["none yet" if refused else "none"])
+        return Cased(COLOR_NAMES_FI["none yet" if refused else "none"])
     try:
-        return _Cased(COLOR_NAMES_FI[color_name(value)])
-    except Exception:  # noqa: BLE001 - not a colour: quoted
+        return Cased(COLOR_NAMES_FI[color_name(value)])
+    except (KeyError, IndexError, TypeError):  # not a colour: quoted
         return FiWords(quote_value(value))
 
 
@@ -259,7 +259,7 @@ def finnish_params(code: Reason, params: Mapping[str, Any]) -> dict[str, FiWords
         elif k == "options" and isinstance(v, (list, tuple)):
             out[k] = FiWords(join_fi([OPTIONS_FI.get(str(o), str(o)) for o in v], "tai"))
         elif k == "deck":
-            out[k] = _Cased(_PHRASES["playing-card" if v in ("playing-cards", "playing-card")
+            out[k] = Cased(_PHRASES["playing-card" if v in ("playing-cards", "playing-card")
                                      else "UNO"])
         elif k == "what" and isinstance(v, int) and 0 <= v < len(MOVE_KINDS_FI):
             out[k] = FiWords(MOVE_KINDS_FI[v])
@@ -272,9 +272,9 @@ def finnish_params(code: Reason, params: Mapping[str, Any]) -> dict[str, FiWords
     if "who" not in params and "who_value" in params:
         out["who"] = FiWords(f"paikan {params['who_value']} pelaaja")
     if code == Reason.OK_DRAW:
-        out["it"] = _Cased(_PHRASES[drawn_it(params.get("count"), form)])
+        out["it"] = Cased(_PHRASES[drawn_it(params.get("count"), form)])
     elif code == Reason.E_ONLY_DRAWN_CARD and isinstance(params.get("drawn"), (list, tuple)):
-        out["that"] = _Cased(_PHRASES["that card" if len(params["drawn"]) == 1
+        out["that"] = Cased(_PHRASES["that card" if len(params["drawn"]) == 1
                                       else "one of those cards"])
     elif code == Reason.E_MALFORMED and form == "unused":
         out.setdefault("thing", FiWords(FIELD_THINGS_FI.get(str(params.get("field")), "arvo")))
