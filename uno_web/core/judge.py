@@ -209,8 +209,10 @@ def _worded(s: GameState, move: Move, problem: tuple[Reason, dict[str, Any]] | N
     return _v(code, s, move, **facts)
 
 
+# (each asks its decision, and words it only when refused: most moves checked are legal)
 def _call_uno_refusal(s: GameState, move: Move) -> Verdict | None:
-    return _worded(s, move, uno_problem(s, move.seat, s.hands[move.seat]))
+    problem = uno_problem(s, move.seat, s.hands[move.seat])
+    return None if problem is None else _worded(s, move, problem)
 
 
 def _catch_refusal(s: GameState, move: Move) -> Verdict | None:
@@ -271,19 +273,23 @@ def _play_refusal(s: GameState, move: Move) -> Verdict | None:
 
 
 def _draw_refusal(s: GameState, move: Move) -> Verdict | None:
-    return _worded(s, move, draw_problem(s, move.seat))
+    problem = draw_problem(s, move.seat)
+    return None if problem is None else _worded(s, move, problem)
 
 
 def _pass_refusal(s: GameState, move: Move) -> Verdict | None:
-    return _worded(s, move, pass_problem(s, move.seat))
+    problem = pass_problem(s, move.seat)
+    return None if problem is None else _worded(s, move, problem)
 
 
 def _challenge_refusal(s: GameState, move: Move) -> Verdict | None:
-    return _worded(s, move, challenge_problem(s))
+    problem = challenge_problem(s)
+    return None if problem is None else _worded(s, move, problem)
 
 
 def _accept_refusal(s: GameState, move: Move) -> Verdict | None:
-    return _worded(s, move, accept_problem(s))
+    problem = accept_problem(s)
+    return None if problem is None else _worded(s, move, problem)
 
 
 # the decision of each move kind the turn player makes (outside the colour phase)

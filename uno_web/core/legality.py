@@ -419,7 +419,7 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
         ):
             _add_play_variants(s, seat, hand, top, out)
     if r.uno_call:
-        if uno_problem(s, seat, hand) is None:
+        if len(hand) <= 2 and uno_problem(s, seat, hand) is None:  # (UNO needs 1 or 2 cards)
             out.append(_new_move(Move, (K_CALL_UNO, seat, -1, -1, -1, False)))
         if any(s.vuln):  # (window.any_open, inlined: every list of moves asks)
             for t in window.catchable(s, seat):
