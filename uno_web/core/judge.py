@@ -269,7 +269,9 @@ def _play_refusal(s: GameState, move: Move) -> Verdict | None:
         if code is Reason.E_SAME_NUMBER_ONLY or code is Reason.E_ONLY_DRAWN_CARD:
             return _v(code, s, move, **facts)
         return _v(code, s, move, **_problem_params(s, move, code), **facts)
-    return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
+    # (the UNO flag is asked only when set: a call less for almost every play a log holds)
+    return _target_problem(s, move, hand) or (
+        _uno_flag_problem(s, move, hand) if move.uno else None)
 
 
 def _draw_refusal(s: GameState, move: Move) -> Verdict | None:
