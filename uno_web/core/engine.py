@@ -34,7 +34,8 @@ from typing import NamedTuple, Sequence
 
 from .events import Event
 from .moves import Move
-from .reasons import Reason, Verdict, quote_value, some_cards as _some_cards
+from .reasons import Reason, Verdict, quote_value
+from .wording import some_cards as _some_cards
 from .rules import RuleSet
 from .state import CompiledRules, GameState, compile_rules, deck_cards, seat_names
 from .legality import (  # re-exported: callers import these from the engine

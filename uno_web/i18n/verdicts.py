@@ -14,9 +14,8 @@ from collections import OrderedDict
 from typing import Any, Mapping
 
 from ..core.cards import ALL_CARDS, CardError, card_name, color_name
-from ..core.reasons import (
-    CARD_KEYS, CATALOGUE, COUNT_KEYS, NOBODY, PERSON_KEYS, Reason, Verdict, drawn_it, quote_value,
-)
+from ..core.reasons import CATALOGUE, Reason, Verdict
+from ..core.wording import CARD_KEYS, COUNT_KEYS, NOBODY, PERSON_KEYS, drawn_it, quote_value
 from .fi_reasons import REASONS_FI, RULE_WORDS_FI
 from .grammar import FiWords, sentence
 
