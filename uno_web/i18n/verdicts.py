@@ -236,8 +236,9 @@ def _reshuffle_fi(missing: Any, extra: Any, what: str) -> str:
     if missing:
         parts.append("puuttuu " + _some_cards_fi(list(missing)))
     if extra:
-        parts.append("ylimääräisiä " + _some_cards_fi(list(extra)))
-    return "; ".join(parts) + ("" if what in ("", "reshuffle") else f" ({what})")
+        parts.append("ylimääräisiä kortteja: " + _some_cards_fi(list(extra)))
+    where = {"": "", "reshuffle": "", "new round deal": " (uuden kierroksen jako)"}
+    return "; ".join(parts) + where.get(what, f" ({what})")
 
 
 def finnish_params(code: Reason, params: Mapping[str, Any]) -> dict[str, FiWords]:
