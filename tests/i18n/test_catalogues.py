@@ -123,3 +123,13 @@ def test_cli_validate_lang(tmp_path) -> None:  # type: ignore[no-untyped-def]
     en = json.loads(out["en"].stdout)
     fi = json.loads(out["fi"].stdout)
     assert "turn" in json.dumps(en) and "vuoro" in json.dumps(fi, ensure_ascii=False)
+
+
+def test_a_wrong_pile_order_is_worded_from_its_cards() -> None:
+    facts = (("who", 0), ("missing", (3,)), ("extra", (9, 9)), ("what", "new round deal"),
+             ("names", ("You", "Ada")))
+    v = Verdict(Reason.E_RESHUFFLE_NOT_PERMUTATION, facts)
+    assert v.detail.endswith("top card: missing red 3; extra red 9 and red 9 (new round deal)")
+    assert verdict_detail(v, "fi").endswith(
+        "korttia: puuttuu punainen 3; ylimääräisiä kortteja: punainen 9 ja punainen 9 "
+        "(uuden kierroksen jako)")
