@@ -248,16 +248,19 @@ _LANG = ["en"]  # validate --lang: the language of the report's messages
 
 
 def _report_in(text: str, lang: str) -> str:
-    """A validation report (JSON) with every ``message`` in ``lang`` (uno_web.i18n); the codes
+    """A validation report (JSON) with every verdict's ``message`` in ``lang``, written from
+    the ``code`` and ``params`` beside it (uno_web.i18n; English is never read back); the codes
     and the keys stay as they are."""
     if lang == "en":
         return text
-    from .i18n import translate_message
+    from .i18n import message_in
 
     def walk(node: Any) -> Any:
         if isinstance(node, dict):
-            return {k: translate_message(v, lang) if k == "message" and isinstance(v, str)
-                    else walk(v) for k, v in node.items()}
+            if isinstance(node.get("message"), str) and isinstance(node.get("params"), dict):
+                node = {**node, "message": message_in(str(node.get("code")), node["params"],
+                                                      node["message"], lang)}
+            return {k: v if k in ("message", "params") else walk(v) for k, v in node.items()}
         if isinstance(node, list):
             return [walk(x) for x in node]
         return node

@@ -10,9 +10,9 @@ from collections import Counter
 from itertools import repeat, starmap
 from functools import lru_cache
 from operator import itemgetter
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
-from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, card_name, join_words
+from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF
 from . import catch_window as window
 from .catch_window import close_seat as _close_seat, on_turn_move as _on_turn_move
 from .events import (
@@ -26,7 +26,7 @@ from .state import GameState
 from .legality import (
     EF_DRAW_FOUR, EF_DRAW_TWO, EF_REVERSE, EF_SELF_DRAW_TWO, EF_SKIP, EF_WILD, EF_WILD_DRAW_FOUR,
     K_ACCEPT, K_CALL_UNO, K_CATCH, K_CHALLENGE, K_CHOOSE_COLOR, K_DRAW, K_NEXT_ROUND, K_PASS,
-    K_PLAY, PH_CHOOSE_COLOR, PH_DRAWN, PH_GAME_OVER, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _CARD_SET,
+    K_PLAY, PH_CHOOSE_COLOR, PH_DRAWN, PH_GAME_OVER, PH_PENALTY, PH_PLAY, PH_ROUND_OVER,
     _NUMBER, _RANK0, _RANK7, _WILD4, _n_active, _next_seat, _play_problem, follows_same_number,
     hand_points, penalty_card,
 )
@@ -180,25 +180,19 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
         s.turn = s.dealer
 
 
-def _some_cards(cards: Sequence[int], most: int = 6) -> str:
-    """Cards named for a message, at most ``most`` of them: ``red 1, red 2 and 40 more``;
-    a number that is not a card is quoted (``card 999``)."""
-    names = [card_name(c) if c in _CARD_SET else f"card {quote_value(c)}" for c in cards[:most]]
-    if len(cards) <= most:
-        return join_words(names)
-    return f"{', '.join(names)} and {len(cards) - most} more"
-
-
 # ------------------------------------------------------------------------------------------
 # applying
 # ------------------------------------------------------------------------------------------
 
 
 class _NeedShuffle(Exception):
-    def __init__(self, code: Reason, detail: str = "") -> None:
-        super().__init__(detail)
+    """A pile order a log gives is missing or wrong: ``code`` and the facts of the verdict
+    (``missing``/``extra`` cards, ``what`` pile), worded by ``reasons``."""
+
+    def __init__(self, code: Reason, **facts: Any) -> None:
+        super().__init__(code.value)
         self.code = code
-        self.detail = detail
+        self.facts = facts
 
 
 _INT_ONLY = frozenset((int,))
@@ -237,13 +231,9 @@ class _Shuffles:
         if sorted(order) != sorted(cards):
             missing = Counter(cards) - Counter(order)
             extra = Counter(order) - Counter(cards)
-            parts = []
-            if missing:
-                parts.append("missing " + _some_cards(sorted(missing.elements())))
-            if extra:
-                parts.append("extra " + _some_cards(sorted(extra.elements())))
-            where = "" if what == "reshuffle" else f" ({what})"
-            raise _NeedShuffle(Reason.E_RESHUFFLE_NOT_PERMUTATION, "; ".join(parts) + where)
+            raise _NeedShuffle(Reason.E_RESHUFFLE_NOT_PERMUTATION,
+                               missing=tuple(sorted(missing.elements())),
+                               extra=tuple(sorted(extra.elements())), what=what)
         return order
 
 

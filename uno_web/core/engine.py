@@ -35,6 +35,7 @@ from typing import NamedTuple, Sequence
 from .events import Event
 from .moves import Move
 from .reasons import Reason, Verdict, quote_value
+from .wording import some_cards as _some_cards
 from .rules import RuleSet
 from .state import CompiledRules, GameState, compile_rules, deck_cards, seat_names
 from .legality import (  # re-exported: callers import these from the engine
@@ -67,7 +68,7 @@ from .effects import (  # re-exported: callers import these from the engine
     _next_active_after as _next_active_after, _next_round as _next_round,
     _penalty_reason as _penalty_reason, _plain_effect as _plain_effect, _play as _play,
     _refill as _refill, _reset_calls as _reset_calls, _shuffled as _shuffled,
-    _shuffled_in_bulk as _shuffled_in_bulk, _some_cards as _some_cards, _source as _source,
+    _shuffled_in_bulk as _shuffled_in_bulk, _source as _source,
     _take_pending as _take_pending, _uno_after_play as _uno_after_play, _went_out as _went_out,
     seven_zero as seven_zero, shuffled_by_keys as shuffled_by_keys, step as step,
 )
@@ -77,13 +78,13 @@ from .judge import (  # re-exported: callers import these from the engine
     _accept_refusal as _accept_refusal, _accept_verdict as _accept_verdict,
     _accept_words as _accept_words, _as_penalty as _as_penalty,
     _call_uno_refusal as _call_uno_refusal, _card_shape_problem as _card_shape_problem,
-    _cards as _cards, _catch_refusal as _catch_refusal, _challenge_refusal as _challenge_refusal,
-    _choose_color_refusal as _choose_color_refusal, _colors_text as _colors_text,
-    _deck_word as _deck_word, _draw_refusal as _draw_refusal, _jump_in_refusal as _jump_in_refusal,
+    _catch_refusal as _catch_refusal, _challenge_refusal as _challenge_refusal,
+    _choose_color_refusal as _choose_color_refusal,
+    _draw_refusal as _draw_refusal, _jump_in_refusal as _jump_in_refusal,
     _pass_refusal as _pass_refusal, _play_refusal as _play_refusal, _play_rule as _play_rule,
     _problem_params as _problem_params, _refusal as _refusal, _reject as _reject,
     _seat_params as _seat_params, _target_problem as _target_problem,
-    _uno_flag_problem as _uno_flag_problem, _v as _v, check as check,
+    _uno_flag_problem as _uno_flag_problem, _v as _v, _why as _why, check as check,
 )
 
 __all__ = [
@@ -210,7 +211,8 @@ def _checked_deck_order(r: CompiledRules, deck_order: object) -> list[int]:
     if strangers:
         raise ValueError(f"the deck order is not a permutation of the deck: "
                          f"{_some_cards(strangers)} {'is' if len(strangers) == 1 else 'are'} "
-                         f"not in the {_deck_word(r)} deck")
+                         f"not in the {'playing-card' if r.rules.deck == 'playing-cards' else 'UNO'}"
+                         " deck")
     if sorted(order) != sorted(r.cards):
         want, got = Counter(r.cards), Counter(order)
         missing = sorted((want - got).elements())
@@ -290,6 +292,6 @@ def _carry_out(s: GameState, new: GameState, move: Move, problem: Verdict | None
         else:
             _execute(new, move, events, source)
     except _NeedShuffle as exc:
-        raise IllegalMove(_v(exc.code, s, move, detail=exc.detail)) from None
+        raise IllegalMove(_v(exc.code, s, move, **exc.facts)) from None
     if source.orders:
         raise IllegalMove(_v(Reason.E_RESHUFFLE_UNEXPECTED, s, move))

@@ -404,11 +404,14 @@ def action_place(number: int | None, rnd: int) -> str:
     return f"action {number} (counted from 1 over the whole log) in round {rnd}"
 
 
-def _failure(index: int, rnd: int, j: int, code: Reason, message: str, action: Any = None) -> dict[str, Any]:
+def _failure(index: int, rnd: int, j: int, code: Reason, message: str, action: Any = None,
+             params: dict[str, Any] | None = None) -> dict[str, Any]:
     number = index + 1 if j >= 0 else None
     d: dict[str, Any] = {
         "index": index, "action_number": number, "round": rnd, "action_index": j,
         "where": action_place(number, rnd), "code": code.value, "message": message,
+        # the verdict's facts, so that the message can be written in any language from them
+        "params": params or {},
     }
     if action is not None:
         d["action"] = action.model_dump(exclude_defaults=True)
@@ -639,9 +642,9 @@ class _LogFailure(Exception):
         super().__init__(message)
         if isinstance(action, dict):  # read without its model (_fast_move): the model now
             [action] = _ACTIONS_CHECK([action])
-        self.failure = _failure(index, rnd, j, code, message, action)
         # the refusal as a verdict (a deck fault has none from the engine: one is made here)
         self.verdict = verdict or Verdict(code, (("detail", message.split(": ", 1)[-1]),))
+        self.failure = _failure(index, rnd, j, code, message, action, self.verdict.facts())
 
 
 def validate_log(

@@ -8,25 +8,22 @@ from functools import partial
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from .cards import EFFECT_OF, IS_WILD, RANK_OF, card_name, cards_name, color_name, join_words
+from .cards import EFFECT_OF, IS_WILD, RANK_OF
 from . import catch_window as window
 from .moves import Move, MoveKind, shape_problem
-from .reasons import LazyVerdict, Reason, Verdict, quote_value
-from .state import CompiledRules, GameState
+from .reasons import NOBODY, LazyVerdict, Reason, Verdict, quote_value
+from .state import GameState
 from .legality import (
     EF_REVERSE, EF_SELF_DRAW_TWO, EF_SKIP, EF_WILD, K_ACCEPT, K_CALL_UNO, K_CATCH, K_CHALLENGE,
     K_CHOOSE_COLOR, K_DRAW, K_NEXT_ROUND, K_PASS, K_PLAY, PH_CHOOSE_COLOR, PH_DRAWN, PH_GAME_OVER,
-    PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _CARD_SET, _NUMBER, _RANK0, _WILD4, _n_active, _next_seat,
-    _play_problem, _require_state, _stack_toggle, can_call_uno, finish_forbidden, penalty_card,
-    same_number_cards, swap_target_needed,
+    PH_PENALTY, PH_PLAY, PH_ROUND_OVER, _NUMBER, _RANK0, _WILD4, _n_active, _next_seat,
+    _require_state, _stack_toggle, accept_problem, challenge_problem, draw_problem,
+    finish_forbidden, jump_card_problem, jump_window_problem, pass_problem, penalty_card,
+    swap_target_needed, turn_play_problem, uno_problem,
 )
 from .effects import (
     _RngOnly, _execute, _next_active_after,
 )
-
-
-def _deck_word(r: CompiledRules) -> str:
-    return "playing-card" if r.rules.deck == "playing-cards" else "UNO"
 
 
 def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
@@ -66,33 +63,28 @@ def _play_rule(s: GameState, move: Move, stacked: bool) -> str:
 
 
 def _v(code: Reason, s: GameState, move: object, **params: Any) -> Verdict:
-    seat = getattr(move, "seat", None) if isinstance(move, Move) else None
-    if isinstance(seat, int) and 0 <= seat < s.n:
-        who = s.name(seat)
-    elif seat is None and not isinstance(move, Move):
-        who = "somebody"
+    """A verdict with its facts: ``who`` is the mover's seat (None when ``move`` is not a move;
+    ``who_value`` quotes a seat that is not a whole number), ``names`` the table's names, the
+    rest raw facts (cards, counts, seats, the toggle). The words are written from them by
+    :mod:`~uno_web.core.reasons` (English) and :mod:`uno_web.i18n` (other languages)."""
+    base: dict[str, Any]
+    if not isinstance(move, Move):
+        base = {"who": None}
+    elif isinstance(move.seat, int):
+        base = {"who": int(move.seat)}
     else:
-        who = f"the player at seat {quote_value(seat)}"
-    base: dict[str, Any] = {"who": who}
+        base = {"who_value": quote_value(move.seat)}
     base.update(params)
+    base["names"] = s.names
     return Verdict(code, tuple(base.items()))
 
 
-def _colors_text(s: GameState) -> str:
-    return join_words((color_name(c) for c in s.r.colors), "or")
-
-
-def _cards(n: int) -> str:
-    """``1 card``, ``4 cards``."""
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
-def _seat_params(s: GameState, seat: object, key: str) -> dict[str, Any]:
-    """How a message names a seat that cannot act or be targeted: the player's name and the
-    ``out`` wording when they were eliminated, else the number that was given."""
-    if isinstance(seat, int) and 0 <= seat < s.n:
-        return {key: s.name(seat), "form": "out"}
-    return {key: quote_value(seat)}
+def _seat_params(s: GameState, seat: int, key: str) -> dict[str, Any]:
+    """A seat that cannot act or be targeted: the ``out`` wording when the player was
+    eliminated (a seat of the table), else the number that was given."""
+    if 0 <= seat < s.n:
+        return {key: seat, "form": "out"}
+    return {key: seat}
 
 
 def check(s: GameState, move: Move) -> Verdict:
@@ -140,24 +132,30 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
     if kind == K_PLAY:
         if (code in _MISPLAYS and r.misplay_penalty and move.seat == s.turn
                 and s.phase == PH_PLAY and s.chain_rank < 0):
-            return _v(Reason.P_MISPLAY, s, move, card=card_name(move.card),
-                      count=_cards(r.misplay_penalty), why=problem.detail, broken=code.value,
-                      next=s.name(_next_seat(s, move.seat)), rule="misplay_penalty = "
+            return _v(Reason.P_MISPLAY, s, move, card=move.card,
+                      count=r.misplay_penalty, why=_why(problem), broken=code.value,
+                      next=_next_seat(s, move.seat), rule="misplay_penalty = "
                       + str(r.misplay_penalty))
         return None
     if kind == K_CATCH:
         if code == Reason.E_NO_ONE_TO_CATCH and r.false_catch_penalty and form not in (
             "self", "no_seat"
         ):
-            return _v(Reason.P_FALSE_CATCH, s, move, target=s.name(move.target),
-                      count=_cards(r.false_catch_penalty), why=problem.detail,
+            return _v(Reason.P_FALSE_CATCH, s, move, target=move.target,
+                      count=r.false_catch_penalty, why=_why(problem), broken=code.value,
                       rule="false_catch_penalty = " + str(r.false_catch_penalty))
         return None
     if kind == K_CALL_UNO:
         if code == Reason.E_UNO_NOT_ALLOWED and r.false_uno_penalty and form != "called":
-            return _v(Reason.P_FALSE_UNO, s, move, count=_cards(r.false_uno_penalty),
-                      why=problem.detail, rule="false_uno_penalty = " + str(r.false_uno_penalty))
+            return _v(Reason.P_FALSE_UNO, s, move, count=r.false_uno_penalty,
+                      why=_why(problem), broken=code.value, rule="false_uno_penalty = " + str(r.false_uno_penalty))
     return None
+
+
+def _why(problem: Verdict) -> tuple[tuple[str, Any], ...]:
+    """The facts of the refusal a penalty stands for (its ``why``; the table's names are the
+    penalty's own)."""
+    return tuple(kv for kv in problem.params if kv[0] != "names")
 
 
 def _refusal(s: GameState, move: Move) -> Verdict | None:
@@ -170,13 +168,13 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
     phase = s.phase
     seat = move.seat
     if phase == PH_GAME_OVER:
-        return _v(Reason.E_GAME_OVER, s, move, winner=s.name(s.winner))
+        return _v(Reason.E_GAME_OVER, s, move, winner=s.winner)
     if not (0 <= seat < s.n) or not s.active[seat]:
         return _v(Reason.E_BAD_SEAT, s, move, **_seat_params(s, seat, "seat"))
     if phase == PH_ROUND_OVER:
         if kind == K_NEXT_ROUND:
             return None
-        return _v(Reason.E_ROUND_OVER, s, move, winner=s.name(s.round_winner))
+        return _v(Reason.E_ROUND_OVER, s, move, winner=s.round_winner)
     if kind == K_NEXT_ROUND:
         return _v(Reason.E_ROUND_NOT_OVER, s, move)
     # moves anybody may make at any time
@@ -191,7 +189,7 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
         if kind != K_CHOOSE_COLOR:
             return _v(Reason.E_CHOOSE_COLOR_FIRST, s, move)
         if move.color not in s.r.colors:
-            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=_colors_text(s))
+            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=s.r.colors)
         return None
     decide = _TURN_MOVE_REFUSAL.get(kind)
     if decide is None:  # pragma: no cover
@@ -199,16 +197,22 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
     return decide(s, move)
 
 
-def _call_uno_refusal(s: GameState, move: Move) -> Verdict | None:
-    seat = move.seat
-    if not s.r.uno_call:
-        return _v(Reason.E_UNO_DISABLED, s, move)
-    hand = s.hands[seat]
-    if s.called[seat]:
-        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
-    if can_call_uno(s, seat, hand):
+def _worded(s: GameState, move: Move, problem: tuple[Reason, dict[str, Any]] | None
+            ) -> Verdict | None:
+    """A decision of :mod:`~uno_web.core.legality` as the verdict on ``move`` (None: allowed);
+    a pending penalty's refusal adds the facts of the penalty and its answers."""
+    if problem is None:
         return None
-    return _v(Reason.E_UNO_NOT_ALLOWED, s, move, count=_cards(len(hand)))
+    code, facts = problem
+    if code is Reason.E_PENALTY_PENDING:
+        return _v(code, s, move, **_problem_params(s, move, code))
+    return _v(code, s, move, **facts)
+
+
+# (each asks its decision, and words it only when refused: most moves checked are legal)
+def _call_uno_refusal(s: GameState, move: Move) -> Verdict | None:
+    problem = uno_problem(s, move.seat, s.hands[move.seat])
+    return None if problem is None else _worded(s, move, problem)
 
 
 def _catch_refusal(s: GameState, move: Move) -> Verdict | None:
@@ -224,30 +228,27 @@ def _catch_refusal(s: GameState, move: Move) -> Verdict | None:
         return _v(Reason.E_NO_ONE_TO_CATCH, s, move,
                   **{"form": "no_seat", **_seat_params(s, t, "target")})
     if why == "count":
-        return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t),
-                  count=_cards(len(s.hands[t])))
-    return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=s.name(t), form=why)
+        return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=t, count=len(s.hands[t]))
+    return _v(Reason.E_NO_ONE_TO_CATCH, s, move, target=t, form=why)
 
 
 def _jump_in_refusal(s: GameState, move: Move) -> Verdict | None:
     r = s.r
     hand = s.hands[move.seat]
     if move.kind != K_PLAY or not r.jump_in:
-        return _v(Reason.E_NOT_TURN, s, move, turn=s.name(s.turn))
-    if s.phase == PH_CHOOSE_COLOR or not s.jump_window or not s.discard:
-        return _v(Reason.E_JUMP_IN_NOT_ALLOWED, s, move)
+        return _v(Reason.E_NOT_TURN, s, move, turn=s.turn)
+    if jump_window_problem(s) is not None:
+        return _worded(s, move, jump_window_problem(s))
     bad = _card_shape_problem(s, move, hand)
     if bad is not None:
         return bad
     top = s.discard[-1]
-    if move.card != top or IS_WILD[top]:
-        return _v(Reason.E_JUMP_IN_NOT_IDENTICAL, s, move, card=card_name(move.card),
-                  top=card_name(top), form="wild" if IS_WILD[top] else "")
-    if r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
-        return _v(Reason.E_ACTION_CARD_LAST, s, move, card=card_name(move.card))
+    problem = jump_card_problem(s, move.card, hand)
+    if problem is not None:
+        return _worded(s, move, problem)
     refusal = _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
     if refusal is None and len(hand) == 1 and finish_forbidden(r, top):
-        return _v(Reason.P_FINISH, s, move, card=card_name(top), form="draw",
+        return _v(Reason.P_FINISH, s, move, card=top, form="draw",
                   rule=finish_forbidden(r, top) + " = true")
     return refusal
 
@@ -262,62 +263,35 @@ def _play_refusal(s: GameState, move: Move) -> Verdict | None:
     bad = _card_shape_problem(s, move, hand)
     if bad is not None:
         return bad
-    card = move.card
-    if s.chain_rank >= 0 and card not in same_number_cards(s, hand):  # play_same_number
-        return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, card=card_name(card))
-    if s.phase == PH_DRAWN and card not in s.drawn:
-        return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=cards_name(s.drawn),
-                  that="that card" if len(s.drawn) == 1 else "one of those cards")
-    problem = _play_problem(s, seat, card, hand)
+    problem = turn_play_problem(s, seat, move.card, hand)
     if problem is not None:
-        code, extra = problem
-        return _v(code, s, move, **_problem_params(s, move, code), **extra)
-    return _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
+        code, facts = problem
+        if code is Reason.E_SAME_NUMBER_ONLY or code is Reason.E_ONLY_DRAWN_CARD:
+            return _v(code, s, move, **facts)
+        return _v(code, s, move, **_problem_params(s, move, code), **facts)
+    # (the UNO flag is asked only when set: a call less for almost every play a log holds)
+    return _target_problem(s, move, hand) or (
+        _uno_flag_problem(s, move, hand) if move.uno else None)
 
 
 def _draw_refusal(s: GameState, move: Move) -> Verdict | None:
-    seat = move.seat
-    phase = s.phase
-    if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
-        return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, form="other")
-    if phase == PH_DRAWN:
-        return _v(Reason.E_ALREADY_DREW, s, move)
-    if phase == PH_PENALTY:
-        return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
-    if not s.r.may_draw_when_playable:
-        hand = s.hands[seat]
-        for c in hand:
-            if _play_problem(s, seat, c, hand) is None:
-                return _v(Reason.E_MUST_PLAY, s, move, alternative=card_name(c))
-    return None
+    problem = draw_problem(s, move.seat)
+    return None if problem is None else _worded(s, move, problem)
 
 
 def _pass_refusal(s: GameState, move: Move) -> Verdict | None:
-    phase = s.phase
-    if phase == PH_PENALTY:
-        return _v(Reason.E_PENALTY_PENDING, s, move, **_problem_params(s, move, Reason.E_PENALTY_PENDING))
-    if s.chain_rank >= 0:
-        return None  # play_same_number: ending the turn
-    if phase != PH_DRAWN:
-        return _v(Reason.E_PASS_NOT_ALLOWED, s, move)
-    if s.r.forced_play:
-        hand = s.hands[move.seat]
-        for c in s.drawn:
-            if _play_problem(s, move.seat, c, hand) is None:
-                return _v(Reason.E_MUST_PLAY_DRAWN, s, move, drawn=card_name(c))
-    return None
+    problem = pass_problem(s, move.seat)
+    return None if problem is None else _worded(s, move, problem)
 
 
 def _challenge_refusal(s: GameState, move: Move) -> Verdict | None:
-    if s.phase != PH_PENALTY or s.plus4_by < 0 or s.r.plus4 != "challenge":
-        return _v(Reason.E_NO_CHALLENGE, s, move)
-    return None
+    problem = challenge_problem(s)
+    return None if problem is None else _worded(s, move, problem)
 
 
 def _accept_refusal(s: GameState, move: Move) -> Verdict | None:
-    if s.phase != PH_PENALTY:
-        return _v(Reason.E_NO_PENALTY, s, move)
-    return None
+    problem = accept_problem(s)
+    return None if problem is None else _worded(s, move, problem)
 
 
 # the decision of each move kind the turn player makes (outside the colour phase)
@@ -334,17 +308,16 @@ _TURN_MOVE_REFUSAL: dict[MoveKind, Callable[[GameState, Move], Verdict | None]] 
 def _card_shape_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None:
     card = move.card
     if card not in s.r.deck_set:
-        text = card_name(card) if card in _CARD_SET else f"card {quote_value(card)}"
-        return _v(Reason.E_CARD_NOT_IN_DECK, s, move, card=text, deck=_deck_word(s.r))
+        return _v(Reason.E_CARD_NOT_IN_DECK, s, move, card=card, deck=s.r.rules.deck)
     if card not in hand:
-        return _v(Reason.E_CARD_NOT_OWNED, s, move, card=card_name(card))
+        return _v(Reason.E_CARD_NOT_OWNED, s, move, card=card)
     if IS_WILD[card]:
         if move.color == -1:
-            return _v(Reason.E_WILD_COLOR_MISSING, s, move, card=card_name(card), colors=_colors_text(s))
+            return _v(Reason.E_WILD_COLOR_MISSING, s, move, card=card, colors=s.r.colors)
         if move.color not in s.r.colors:
-            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=_colors_text(s))
+            return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, colors=s.r.colors)
     elif move.color != -1:
-        return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, card=card_name(card), form="not_wild")
+        return _v(Reason.E_COLOR_NOT_ALLOWED, s, move, card=card, form="not_wild")
     return None
 
 
@@ -357,13 +330,13 @@ def _target_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | None
     t = move.target
     if needs:
         if t == -1:
-            return _v(Reason.E_SWAP_TARGET_MISSING, s, move, card=card_name(card))
+            return _v(Reason.E_SWAP_TARGET_MISSING, s, move, card=card)
         if t == move.seat:
             return _v(Reason.E_SWAP_TARGET_INVALID, s, move, form="self")
         if not (0 <= t < s.n) or not s.active[t]:
             return _v(Reason.E_SWAP_TARGET_INVALID, s, move, **_seat_params(s, t, "target"))
     elif t != -1:
-        return _v(Reason.E_TARGET_NOT_ALLOWED, s, move, card=card_name(card))
+        return _v(Reason.E_TARGET_NOT_ALLOWED, s, move, card=card)
     return None
 
 
@@ -376,30 +349,26 @@ def _uno_flag_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | No
     if s.called[move.seat]:
         return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
     if len(hand) != 2:
-        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="leaves", count=_cards(len(hand) - 1))
+        return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="leaves", count=len(hand) - 1)
     return None
 
 
 def _problem_params(s: GameState, move: Move, code: Reason) -> dict[str, Any]:
-    top = s.discard[-1] if s.discard else -1
-    p: dict[str, Any] = {
-        "card": card_name(move.card) if move.card >= 0 else "no card",
-        "top": card_name(top) if top >= 0 else "no card",
-        "color": color_name(s.color) if s.color >= 0 else "none yet",
-    }
+    p: dict[str, Any] = {"card": move.card, "top": s.discard[-1] if s.discard else -1,
+                         "color": s.color}
     if code in (Reason.E_PENALTY_PENDING, Reason.E_PENALTY_NOT_ANSWERED):
-        options = ["take them"]
+        options = ["take"]  # the answers open to the player (reasons.OPTION_WORDS)
         pen = EFFECT_OF[penalty_card(s)]
         if s.r.deflects(pen, EF_SKIP):
-            options.insert(0, "pass them on with a Skip")
+            options.insert(0, "skip")
         if s.r.deflects(pen, EF_REVERSE):
-            options.insert(0, "send them back with a Reverse")
+            options.insert(0, "reverse")
         if s.r.stack_allowed_any(pen):
-            options.insert(0, "stack a draw card")
+            options.insert(0, "stack")
         if s.plus4_by >= 0 and s.r.plus4 == "challenge":
-            options.insert(0, "challenge the Wild Draw Four")
+            options.insert(0, "challenge")
         p["pending"] = s.pending
-        p["options"] = join_words(options, "or")
+        p["options"] = tuple(options)
     return p
 
 
@@ -443,7 +412,7 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
                             pending=seen[4], hand_size=seen[5])
     if kind in (K_PLAY, K_DRAW, K_PASS, K_ACCEPT):
         over = after.phase >= PH_ROUND_OVER
-        nxt = "nobody, the round is over" if over else s.name(after.turn)
+        nxt = NOBODY if over else after.turn
         if kind == K_PLAY:
             if over:
                 form = "out"
@@ -453,9 +422,7 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
                 form = "reverse" if EFFECT_OF[move.card] == EF_REVERSE else "skip"
             else:
                 form = ""
-            return _v(code, s, move, card=card_name(move.card),
-                      color=color_name(after.color) if after.color >= 0 else "none",
-                      next=nxt, pending=after.pending or s.pending, form=form,
+            return _v(code, s, move, card=move.card, color=after.color, next=nxt, pending=after.pending or s.pending, form=form,
                       rule=_play_rule(s, move, code in (Reason.OK_STACK, Reason.OK_DEFLECT)))
         if kind == K_DRAW:
             count = after.hand_size - len(s.hands[move.seat])
@@ -465,26 +432,22 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
                 form = "none"
             else:
                 form = "forced" if s.r.forced_play else ""
-            it = "it" if count == 1 else ("any of them" if form == "none" else "a card just drawn")
             rule = "draw_to_match = true" if s.r.draw_to_match else ""
-            return _v(Reason.OK_DRAW, s, move, count=_cards(count), it=it, next=nxt, form=form,
-                      rule=rule)
+            return _v(Reason.OK_DRAW, s, move, count=count, next=nxt, form=form, rule=rule)
         if kind == K_PASS:
             return _v(Reason.OK_PASS, s, move, next=nxt, form="end" if s.chain_rank >= 0 else "")
-        return _v(Reason.OK_ACCEPT, s, move, count=_cards(s.pending), next=nxt)
+        return _v(Reason.OK_ACCEPT, s, move, count=s.pending, next=nxt)
     if kind == K_CHOOSE_COLOR:
-        return _v(Reason.OK_COLOR, s, move, color=color_name(move.color))
+        return _v(Reason.OK_COLOR, s, move, color=move.color)
     if kind == K_CALL_UNO:
         return _v(Reason.OK_UNO, s, move)
     if kind == K_CATCH:
-        return _v(Reason.OK_CATCH, s, move, target=s.name(move.target),
-                  count=_cards(s.r.uno_penalty))
+        return _v(Reason.OK_CATCH, s, move, target=move.target, count=s.r.uno_penalty)
     if kind == K_CHALLENGE:
         if s.plus4_bluff:
-            return _v(Reason.OK_CHALLENGE, s, move, target=s.name(s.plus4_by),
-                      count=_cards(s.pending))
-        return _v(Reason.OK_CHALLENGE, s, move, target=s.name(s.plus4_by),
-                  count=_cards(s.pending + 2), form="legal")
+            return _v(Reason.OK_CHALLENGE, s, move, target=s.plus4_by, count=s.pending)
+        return _v(Reason.OK_CHALLENGE, s, move, target=s.plus4_by, count=s.pending + 2,
+                  form="legal")
     dealer = _next_active_after(s, s.dealer)
     return _v(Reason.OK_NEXT_ROUND, s, move, round=s.round + 1,
-              next=s.name(_next_active_after(s, dealer)))
+              next=_next_active_after(s, dealer))

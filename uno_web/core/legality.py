@@ -1,6 +1,13 @@
 """Legality: whether a card may be played now and every move a seat may make (``legal_moves``).
 
 The predicates the engine, its verdicts, the bots and the fast playouts share; no words.
+Each move kind's rule is decided by one function here that returns ``(Reason, facts)`` for a
+refusal or None (:func:`play_problem`, :func:`turn_play_problem`, :func:`draw_problem`,
+:func:`pass_problem`, :func:`challenge_problem`, :func:`accept_problem`, :func:`uno_problem`,
+:func:`jump_window_problem`, :func:`jump_card_problem`; catches:
+:func:`~uno_web.core.catch_window.catch_problem`): ``check`` (judge) words the refusal and
+:func:`legal_moves` lists the moves they allow, with tables (the match table, the drawn cards,
+the deck's colours) as caches of the candidates.
 """
 
 from __future__ import annotations
@@ -8,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from .cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect, card_name
+from .cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
 from . import catch_window as window
 from .moves import Move, MoveKind
 from .reasons import Reason, quote_value
@@ -151,7 +158,7 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
         # play_same_number: more of the number just played, whatever is on top (a pile turned
         # over in the turn, when another player drew, may have brought up a new top card)
         if not follows_same_number(s, card):
-            return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card_name(card)}
+            return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card}
     elif not _matches(s, card):
         return Reason.E_NO_MATCH, {}
     if IS_WILD[card]:
@@ -164,7 +171,7 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
                 if not IS_WILD[c] and _matches(s, c) and (
                     s.phase != PH_PENALTY or r.answer_verdict(pen, EFFECT_OF[c]) == 0
                 ):
-                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": card_name(c)}
+                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": c}
     if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
         return Reason.E_ACTION_CARD_LAST, {}
     if len(hand) == 1:
@@ -237,7 +244,118 @@ def playable_cards(s: GameState, seat: int) -> list[int]:
 
 
 def _jump_window_open(s: GameState) -> bool:
-    return s.r.jump_in and s.jump_window and bool(s.discard) and not IS_WILD[s.discard[-1]]
+    return s.r.jump_in and jump_window_problem(s) is None and not IS_WILD[s.discard[-1]]
+
+
+# ------------------------------------------------------------------------------------------
+# the decision of each move kind: (reason, facts) for a refusal, None when allowed
+# ------------------------------------------------------------------------------------------
+
+_NO_FACTS: dict[str, Any] = {}  # (read only)
+_R_SAME = Reason.E_SAME_NUMBER_ONLY
+_R_DRAWN = Reason.E_ONLY_DRAWN_CARD
+
+
+def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
+                      ) -> tuple[Reason, dict[str, Any]] | None:
+    """The turn player's play of ``card`` from ``hand`` (a card it holds): in a
+    ``play_same_number`` turn only that number, after drawing only a card just drawn, then
+    :func:`play_problem`."""
+    if s.chain_rank >= 0 and not follows_same_number(s, card):
+        return _R_SAME, {"number": s.chain_rank, "card": card}
+    if s.phase == PH_DRAWN and card not in s.drawn:
+        return _R_DRAWN, {"drawn": tuple(s.drawn)}
+    return play_problem(s, seat, card, hand)
+
+
+def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
+                 ) -> tuple[Reason, dict[str, Any]] | None:
+    """The turn player drawing a card. ``plays``: the plays :func:`legal_moves` found (a
+    cache: without it the hand is searched for a card that may be played)."""
+    if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
+        return _R_SAME, {"number": s.chain_rank, "form": "other"}
+    phase = s.phase
+    if phase == PH_DRAWN:
+        return Reason.E_ALREADY_DREW, _NO_FACTS
+    if phase == PH_PENALTY:
+        return Reason.E_PENALTY_PENDING, _NO_FACTS
+    if s.r.may_draw_when_playable:
+        return None
+    if plays is not None:
+        return (Reason.E_MUST_PLAY, {"alternative": plays[0][2]}) if plays else None
+    hand = s.hands[seat]
+    for c in hand:
+        if play_problem(s, seat, c, hand) is None:
+            return Reason.E_MUST_PLAY, {"alternative": c}
+    return None
+
+
+def pass_problem(s: GameState, seat: int, plays: list[Move] | None = None
+                 ) -> tuple[Reason, dict[str, Any]] | None:
+    """The turn player ending the turn: keeping the drawn card (``forced_play``: unless it
+    can be played), or ending a ``play_same_number`` turn. ``plays``: as for
+    :func:`draw_problem`."""
+    phase = s.phase
+    if phase == PH_PENALTY:
+        return Reason.E_PENALTY_PENDING, _NO_FACTS
+    if s.chain_rank >= 0:
+        return None  # play_same_number: ending the turn
+    if phase != PH_DRAWN:
+        return Reason.E_PASS_NOT_ALLOWED, _NO_FACTS
+    if s.r.forced_play:
+        if plays is not None:
+            return (Reason.E_MUST_PLAY_DRAWN, {"drawn": plays[0][2]}) if plays else None
+        hand = s.hands[seat]
+        for c in s.drawn:
+            if play_problem(s, seat, c, hand) is None:
+                return Reason.E_MUST_PLAY_DRAWN, {"drawn": c}
+    return None
+
+
+def challenge_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
+    """The turn player challenging a Wild Draw Four (``wild_draw_four = challenge``)."""
+    if s.phase != PH_PENALTY or s.plus4_by < 0 or s.r.plus4 != "challenge":
+        return Reason.E_NO_CHALLENGE, _NO_FACTS
+    return None
+
+
+def accept_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
+    """The turn player taking the pending draw penalty."""
+    if s.phase != PH_PENALTY:
+        return Reason.E_NO_PENALTY, _NO_FACTS
+    return None
+
+
+def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
+    """``seat`` calling UNO (any time: :func:`can_call_uno` says when it may)."""
+    if not s.r.uno_call:
+        return Reason.E_UNO_DISABLED, _NO_FACTS
+    if s.called[seat]:
+        return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
+    if can_call_uno(s, seat, hand):
+        return None
+    return Reason.E_UNO_NOT_ALLOWED, {"count": len(hand)}
+
+
+def jump_window_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
+    """Whether a jump-in (``jump_in``) may happen now at all: right after a card was played."""
+    if s.phase == PH_CHOOSE_COLOR or not s.jump_window or not s.discard:
+        return Reason.E_JUMP_IN_NOT_ALLOWED, _NO_FACTS
+    return None
+
+
+def jump_card_problem(s: GameState, card: int, hand: list[int]
+                      ) -> tuple[Reason, dict[str, Any]] | None:
+    """Jumping in with ``card``: a card identical to the top card, which is not a wild card,
+    and (``no_action_card_last``) not an action card as the last card. (Going out on it under
+    ``no_wild_finish`` / ``no_draw_card_finish`` is :func:`finish_forbidden`'s.)"""
+    top = s.discard[-1]
+    if card != top or IS_WILD[top]:
+        return Reason.E_JUMP_IN_NOT_IDENTICAL, {"card": card, "top": top,
+                                                "form": "wild" if IS_WILD[top] else ""}
+    if s.r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
+        return Reason.E_ACTION_CARD_LAST, {"card": card}
+    return None
 
 
 # ------------------------------------------------------------------------------------------
@@ -272,33 +390,36 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     r = s.r
     out = []
     hand = s.hands[seat]
+    # the candidates of each phase (a cache: the cards that can pass, the deck's colours), each
+    # move kind allowed by its decision function above
     if seat == s.turn:
         if phase == PH_CHOOSE_COLOR:
             out = [_new_move(Move, (K_CHOOSE_COLOR, seat, -1, c, -1, False)) for c in r.colors]
-        elif phase == PH_PLAY and s.chain_rank >= 0:  # play_same_number
-            _add_plays(s, seat, hand, same_number_cards(s, hand), out)
-            out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PLAY:
-            _add_plays(s, seat, hand, hand, out)
-            if r.may_draw_when_playable or not out:
+            # play_same_number: only that number (turn_play_problem), or end the turn
+            _add_plays(s, seat, hand, hand if s.chain_rank < 0 else same_number_cards(s, hand),
+                       out)
+            if draw_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_DRAW, seat, -1, -1, -1, False)))
+            elif pass_problem(s, seat, out) is None:
+                out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_DRAWN:
-            _add_plays(s, seat, hand, s.drawn, out)
-            if not (r.forced_play and out):
+            _add_plays(s, seat, hand, s.drawn, out)  # (turn_play_problem: a card just drawn)
+            if pass_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PENALTY:
             _add_plays(s, seat, hand, hand, out)
-            if s.plus4_by >= 0 and r.plus4 == "challenge":
+            if challenge_problem(s) is None:
                 out.append(_new_move(Move, (K_CHALLENGE, seat, -1, -1, -1, False)))
-            out.append(_new_move(Move, (K_ACCEPT, seat, -1, -1, -1, False)))
-    elif _jump_window_open(s) and s.discard[-1] in hand and phase != PH_CHOOSE_COLOR:
+            out.append(_new_move(Move, (K_ACCEPT, seat, -1, -1, -1, False)))  # accept_problem
+    elif r.jump_in and jump_window_problem(s) is None and s.discard[-1] in hand:
         top = s.discard[-1]
-        if not (len(hand) == 1 and (
-            (r.no_action_last and EFFECT_OF[top] != _NUMBER) or finish_forbidden(r, top)
-        )):
+        if jump_card_problem(s, top, hand) is None and not (
+            len(hand) == 1 and finish_forbidden(r, top)
+        ):
             _add_play_variants(s, seat, hand, top, out)
     if r.uno_call:
-        if not s.called[seat] and can_call_uno(s, seat, hand):
+        if len(hand) <= 2 and uno_problem(s, seat, hand) is None:  # (UNO needs 1 or 2 cards)
             out.append(_new_move(Move, (K_CALL_UNO, seat, -1, -1, -1, False)))
         if any(s.vuln):  # (window.any_open, inlined: every list of moves asks)
             for t in window.catchable(s, seat):
@@ -371,7 +492,7 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
             _add_play_variants(s, seat, hand, c, out)
         return
     for card in sorted(set(cards)):
-        if _play_problem(s, seat, card, hand) is None:
+        if turn_play_problem(s, seat, card, hand) is None:
             _add_play_variants(s, seat, hand, card, out)
 
 

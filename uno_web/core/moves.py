@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, CardError, Color, card_str, color_code, parse_card, parse_color
 from .reasons import Reason, Verdict, quote_value
@@ -209,16 +209,10 @@ _USES: dict[int, tuple[bool, bool, bool, bool]] = {
     MoveKind.CATCH: (False, False, True, False),
 }
 _UNUSED = (False, False, False, False)
-_KIND_WORDS = {
-    MoveKind.PLAY: "a play", MoveKind.DRAW: "a draw", MoveKind.PASS: "keeping the drawn card",
-    MoveKind.CHOOSE_COLOR: "a colour choice", MoveKind.CALL_UNO: "an UNO call",
-    MoveKind.CATCH: "a catch", MoveKind.CHALLENGE: "a challenge",
-    MoveKind.ACCEPT: "taking a penalty", MoveKind.NEXT_ROUND: "dealing the next round",
-}
 _LAST_KIND = max(MoveKind)
 
 
-def shape_problem(move: object) -> dict[str, str] | None:
+def shape_problem(move: object) -> dict[str, Any] | None:
     """What makes ``move`` malformed whatever the state of the game, or None.
 
     A well-formed move is a :class:`Move` whose kind is a :class:`MoveKind` number, whose seat,
@@ -252,15 +246,15 @@ def shape_problem(move: object) -> dict[str, str] | None:
     if kind == MoveKind.PLAY:
         return None
     uses = _USES.get(kind, _UNUSED)
-    for used, field, value, empty, thing in (
-        (uses[0], "card", card, -1, "card"),
-        (uses[1], "color", color, -1, "colour"),
-        (uses[2], "target", target, -1, "player"),
-        (uses[3], "uno", uno, False, "UNO call"),
+    for used, field, value, empty in (
+        (uses[0], "card", card, -1),
+        (uses[1], "color", color, -1),
+        (uses[2], "target", target, -1),
+        (uses[3], "uno", uno, False),
     ):
         if not used and value != empty:
-            return {"form": "unused", "what": _KIND_WORDS[MoveKind(kind)], "thing": thing,
-                    "field": field, "empty": repr(empty), "value": quote_value(value)}
+            return {"form": "unused", "what": int(kind), "field": field,
+                    "empty": repr(empty), "value": quote_value(value)}
     return None
 
 

@@ -15,34 +15,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, Mapping
 
+from .cards import join_words
+from .wording import (  # re-exported: the words of a verdict's facts
+    CARD_KEYS, COUNT_KEYS, FIELD_THINGS, MOVE_KIND_WORDS, NOBODY, OPTION_WORDS, PERSON_KEYS,
+    QUOTE_LIMIT, card_words, color_words, count_words, drawn_it, json_fact, quote_value,
+    reshuffle_words, seat_name, some_cards,
+)
+
 __all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict", "LazyVerdict", "quote_value",
-           "QUOTE_LIMIT"]
-
-QUOTE_LIMIT = 40  # characters of an outside value a message quotes at most
-
-
-def quote_value(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """An outside value as a message quotes it: short, and never the whole of a huge value.
-
-    Text is quoted (``'R7'``) and cut after ``limit`` characters with an ellipsis; whole numbers
-    are written out unless they are huge (``a number of 5000 digits``); ``None``, ``True`` and
-    small floats are written as Python writes them; anything else is named by its type
-    (``a list``). Never raises.
-    """
-    if value is None or isinstance(value, bool):
-        return repr(value)
-    if isinstance(value, int):
-        if -10**15 < value < 10**15:
-            return str(int(value))
-        digits = int(abs(value).bit_length() * 0.30103) + 1
-        return f"a number of about {digits} digits"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        cut = value if len(value) <= limit else value[:limit] + "\u2026"
-        return repr(cut)
-    name = type(value).__name__
-    return f"{'an' if name[:1] in 'aeiouAEIOU' else 'a'} {name}"
+           "QUOTE_LIMIT", "render_detail", "english_params", "json_fact", "PERSON_KEYS",
+           "CARD_KEYS", "COUNT_KEYS", "OPTION_WORDS", "MOVE_KIND_WORDS", "FIELD_THINGS", "NOBODY",
+           "seat_name", "card_words", "color_words", "count_words", "drawn_it", "reshuffle_words",
+           "some_cards"]
 
 
 class Reason(str, Enum):
@@ -566,6 +550,57 @@ def _sentence(template: str, params: dict[str, Any]) -> str:
     return text[:1].upper() + text[1:]
 
 
+# ------------------------------------------------------------------------------------------
+# facts -> English words (the words of each fact: uno_web.core.wording)
+# ------------------------------------------------------------------------------------------
+
+def english_params(code: Reason, params: "Mapping[str, Any]") -> dict[str, Any]:
+    """A verdict's facts as the words of its English message (the template's fields)."""
+    names = params.get("names") or ()
+    refused = not code.ok
+    form = str(params.get("form", ""))
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if k in PERSON_KEYS:
+            out[k] = seat_name(k, v, names)
+        elif k in CARD_KEYS:
+            out[k] = card_words(v)
+        elif k == "color" or k == "colors":
+            out[k] = color_words(v, refused)
+        elif k in COUNT_KEYS:
+            out[k] = count_words(v)
+        elif k == "options" and isinstance(v, (list, tuple)):
+            out[k] = join_words((OPTION_WORDS.get(str(o), str(o)) for o in v), "or")
+        elif k == "deck":
+            out[k] = "playing-card" if v == "playing-cards" else ("UNO" if v == "uno" else v)
+        elif k == "what" and isinstance(v, int) and 0 <= v < len(MOVE_KIND_WORDS):
+            out[k] = MOVE_KIND_WORDS[v]
+        elif k == "why" and isinstance(v, (list, tuple)):
+            out[k] = render_detail(Reason(str(params.get("broken"))),
+                                   {**dict(v), "names": names})
+        else:
+            out[k] = v
+    if "who" not in params and "who_value" in params:
+        out["who"] = f"the player at seat {params['who_value']}"
+    if code == Reason.OK_DRAW:
+        out["it"] = drawn_it(params.get("count"), form)
+    elif code == Reason.E_ONLY_DRAWN_CARD and isinstance(params.get("drawn"), (list, tuple)):
+        out["that"] = "that card" if len(params["drawn"]) == 1 else "one of those cards"
+    elif code == Reason.E_MALFORMED and form == "unused":
+        out.setdefault("thing", FIELD_THINGS.get(str(params.get("field")), "value"))
+    elif code == Reason.E_RESHUFFLE_NOT_PERMUTATION and "detail" not in params:
+        out["detail"] = reshuffle_words(params.get("missing"), params.get("extra"),
+                                        str(params.get("what", "")))
+    return out
+
+
+def render_detail(code: Reason, params: "Mapping[str, Any]") -> str:
+    """The English sentence of a verdict with these facts (see :attr:`Verdict.detail`)."""
+    entry = CATALOGUE[code]
+    template = entry.forms.get(str(params.get("form", "")), entry.template)
+    return _sentence(template, english_params(code, params))
+
+
 @dataclass(frozen=True, eq=False)
 class Verdict:
     """The validator's answer to one move: a code, its parameters, and the toggle behind it.
@@ -609,15 +644,18 @@ class Verdict:
     def detail(self) -> str:
         """The specific sentence, e.g. ``You played red 7; colour red; next: Ada``: the
         catalogue's template for the code (or its ``form`` param's wording) with the params."""
-        params = dict(self.params)
-        entry = CATALOGUE[self.code]
-        template = entry.forms.get(str(params.get("form", "")), entry.template)
-        return _sentence(template, params)
+        return render_detail(self.code, dict(self.params))
 
     @property
     def message(self) -> str:
         """``CODE: specific detail`` — e.g. ``OK_PLAY: Ada played red 7; colour red; next: You``."""
         return f"{self.code.value}: {self.detail}"
+
+    def facts(self) -> dict[str, Any]:
+        """The params as JSON values (tuples as lists): what a report or a message carries
+        beside its English text, so that any language can be written from them
+        (``Verdict(code, tuple(facts.items()))`` gives the same words back)."""
+        return {k: json_fact(v) for k, v in self.params}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -627,6 +665,7 @@ class Verdict:
             "penalized": self.code.penalized,
             "explanation": self.explanation,
             "rule": self.rule,
+            "params": self.facts(),
         }
 
     def __str__(self) -> str:

@@ -5,9 +5,10 @@ The catalogue (:data:`~uno_web.i18n.fi_ui.UI_FI`) is keyed by the English text, 
 keys by its msgid; an entry with ``{placeholders}`` is a pattern (``"{who} drew {n} cards."``)
 whose captured values are translated by their name: ``card``/``cards`` card names, ``color``
 colours, ``who``/``name``/… people (``You`` is *sinä*, and ``{who:nosti|nostit}`` agrees),
-``text`` any translatable text, numbers as they are.  A verdict (``CODE: detail``) goes to
-:func:`~uno_web.i18n.verdicts.translate_message`.  Text with no entry stays English and is
-listed by :func:`missing` (the tests fail on any).
+``text`` any translatable text, numbers as they are.  A verdict's text is written from its
+facts (:func:`~uno_web.i18n.verdicts.shown_in`: the page gave it out with
+:func:`~uno_web.i18n.verdicts.shown`), never read back from the English.  Text with no entry
+stays English and is listed by :func:`missing` (the tests fail on any).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from .fi_ui import FIELD_NAMES_FI, UI_FI
 from .grammar import FiWords
-from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, list_fi, translate_message
+from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, Cased, item_fi, shown_in
 
 __all__ = ["tr", "translate_html", "missing", "PERSON_KEYS", "TEXT_KEYS", "compile_patterns"]
 
@@ -94,6 +95,31 @@ def compile_patterns(table: dict[str, str]) -> list[tuple[re.Pattern[str], str, 
 _PATTERNS = compile_patterns(UI_FI)
 
 
+_MORE_RE = re.compile(r"^(.*) and (\d+) more$")
+
+
+def list_fi(text: str) -> str | None:
+    """A list in a UI message (``red 7, blue Skip and Wild``, ``… or …``) with each item a
+    card or a colour, in Finnish; None when an item is neither."""
+    more = _MORE_RE.match(text)
+    tail = ""
+    if more:
+        text, tail = more.group(1), f" ja {more.group(2)} muuta"
+    for conj, fi in ((" and ", " ja "), (" or ", " tai ")):
+        if conj in text:
+            head, last = text.rsplit(conj, 1)
+            items = [*head.split(", "), last]
+            out = [item_fi(i) for i in items]
+            if all(o is not None for o in out):
+                return ", ".join(out[:-1]) + fi + str(out[-1]) + tail  # type: ignore[arg-type]
+    if tail:
+        items = text.split(", ")
+        out = [item_fi(i) for i in items]
+        if all(o is not None for o in out):
+            return ", ".join(str(o) for o in out) + tail
+    return None
+
+
 def _value(key: str, text: str) -> FiWords:
     base = key.rstrip("0123456789")
     if base in PERSON_KEYS:
@@ -115,9 +141,7 @@ def _value(key: str, text: str) -> FiWords:
         return FiWords(FIELD_NAMES_FI.get(text, text))
     if base in ("color", "colors"):
         if text in COLOR_NAMES_FI:
-            from .verdicts import _Cased
-
-            return _Cased(COLOR_NAMES_FI[text])
+            return Cased(COLOR_NAMES_FI[text])
         listed = list_fi(text)
         return FiWords(listed if listed is not None else text)
     if base in TEXT_KEYS:
@@ -135,26 +159,6 @@ def _explanations() -> dict[str, str]:
     from .verdicts import explanation_in
 
     return {e.explanation: explanation_in(code, "fi") for code, e in CATALOGUE.items()}
-
-
-def _verdict_sentence(text: str) -> str | None:
-    """A verdict's sentence without its code ("Green 5 matches neither …."), in Finnish."""
-    from ..core.reasons import CATALOGUE
-    from .verdicts import detail_fi, parse_detail
-
-    body = text[:-1] if text.endswith(".") else text
-    for code, entry in CATALOGUE.items():
-        if len(_FIELD.sub("", entry.template)) < 12 and not entry.forms:
-            continue  # "{detail}": would read anything
-        params = parse_detail(code, body)
-        if params is not None:
-            template = entry.forms.get(str(params.get("form", "")), entry.template)
-            if len(_FIELD.sub("", template)) < 12:
-                continue
-            out = detail_fi(code, params)
-            if out is not None:
-                return out + ("" if out.endswith((".", "!", "?")) else ".")
-    return None
 
 
 def _could(text: str) -> str | None:
@@ -195,12 +199,7 @@ def _tr_fi(text: str) -> str:
     could = _could(text)
     if could is not None:
         return could
-    head = text.split(": ", 1)[0]  # a validator entry: CODE: detail
-    if head.startswith(("OK_", "E_", "P_")) and head.replace("_", "").isupper():
-        out = translate_message(text, "fi")
-        if out != text:
-            return out
-    verdict = _verdict_sentence(text)
+    verdict = shown_in(text, "fi")  # a verdict's text: written from its facts
     if verdict is not None:
         return verdict
     lower = text[:1].lower() + text[1:]  # a message the page began with a capital letter

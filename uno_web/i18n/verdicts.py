@@ -1,28 +1,29 @@
 """The validator's verdicts in another language (pure Python: the table, the CLI, the tests).
 
-:func:`verdict_detail` renders a :class:`~uno_web.core.reasons.Verdict` from its parameters;
-:func:`translate_message` renders a verdict already written as English text (``CODE: detail``,
-as the table's validator entries keep it) by reading its parameters back with patterns made
-from the English templates of :data:`~uno_web.core.reasons.CATALOGUE`.  A code with no Finnish
-yet (a new code) falls back to the English text, never an error.
+:func:`verdict_detail` writes a :class:`~uno_web.core.reasons.Verdict` in a language from its
+facts (its code and params: seats, cards, colours, counts, the toggle), the same facts
+:mod:`uno_web.core.reasons` writes the English from; nothing here reads English back.  Where
+only a stored message was kept (a page's validator entry), :func:`shown` remembers the facts
+behind the English text when it is made, so that the page's Finnish is written from them.  A
+code with no Finnish yet (a new code) falls back to the English text, never an error.
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from typing import Any
+from collections import OrderedDict
+from typing import Any, Mapping
 
-from ..core.cards import ALL_CARDS, card_name, color_name
+from ..core.cards import ALL_CARDS, CardError, card_name, color_name
 from ..core.reasons import CATALOGUE, Reason, Verdict
+from ..core.wording import CARD_KEYS, COUNT_KEYS, NOBODY, PERSON_KEYS, drawn_it, quote_value
 from .fi_reasons import REASONS_FI, RULE_WORDS_FI
 from .grammar import FiWords, sentence
 
 __all__ = [
     "LANGS", "pick_lang", "card_name_in", "color_name_in", "fi_value", "verdict_detail",
-    "verdict_message", "verdict_explanation", "verdict_rule", "verdict_dict",
-    "translate_message", "explanation_in", "rule_in", "english_patterns", "placeholders",
-    "CARD_NAMES_FI", "COLOR_NAMES_FI",
+    "verdict_message", "verdict_explanation", "verdict_rule", "verdict_dict", "detail_fi",
+    "explanation_in", "rule_in", "placeholders", "shown", "shown_in", "message_in",
+    "CARD_NAMES_FI", "COLOR_NAMES_FI", "NAME_PHRASES_FI",
 ]
 
 LANGS: tuple[str, ...] = ("en", "fi")
@@ -89,12 +90,12 @@ def color_name_in(color: int, lang: str) -> str:
 # a message parameter in Finnish
 # ------------------------------------------------------------------------------------------
 
-class _Cased(FiWords):
+class Cased(FiWords):
     """A phrase with its own cases (``{it:par}``, ``{color:tra}``, ``{deck:gen}``)."""
 
     cases: dict[str, str]
 
-    def __new__(cls, cases: dict[str, str]) -> "_Cased":
+    def __new__(cls, cases: dict[str, str]) -> "Cased":
         obj = str.__new__(cls, cases[""])
         obj.you = False
         obj.cards = None
@@ -127,34 +128,30 @@ NAME_PHRASES_FI = {  # words in place of a name -> Finnish
     "game over, you won": "peli ohi, sinä voitit",
     "game over, the computer won": "peli ohi, tietokone voitti",
 }
-_LEFT_RE = re.compile(r"^(\d+) cards? left$")
-_CARDS_RE = re.compile(r"^(\d+) cards?$")
-_SEAT_RE = re.compile(r"^the player at seat (.+)$")
-_MORE_RE = re.compile(r"^(.*) and (\d+) more$")
+# a puzzle names what follows a card by the cards left ("4 cards left"): a table of them
+NAME_PHRASES_FI.update({f"{n} card{'' if n == 1 else 's'} left":
+                        f"{n} {'kortti' if n == 1 else 'korttia'} jäljellä" for n in range(1, 200)})
+MOVE_KINDS_FI: tuple[str, ...] = (  # reasons.MOVE_KIND_WORDS in Finnish
+    "kortin pelaaminen", "nosto", "nostetun kortin pitäminen", "värin valinta", "UNO!-huuto",
+    "kiinniotto", "haaste", "rangaistuksen ottaminen", "seuraavan kierroksen jakaminen",
+)
+FIELD_THINGS_FI = {"card": "kortti", "color": "väri", "target": "pelaaja", "uno": "UNO!-huuto"}
+OPTIONS_FI = {  # reasons.OPTION_WORDS in Finnish
+    "challenge": "haasta villi nosta neljä", "stack": "pinoa nostokortti",
+    "reverse": "palauta ne suunnanvaihdolla", "skip": "siirrä ne eteenpäin ohituksella",
+    "take": "ota kortit",
+}
 
 
-def list_fi(text: str) -> str | None:
-    """``red 7, blue Skip and Wild`` (or ``… or …``) with each item a card or a colour."""
-    more = _MORE_RE.match(text)
-    tail = ""
-    if more:
-        text, tail = more.group(1), f" ja {more.group(2)} muuta"
-    for conj, fi in ((" and ", " ja "), (" or ", " tai ")):
-        if conj in text:
-            head, last = text.rsplit(conj, 1)
-            items = [*head.split(", "), last]
-            out = [_item_fi(i) for i in items]
-            if all(o is not None for o in out):
-                return ", ".join(out[:-1]) + fi + str(out[-1]) + tail  # type: ignore[arg-type]
-    if tail:
-        items = text.split(", ")
-        out = [_item_fi(i) for i in items]
-        if all(o is not None for o in out):
-            return ", ".join(str(o) for o in out) + tail
-    return None
+def join_fi(items: "list[str]", conjunction: str = "ja") -> str:
+    """``a``, ``a ja b``, ``a, b tai c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
-def _item_fi(text: str) -> str | None:
+def item_fi(text: str) -> str | None:
+    """A card's, a colour's or a phrase's English name in Finnish; None for anything else."""
     if text in CARD_NAMES_FI:
         return CARD_NAMES_FI[text]
     if text in COLOR_NAMES_FI:
@@ -164,42 +161,140 @@ def _item_fi(text: str) -> str | None:
     return None
 
 
-def fi_value(key: str, value: Any) -> FiWords:
-    """One English message parameter as a Finnish :class:`FiWords`."""
-    if isinstance(value, bool) or value is None:
-        return FiWords(str(value))
-    if isinstance(value, int):
-        return FiWords(str(value))
-    text = str(value)
-    if key == "why":  # a refused move's sentence inside a penalty's verdict (P_ codes)
-        from .ui import tr
-
-        return FiWords(tr(text, "fi").rstrip("."))
-    m = _CARDS_RE.match(text)
-    if m:
-        return FiWords(text, count=int(m.group(1)))
+def _word_fi(text: str) -> FiWords:
+    """A word kept as text (a name, or a parameter stored as English words before verdicts
+    carried facts): looked up in the dictionaries of names, colours, cards and phrases."""
     if text.strip().lower() == "you":
         return FiWords("sinä", you=True)
-    m = _LEFT_RE.match(text)
-    if m:
-        return FiWords(f"{m.group(1)} {'kortti' if m.group(1) == '1' else 'korttia'} jäljellä")
     if text in COLOR_NAMES_FI:
-        return _Cased(COLOR_NAMES_FI[text])
+        return Cased(COLOR_NAMES_FI[text])
     if text in _PHRASES:
-        return _Cased(_PHRASES[text])
+        return Cased(_PHRASES[text])
     if text in NAME_PHRASES_FI:
         return FiWords(NAME_PHRASES_FI[text])
     if text in CARD_NAMES_FI:
         return FiWords(CARD_NAMES_FI[text])
-    m = _SEAT_RE.match(text)
-    if m:
-        return FiWords(f"paikan {m.group(1)} pelaaja")
-    listed = list_fi(text)
-    if listed is not None:
-        return FiWords(listed)
-    if key in ("who", "target", "turn", "winner", "next", "seat"):
-        return FiWords(text)  # a name as typed
     return FiWords(text)
+
+
+def fi_value(key: str, value: Any) -> FiWords:
+    """One word of a message (a name, a colour's English name) as a Finnish :class:`FiWords`."""
+    if isinstance(value, bool) or value is None or isinstance(value, int):
+        return FiWords(str(value))
+    return _word_fi(str(value))
+
+
+def _seat_fi(key: str, value: Any, names: "tuple[str, ...] | list[str]") -> FiWords:
+    if value is None:
+        return FiWords("joku")
+    if isinstance(value, str):
+        return _word_fi(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return _word_fi(str(names[value]))
+    if key == "next" and value == NOBODY:
+        return FiWords("ei kukaan, kierros on ohi")
+    if key == "who":
+        return FiWords(f"paikan {quote_value(value)} pelaaja")
+    return FiWords(quote_value(value))
+
+
+def _card_fact_fi(value: Any) -> str:
+    if isinstance(value, str):
+        return CARD_NAMES_FI.get(value, value)
+    if isinstance(value, (list, tuple)):
+        return join_fi([_card_fact_fi(c) for c in value])
+    if value == -1:
+        return "ei korttia"
+    try:
+        return CARD_NAMES_FI[card_name(value)]
+    except CardError:  # a number that is no card is quoted
+        return f"kortti {quote_value(value)}"
+
+
+def _color_fi(value: Any, refused: bool) -> FiWords:
+    if isinstance(value, str):
+        return _word_fi(value)
+    if isinstance(value, (list, tuple)):
+        return FiWords(join_fi([str(_color_fi(c, refused)) for c in value], "tai"))
+    if value == -1:
+        return Cased(COLOR_NAMES_FI["none yet" if refused else "none"])
+    try:
+        return Cased(COLOR_NAMES_FI[color_name(value)])
+    except (KeyError, IndexError, TypeError):  # not a colour: quoted
+        return FiWords(quote_value(value))
+
+
+def _some_cards_fi(cards: "list[Any]", most: int = 6) -> str:
+    names = [_card_fact_fi(c) for c in cards[:most]]
+    if len(cards) <= most:
+        return join_fi(names)
+    return f"{', '.join(names)} ja {len(cards) - most} muuta"
+
+
+def _reshuffle_fi(missing: Any, extra: Any, what: str) -> str:
+    parts = []
+    if missing:
+        parts.append("puuttuu " + _some_cards_fi(list(missing)))
+    if extra:
+        parts.append("ylimääräisiä kortteja: " + _some_cards_fi(list(extra)))
+    where = {"": "", "reshuffle": "", "new round deal": " (uuden kierroksen jako)"}
+    return "; ".join(parts) + where.get(what, f" ({what})")
+
+
+def finnish_params(code: Reason, params: Mapping[str, Any]) -> dict[str, FiWords]:
+    """A verdict's facts as the words of its Finnish message (the template's fields)."""
+    names = params.get("names") or ()
+    refused = not code.ok
+    form = str(params.get("form", ""))
+    out: dict[str, FiWords] = {}
+    for k, v in params.items():
+        if k in PERSON_KEYS:
+            out[k] = _seat_fi(k, v, names)
+        elif k in CARD_KEYS:
+            out[k] = FiWords(_card_fact_fi(v))
+        elif k in ("color", "colors"):
+            out[k] = _color_fi(v, refused)
+        elif k in COUNT_KEYS and isinstance(v, int) and not isinstance(v, bool):
+            out[k] = FiWords(quote_value(v), count=v)
+        elif k == "options" and isinstance(v, (list, tuple)):
+            out[k] = FiWords(join_fi([OPTIONS_FI.get(str(o), str(o)) for o in v], "tai"))
+        elif k == "deck":
+            out[k] = Cased(_PHRASES["playing-card" if v in ("playing-cards", "playing-card")
+                                     else "UNO"])
+        elif k == "what" and isinstance(v, int) and 0 <= v < len(MOVE_KINDS_FI):
+            out[k] = FiWords(MOVE_KINDS_FI[v])
+        elif k == "why" and isinstance(v, (list, tuple)):
+            out[k] = FiWords(_why_fi(str(params.get("broken")), v, names))
+        elif isinstance(v, int) and not isinstance(v, bool):
+            out[k] = FiWords(quote_value(v))
+        else:
+            out[k] = fi_value(k, v)
+    if "who" not in params and "who_value" in params:
+        out["who"] = FiWords(f"paikan {params['who_value']} pelaaja")
+    if code == Reason.OK_DRAW:
+        out["it"] = Cased(_PHRASES[drawn_it(params.get("count"), form)])
+    elif code == Reason.E_ONLY_DRAWN_CARD and isinstance(params.get("drawn"), (list, tuple)):
+        out["that"] = Cased(_PHRASES["that card" if len(params["drawn"]) == 1
+                                      else "one of those cards"])
+    elif code == Reason.E_MALFORMED and form == "unused":
+        out.setdefault("thing", FiWords(FIELD_THINGS_FI.get(str(params.get("field")), "arvo")))
+    elif code == Reason.E_RESHUFFLE_NOT_PERMUTATION and "detail" not in params:
+        out["detail"] = FiWords(_reshuffle_fi(params.get("missing"), params.get("extra"),
+                                              str(params.get("what", ""))))
+    return out
+
+
+def _why_fi(broken: str, why: Any, names: Any) -> str:
+    """The refusal a penalty stands for (P_ codes), in Finnish, without its full stop."""
+    try:
+        code = Reason(broken)
+    except ValueError:
+        return str(why)
+    facts = {**dict(why), "names": names}
+    text = detail_fi(code, facts)
+    if text is None:
+        text = Verdict(code, tuple(facts.items())).detail
+    return text.rstrip(".")
 
 
 # ------------------------------------------------------------------------------------------
@@ -210,12 +305,13 @@ def _fi_entry(code: Reason) -> tuple[str, str, dict[str, str]] | None:
     return REASONS_FI.get(code.value)
 
 
-def detail_fi(code: Reason, params: dict[str, Any]) -> str | None:
+def detail_fi(code: Reason, params: Mapping[str, Any]) -> str | None:
+    """The Finnish sentence of a verdict with these facts; None when the code has no Finnish."""
     entry = _fi_entry(code)
     if entry is None:
         return None
     template = entry[2].get(str(params.get("form", "")), entry[1])
-    return sentence(template, {k: fi_value(k, v) for k, v in params.items()})
+    return sentence(template, finnish_params(code, params))
 
 
 def verdict_detail(v: Verdict, lang: str) -> str:
@@ -269,103 +365,58 @@ def verdict_dict(v: Verdict, lang: str = "en") -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------
-# English text back to parameters
+# a verdict shown as text: its facts kept beside the text, for the page in another language
 # ------------------------------------------------------------------------------------------
 
-_FIELD = re.compile(r"\{(\w+)(?::([^}]*))?\}")
+_SHOWN: "OrderedDict[str, tuple[Verdict, str]]" = OrderedDict()
+_SHOWN_MAX = 20000  # texts remembered (a long game's every entry, several times over)
+
+
+def shown(v: Verdict) -> str:
+    """``v.message`` for a page to show, its facts remembered: the page is written in English
+    and translated whole (:func:`uno_web.i18n.ui.translate_html`), and :func:`shown_in` then
+    writes this verdict's text in another language from the facts, never from the English."""
+    message = v.message
+    detail = message.split(": ", 1)[1]
+    for text, kind in ((message, "message"), (detail, "detail"),
+                       (detail if detail.endswith((".", "!", "?")) else detail + ".", "sentence")):
+        _SHOWN[text] = (v, kind)
+        _SHOWN.move_to_end(text)
+    while len(_SHOWN) > _SHOWN_MAX:
+        _SHOWN.popitem(last=False)
+    return message
+
+
+def shown_in(text: str, lang: str) -> str | None:
+    """A verdict's text that :func:`shown` gave out (its message ``CODE: detail``, its detail,
+    or the detail as a sentence with a full stop), in ``lang``; None for any other text."""
+    hit = _SHOWN.get(text)
+    if hit is None:
+        return None
+    v, kind = hit
+    if kind == "message":
+        return verdict_message(v, lang)
+    out = verdict_detail(v, lang)
+    if kind == "sentence" and not out.endswith((".", "!", "?")):
+        out += "."
+    return out
+
+
+def message_in(code: str, params: Mapping[str, Any], message: str, lang: str) -> str:
+    """A stored verdict (a report's failure: its ``code``, ``params`` and English ``message``)
+    in ``lang``: written from the facts; a failure that has no facts (a report written before
+    they were kept, or a deck fault) keeps its ``message``."""
+    if lang == "en" or not params:
+        return message
+    try:
+        reason = Reason(code)
+    except ValueError:
+        return message
+    return verdict_message(Verdict(reason, tuple(params.items())), lang)
 
 
 def placeholders(template: str) -> frozenset[str]:
     """The parameter names a template uses (``{who:gen}`` counts as ``who``)."""
-    return frozenset(m.group(1) for m in _FIELD.finditer(template))
+    import re
 
-
-def english_patterns(code: Reason) -> list[tuple[re.Pattern[str], list[tuple[str, str]], str]]:
-    """For each English template of ``code`` (its main one and its forms): a regex that reads
-    a formatted detail back, the (group, spec) of each captured parameter, and the form."""
-    return _patterns(code)
-
-
-@lru_cache(maxsize=None)
-def _patterns(code: Reason) -> list[tuple[re.Pattern[str], list[tuple[str, str]], str]]:
-    entry = CATALOGUE[code]
-    out = []
-    for form, template in [("", entry.template), *entry.forms.items()]:
-        regex = ""
-        groups: list[tuple[str, str]] = []
-        seen: set[str] = set()
-        pos = 0
-        for m in _FIELD.finditer(template):
-            regex += re.escape(template[pos:m.start()])
-            pos = m.end()
-            name, spec = m.group(1), m.group(2) or ""
-            if name in seen or spec not in ("", "a", "you", "your", "yours"):
-                regex += r"(?:[^;:,]+?)" if spec else r"(?:.+?)"
-                continue
-            seen.add(name)
-            groups.append((name, spec))
-            article = r"(?:an? )?" if spec == "a" else ""
-            regex += f"{article}(?P<{name}>{_param_regex(name)})"
-        regex += re.escape(template[pos:])
-        out.append((re.compile(f"^{regex}$", re.S), groups, form))
-    return out
-
-
-_PERSON_PARAMS = frozenset({"who", "target", "turn", "winner", "next", "seat"})
-
-
-@lru_cache(maxsize=None)
-def _param_regex(name: str) -> str:
-    """What a parameter of a verdict may be when it is read back from English text."""
-    if name in _PERSON_PARAMS:
-        return r"[^.:;!?]+?"
-    if name in ("pending", "round"):
-        return r"\d+"
-    if name == "count":
-        return r"\d+ cards?"
-    if name in ("card", "top", "alternative"):
-        return "(?:" + "|".join(re.escape(n) for n in sorted(CARD_NAMES_FI, key=len,
-                                                            reverse=True)) + "|no card)"
-    return ".+?"
-
-
-def _read_back(value: str, spec: str) -> str:
-    if spec in ("you", "your", "yours") and value.lower() in ("you", "your", "yours"):
-        return "You"
-    if spec in ("your", "yours") and value.endswith("'s"):
-        return value[:-2]
-    if value.lower() == "you":
-        return "You"
-    return value
-
-
-def parse_detail(code: Reason, detail: str) -> dict[str, Any] | None:
-    """The parameters of an English detail of ``code`` (None: it cannot be read back)."""
-    variants = [detail, detail[:1].lower() + detail[1:]]
-    for regex, groups, form in _patterns(code):
-        for text in variants:
-            m = regex.match(text)
-            if m:
-                params: dict[str, Any] = {k: _read_back(m.group(k), spec) for k, spec in groups}
-                if form:
-                    params["form"] = form
-                return params
-    return None
-
-
-def translate_message(message: str, lang: str) -> str:
-    """``CODE: English detail`` (a validator entry) in ``lang``; unreadable: unchanged."""
-    if lang == "en":
-        return message
-    head, sep, detail = message.partition(": ")
-    if not sep:
-        return message
-    try:
-        code = Reason(head)
-    except ValueError:
-        return message
-    params = parse_detail(code, detail)
-    if params is None:
-        return message
-    text = detail_fi(code, params)
-    return f"{head}: {text}" if text is not None else message
+    return frozenset(m.group(1) for m in re.finditer(r"\{(\w+)(?::([^}]*))?\}", template))

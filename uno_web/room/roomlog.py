@@ -131,12 +131,14 @@ def read_room_log(data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO
 
 
 def json_params(params: "tuple[tuple[str, Any], ...] | dict[str, Any]") -> dict[str, Any]:
-    """A verdict's parameters as JSON values (text, whole numbers, flags; anything else as
-    text), for the messages that carry them."""
+    """A verdict's parameters as JSON values (text, numbers, flags, lists of them; anything
+    else as text), for the messages that carry them."""
+    from ..core.reasons import json_fact
+
     items = params.items() if isinstance(params, dict) else params
     out: dict[str, Any] = {}
-    for k, v in items:
-        out[str(k)] = v if isinstance(v, (bool, int)) or v is None else str(v)
+    for k, v in items:  # a verdict's facts: seats, cards, lists of them (the table's names)
+        out[str(k)] = json_fact(v)
     return out
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Literal, Sequence
 
 from ..core.reasons import Reason, Verdict
+from ..i18n.verdicts import shown  # the message, its facts kept for the page's language
 from ..puzzles.continuation import solve_solitaire_from_steps
 from ..puzzles.duel import DuelPosition, DuelResult, analyse_duel_position, solve_duel
 from ..puzzles.generator import duel_steps, solitaire_steps
@@ -166,7 +167,7 @@ def _sorted(cards: Sequence[Card]) -> list[Card]:
 
 def _entry(seq: int, who: str, seat: int, move: str, verdict: Verdict, hint: str = "") -> ValidatorEntry:
     return ValidatorEntry(seq=seq, seat=seat, who=who, move=move, code=verdict.code.value,
-                          ok=verdict.ok, message=verdict.message,
+                          ok=verdict.ok, message=shown(verdict),
                           explanation=verdict.explanation, rule=verdict.rule, hint=hint)
 
 

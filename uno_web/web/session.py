@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Generator, Literal, Sequence
 
 from ..core.fields import excerpt, load_json
+from ..i18n.verdicts import shown as _shown  # the message, its facts kept for the page's language
 from ..core import (
     IllegalMove, Move, MoveKind, Phase, Reason, RuleSet, RulesError, Verdict, check_deck, legal_moves, new_game, observe, parse_card, parse_color, resolve_rules,
 )
@@ -559,7 +560,7 @@ class Session:
             hint = suggest(before, seat)
         entry = ValidatorEntry(
             seq=self.attempts, seat=seat, who=before.name(seat), move=shown or str(move),
-            code=verdict.code.value, ok=verdict.ok, message=verdict.message,
+            code=verdict.code.value, ok=verdict.ok, message=_shown(verdict),
             explanation=verdict.explanation, rule=verdict.rule, hint=hint, round=before.round,
         )
         self.entries.append(entry)
@@ -996,7 +997,7 @@ def _seat_of(notation: str) -> int:
 
 def _entry(seq: int, seat: int, who: str, move: str, v: Verdict, rnd: int) -> ValidatorEntry:
     return ValidatorEntry(seq=seq, seat=seat, who=who, move=move, code=v.code.value, ok=v.ok,
-                          message=v.message, explanation=v.explanation, rule=v.rule, round=rnd)
+                          message=_shown(v), explanation=v.explanation, rule=v.rule, round=rnd)
 
 
 def _replay_failure(seq: int, rnd: int, s: GameState, move: str, v: Verdict) -> ValidatorEntry:

@@ -598,6 +598,8 @@ def _replay_status(replay: LogReplay) -> str:
     step = replay.current
     if replay.cursor == 0:
         return "Replay: the first deal. Step forward with Next (→)."
+    from ..i18n.verdicts import shown  # the message, its facts kept for the page's language
+
     v = step.verdict
     if step_text(step).startswith("deal"):
         return f"Replay: the deal of round {step.round}."
@@ -605,7 +607,7 @@ def _replay_status(replay: LogReplay) -> str:
     from ..core.gamelog import action_place
 
     return (f"Replay, {action_place(number, step.round)}: "
-            f"{verdict_sentence(v.message) if v else ''}")
+            f"{verdict_sentence(shown(v)) if v else ''}")
 
 
 # ------------------------------------------------------------------------------------------
