@@ -466,7 +466,7 @@ def test_finnish_pages_leave_no_english() -> None:
     seen = 0
     for label, make in _states():
         ui._MISSING.clear()
-        ui._tr_fi.cache_clear()
+        ui._tr_fi_cached.cache_clear()
         out = make()
         assert not ui.missing(), f"{label}: no Finnish for {sorted(ui.missing())[:8]}"
         for name, html in out.items():

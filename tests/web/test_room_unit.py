@@ -124,6 +124,7 @@ def table_refusal(state: Any, move: str, lang: str) -> tuple[str, str]:
     from uno_web.core.engine import check
     from uno_web.core.moves import parse_move
     from uno_web.i18n.ui import translate_html
+    from uno_web.i18n.verdicts import shown
     from uno_web.web.render import entry_html, rejection_html
     from uno_web.web.session import ValidatorEntry, suggest
 
@@ -131,7 +132,7 @@ def table_refusal(state: Any, move: str, lang: str) -> tuple[str, str]:
     v = check(state, m)
     assert not v.ok
     entry = ValidatorEntry(seq=1, seat=m.seat, who=state.name(m.seat), move=move, code=v.code.value,
-                           ok=False, message=v.message, explanation=v.explanation, rule=v.rule,
+                           ok=False, message=shown(v), explanation=v.explanation, rule=v.rule,
                            hint=suggest(state, m.seat), round=state.round)
     note, panel = rejection_html(entry, ""), entry_html(entry)
     if lang == "fi":
@@ -156,6 +157,8 @@ def words_of(html: str, testid: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
 def test_a_refused_move_is_shown_as_the_table_shows_it_and_changes_nothing(lang: str) -> None:
+    from uno_web.i18n import ui, verdicts
+
     w = Wire(seats=2, lang=lang)
     bea = w.add("B", lang=lang)
     w.act("B", "join", {"name": "Bea", "as_role": "player"})
@@ -169,6 +172,8 @@ def test_a_refused_move_is_shown_as_the_table_shows_it_and_changes_nothing(lang:
     move = f"P{idle.me.seat}:{card}"
     note, panel = table_refusal(w.host.host.state, move, lang)
     w.act(peer, "card", {"value": card})
+    verdicts._SHOWN.clear()  # a guest's page is another browser: it words the facts it was sent
+    ui._tr_fi_cached.cache_clear()
     html = idle.render()
     assert w.host.game_digest() == before
     # the table's refusal note, in the status line's place: the same sentence, what to do

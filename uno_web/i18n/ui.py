@@ -172,8 +172,17 @@ def _could(text: str) -> str | None:
     return "Voisit " + " tai ".join(done) + "."
 
 
-@lru_cache(maxsize=8192)
 def _tr_fi(text: str) -> str:
+    # A verdict's text is looked up before the cache: the page may give a verdict out with
+    # shown() after the same words were first met unregistered (another browser's message).
+    verdict = shown_in(text, "fi")  # a verdict's text: written from its facts
+    if verdict is not None:
+        return verdict
+    return _tr_fi_cached(text)
+
+
+@lru_cache(maxsize=8192)
+def _tr_fi_cached(text: str) -> str:
     if not text or _NEUTRAL.match(text) or _CODE.match(text):
         return text
     hit = UI_FI.get(text)
@@ -199,9 +208,6 @@ def _tr_fi(text: str) -> str:
     could = _could(text)
     if could is not None:
         return could
-    verdict = shown_in(text, "fi")  # a verdict's text: written from its facts
-    if verdict is not None:
-        return verdict
     lower = text[:1].lower() + text[1:]  # a message the page began with a capital letter
     for regex, _en, fi in _PATTERNS:
         m = regex.match(text) or regex.match(lower)

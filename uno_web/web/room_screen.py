@@ -27,6 +27,7 @@ from ..core.reasons import Reason, Verdict
 from ..room import RoomError, RoomGuest, RoomHost, describe, make_room_id
 from ..room.protocol import ROOM_ID_RE
 from ..i18n.ui import translate_html
+from ..i18n.verdicts import shown
 from .render import entries_html, log_html, rejection_html, render_card
 from .session import ValidatorEntry, suggest
 from .view import LogLine, card_view, describe_event
@@ -775,10 +776,16 @@ class RoomScreen:
             seat = d.get("seat")
             seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
             rnd = d.get("round")
+            message = str(d.get("message") or code)
+            if verdict.params:
+                try:  # written from the facts, so a Finnish page words it from them too
+                    message = shown(verdict)
+                except Exception:  # noqa: BLE001 - facts from another browser are outside input
+                    pass  # facts this page cannot word: the host's English stays
             out.append(ValidatorEntry(
                 seq=i + 1, seat=seat, who=str(names[seat]) if 0 <= seat < len(names) else "",
                 move=str(d.get("move") or "")[:40], code=code, ok=bool(d.get("ok")),
-                message=str(d.get("message") or code)[:1000], explanation=verdict.explanation,
+                message=message[:1000], explanation=verdict.explanation,
                 rule=str(d.get("rule") or verdict.rule)[:200], hint=str(d.get("hint") or "")[:1000],
                 round=rnd if isinstance(rnd, int) else 0))
         out.reverse()
