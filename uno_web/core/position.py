@@ -194,7 +194,8 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         drawn=_drawn(pos, hands),
         plus4_by=-1 if pos.plus4_by is None else pos.plus4_by,
         plus4_bluff=pos.plus4_bluff,
-        plus4_prev_color=_color(pos.plus4_color, "plus4_color", r.colors) if pos.plus4_color else -1,
+        plus4_prev_color=(_color(pos.plus4_color, "plus4_color", r.colors) if pos.plus4_color
+                          else -1),
         called=[i in pos.called for i in range(n)],
         vuln=_vuln(pos, rules, hands),
         active=active,

@@ -3,14 +3,20 @@
 Every rule of the RuleSet is kept. The common moves of a round (a play that does not end
 it, a draw, taking a draw card nobody may answer, a same-number turn, a stack) run in one
 fused loop over local names, with no :class:`Move` objects, events or verdicts; what they may
-play comes from the engine's own predicates, tabled once per deck (``engine._matches``,
-``follows_same_number``, the rules' ``answers`` table) or asked as they are
-(``play_problem`` for a wild under the rules that restrict wilds), and what hands move under
-7-0 from the engine's ``seven_zero``. Every other move (a last card, a reshuffle, a +4
+play comes from the kernel's own predicates, tabled once per deck (``legality.match_table``
+for matching, ``legality.follows_same_number``, the rules' ``answers`` table) or asked as they
+are (``legality.play_problem`` for a wild under the rules that restrict wilds), and what hands
+move under 7-0 from ``effects.seven_zero``. Every other move (a last card, a reshuffle, a +4
 challenge, a deflected draw card, a colour to name, an open catch window) is the engine's own:
-the policy's move built from its predicates and applied with :func:`uno_web.core.engine.step`.
+the policy's move built from its predicates and applied with :func:`uno_web.core.effects.step`.
 ``random_playout(..., fused=False)`` plays every move that way, and
 ``tests/core/test_fused_playout.py`` holds the fused loop to it after every move.
+
+The loop is cut by how often each move comes: :func:`_fused_run` hands each move to the
+engine or to :func:`_fused_moves`, the hot loop (a play, a Skip, a Reverse, a wild, a draw of
+one card), which calls a helper for each rarer move (:func:`_draw_for`, :func:`_mode_card`,
+:func:`_rarer_effect`, :func:`_draw_card_played`); a helper works on the state, which the hot
+loop brings up to date before the call and reads back after it.
 
 The random policy is the usual one for UNO benchmarks (RLCard's random agent): play a uniformly
 random playable card (wilds name a random colour, 7s a random target), draw only when nothing
@@ -266,7 +272,8 @@ def _fused_moves(
     direction, last player and jump-in window live in local names (the hot loop) and are
     written to ``s`` before ``pick`` or the engine is called and when the run ends; the rarer
     moves (a draw card, a same-number turn, 7-0, a Joker) are helpers that work on ``s``."""
-    jump_in, uno_call, colors, wilds_restricted = t.jump_in, t.uno_call, t.colors, t.wilds_restricted
+    jump_in, uno_call, colors = t.jump_in, t.uno_call, t.colors
+    wilds_restricted = t.wilds_restricted
     kinds = t.kinds
     fits_at = t.fits_at
     ncol = len(colors)
