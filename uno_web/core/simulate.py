@@ -31,7 +31,6 @@ from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
-from .catch_window import any_open
 from .effects import _draw_cards, seven_zero, step
 from .engine import new_game
 from .legality import (
@@ -124,6 +123,7 @@ _K_NEXT, _K_SKIP, _K_REVERSE, _K_DRAW, _K_SELF_DRAW, _K_CHAIN, _K_HANDS = range(
 # how a run of written-out moves ends (``_fused_moves``; a card number >= 0: the engine plays
 # that card, already chosen), and what the draw of ``_draw_for`` gave
 _BUDGET, _ENGINES, _MOVED, _KEPT = -1, -2, -3, -4
+_JOKERS = frozenset(c for c, eff in enumerate(EFFECT_OF) if eff == _SELF_DRAW_TWO)
 
 
 @lru_cache(maxsize=64)
@@ -220,46 +220,76 @@ def _fused_run(s: GameState, rng: random.Random, budget: int, pick: CardPicker |
     common moves of the play phase run written out (:func:`_fused_moves`); every other move is
     the engine's: the policy's move from the engine's predicates (:func:`_policy_move`)
     through ``step``: a last card, a draw from an empty pile, a draw card the next player may
-    deflect, and any position the written-out moves do not start from (:func:`_fusable`).
+    deflect, and any position the written-out moves do not start from.
     Returns the number of moves made.
 
     ``tests/core/test_fused_playout.py`` holds the state after every move to the engine's own
     move by move play (``random_playout(..., fused=False)``), under every preset and random
     rule mixes."""
     s.listed = None  # the state changes in place: the moves listed for it no longer hold
-    t = _tables(s.r)
-    active = tuple(s.active)  # (nobody joins or leaves in a round)
-    # a Reverse with two players still in acts as a Skip (as effects._plain_effect)
-    rings = _turn_order(active, s.r.reverse_skip_2p and s.n_active == 2)
-    others_of = _others(active) if s.r.seven_swap else ()
+    loop = _loop_constants(s)
     moves = 0
     engine_next = False  # the next move is the engine's
-    while moves < budget and s.phase < PH_ROUND_OVER:
-        if engine_next or not _fusable(s):
+    while moves < budget:
+        phase = s.phase
+        if phase >= PH_ROUND_OVER:
+            break
+        # where the written-out moves may not start: anything but a plain play-phase turn with
+        # a colour and a top card, nothing pending or drawn, no catch window open (``any(s.vuln)``
+        # is ``catch_window.any_open``, written out: this test runs at each entry)
+        if (engine_next or phase != PH_PLAY or s.chain_rank >= 0 or s.drawn or s.pending
+                or s.plus4_by >= 0 or s.stuck or s.color < 0 or not s.discard or any(s.vuln)):
             step(s, _policy_move(s, rng, pick))
             moves += 1
             engine_next = False
             continue
-        moves, handoff = _fused_moves(s, rng, budget, pick, moves, t, rings, others_of)
+        moves, handoff = _fused_moves(s, rng, budget, pick, moves, loop)
         if handoff >= 0:  # a deflection, chosen (a move already counted): the engine plays it
             step(s, _random_play(s, s.turn, handoff, rng))
         engine_next = handoff == _ENGINES
     return moves
 
 
-def _fusable(s: GameState) -> bool:
-    """Whether the written-out moves may start from ``s``: a plain play-phase turn with a
-    colour and a top card, nothing pending or drawn, no catch window open."""
-    return (s.phase == PH_PLAY and s.chain_rank < 0 and not s.drawn and not s.pending
-            and s.plus4_by < 0 and not s.stuck and s.color >= 0 and bool(s.discard)
-            and not any_open(s))
+class _Loop(NamedTuple):
+    """What the hot loop reads besides the state, made once a playout (a round's seats do
+    not change) and unpacked into local names at each entry in one step."""
+
+    t: _Tables
+    jump_in: bool
+    uno_call: bool
+    colors: tuple[int, ...]
+    wilds_restricted: bool
+    kinds: list[int]
+    fits_at: list[frozenset[int]]
+    follow_sets: list[frozenset[int]]
+    one_draw: bool  # a draw of one card from the pile (no drawing to match)
+    engine_drawn: frozenset[int]  # cards the engine draws: a Joker that costs more cards
+    ring: dict[int, list[int]]  # _turn_order
+    after_reverse: dict[int, list[int]]
+    others_of: tuple[tuple[int, ...], ...]  # _others, under seven_swap
+    is_wild: list[bool]
+    color_of: list[int]
+    rank_of: list[int]
+    effect_of: list[int]
+
+
+def _loop_constants(s: GameState) -> _Loop:
+    t = _tables(s.r)
+    active = tuple(s.active)  # (nobody joins or leaves in a round)
+    # a Reverse with two players still in acts as a Skip (as effects._plain_effect)
+    ring, after_reverse = _turn_order(active, s.r.reverse_skip_2p and s.n_active == 2)
+    return _Loop(
+        t, t.jump_in, t.uno_call, t.colors, t.wilds_restricted, t.kinds, t.fits_at,
+        t.follow_sets, not t.to_match, _JOKERS if t.joker_pen else frozenset(), ring,
+        after_reverse, _others(active) if s.r.seven_swap else (), IS_WILD, COLOR_OF, RANK_OF,
+        EFFECT_OF)
 
 
 def _fused_moves(
     s: GameState, rng: random.Random, budget: int, pick: CardPicker | None, moves: int,
-    t: _Tables, rings: _Rings, others_of: tuple[tuple[int, ...], ...],
+    loop: _Loop,
 ) -> tuple[int, int]:
-    """The written-out moves, from a position :func:`_fusable` accepts, until one is the
+    """The written-out moves, from a plain play-phase turn, until one is the
     engine's: ``step`` and ``_play`` for a play that does not end the round, ``_draw_turn`` for
     a draw from a pile that holds the cards drawn, taking a draw card that no card may answer
     (the policy never challenges). Legality is the engine's: colour and number matching from
@@ -272,18 +302,10 @@ def _fused_moves(
     direction, last player and jump-in window live in local names (the hot loop) and are
     written to ``s`` before ``pick`` or the engine is called and when the run ends; the rarer
     moves (a draw card, a same-number turn, 7-0, a Joker) are helpers that work on ``s``."""
-    jump_in, uno_call, colors = t.jump_in, t.uno_call, t.colors
-    wilds_restricted = t.wilds_restricted
-    kinds = t.kinds
-    fits_at = t.fits_at
+    (t, jump_in, uno_call, colors, wilds_restricted, kinds, fits_at, follow_sets, one_draw,
+     engine_drawn, ring, after_reverse, others_of, is_wild, color_of, rank_of, effect_of) = loop
     ncol = len(colors)
     rand = rng.random
-    is_wild = IS_WILD
-    color_of = COLOR_OF
-    rank_of = RANK_OF
-    # a draw of one card from the pile (no drawing to match, no Joker penalty)
-    one_draw = not t.to_match and not t.joker_pen
-    effect_of = EFFECT_OF
     hands = s.hands
     draw = s.draw
     discard = s.discard
@@ -291,7 +313,6 @@ def _fused_moves(
     color = s.color
     turn = s.turn
     direction = s.direction
-    ring, after_reverse = rings
     nxt = ring[direction]
     last = s.last_player
     window = s.jump_window
@@ -334,7 +355,8 @@ def _fused_moves(
                     card = _picked(s, pick, rng, turn, ok, color, direction, last, window)
                 moves += 1
             else:  # draw; a playable card drawn is played at once (the policy's choice)
-                if one_draw and draw and budget - moves > 1:  # (``_draw_for``, written out)
+                if one_draw and draw and budget - moves > 1 and draw[-1] not in engine_drawn:
+                    # (``_draw_for``, written out)
                     card = draw.pop()
                     hand.append(card)
                     if card not in fits or (wilds_restricted and _wild_refused(
@@ -373,17 +395,28 @@ def _fused_moves(
             turn = nxt[turn]
             fits = fits_at[color * 32 + rank_of[card]]
             continue
-        if kind == _K_SKIP:
+        if kind == _K_CHAIN:  # play_same_number (as ``_rarer_effect``, written out)
+            if follow_sets[rank_of[card]].isdisjoint(hand):
+                s.chain_rank = -1
+                mode = _PLAIN
+                turn = nxt[turn]
+            else:  # the turn stays while another of this number is in hand
+                s.chain_rank = rank_of[card]
+                mode = _CHAIN
+        elif kind == _K_SKIP:
             turn = nxt[nxt[turn]]
         elif kind == _K_REVERSE:
             direction = -direction
             nxt = ring[direction]
             turn = after_reverse[direction][turn]
-        else:  # a draw card, a same-number turn, 7-0, a Joker: on ``s``
+        else:  # a draw card, 7-0, a Joker: on ``s``
             s.color = color
             s.direction = direction
-            turn, mode, moves, window = _rarer_effect(
-                s, t, rng, card, kind, turn, mode, moves, budget, nxt, others_of, window)
+            if kind == _K_DRAW:
+                turn, mode, moves, window = _draw_card_played(
+                    s, t, card, turn, mode, moves, budget, nxt, window)
+            else:
+                turn, mode = _rarer_effect(s, t, rng, card, kind, turn, nxt, others_of)
             draw = s.draw  # (drawing may refill the piles, and name a colour)
             discard = s.discard
             color = s.color
@@ -486,39 +519,35 @@ def _accept(s: GameState, seat: int) -> None:
 
 
 def _rarer_effect(
-    s: GameState, t: _Tables, rng: random.Random, card: int, kind: int, turn: int, mode: int,
-    moves: int, budget: int, nxt: list[int], others_of: tuple[tuple[int, ...], ...],
-    window: bool,
-) -> tuple[int, int, int, bool]:
-    """What ``card``, just played by ``turn``, does when it is not a plain pass of the turn, a
-    Skip or a Reverse (``s.color`` and ``s.direction`` are up to date): the seat on turn, the
-    mode, the moves made and the jump-in window after it."""
-    if kind == _K_HANDS:  # 7-0: the engine moves the hands
-        target = -1
-        if swap_target_needed(s.r, card, len(s.hands[turn]) + 1):  # (as the hand was)
-            others = others_of[turn]  # as _random_play
-            target = others[int(rng.random() * len(others))]
-        seven_zero(s, turn, card, target)
-        kind = _K_CHAIN if t.same_number else _K_NEXT
-    if kind == _K_NEXT:
-        return nxt[turn], _PLAIN, moves, window
-    if kind == _K_CHAIN:  # the turn stays while another of this number is in hand
-        s.chain_rank = RANK_OF[card]  # (``legality.follows_same_number`` decides)
-        if not t.follow_sets[RANK_OF[card]].isdisjoint(s.hands[turn]):
-            return turn, _CHAIN, moves, window
-        s.chain_rank = -1
-        return nxt[turn], _PLAIN, moves, window
+    s: GameState, t: _Tables, rng: random.Random, card: int, kind: int, turn: int,
+    nxt: list[int], others_of: tuple[tuple[int, ...], ...],
+) -> tuple[int, int]:
+    """What a 7 or a 0 under 7-0, or a Joker, just played by ``turn`` does (``s.color`` and
+    ``s.direction`` are up to date): the seat on turn and the mode after it."""
     if kind == _K_SELF_DRAW:
         _draw_cards(s, turn, 2, None, "joker", None)
-        return nxt[turn], _PLAIN, moves, window
-    return _draw_card_played(s, t, card, turn, mode, moves, budget, nxt, window)
+        return nxt[turn], _PLAIN
+    # 7-0: the engine moves the hands
+    target = -1
+    if swap_target_needed(s.r, card, len(s.hands[turn]) + 1):  # (as the hand was)
+        others = others_of[turn]  # as _random_play
+        target = others[int(rng.random() * len(others))]
+    seven_zero(s, turn, card, target)
+    if not t.same_number:
+        return nxt[turn], _PLAIN
+    # the turn stays while another of this number is in hand (as the hot loop)
+    if t.follow_sets[RANK_OF[card]].isdisjoint(s.hands[turn]):
+        s.chain_rank = -1
+        return nxt[turn], _PLAIN
+    s.chain_rank = RANK_OF[card]
+    return turn, _CHAIN
 
 
 def _draw_card_played(
     s: GameState, t: _Tables, card: int, turn: int, mode: int, moves: int, budget: int,
     nxt: list[int], window: bool,
 ) -> tuple[int, int, int, bool]:
-    """A draw card played (``_rarer_effect``): the next player may answer it (a draw card to
+    """A draw card played: the next player may answer it (a draw card to
     answer: mode ``_ANSWER``), or draws now; a stack adds up."""
     eff = EFFECT_OF[card]
     amount = t.amount[eff]
