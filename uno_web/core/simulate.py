@@ -395,15 +395,19 @@ def _fused_moves(
             turn = nxt[turn]
             fits = fits_at[color * 32 + rank_of[card]]
             continue
-        if kind == _K_CHAIN:  # play_same_number (as ``_rarer_effect``, written out)
-            if follow_sets[rank_of[card]].isdisjoint(hand):
+        if kind == _K_CHAIN:  # play_same_number: the turn stays while another of this number
+            # is in hand, and only those may follow (``legality.follows_same_number``, tabled):
+            # the plain choice above, from these cards instead of the matching ones
+            mode = _PLAIN
+            fits = follow_sets[rank_of[card]]
+            if fits.isdisjoint(hand):
                 s.chain_rank = -1
-                mode = _PLAIN
                 turn = nxt[turn]
-            else:  # the turn stays while another of this number is in hand
+                fits = fits_at[color * 32 + rank_of[card]]
+            else:
                 s.chain_rank = rank_of[card]
-                mode = _CHAIN
-        elif kind == _K_SKIP:
+            continue
+        if kind == _K_SKIP:
             turn = nxt[nxt[turn]]
         elif kind == _K_REVERSE:
             direction = -direction
