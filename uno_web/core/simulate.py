@@ -363,7 +363,7 @@ def _fused_moves(
                             s, turn, card, hand, color)):
                         card = _KEPT
                 else:
-                    card = _draw_for(s, t, turn, hand, fits, color, budget - moves)
+                    card = _draw_for(s, t, fits, hand, budget - moves)
                 if card == _ENGINES:
                     handoff = card
                     break
@@ -452,36 +452,27 @@ def _picked(s: GameState, pick: CardPicker, rng: random.Random, turn: int, ok: l
     return pick(s, turn, ok, rng)
 
 
-def _draw_for(s: GameState, t: _Tables, seat: int, hand: list[int], fits: frozenset[int],
-              color: int, room: int) -> int:
-    """The draw of the player on turn (``effects._draw_turn``), made here when the pile holds
-    the cards drawn: the card drawn when it may be played (the policy plays it at once), or
-    ``_KEPT``. ``_ENGINES`` (nothing drawn) where the engine draws: an empty pile, a budget
-    with no room for a draw and its play, a Joker drawn under its penalty, drawing to match
-    under rules that restrict plays or from a pile with no card that matches."""
+def _draw_for(s: GameState, t: _Tables, fits: frozenset[int], hand: list[int], room: int) -> int:
+    """A draw the hot loop does not write out (it draws one card from a pile that holds it):
+    under ``draw_to_match``, drawn here until a card fits from a pile that holds one
+    (``effects._draw_turn``); returns that card, which the policy plays at once (it matches,
+    and these rules restrict no wild: restricting rules draw through the engine). ``_ENGINES``
+    (nothing drawn) where the engine draws: an empty pile, a budget with no room for a draw
+    and its play, a Joker under its penalty, drawing to match under rules that restrict plays
+    or from a pile with no card that matches."""
     draw = s.draw
-    if not draw or room < 2 or t.engine_draws:
+    if not t.to_match or not draw or room < 2 or t.engine_draws:
         return _ENGINES
-    if t.to_match:  # draw until a card fits, from a pile that holds one
-        k = len(draw) - 1
-        while k >= 0 and draw[k] not in fits:
-            k -= 1
-        if k < 0 or (t.joker_pen and any(EFFECT_OF[c] == _SELF_DRAW_TWO for c in draw[k:])):
-            return _ENGINES
-        got = draw[k:]
-        del draw[k:]
-        got.reverse()
-        hand.extend(got)
-        c = got[-1]
-    else:
-        c = draw[-1]
-        if t.joker_pen and EFFECT_OF[c] == _SELF_DRAW_TWO:
-            return _ENGINES
-        draw.pop()
-        hand.append(c)
-    if c not in fits or (t.wilds_restricted and _wild_refused(s, seat, c, hand, color)):
-        return _KEPT
-    return c
+    k = len(draw) - 1
+    while k >= 0 and draw[k] not in fits:
+        k -= 1
+    if k < 0 or (t.joker_pen and any(EFFECT_OF[c] == _SELF_DRAW_TWO for c in draw[k:])):
+        return _ENGINES
+    got = draw[k:]
+    del draw[k:]
+    got.reverse()
+    hand.extend(got)
+    return got[-1]
 
 
 def _mode_card(
