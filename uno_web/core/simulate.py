@@ -289,8 +289,7 @@ def _fused_moves(
     s: GameState, rng: random.Random, budget: int, pick: CardPicker | None, moves: int,
     loop: _Loop,
 ) -> tuple[int, int]:
-    """The written-out moves, from a plain play-phase turn, until one is the
-    engine's: ``step`` and ``_play`` for a play that does not end the round, ``_draw_turn`` for
+    """The written-out moves, from a plain play-phase turn, until one is the engine's: ``step`` and ``_play`` for a play that does not end the round, ``_draw_turn`` for
     a draw from a pile that holds the cards drawn, taking a draw card that no card may answer
     (the policy never challenges). Legality is the engine's: colour and number matching from
     its predicate, tabled (:func:`~uno_web.core.legality.match_table`), and
@@ -301,7 +300,8 @@ def _fused_moves(
     The random policy always calls UNO, so no catch window opens here. The turn, colour,
     direction, last player and jump-in window live in local names (the hot loop) and are
     written to ``s`` before ``pick`` or the engine is called and when the run ends; the rarer
-    moves (a draw card, a same-number turn, 7-0, a Joker) are helpers that work on ``s``."""
+    moves (a draw to match, a draw card and its answer, 7-0, a Joker) are helpers that work on
+    ``s``."""
     (t, jump_in, uno_call, colors, wilds_restricted, kinds, fits_at, follow_sets, one_draw,
      engine_drawn, ring, after_reverse, others_of, is_wild, color_of, rank_of, effect_of) = loop
     ncol = len(colors)
@@ -321,7 +321,7 @@ def _fused_moves(
     handoff = _BUDGET
     while moves < budget:
         hand = hands[turn]
-        if mode:  # a same-number turn, or a draw card to answer
+        if mode:  # a draw card to answer, or a same-number turn after 7-0
             s.color = color
             card = _mode_card(s, t, rng, pick, hand, turn, mode, fits, direction, last, window)
             if card == _ENGINES:
@@ -356,7 +356,7 @@ def _fused_moves(
                 moves += 1
             else:  # draw; a playable card drawn is played at once (the policy's choice)
                 if one_draw and draw and budget - moves > 1 and draw[-1] not in engine_drawn:
-                    # (``_draw_for``, written out)
+                    # one card from the pile (``effects._draw_turn``, written out)
                     card = draw.pop()
                     hand.append(card)
                     if card not in fits or (wilds_restricted and _wild_refused(
@@ -479,9 +479,11 @@ def _mode_card(
     s: GameState, t: _Tables, rng: random.Random, pick: CardPicker | None, hand: list[int],
     turn: int, mode: int, fits: frozenset[int], direction: int, last: int, window: bool,
 ) -> int:
-    """The move of the player on turn in a same-number turn or facing a draw card: the card
-    it plays (which may be a deflection, the engine's), ``_MOVED`` when it made the move PASS
-    (no more of the number) or ACCEPT (no card may answer), ``_ENGINES`` for its last card."""
+    """The move of the player on turn facing a draw card, or in a same-number turn that a 7 or
+    a 0 started under 7-0 (``_rarer_effect``; the hot loop plays any other same-number turn as
+    a plain choice): the card it plays (which may be a deflection, the engine's), ``_MOVED``
+    when it made the move PASS (no more of the number) or ACCEPT (no card may answer),
+    ``_ENGINES`` for its last card."""
     if mode == _CHAIN:
         follows = t.follow_sets[s.chain_rank]
         ok = [c for c in hand if c in follows]
