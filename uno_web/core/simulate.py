@@ -386,11 +386,10 @@ def _fused_moves(
         hand.remove(card)
         discard.append(card)
         last = turn
-        if len(hand) == 1:
-            if uno_call:
-                called[turn] = True
-        elif called[turn]:
+        if len(hand) != 1:  # no call stands with more cards
             called[turn] = False
+        elif uno_call:  # the policy calls UNO with the play that leaves one card
+            called[turn] = True
         if kind == _K_NEXT:
             turn = nxt[turn]
             fits = fits_at[color * 32 + rank_of[card]]
