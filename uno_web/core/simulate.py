@@ -31,11 +31,11 @@ from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
-from .effects import _draw_cards, seven_zero, step
+from .effects import _draw_cards, reverse_skips, seven_zero, step
 from .engine import new_game
 from .legality import (
-    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, follows_same_number, legal_moves, match_table,
-    penalty_card, play_problem, same_number_cards, swap_target_needed,
+    PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, follows_same_number, holds_color, legal_moves,
+    match_table, penalty_card, play_problem, same_number_cards, swap_target_needed,
 )
 from .moves import Move, MoveKind
 from .rules import RuleSet
@@ -276,8 +276,7 @@ class _Loop(NamedTuple):
 def _loop_constants(s: GameState) -> _Loop:
     t = _tables(s.r)
     active = tuple(s.active)  # (nobody joins or leaves in a round)
-    # a Reverse with two players still in acts as a Skip (as effects._plain_effect)
-    ring, after_reverse = _turn_order(active, s.r.reverse_skip_2p and s.n_active == 2)
+    ring, after_reverse = _turn_order(active, reverse_skips(s))
     return _Loop(
         t, t.jump_in, t.uno_call, t.colors, t.wilds_restricted, t.kinds, t.fits_at,
         t.follow_sets, not t.to_match, _JOKERS if t.joker_pen else frozenset(), ring,
@@ -607,7 +606,7 @@ def _wild_draw_four(s: GameState, hand: list[int], color: int) -> None:
     """A Wild Draw Four is played from ``hand`` on colour ``color``: the colour before it, and
     whether it was a bluff (a card of that colour held), for a challenge (as ``_play``)."""
     s.plus4_prev_color = color
-    s.plus4_bluff = any(COLOR_OF[c] == color for c in hand)
+    s.plus4_bluff = holds_color(hand, color)
 
 
 def random_playout(
