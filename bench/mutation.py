@@ -28,7 +28,7 @@ SLICES: dict[str, list[str]] = {
         "x_play_problem", "x__matches", "x_finish_forbidden", "x_penalty_card",
         "x_can_call_uno", "x_legal_moves", "x__add_plays", "x__add_play_variants",
         "x_can_play", "x__stack_toggle", "x__jump_window_open", "x_follows_same_number",
-        "x_same_number_cards", "x_swap_target_needed", "x_playable_cards")] + [
+        "x_same_number_cards", "x_swap_target_needed", "x_playable_cards", "x_holds_color")] + [
         C + "judge." + f + "__mutmut_*" for f in (
             "x__refusal", "x__call_uno_refusal", "x__catch_refusal", "x__jump_in_refusal",
             "x__choose_color_refusal", "x__play_refusal", "x__draw_refusal",
@@ -39,7 +39,7 @@ SLICES: dict[str, list[str]] = {
         "x_step", "x__play", "x__plain_effect", "x__uno_after_play", "x__went_out",
         "x__draw_turn", "x__draw_cards", "x__refill", "x_seven_zero", "x__advance",
         "x__take_pending", "x__close_windows", "x__execute_penalty", "x__end_round",
-        "x__reset_calls", "x__penalty_reason", "x__next_active_after")] + [
+        "x__reset_calls", "x__penalty_reason", "x__next_active_after", "x_reverse_skips")] + [
         C + "legality.x__next_seat__mutmut_*", C + "legality.x_next_seat__mutmut_*",
         C + "catch_window.*"],
     # the deck invariant

@@ -60,6 +60,10 @@ def test_the_fused_loop_leaves_the_engines_state_after_every_move(preset: str) -
     {"wild_draw_four": "strict", "wild_last_resort": True},  # wilds asked of play_problem
     {"draw_to_match": True, "reshuffle": "turn-over"},
     {"wild_draws_one": True, "stack_draw_two_on_draw_two": True},
+    # a Wild Draw Four stacked on a Draw Two that nobody may answer: the stack is drawn at once
+    {"stack_draw_four_on_draw_two": True, "stack_draw_two_on_draw_two": True,
+     "wild_draw_four": "anytime"},
+    {"play_same_number": True, "seven_swap": True, "zero_rotate": True},
 ], ids=lambda t: "+".join(t))
 def test_single_toggles_after_every_move(toggles: dict[str, Any]) -> None:
     rules = RuleSet(**toggles)
@@ -144,7 +148,7 @@ def test_an_open_catch_window_is_left_to_the_engine() -> None:
 def test_a_card_picker_sees_the_same_positions() -> None:
     """AI rollouts pass ``pick``; it reads the state, so the state it is handed must be the
     engine's at that moment."""
-    for preset in ("official", "house-party", "classic-notes"):
+    for preset in ("official", "house-party", "classic-notes", "everything-goes"):
         seen: dict[bool, list[Any]] = {True: [], False: []}
         for fused in (True, False):
             def pick(s: GameState, seat: int, ok: list[int], rng: random.Random,

@@ -28,7 +28,7 @@ from .legality import (
     K_ACCEPT, K_CALL_UNO, K_CATCH, K_CHALLENGE, K_CHOOSE_COLOR, K_DRAW, K_NEXT_ROUND, K_PASS,
     K_PLAY, PH_CHOOSE_COLOR, PH_DRAWN, PH_GAME_OVER, PH_PENALTY, PH_PLAY, PH_ROUND_OVER,
     _NUMBER, _RANK0, _RANK7, _WILD4, _n_active, _next_seat, _play_problem, follows_same_number,
-    hand_points, penalty_card,
+    hand_points, holds_color, penalty_card,
 )
 
 
@@ -400,7 +400,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     eff = EFFECT_OF[card]
     if eff == _WILD4:
         s.plus4_prev_color = prev_color
-        s.plus4_bluff = prev_color >= 0 and any(COLOR_OF[c] == prev_color for c in hand)
+        s.plus4_bluff = holds_color(hand, prev_color)
     hand.remove(card)
     s.discard.append(card)
     s.color = move.color if IS_WILD[card] else COLOR_OF[card]
@@ -470,7 +470,7 @@ def _plain_effect(s: GameState, seat: int, card: int, eff: int, ev: list[Event] 
         s.direction = -s.direction
         if ev is not None:
             ev.append(DirectionReversed(s.direction))
-        if _n_active(s) == 2 and r.reverse_skip_2p:
+        if reverse_skips(s):
             if ev is not None:
                 ev.append(TurnSkipped(_next_seat(s, seat)))
             _advance(s, 2)
@@ -555,6 +555,13 @@ def seven_zero(s: GameState, seat: int, card: int, target: int, ev: list[Event] 
             _reset_calls(s, seats)
         if ev is not None:
             ev.append(HandsRotated(s.direction))
+
+
+def reverse_skips(s: GameState) -> bool:
+    """Whether a Reverse also skips the next player: under ``two_player_reverse = "skip"``
+    with two players still in the round (the players still in, not the seats). The one place
+    this rule lives: the executor and the fast playouts (simulate) ask it."""
+    return _n_active(s) == 2 and s.r.reverse_skip_2p
 
 
 _advance_tick = window.on_turn_end

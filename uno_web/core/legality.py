@@ -162,10 +162,8 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
     elif not _matches(s, card):
         return Reason.E_NO_MATCH, {}
     if IS_WILD[card]:
-        if EFFECT_OF[card] == _WILD4 and r.plus4 == "strict" and s.color >= 0:
-            col = s.color
-            if any(COLOR_OF[c] == col for c in hand):
-                return Reason.E_PLUS4_NOT_ALLOWED, {}
+        if EFFECT_OF[card] == _WILD4 and r.plus4 == "strict" and holds_color(hand, s.color):
+            return Reason.E_PLUS4_NOT_ALLOWED, {}
         if r.wild_last_resort:
             for c in hand:
                 if not IS_WILD[c] and _matches(s, c) and (
@@ -196,6 +194,15 @@ def finish_forbidden(r: CompiledRules, card: int) -> str:
     return ""
 
 
+
+
+def holds_color(hand: Iterable[int], color: int) -> bool:
+    """Whether ``hand`` holds a card of ``color`` (a wild has no colour; -1, no colour named
+    yet: never). The Wild Draw Four's rule, one place for it: under ``wild_draw_four =
+    "strict"`` it may not be played from such a hand, and a challenge finds it a bluff when it
+    was (``effects._play`` records that; the fast playouts ask it too). Holding a card of the
+    colour in force, not holding a playable card."""
+    return color >= 0 and any(COLOR_OF[c] == color for c in hand)
 
 
 def penalty_card(s: GameState) -> int:

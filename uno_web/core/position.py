@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from .cards import CardError, card_str, cards_str, color_code, parse_color
+from .cards import COLOR_OF, IS_WILD, CardError, card_str, cards_str, color_code, parse_color
 from .fields import Declared, FieldProblem, Ge, Le, MaxLen, declare, declared, excerpt, read_cards
 from .rules import MAX_RULE_OVERRIDES, RuleSet, RulesError, resolve_rules
 from .state import GameState, Phase, compile_rules
@@ -164,11 +164,7 @@ def _seat_problem(what: str, seat: int, n: int) -> PositionError:
 def build_state(pos: "Position | dict[str, Any]") -> GameState:
     """The GameState of a position. Raises :class:`PositionError` (only) with a clear message
     that names the field."""
-    if not isinstance(pos, Position):
-        try:
-            pos = Position.model_validate(pos)
-        except FieldProblem as exc:
-            raise PositionError(str(exc) if exc.loc else f"position: {exc.msg}") from None
+    pos = _validated(pos)
     rules = pos.rules()
     r = compile_rules(rules)
     n = len(pos.hands)
@@ -177,17 +173,77 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
     if pos.deal is not None:
         return _undealt(pos, rules, n)
     hands = [_cards(h, f"hand {i}") for i, h in enumerate(pos.hands)]
+    discard = _discard(pos, r.first_card)
+    draw = _draw_pile(pos, r.cards, hands, discard)
+    _check_seats(pos, n)
+    phase = _PHASES[pos.phase]
+    active = _active(pos, rules, hands)
+    _check_turn_state(pos, rules, phase, active)
+    s = GameState(
+        r, n,
+        names=_names(pos, n),
+        seed=pos.seed,
+        hands=hands,
+        draw=draw,
+        discard=discard,
+        color=_current_color(pos, r.colors, discard),
+        direction=pos.direction,
+        turn=pos.turn,
+        phase=phase,
+        pending=pos.pending,
+        drawn=_drawn(pos, hands),
+        plus4_by=-1 if pos.plus4_by is None else pos.plus4_by,
+        plus4_bluff=pos.plus4_bluff,
+        plus4_prev_color=(_color(pos.plus4_color, "plus4_color", r.colors) if pos.plus4_color
+                          else -1),
+        called=[i in pos.called for i in range(n)],
+        vuln=_vuln(pos, rules, hands),
+        active=active,
+        scores=list(pos.scores) if pos.scores else [0] * n,
+        round=pos.round,
+        dealer=(pos.turn - pos.direction) % n if pos.dealer is None else pos.dealer,
+        jump_window=pos.jump_window,
+        last_player=_last_player(pos, n),
+        chain_rank=-1 if pos.same_number is None else pos.same_number,
+        stuck=pos.stuck,
+        shuffle_count=pos.shuffles,
+    )
+    if pos.exact_deck:
+        s.deck = tuple(sorted(s.all_cards()))
+    _check_windows(pos, s)
+    return s
+
+
+def _validated(pos: "Position | dict[str, Any]") -> Position:
+    """``pos`` as a Position: each field checked on its own."""
+    if isinstance(pos, Position):
+        return pos
+    try:
+        return Position.model_validate(pos)
+    except FieldProblem as exc:
+        raise PositionError(str(exc) if exc.loc else f"position: {exc.msg}") from None
+
+
+def _discard(pos: Position, first_card: str) -> list[int]:
+    """The discard pile, bottom first, the top card last."""
     discard = _cards(pos.discard, "discard")
     if pos.top is not None and pos.top != "":  # "" is no top card, as None
         top_cards = _cards(pos.top, "top")
         if len(top_cards) != 1:
             raise PositionError(f"top: write exactly one card, like R9, not {excerpt(pos.top)}")
         discard.append(top_cards[0])
-    elif r.first_card != "lead-any" and not discard:
+    elif first_card != "lead-any" and not discard:
         raise PositionError("a position needs a top card (or rules with first_card = lead-any)")
+    return discard
+
+
+def _draw_pile(pos: Position, cards: "tuple[int, ...]", hands: list[list[int]],
+               discard: list[int]) -> list[int]:
+    """The draw pile (top at the end): the given cards first, then (unless ``exact_deck``)
+    every card of the deck the position leaves out, in the order of its seed."""
     given_draw = _cards(pos.draw, "draw")
     used = Counter(c for h in hands for c in h) + Counter(discard) + Counter(given_draw)
-    deck = Counter(r.cards)
+    deck = Counter(cards)
     over = used - deck
     if over:
         raise PositionError(
@@ -196,39 +252,47 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         )
     rest = [] if pos.exact_deck else list((deck - used).elements())
     random.Random(pos.seed).shuffle(rest)
+    return (given_draw + rest)[::-1]  # internal draw pile: top at the end
+
+
+def _check_seats(pos: Position, n: int) -> None:
+    """Every seat the position names is a seat of its ``n``; the lists fit the seats."""
     if not 0 <= pos.turn < n:
         raise PositionError(f"turn {pos.turn} is not a seat of this {n}-player position")
-    if pos.plus4_by is not None and pos.plus4_by >= n:
-        raise _seat_problem("plus4_by", pos.plus4_by, n)
-    if pos.scores is not None and len(pos.scores) != n:
-        raise PositionError(f"scores: {len(pos.scores)} scores for {n} hands (one per seat)")
-    color = -1
-    if pos.color:
-        color = _color(pos.color, "color", r.colors)
-    elif discard:
-        top = discard[-1]
-        from .cards import COLOR_OF, IS_WILD
-
-        if IS_WILD[top] and pos.phase != "choose-color":
-            raise PositionError("a wild top card needs the current colour (color)")
-        color = -1 if IS_WILD[top] else COLOR_OF[top]
-    names = tuple(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)]))
-    if len(names) != n:
-        raise PositionError(f"names: {len(names)} names for {n} hands")
-    phase = _PHASES[pos.phase]
-    drawn = _drawn(pos, hands)
-    active = _active(pos, rules, hands)
-    vuln = _vuln(pos, rules, hands)
-    for what, seat in (("last_player", pos.last_player),
+    for what, seat in (("plus4_by", pos.plus4_by), ("last_player", pos.last_player),
                        *(("called", seat) for seat in pos.called)):
         if seat is not None and seat >= n:
             raise _seat_problem(what, seat, n)
-    if set(pos.called) & set(pos.uncalled):
+    if pos.scores is not None and len(pos.scores) != n:
+        raise PositionError(f"scores: {len(pos.scores)} scores for {n} hands (one per seat)")
+    both = set(pos.called) & set(pos.uncalled)
+    if both:
         raise PositionError("called: a seat whose UNO call stands is not also uncalled: "
-                            + " ".join(map(str, sorted(set(pos.called) & set(pos.uncalled)))))
-    prev_color = -1
-    if pos.plus4_color:
-        prev_color = _color(pos.plus4_color, "plus4_color", r.colors)
+                            + " ".join(map(str, sorted(both))))
+
+
+def _names(pos: Position, n: int) -> tuple[str, ...]:
+    names = tuple(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)]))
+    if len(names) != n:
+        raise PositionError(f"names: {len(names)} names for {n} hands")
+    return names
+
+
+def _current_color(pos: Position, colors: "tuple[int, ...]", discard: list[int]) -> int:
+    """The colour in force: ``color``, else the top card's (a wild top card needs ``color``,
+    but while its player names one); -1 with no top card."""
+    if pos.color:
+        return _color(pos.color, "color", colors)
+    if not discard:
+        return -1
+    top = discard[-1]
+    if IS_WILD[top] and pos.phase != "choose-color":
+        raise PositionError("a wild top card needs the current colour (color)")
+    return -1 if IS_WILD[top] else COLOR_OF[top]
+
+
+def _check_turn_state(pos: Position, rules: RuleSet, phase: Phase, active: list[bool]) -> None:
+    """A same-number turn and the count of blocked passes fit the rules and the seats."""
     if pos.same_number is not None:
         if not rules.play_same_number:
             raise PositionError("same_number: these rules do not play several cards of one "
@@ -238,47 +302,27 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
     if pos.stuck > sum(active):
         raise PositionError(f"stuck: {pos.stuck} passes in a row, but only {sum(active)} seats "
                             "are in (the round ends blocked at that many)")
-    default_last = (pos.turn - pos.direction) % n if pos.jump_window else -1
-    s = GameState(
-        r, n,
-        names=names,
-        seed=pos.seed,
-        hands=hands,
-        draw=(given_draw + rest)[::-1],  # internal draw pile: top at the end
-        discard=discard,
-        color=color,
-        direction=pos.direction,
-        turn=pos.turn,
-        phase=phase,
-        pending=pos.pending,
-        drawn=drawn,
-        plus4_by=-1 if pos.plus4_by is None else pos.plus4_by,
-        plus4_bluff=pos.plus4_bluff,
-        plus4_prev_color=prev_color,
-        called=[i in pos.called for i in range(n)],
-        vuln=vuln,
-        active=active,
-        scores=list(pos.scores) if pos.scores else [0] * n,
-        round=pos.round,
-        dealer=(pos.turn - pos.direction) % n if pos.dealer is None else pos.dealer,
-        jump_window=pos.jump_window,
-        last_player=default_last if pos.last_player is None else pos.last_player,
-        chain_rank=-1 if pos.same_number is None else pos.same_number,
-        stuck=pos.stuck,
-        shuffle_count=pos.shuffles,
-    )
-    if pos.exact_deck:
-        s.deck = tuple(sorted(s.all_cards()))
+
+
+def _last_player(pos: Position, n: int) -> int:
+    """``last_player``, or by default the seat before ``turn`` when the jump-in window is
+    open, else nobody (-1)."""
+    if pos.last_player is not None:
+        return pos.last_player
+    return (pos.turn - pos.direction) % n if pos.jump_window else -1
+
+
+def _check_windows(pos: Position, s: GameState) -> None:
+    """A penalty phase has a penalty; a jump-in window has the rule and a card to match."""
     if s.phase == Phase.PENALTY and s.pending <= 0:
         raise PositionError("a penalty phase needs a pending penalty")
     if pos.jump_window:
         # the engine opens the window after every play under jump_in, a wild's too (a jump-in
         # on a wild is then refused as not identical, not as out of time), so any top card
-        if not r.jump_in:
+        if not s.r.jump_in:
             raise PositionError("jump_window: these rules have no jump-in (rule jump_in)")
-        if not discard:
+        if not s.discard:
             raise PositionError("jump_window: a jump-in needs a top card to match")
-    return s
 
 
 def _color(text: str, what: str, colors: "tuple[int, ...] | list[int]") -> int:
@@ -364,9 +408,7 @@ def _undealt(pos: Position, rules: RuleSet, n: int) -> GameState:
         raise PositionError("an undealt round (deal) has only the rules, the seats, the scores, "
                             "the dealer and the deck order")
     order = _cards(pos.deal or "", "deal")
-    names = tuple(pos.names or (["You"] + [f"Bot {i}" for i in range(1, n)]))
-    if len(names) != n:
-        raise PositionError(f"names: {len(names)} names for {n} hands")
+    names = _names(pos, n)
     if pos.scores is not None and len(pos.scores) != n:
         raise PositionError(f"scores: {len(pos.scores)} scores for {n} hands (one per seat)")
     dealer = n - 1 if pos.dealer is None else pos.dealer

@@ -10,9 +10,10 @@ Piles are lists with the *top at the end*: ``draw[-1]`` is the next card drawn a
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from .cards import EFFECT_OF, SUIT_COLORS, UNO_COLORS, Color, Effect, Rank, make_card
 from .rules import RuleSet
@@ -228,139 +229,76 @@ def seat_names(n: int) -> tuple[str, ...]:
     return tuple(f"seat {i}" for i in range(n))
 
 
+def _slot(default: str, copy: str = "=", *, state: bool = True) -> Any:
+    """Declare a field of :class:`GameState`. ``default`` is its value before the deal, a
+    Python expression in the table's compiled rules ``r`` and seat count ``n``; ``copy`` says
+    how :meth:`GameState.copy` copies it: ``"="`` shares the value (an immutable one, or a list
+    the engine only ever replaces, never changes in place), ``"[:]"`` copies the list,
+    ``"hands"`` copies each list of the list, ``"None"`` starts the copy without one. A slot
+    with ``state=False`` is a cache, not part of the state: not in ``FIELDS`` (the constructor
+    does not take it, ``snapshot`` does not compare it)."""
+    return field(metadata={"default": default, "copy": copy, "state": state})
+
+
+@dataclass(slots=True, init=False, repr=False, eq=False)
 class GameState:
-    """Everything about one game at one moment. Treat it as read-only outside the engine."""
+    """Everything about one game at one moment. Treat it as read-only outside the engine.
 
-    #: the state's fields (what ``snapshot`` compares and the constructor accepts)
-    FIELDS = (
-        "r", "n", "names", "seed", "hands", "draw", "discard", "color", "direction", "turn",
-        "phase", "pending", "drawn", "plus4_by", "plus4_bluff", "plus4_prev_color", "called",
-        "vuln", "jump_window", "active", "n_active", "scores", "round", "dealer", "shuffle_count",
-        "stuck", "winner", "round_winner", "last_player", "round_points", "chain_rank", "deck",
-    )
-    # and one slot that is not a field: the moves legal_moves last listed for this state, kept
-    # so that apply accepts one of them without checking it again (engine.legal_moves, apply)
-    __slots__ = FIELDS + ("listed",)
+    The fields are declared once, below; the constructor, :meth:`copy`, ``FIELDS`` and the
+    slots are made from these declarations (``_write_methods``)."""
 
-    r: CompiledRules
-    n: int
-    names: tuple[str, ...]
-    seed: int
-    hands: list[list[int]]
-    draw: list[int]
-    discard: list[int]
-    color: int
-    direction: int
-    turn: int
-    phase: Phase
-    pending: int
-    drawn: list[int]
-    plus4_by: int
-    plus4_bluff: bool
-    plus4_prev_color: int
-    called: list[bool]
-    vuln: list[int]
-    jump_window: bool
-    active: list[bool]
-    n_active: int
-    scores: list[int]
-    round: int
-    dealer: int
-    shuffle_count: int
-    stuck: int
-    winner: int
-    round_winner: int
-    last_player: int
-    round_points: list[int]
-    chain_rank: int  # play_same_number: the number the turn player may add more of, else -1
-    deck: tuple[int, ...]  # the cards of this game: the rules' deck, or a position's exact cards
+    r: CompiledRules = _slot("r")
+    n: int = _slot("n")
+    names: tuple[str, ...] = _slot("seat_names(n)")
+    seed: int = _slot("0")
+    hands: list[list[int]] = _slot("[[] for _ in range(n)]", "hands")
+    draw: list[int] = _slot("[]", "[:]")
+    discard: list[int] = _slot("[]", "[:]")
+    color: int = _slot("-1")
+    direction: int = _slot("1")
+    turn: int = _slot("0")
+    phase: Phase = _slot("PLAY")
+    pending: int = _slot("0")
+    drawn: list[int] = _slot("[]")  # (replaced, never changed in place)
+    plus4_by: int = _slot("-1")
+    plus4_bluff: bool = _slot("False")
+    plus4_prev_color: int = _slot("-1")
+    called: list[bool] = _slot("[False] * n", "[:]")
+    vuln: list[int] = _slot("[0] * n", "[:]")
+    jump_window: bool = _slot("False")
+    active: list[bool] = _slot("[True] * n")  # (the end of a round replaces it first)
+    n_active: int = _slot("n")
+    scores: list[int] = _slot("[0] * n")  # (the end of a round replaces it first)
+    round: int = _slot("0")
+    dealer: int = _slot("n - 1")  # so that seat 0, left of the dealer, starts the first round
+    shuffle_count: int = _slot("0")
+    stuck: int = _slot("0")
+    winner: int = _slot("-1")
+    round_winner: int = _slot("-1")
+    last_player: int = _slot("-1")
+    round_points: list[int] = _slot("[0] * n")  # (replaced, never changed in place)
+    #: play_same_number: the number the turn player may add more of, else -1
+    chain_rank: int = _slot("-1")
+    #: the cards of this game: the rules' deck, or a position's exact cards
+    deck: tuple[int, ...] = _slot("r.cards")
     #: the last list legal_moves made for this state (a tuple of its very Move objects), or
-    #: None; the executor forgets it whenever it changes the state in place
-    listed: tuple[Any, ...] | None
+    #: None, kept so that apply accepts one of them without checking it again; the executor
+    #: forgets it whenever it changes the state in place, and a copy is checked afresh
+    listed: tuple[Any, ...] | None = _slot("None", "None", state=False)
+
+    #: the state's fields (what ``snapshot`` compares and the constructor accepts), in order
+    FIELDS: ClassVar[tuple[str, ...]]
 
     def __init__(self, r: CompiledRules, n: int, **fields: Any) -> None:
         """The one constructor: a table of ``n`` seats before the deal (every field at its
-        default), then ``fields`` by name. An unknown name raises AttributeError. (``copy``
-        copies a state without it, for speed.)"""
-        self.r = r
-        self.n = n
-        self.names = seat_names(n)
-        self.seed = 0
-        self.hands = [[] for _ in range(n)]
-        self.draw = []
-        self.discard = []
-        self.color = -1
-        self.direction = 1
-        self.turn = 0
-        self.phase = Phase.PLAY
-        self.pending = 0
-        self.drawn = []
-        self.plus4_by = -1
-        self.plus4_bluff = False
-        self.plus4_prev_color = -1
-        self.called = [False] * n
-        self.vuln = [0] * n
-        self.jump_window = False
-        self.active = [True] * n
-        self.n_active = n
-        self.scores = [0] * n
-        self.round = 0
-        self.dealer = n - 1  # so that seat 0, left of the dealer, starts the first round
-        self.shuffle_count = 0
-        self.stuck = 0
-        self.winner = -1
-        self.round_winner = -1
-        self.last_player = -1
-        self.round_points = [0] * n
-        self.chain_rank = -1
-        self.deck = r.cards
-        self.listed = None
-        for name, value in fields.items():
-            if name not in GameState.FIELDS:
-                raise AttributeError(f"GameState has no field {name!r}")
-            setattr(self, name, value)
-        if "active" in fields and "n_active" not in fields:
-            self.n_active = sum(self.active)
+        default), then ``fields`` by name. An unknown name raises AttributeError.
+        (Written by ``_write_methods`` from the declarations.)"""
+        raise NotImplementedError  # pragma: no cover - replaced by _write_methods
 
     def copy(self) -> "GameState":
-        """An independent copy. The lists that the engine only ever replaces, never changes in
-        place (``drawn``, ``round_points``, and ``scores`` and ``active``, which the end of a
-        round replaces before it writes them), are shared; every other list is copied."""
-        s = GameState.__new__(GameState)
-        s.r = self.r
-        s.n = self.n
-        s.names = self.names
-        s.seed = self.seed
-        s.hands = [*map(list.copy, self.hands)]
-        s.draw = self.draw[:]
-        s.discard = self.discard[:]
-        s.color = self.color
-        s.direction = self.direction
-        s.turn = self.turn
-        s.phase = self.phase
-        s.pending = self.pending
-        s.drawn = self.drawn
-        s.plus4_by = self.plus4_by
-        s.plus4_bluff = self.plus4_bluff
-        s.plus4_prev_color = self.plus4_prev_color
-        s.called = self.called[:]
-        s.vuln = self.vuln[:]
-        s.jump_window = self.jump_window
-        s.active = self.active
-        s.n_active = self.n_active
-        s.scores = self.scores
-        s.round = self.round
-        s.dealer = self.dealer
-        s.shuffle_count = self.shuffle_count
-        s.stuck = self.stuck
-        s.winner = self.winner
-        s.round_winner = self.round_winner
-        s.last_player = self.last_player
-        s.round_points = self.round_points
-        s.chain_rank = self.chain_rank
-        s.deck = self.deck
-        s.listed = None  # a copy is checked afresh: the list belongs to the state it was made for
-        return s
+        """An independent copy: each field as its declaration says (the lists the engine
+        changes in place are copied, the rest shared). (Written by ``_write_methods``.)"""
+        raise NotImplementedError  # pragma: no cover - replaced by _write_methods
 
     # read-only conveniences ---------------------------------------------------------------
     @property
@@ -407,6 +345,47 @@ class GameState:
             f"turn={self.turn} top={top} colour={col} dir={self.direction:+d} "
             f"hands={[len(h) for h in self.hands]} draw={len(self.draw)} pending={self.pending}>"
         )
+
+
+def _write_methods(cls: type[GameState]) -> None:
+    """Write ``cls.__init__`` and ``cls.copy`` out from the fields' declarations, one line per
+    field, as ``dataclasses`` writes its methods: a state is copied in every AI rollout, so the
+    copy is straight-line code with no loop over the fields."""
+    specs = [(f.name, f.metadata) for f in fields(cls)]
+    cls.FIELDS = tuple(name for name, meta in specs if meta["state"])
+    init = ["def __init__(self, r, n, **fields):"]
+    init += [f"    self.{name} = {meta['default']}" for name, meta in specs]
+    init += ["    if fields:", "        _set_fields(self, fields)"]
+    copy = ["def copy(self):", "    s = _new(_cls)"]
+    for name, meta in specs:
+        how = meta["copy"]
+        value = {"=": f"self.{name}", "[:]": f"self.{name}[:]", "None": "None",
+                 "hands": f"[*map(_list_copy, self.{name})]"}[how]
+        copy.append(f"    s.{name} = {value}")
+    copy.append("    return s")
+    namespace: dict[str, Any] = {"seat_names": seat_names, "PLAY": Phase.PLAY,
+                                 "_set_fields": _set_fields, "_new": object.__new__,
+                                 "_cls": cls, "_list_copy": list.copy}
+    exec("\n".join(init) + "\n\n" + "\n".join(copy), namespace)  # noqa: S102 (our own text)
+    for method in ("__init__", "copy"):
+        made = namespace[method]
+        made.__doc__ = getattr(cls, method).__doc__
+        made.__qualname__ = f"{cls.__name__}.{method}"
+        made.__module__ = cls.__module__
+        setattr(cls, method, made)
+
+
+def _set_fields(s: GameState, given: dict[str, Any]) -> None:
+    """The constructor's ``fields``: each by name; ``n_active`` follows a given ``active``."""
+    for name, value in given.items():
+        if name not in GameState.FIELDS:
+            raise AttributeError(f"GameState has no field {name!r}")
+        setattr(s, name, value)
+    if "active" in given and "n_active" not in given:
+        s.n_active = sum(s.active)
+
+
+_write_methods(GameState)
 
 
 def is_number(card: int) -> bool:

@@ -26,7 +26,7 @@ from ..core.cards import card_str, parse_card
 from ..core.rules import PRESET_TITLES, PRESETS, RuleSet
 from ..core.state import deck_cards
 from .render import field_html, render_card
-from .view import card_view, rule_fields
+from .view import FieldView, card_view, rule_fields
 from ..i18n.ui import tr
 
 __all__ = ["Editor", "render_editor", "ZONES", "editor_from_query"]
@@ -248,6 +248,24 @@ class Editor:
 
     def read_form(self, form: dict[str, str]) -> None:
         """The editor's fields (a FormData as a dict): rules, seats, turn, phase, names …"""
+        self._read_rules(form)
+        if form.get("seats", "").isdigit():
+            self.set_seats(int(form["seats"]))
+        self._read_seats(form)
+        n = len(self.hands)
+        turn = form.get("turn", "")
+        self.turn = int(turn) if turn.isdigit() and int(turn) < n else self.turn
+        self.direction = -1 if form.get("direction") == "-1" else 1
+        self._read_phase(form)
+        by = form.get("plus4_by", "")
+        self.plus4_by = int(by) if by.lstrip("-").isdigit() and -1 <= int(by) < n else self.plus4_by
+        self.plus4_bluff = "plus4_bluff" in form
+        color = form.get("color", self.color)
+        self.color = color if color in ("", *_COLORS["uno"], *_COLORS["playing-cards"]) else ""
+        self.goal = form.get("goal", self.goal)[:200]
+
+    def _read_rules(self, form: dict[str, str]) -> None:
+        """The preset (a new one drops the overrides) or the rule fields (``rule.NAME``)."""
         preset = form.get("preset", self.preset)
         if preset in PRESETS and preset != self.preset:
             self.preset, self.overrides = preset, {}
@@ -257,23 +275,28 @@ class Editor:
             base = PRESETS[self.preset]
             overrides: dict[str, Any] = {}
             for fv in rule_fields(base, self.preset):
-                key = f"rule.{fv.name}"
-                if fv.kind == "bool":
-                    value: Any = key in form
-                elif key not in form:
-                    value = self.overrides.get(fv.name, fv.value)
-                elif fv.kind == "int":
-                    lo, hi = fv.minimum, fv.maximum
-                    number = self._whole(key, fv.title or fv.name, form[key],
-                                         0 if lo is None else lo, 10**9 if hi is None else hi)
-                    value = self.overrides.get(fv.name, fv.value) if number is None else number
-                else:
-                    value = form[key] if form[key] in fv.options else fv.value
+                value = self._rule_value(form, fv)
                 if value != getattr(base, fv.name):
                     overrides[fv.name] = value
             self.overrides = overrides
-        if form.get("seats", "").isdigit():
-            self.set_seats(int(form["seats"]))
+
+    def _rule_value(self, form: dict[str, str], fv: FieldView) -> Any:
+        """One rule field's value from the form (a checkbox, a whole number, a choice); a
+        field the form lacks, or a number refused, keeps the draft's value."""
+        key = f"rule.{fv.name}"
+        if fv.kind == "bool":
+            return key in form
+        if key not in form:
+            return self.overrides.get(fv.name, fv.value)
+        if fv.kind == "int":
+            lo, hi = fv.minimum, fv.maximum
+            number = self._whole(key, fv.title or fv.name, form[key],
+                                 0 if lo is None else lo, 10**9 if hi is None else hi)
+            return self.overrides.get(fv.name, fv.value) if number is None else number
+        return form[key] if form[key] in fv.options else fv.value
+
+    def _read_seats(self, form: dict[str, str]) -> None:
+        """Each seat's name, score and missed UNO call."""
         n = len(self.hands)
         for i in range(n):
             name = read_name(" ".join(form.get(f"name-{i}", self.names[i]).split())[:40])
@@ -283,9 +306,9 @@ class Editor:
                 self.scores[i] = self.scores[i] if score is None else score
         self.uncalled = {i for i in range(n) if f"uncalled-{i}" in form} if any(
             k.startswith("seats") for k in form) else self.uncalled
-        turn = form.get("turn", "")
-        self.turn = int(turn) if turn.isdigit() and int(turn) < n else self.turn
-        self.direction = -1 if form.get("direction") == "-1" else 1
+
+    def _read_phase(self, form: dict[str, str]) -> None:
+        """The phase, and the cards to draw of a penalty phase (2 when none is given)."""
         phase = form.get("phase", self.phase)
         self.phase = phase if phase in _PHASES else self.phase
         if "pending" in form and self.phase == "penalty":
@@ -296,12 +319,6 @@ class Editor:
             self.typed.pop("pending", None)
         if self.phase == "penalty" and self.pending == 0:
             self.pending = 2
-        by = form.get("plus4_by", "")
-        self.plus4_by = int(by) if by.lstrip("-").isdigit() and -1 <= int(by) < n else self.plus4_by
-        self.plus4_bluff = "plus4_bluff" in form
-        color = form.get("color", self.color)
-        self.color = color if color in ("", *_COLORS["uno"], *_COLORS["playing-cards"]) else ""
-        self.goal = form.get("goal", self.goal)[:200]
 
 
 def editor_from_query(query: str) -> Editor:
