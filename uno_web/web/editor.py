@@ -26,7 +26,7 @@ from ..core.cards import card_str, parse_card
 from ..core.rules import PRESET_TITLES, PRESETS, RuleSet
 from ..core.state import deck_cards
 from .render import field_html, render_card
-from .view import card_view, rule_fields
+from .view import FieldView, card_view, rule_fields
 from ..i18n.ui import tr
 
 __all__ = ["Editor", "render_editor", "ZONES", "editor_from_query"]
@@ -248,6 +248,15 @@ class Editor:
 
     def read_form(self, form: dict[str, str]) -> None:
         """The editor's fields (a FormData as a dict): rules, seats, turn, phase, names …"""
+        self._read_rules(form)
+        self._read_seats(form)
+        self._read_turn(form)
+        color = form.get("color", self.color)
+        self.color = color if color in ("", *_COLORS["uno"], *_COLORS["playing-cards"]) else ""
+        self.goal = form.get("goal", self.goal)[:200]
+
+    def _read_rules(self, form: dict[str, str]) -> None:
+        """The preset (a new one starts without overrides) and every rule's field."""
         preset = form.get("preset", self.preset)
         if preset in PRESETS and preset != self.preset:
             self.preset, self.overrides = preset, {}
@@ -257,21 +266,27 @@ class Editor:
             base = PRESETS[self.preset]
             overrides: dict[str, Any] = {}
             for fv in rule_fields(base, self.preset):
-                key = f"rule.{fv.name}"
-                if fv.kind == "bool":
-                    value: Any = key in form
-                elif key not in form:
-                    value = self.overrides.get(fv.name, fv.value)
-                elif fv.kind == "int":
-                    lo, hi = fv.minimum, fv.maximum
-                    number = self._whole(key, fv.title or fv.name, form[key],
-                                         0 if lo is None else lo, 10**9 if hi is None else hi)
-                    value = self.overrides.get(fv.name, fv.value) if number is None else number
-                else:
-                    value = form[key] if form[key] in fv.options else fv.value
+                value = self._rule_value(fv, form)
                 if value != getattr(base, fv.name):
                     overrides[fv.name] = value
             self.overrides = overrides
+
+    def _rule_value(self, fv: FieldView, form: dict[str, str]) -> Any:
+        """One rule's value from the form (a refused number keeps the value it had)."""
+        key = f"rule.{fv.name}"
+        if fv.kind == "bool":
+            return key in form
+        if key not in form:
+            return self.overrides.get(fv.name, fv.value)
+        if fv.kind == "int":
+            lo, hi = fv.minimum, fv.maximum
+            number = self._whole(key, fv.title or fv.name, form[key],
+                                 0 if lo is None else lo, 10**9 if hi is None else hi)
+            return self.overrides.get(fv.name, fv.value) if number is None else number
+        return form[key] if form[key] in fv.options else fv.value
+
+    def _read_seats(self, form: dict[str, str]) -> None:
+        """How many seats, and each seat's name, score and missed UNO call."""
         if form.get("seats", "").isdigit():
             self.set_seats(int(form["seats"]))
         n = len(self.hands)
@@ -283,6 +298,11 @@ class Editor:
                 self.scores[i] = self.scores[i] if score is None else score
         self.uncalled = {i for i in range(n) if f"uncalled-{i}" in form} if any(
             k.startswith("seats") for k in form) else self.uncalled
+
+    def _read_turn(self, form: dict[str, str]) -> None:
+        """Whose turn, the direction, the phase and what it holds (a penalty, a Wild Draw
+        Four to challenge)."""
+        n = len(self.hands)
         turn = form.get("turn", "")
         self.turn = int(turn) if turn.isdigit() and int(turn) < n else self.turn
         self.direction = -1 if form.get("direction") == "-1" else 1
@@ -299,10 +319,6 @@ class Editor:
         by = form.get("plus4_by", "")
         self.plus4_by = int(by) if by.lstrip("-").isdigit() and -1 <= int(by) < n else self.plus4_by
         self.plus4_bluff = "plus4_bluff" in form
-        color = form.get("color", self.color)
-        self.color = color if color in ("", *_COLORS["uno"], *_COLORS["playing-cards"]) else ""
-        self.goal = form.get("goal", self.goal)[:200]
-
 
 def editor_from_query(query: str) -> Editor:
     """The editor for a link's position (a share link, an embed link, a lesson); an address
