@@ -22,7 +22,7 @@ from ...puzzles.notation import parse_card as parse_puzzle_card
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["Intent", "Effects", "Handler", "handler_table", "nothing", "read_intent"]
+__all__ = ["Intent", "Effects", "Handler", "HandlerTable", "handler_table", "nothing", "read_intent"]
 
 
 @dataclass(frozen=True)
@@ -74,14 +74,21 @@ def nothing() -> Effects:
 Handler = Callable[["App", Intent], "Effects | None"]
 
 
-def handler_table(handlers: Mapping[str, Handler]) -> Handler:
-    """A screen's ``handle``: the handler of the intent's action, None for any other action."""
+class HandlerTable:
+    """A screen's ``handle``: the handler of the intent's action (:attr:`handlers`), None for
+    any other action."""
 
-    def handle(app: App, intent: Intent) -> Effects | None:
-        handler = handlers.get(intent.action)
+    def __init__(self, handlers: Mapping[str, Handler]) -> None:
+        self.handlers = dict(handlers)
+
+    def __call__(self, app: App, intent: Intent) -> Effects | None:
+        handler = self.handlers.get(intent.action)
         return handler(app, intent) if handler is not None else None
 
-    return handle
+
+def handler_table(handlers: Mapping[str, Handler]) -> HandlerTable:
+    """The ``handle`` of a screen whose intents are ``handlers`` (action -> handler)."""
+    return HandlerTable(handlers)
 
 
 def read_intent(action: str, *, card: str = "", color: str = "", seat: str = "",
