@@ -275,7 +275,6 @@ def _friends_states() -> Iterator[tuple[str, App]]:
     """Play with friends on this device: the setup (and what it refuses), the privacy screen
     with the out-of-turn buttons, a person's screen, the table while a bot plays, a jump-in."""
     from uno_web.core import legal_moves
-    from uno_web.core.cards import card_str
 
     app = _app("?lang=fi")
     app.dispatch(Intent("friends"))

@@ -10,9 +10,8 @@ import re
 
 import pytest
 
-from uno_web.core.cards import parse_color
 from uno_web.core import Move, MoveKind, Phase, legal_moves, new_game
-from uno_web.core.cards import IS_WILD, card_str, color_code, parse_card
+from uno_web.core.cards import IS_WILD, card_str, parse_card, parse_color
 from uno_web.core.gamelog import validate_log
 from uno_web.web import passplay
 from uno_web.web.app import App, Intent

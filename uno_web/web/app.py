@@ -21,7 +21,7 @@ share a saved game.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..i18n.verdicts import LANGS, pick_lang
 from .links import MAX_QUERY, PageRequest, excerpt, read_page
@@ -88,6 +88,14 @@ _SCREENS: tuple[Handler, ...] = (
     page.handle, _embed_guard, passplay.route, start.handle, editor_screen.handle,
     stats_screen.handle, puzzles.handle, replay_screen.handle, table.handle,
 )
+
+
+#: what each mode shows (pass-and-play's screens first; the start screen when the mode's screen
+#: has nothing to show)
+_SHOWN_BY_MODE: dict[str, Callable[[App], dict[str, str] | None]] = {
+    "table": table.regions, "replay": replay_screen.regions, "puzzle": puzzles.regions,
+    "puzzles": puzzles.regions, "editor": editor_screen.regions, "stats": stats_screen.regions,
+}
 
 
 def _bounded(params: dict[str, str], key: str, lo: int, hi: int, notes: list[str]) -> int | None:
@@ -318,16 +326,8 @@ class App:
         """The regions of the screen on show (the start screen when the mode has nothing to
         show)."""
         out = passplay.regions(self)
-        if out is None and self.mode == "table":
-            out = table.regions(self)
-        elif out is None and self.mode == "replay":
-            out = replay_screen.regions(self)
-        elif out is None and self.mode in ("puzzle", "puzzles"):
-            out = puzzles.regions(self)
-        elif out is None and self.mode == "editor":
-            out = editor_screen.regions(self)
-        elif out is None and self.mode == "stats":
-            out = stats_screen.regions(self)
+        if out is None and (shown := _SHOWN_BY_MODE.get(self.mode)) is not None:
+            out = shown(self)
         return out if out is not None else start.regions(self)
 
     def regions(self) -> dict[str, str]:
