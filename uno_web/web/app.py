@@ -33,7 +33,7 @@ from .screens import editor as editor_screen
 from .screens import page, puzzles, start, table
 from .screens import replay as replay_screen
 from .screens import stats as stats_screen
-from .screens.base import Effects, Handler, Intent, nothing, read_intent
+from .screens.base import Effects, Handler, Intent, nothing, query_params, read_intent
 from .screens.table import COLOR_KEYS
 
 if TYPE_CHECKING:
@@ -435,10 +435,3 @@ class App:
     def finish_import(self, load: ReplayLoad) -> Effects:
         return replay_screen.finish_import(self, load)
 
-
-def query_params(query: str) -> dict[str, str]:
-    """The address's query as a dict (the last of a repeated name)."""
-    from urllib.parse import parse_qsl
-
-    q = query.lstrip("?")
-    return dict(parse_qsl(q, keep_blank_values=True)) if q else {}

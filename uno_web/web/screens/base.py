@@ -22,7 +22,10 @@ from ...puzzles.notation import parse_card as parse_puzzle_card
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["Intent", "Effects", "Handler", "HandlerTable", "handler_table", "nothing", "read_intent"]
+__all__ = [
+    "Intent", "Effects", "Handler", "HandlerTable", "handler_table", "nothing", "read_intent",
+    "query_params",
+]
 
 
 @dataclass(frozen=True)
@@ -120,3 +123,11 @@ def read_intent(action: str, *, card: str = "", color: str = "", seat: str = "",
     seat_value = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
     return Intent(action, card=card_value, puzzle_card=puzzle_card, color=color_value,
                   seat=seat_value, target=target, value=value, form=form or {}, unread=unread)
+
+
+def query_params(query: str) -> dict[str, str]:
+    """The address's query as a dict (the last of a repeated name)."""
+    from urllib.parse import parse_qsl
+
+    q = query.lstrip("?")
+    return dict(parse_qsl(q, keep_blank_values=True)) if q else {}

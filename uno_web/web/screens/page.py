@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...i18n.verdicts import LANGS
 from ..session import SPEED_NAMES, SPEEDS
-from .base import Effects, Intent, handler_table
+from .base import Effects, Intent, handler_table, query_params
 
 if TYPE_CHECKING:
     from ..app import App
@@ -142,7 +142,6 @@ def clean_url(app: App) -> str | None:
     """Leaving a position or puzzle from the address: drop it from the address, so that a
     reload resumes the saved game (only seed / speed / delay stay). None: no change."""
     from ..links import read_page
-    from ..app import query_params
 
     params = query_params(app.query)
     keep = [f"{k}={params[k]}" for k in ("seed", "speed", "delay") if k in params]
