@@ -15,6 +15,7 @@ from html import unescape
 
 import pytest
 
+from uno_web.core.cards import parse_card, parse_color
 from uno_web.core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS, RuleSet
 from uno_web.i18n import ui
 from uno_web.i18n.fi_rules import OPTIONS_FI, PRESETS_FI, RULES_FI
@@ -214,7 +215,7 @@ def _app_states() -> Iterator[tuple[str, App]]:
                  "&pending=4&plus4_by=1&plus4_bluff=1&bots=still")
     yield "table: a challenge", table
     refused = _app("?lang=fi&hands=R1+G5+B7%2CY3+Y4+R8&top=R9&bots=still")
-    refused.dispatch(Intent("card", card="G5"))
+    refused.dispatch(Intent("card", card=parse_card("G5")))
     yield "table: a refused card", refused
     app = _app("?lang=fi")
     app.dispatch(Intent("start", form={"players": "3", "preset": "strict-table"}))
@@ -274,7 +275,6 @@ def _friends_states() -> Iterator[tuple[str, App]]:
     """Play with friends on this device: the setup (and what it refuses), the privacy screen
     with the out-of-turn buttons, a person's screen, the table while a bot plays, a jump-in."""
     from uno_web.core import legal_moves
-    from uno_web.core.cards import card_str
 
     app = _app("?lang=fi")
     app.dispatch(Intent("friends"))
@@ -339,9 +339,9 @@ def _friends_states() -> Iterator[tuple[str, App]]:
         plays = [m for m in legal_moves(s.state, int(shown)) if m.kind == 0]
         if not plays:
             break
-        jump.dispatch(Intent("card", card=card_str(plays[0].card)))
+        jump.dispatch(Intent("card", card=plays[0].card))
         if s.choice is not None and s.choice.colors:
-            jump.dispatch(Intent("color", color="R"))
+            jump.dispatch(Intent("color", color=parse_color("R")))
         elif s.choice is not None:
             jump.dispatch(Intent("target", seat=s.choice.targets[0]))
         page = jump.regions()
@@ -379,7 +379,7 @@ def _more_table_states() -> Iterator[tuple[str, App]]:
     yield "table: caught", app
     yield "table: a starting Wild", _app("?lang=fi&hands=W+R1%2CG2+G3&top=W&phase=choose-color")
     app = _app("?lang=fi&hands=R7+R1%2CG2+G3%2CY1&top=R3&bots=still&rule.seven_swap=true")
-    app.dispatch(Intent("card", card="R7"))
+    app.dispatch(Intent("card", card=parse_card("R7")))
     yield "table: whom to swap with", app
     game = _app("?lang=fi&seed=5")
     game.dispatch(Intent("start", form={"players": "3", "rule.target_score": "30"}))
@@ -514,7 +514,7 @@ def test_whole_games_in_finnish(preset: str, seed: int) -> None:
         moves = legal_moves(s.state, 0)
         if moves:
             if rng.random() < 0.3:  # a card that may not fit: refused, or a penalty
-                app.dispatch(Intent("card", card=rng.choice(["R1", "G5", "B7", "Y3", "W+4"])))
+                app.dispatch(Intent("card", card=parse_card(rng.choice(["R1", "G5", "B7", "Y3", "W+4"]))))
             if rng.random() < 0.1:
                 app.dispatch(Intent("uno"))
             if rng.random() < 0.1:

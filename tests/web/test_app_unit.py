@@ -164,7 +164,7 @@ def test_bad_address_values_are_said_with_a_short_excerpt(query: str, field: str
 
 def test_escape_on_the_colour_picker_returns_to_the_card_not_the_draw_pile() -> None:
     app = table("?hands=W+R5%2CY3+Y4&top=G9&bots=still")
-    fx = app.dispatch(Intent("card", card="W"))
+    fx = app.dispatch(Intent("card", card=parse_card("W")))
     assert fx.focus == "picker" and app.session is not None and app.session.choice is not None
     intent = app.key_intent("Escape")
     assert intent is not None and intent.action == "cancel"

@@ -3,6 +3,7 @@ uno_web.web.stats, their intents in uno_web.web.app)."""
 
 from __future__ import annotations
 
+from uno_web.core.cards import parse_card, parse_color
 from uno_web.core import Phase, legal_moves
 from uno_web.i18n.ui import missing, translate_html
 from uno_web.web.app import App, Intent
@@ -201,15 +202,15 @@ def test_a_changed_setting_is_stored_at_once() -> None:
 def test_finnish_colour_keys() -> None:
     app = App("?lang=fi&hands=W+R1%2CG2+G3&top=R9&bots=still")
     app.boot()
-    app.dispatch(Intent("card", card="W"))
+    app.dispatch(Intent("card", card=parse_card("W")))
     prompt = app.regions()["prompt"]
     for code, key in (("R", "P"), ("Y", "K"), ("G", "V"), ("B", "S")):
         assert f'data-color="{code}"' in prompt
         start = prompt.index(f'data-color="{code}"')
         assert f'<kbd aria-hidden="true">{key}</kbd>' in prompt[start:prompt.index("</button>", start)]
-    assert app.key_intent("v") == Intent("color", color="G")
-    assert app.key_intent("r") == Intent("color", color="R")  # the English letters still work
+    assert app.key_intent("v") == Intent("color", color=parse_color("G"))
+    assert app.key_intent("r") == Intent("color", color=parse_color("R"))  # the English letters still work
     en = App("?hands=W+R1%2CG2+G3&top=R9&bots=still")
     en.boot()
-    en.dispatch(Intent("card", card="W"))
+    en.dispatch(Intent("card", card=parse_card("W")))
     assert en.key_intent("v") is None and '<kbd aria-hidden="true">R</kbd>' in en.regions()["prompt"]

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from uno_web.core import Move, MoveKind, Phase, legal_moves, new_game
-from uno_web.core.cards import IS_WILD, card_str, color_code, parse_card
+from uno_web.core.cards import IS_WILD, card_str, parse_card, parse_color
 from uno_web.core.gamelog import validate_log
 from uno_web.web import passplay
 from uno_web.web.app import App, Intent
@@ -192,13 +192,13 @@ def _person_intents(app: App, rng: random.Random) -> None:
     m = rng.choice([m for m in moves if m.kind not in (MoveKind.CALL_UNO, MoveKind.CATCH)]
                    or moves)
     if m.kind == MoveKind.PLAY:
-        app.dispatch(Intent("card", card=card_str(m.card)))
+        app.dispatch(Intent("card", card=m.card))
         if s.choice is not None and s.choice.colors:
-            app.dispatch(Intent("color", color=color_code(s.choice.colors[0])))
+            app.dispatch(Intent("color", color=s.choice.colors[0]))
         elif s.choice is not None:
             app.dispatch(Intent("target", seat=s.choice.targets[0]))
     elif m.kind == MoveKind.CHOOSE_COLOR:
-        app.dispatch(Intent("color", color=color_code(m.color)))
+        app.dispatch(Intent("color", color=m.color))
     else:
         name = {MoveKind.DRAW: "draw", MoveKind.PASS: "keep", MoveKind.ACCEPT: "accept",
                 MoveKind.CHALLENGE: "challenge", MoveKind.CALL_UNO: "uno"}[m.kind]
@@ -316,8 +316,8 @@ def test_a_missed_uno_is_caught_by_the_person_the_button_names() -> None:
     s = app.session
     assert s is not None
     app.dispatch(Intent("pp-ready"))  # Ann
-    app.dispatch(Intent("card", card="W+4"))
-    app.dispatch(Intent("color", color="R"))
+    app.dispatch(Intent("card", card=parse_card("W+4")))
+    app.dispatch(Intent("color", color=parse_color("R")))
     assert len(s.state.hands[0]) == 1 and app.body_data()["ppDue"] == "1"
     overlay = app.regions()["overlay"]
     assert "Ben catches Ann!" in overlay and 'data-action="pp-catch"' in overlay
@@ -340,8 +340,8 @@ def test_the_person_facing_a_wild_draw_four_challenges_on_their_own_screen() -> 
     s = app.session
     assert s is not None
     app.dispatch(Intent("pp-ready"))
-    app.dispatch(Intent("card", card="W+4"))
-    app.dispatch(Intent("color", color="R"))
+    app.dispatch(Intent("card", card=parse_card("W+4")))
+    app.dispatch(Intent("color", color=parse_color("R")))
     regions = app.regions()
     assert "challenge" not in regions["prompt"].lower() or 'data-action="challenge"' not in regions["prompt"]
     ann_hand = sorted(card_str(c) for c in s.state.hands[0])
@@ -396,7 +396,7 @@ def test_jump_in_goes_to_the_person_behind_the_privacy_screen() -> None:
     s = app.session
     assert s is not None and s.rules.jump_in and s.humans == frozenset({0, 2})
     app.dispatch(Intent("pp-ready"))
-    app.dispatch(Intent("card", card=card_str(card)))
+    app.dispatch(Intent("card", card=card))
     assert s.state.discard[-1] == card and s.state.turn == 1  # the bot's turn
     # no hand on screen; every person is offered a jump-in, whatever they hold, so that
     # nobody learns who holds the card
@@ -415,7 +415,7 @@ def test_jump_in_goes_to_the_person_behind_the_privacy_screen() -> None:
     regions = app.regions()
     assert sorted(_hand_cards(regions["hand"])) == sorted(card_str(c) for c in s.state.hands[2])
     assert 'data-testid="pp-back"' in regions["prompt"]
-    app.dispatch(Intent("card", card=card_str(card)))
+    app.dispatch(Intent("card", card=card))
     last = s.recorder.history[-1][0]
     assert (last.kind, last.seat, last.card) == (MoveKind.PLAY, 2, card)
     assert not passplay.holds(app) and not s.held
@@ -426,7 +426,7 @@ def test_jump_in_goes_to_the_person_behind_the_privacy_screen() -> None:
     s2 = app2.session
     assert s2 is not None
     app2.dispatch(Intent("pp-ready"))
-    app2.dispatch(Intent("card", card=card_str(card)))
+    app2.dispatch(Intent("card", card=card))
     version = s2.version
     app2.dispatch(Intent("pp-jump", seat=0))
     app2.dispatch(Intent("pp-ready"))
@@ -501,7 +501,7 @@ def test_a_public_screen_logs_draws_as_counts_and_no_refusals_of_people() -> Non
     bad = next((c for c in s.state.hands[who] if not any(
         m.kind == MoveKind.PLAY and m.card == c for m in legal_moves(s.state, who))), None)
     if bad is not None:
-        app.dispatch(Intent("card", card=card_str(bad)))
+        app.dispatch(Intent("card", card=bad))
         assert not s.entries[-1].ok
         assert 'data-ok="false"' in app.regions()["validator"]  # shown to who tried it
     app.dispatch(Intent("draw"))
@@ -540,8 +540,8 @@ def test_the_regions_translate_to_finnish() -> None:
     _deal(app, _CATCH_FORM)
     app.regions()
     app.dispatch(Intent("pp-ready"))
-    app.dispatch(Intent("card", card="W+4"))
-    app.dispatch(Intent("color", color="R"))
+    app.dispatch(Intent("card", card=parse_card("W+4")))
+    app.dispatch(Intent("color", color=parse_color("R")))
     regions = app.regions()
     assert not ui.missing(), sorted(ui.missing())[:8]
     assert "Pass to" not in regions["overlay"] and "Anna laite" in regions["overlay"]
@@ -557,7 +557,7 @@ def test_move_notation_of_people_seats_is_kept_in_the_log() -> None:
     s = app.session
     assert s is not None
     app.dispatch(Intent("pp-ready"))
-    app.dispatch(Intent("card", card="W+4"))
-    app.dispatch(Intent("color", color="R"))
+    app.dispatch(Intent("card", card=parse_card("W+4")))
+    app.dispatch(Intent("color", color=parse_color("R")))
     assert str(s.recorder.history[-1][0]).startswith("P0:W+4")
     assert Move.catch(1, 0) not in [m for m, _e in s.recorder.history]

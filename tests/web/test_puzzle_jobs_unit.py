@@ -333,7 +333,7 @@ def test_app_a_long_search_can_be_cancelled_and_a_move_cancels_it() -> None:
     app.dispatch(Intent("puzzle-solution"))
     second = app.job  # type: ignore[attr-defined]
     assert second is not None
-    app.dispatch(Intent("card", card="R1"))  # a move: the search is about the old position
+    app.dispatch(Intent("card", puzzle_card=(0, 1)))  # a move: the search is about the old position
     assert second.state == "cancelled" and app.job is None  # type: ignore[attr-defined]
 
 

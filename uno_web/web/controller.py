@@ -28,7 +28,7 @@ from pyscript import document, window, when  # type: ignore[import-not-found]
 from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
 from ..i18n.verdicts import pick_lang
-from .app import App, Effects, Intent, storage_keys
+from .app import App, Effects, Intent, read_intent, storage_keys
 from .motion import MAX_FLIGHTS, Motion, motions
 from .render import REGIONS, card_back, render_card
 from .stats import note_game, stats_key
@@ -68,13 +68,6 @@ def attr(el: Any, name: str) -> str:
         return ""
     value = js(get(name))
     return "" if value is None else str(value)
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return -1
 
 
 class Controller:
@@ -682,9 +675,9 @@ class Controller:
         if action in ("import", "speed", "lang"):
             return  # a file input / a select: handled on change
         form = js(el.closest("form"))
-        intent = Intent(action, card=attr(el, "data-card"), color=attr(el, "data-color"),
-                        seat=_int(attr(el, "data-seat")), target=attr(el, "data-target"),
-                        form=read_form(form) if form is not None else {})
+        intent = read_intent(action, card=attr(el, "data-card"), color=attr(el, "data-color"),
+                             seat=attr(el, "data-seat"), target=attr(el, "data-target"),
+                             form=read_form(form) if form is not None else {})
         if action == "card" and self.app.mode == "table":
             self.played_from = el.getBoundingClientRect()
         self.guarded(event, intent)
@@ -732,7 +725,7 @@ class Controller:
             return
         event.preventDefault()
         card = str(event.dataTransfer.getData("text/plain") or "")
-        self.guarded(event, Intent("ed-add", card=card, target=attr(zone_el, "data-zone")))
+        self.guarded(event, read_intent("ed-add", card=card, target=attr(zone_el, "data-zone")))
 
     def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:

@@ -249,23 +249,14 @@ class Editor:
     def read_form(self, form: dict[str, str]) -> None:
         """The editor's fields (a FormData as a dict): rules, seats, turn, phase, names …"""
         self._read_rules(form)
-        if form.get("seats", "").isdigit():
-            self.set_seats(int(form["seats"]))
         self._read_seats(form)
-        n = len(self.hands)
-        turn = form.get("turn", "")
-        self.turn = int(turn) if turn.isdigit() and int(turn) < n else self.turn
-        self.direction = -1 if form.get("direction") == "-1" else 1
-        self._read_phase(form)
-        by = form.get("plus4_by", "")
-        self.plus4_by = int(by) if by.lstrip("-").isdigit() and -1 <= int(by) < n else self.plus4_by
-        self.plus4_bluff = "plus4_bluff" in form
+        self._read_turn(form)
         color = form.get("color", self.color)
         self.color = color if color in ("", *_COLORS["uno"], *_COLORS["playing-cards"]) else ""
         self.goal = form.get("goal", self.goal)[:200]
 
     def _read_rules(self, form: dict[str, str]) -> None:
-        """The preset (a new one drops the overrides) or the rule fields (``rule.NAME``)."""
+        """The preset (a new one starts without overrides) and every rule's field."""
         preset = form.get("preset", self.preset)
         if preset in PRESETS and preset != self.preset:
             self.preset, self.overrides = preset, {}
@@ -275,14 +266,13 @@ class Editor:
             base = PRESETS[self.preset]
             overrides: dict[str, Any] = {}
             for fv in rule_fields(base, self.preset):
-                value = self._rule_value(form, fv)
+                value = self._rule_value(fv, form)
                 if value != getattr(base, fv.name):
                     overrides[fv.name] = value
             self.overrides = overrides
 
-    def _rule_value(self, form: dict[str, str], fv: FieldView) -> Any:
-        """One rule field's value from the form (a checkbox, a whole number, a choice); a
-        field the form lacks, or a number refused, keeps the draft's value."""
+    def _rule_value(self, fv: FieldView, form: dict[str, str]) -> Any:
+        """One rule's value from the form (a refused number keeps the value it had)."""
         key = f"rule.{fv.name}"
         if fv.kind == "bool":
             return key in form
@@ -296,7 +286,9 @@ class Editor:
         return form[key] if form[key] in fv.options else fv.value
 
     def _read_seats(self, form: dict[str, str]) -> None:
-        """Each seat's name, score and missed UNO call."""
+        """How many seats, and each seat's name, score and missed UNO call."""
+        if form.get("seats", "").isdigit():
+            self.set_seats(int(form["seats"]))
         n = len(self.hands)
         for i in range(n):
             name = read_name(" ".join(form.get(f"name-{i}", self.names[i]).split())[:40])
@@ -307,8 +299,13 @@ class Editor:
         self.uncalled = {i for i in range(n) if f"uncalled-{i}" in form} if any(
             k.startswith("seats") for k in form) else self.uncalled
 
-    def _read_phase(self, form: dict[str, str]) -> None:
-        """The phase, and the cards to draw of a penalty phase (2 when none is given)."""
+    def _read_turn(self, form: dict[str, str]) -> None:
+        """Whose turn, the direction, the phase and what it holds (a penalty, a Wild Draw
+        Four to challenge)."""
+        n = len(self.hands)
+        turn = form.get("turn", "")
+        self.turn = int(turn) if turn.isdigit() and int(turn) < n else self.turn
+        self.direction = -1 if form.get("direction") == "-1" else 1
         phase = form.get("phase", self.phase)
         self.phase = phase if phase in _PHASES else self.phase
         if "pending" in form and self.phase == "penalty":
@@ -319,7 +316,9 @@ class Editor:
             self.typed.pop("pending", None)
         if self.phase == "penalty" and self.pending == 0:
             self.pending = 2
-
+        by = form.get("plus4_by", "")
+        self.plus4_by = int(by) if by.lstrip("-").isdigit() and -1 <= int(by) < n else self.plus4_by
+        self.plus4_bluff = "plus4_bluff" in form
 
 def editor_from_query(query: str) -> Editor:
     """The editor for a link's position (a share link, an embed link, a lesson); an address

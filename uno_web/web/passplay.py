@@ -38,6 +38,7 @@ from ..core import MoveKind, Phase, legal_moves
 from ..core.cards import card_name
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from .render import button_html, e, field_html, notice_html, render_table, render_topbar
+from .screens.table import MOVES
 from .session import BOT_NAMES, LEVELS, Session, SettingsError, TableSettings
 from .view import (
     MAX_LOG_LINES, ActionsView, LogLine, TableView, callout_text, describe_event, rule_fields,
@@ -532,22 +533,9 @@ def route(app: App, intent: Intent) -> Effects | None:
     if c.shown < 0:  # the privacy screen or the bots' turns: no hand is on screen to act from
         return Effects(render=False)
     s.viewer = c.shown
-    focus = ""
-    if action == "card":
-        s.click_card(intent.card)
-        focus = "picker" if s.choice is not None else ""
-    elif action == "color":
-        s.choose_color(intent.color)
-    elif action == "target":
-        s.choose_target(intent.seat)
-    elif action == "cancel":
-        s.cancel_choice()
+    focus = MOVES[action](s, intent)  # the table's own moves (uno_web.web.screens.table)
+    if action == "cancel":
         focus = "hand"
-    elif action == "catch":
-        s.catch(intent.seat)
-        focus = "hand"
-    else:
-        getattr(s, _SESSION_INTENTS[action])()
     holds_bots(c)
     if c.shown < 0:
         focus = "pp-ready" if c.due >= 0 else ""
@@ -582,6 +570,8 @@ def _curtain_action(c: Curtain, intent: Intent) -> Effects:
     if c.shown >= 0:  # out-of-turn buttons belong to the screens where no hand is shown
         return Effects(render=False)
     seat = intent.seat
+    if seat is None:  # an out-of-turn button names who makes the move
+        return Effects(render=False)
     offered = [m for m in out_of_turn(c) if m.action == action and m.seat == seat]
     if action == "pp-jump":
         if not offered:

@@ -1,0 +1,107 @@
+"""The replay: export the game on the table, import a log (read in slices), step through it.
+State: the app's ``replay`` (the log being watched, :class:`uno_web.web.session.LogReplay`)
+and ``replay_load`` (a log being read, :class:`uno_web.web.replay.ReplayLoad`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..render import render_table
+from ..view import replay_view
+from .base import Effects, Handler, Intent, handler_table, nothing
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..replay import ReplayLoad
+
+__all__ = ["handle", "key_intent", "regions", "import_log", "begin_import", "finish_import"]
+
+
+def import_log(app: App, name: str, text: str) -> Effects:
+    """Read a log file for the replay at once (CPython, tests); the page reads it in slices
+    (:func:`begin_import`)."""
+    from ..replay import ReplayLoad
+
+    return finish_import(app, ReplayLoad.of(name, text).run_to_end())
+
+
+def begin_import(app: App, name: str, text: str) -> Effects:
+    """Start reading a log file for the replay; the controller runs it in slices
+    (uno_web.web.replay) and calls :func:`finish_import`."""
+    from ..replay import ReplayLoad
+
+    if app.replay_load is not None:
+        app.replay_load.cancel()
+    app.replay_load = ReplayLoad.of(name, text)
+    return Effects(kick_replay=True)
+
+
+def finish_import(app: App, load: ReplayLoad) -> Effects:
+    if app.replay_load is load:
+        app.replay_load = None
+    if load.state == "failed":
+        app.notice = f"{load.name[:80]} is not a game log this table can replay: {load.error}"
+        return Effects()
+    if load.result is None:  # cancelled
+        return Effects()
+    app.replay = load.result
+    app.notice = ""
+    app.mode = "replay"
+    return Effects()
+
+
+def _export(app: App, intent: Intent) -> Effects:
+    s = app.session
+    if s is None or not s.can_export:
+        return nothing()
+    return Effects(render=False, download=("uno-game.json", s.log_json()))
+
+
+def _cancel(app: App, intent: Intent) -> Effects:
+    if app.replay_load is not None:
+        app.replay_load.cancel()
+    return Effects()
+
+
+def _exit(app: App, intent: Intent) -> Effects:
+    app.replay = None
+    app.mode = "table" if app.session is not None else "start"
+    return Effects(kick=True)
+
+
+def _stepper(steps: int | None, to: int | None = None) -> Handler:
+    """A step (``steps`` forward or back) or a jump (to step ``to``, -1: the last)."""
+
+    def step(app: App, intent: Intent) -> Effects:
+        rp = app.replay
+        if rp is None:
+            return nothing()
+        if steps is not None:
+            rp.step(steps)
+        elif to is not None:
+            rp.go(to if to >= 0 else len(rp.steps) - 1)
+        return Effects()
+
+    return step
+
+
+handle = handler_table({
+    "export": _export, "replay-cancel": _cancel, "replay-exit": _exit,
+    "replay-next": _stepper(+1), "replay-prev": _stepper(-1), "replay-first": _stepper(None, 0),
+    "replay-last": _stepper(None, -1),
+})
+
+_KEYS = {"arrowleft": "replay-prev", "arrowright": "replay-next", "home": "replay-first",
+         "end": "replay-last"}
+
+
+def key_intent(k: str) -> Intent | None:
+    """In the replay, the arrows, Home and End step (no other key does anything there)."""
+    name = _KEYS.get(k)
+    return Intent(name) if name else None
+
+
+def regions(app: App) -> dict[str, str] | None:
+    if app.replay is None:
+        return None
+    return render_table(replay_view(app.replay), app.notice, lang=app.lang)
