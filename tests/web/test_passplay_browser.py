@@ -313,9 +313,10 @@ def test_jump_in_during_a_bots_turn(page: Any, wait_ready: Any) -> None:
     page.wait_for_selector("[data-testid=pp-jump-panel]")
     page.click(f"[data-testid=hand] [data-card='{card}'][data-playable=true]")
     page.wait_for_selector("[data-testid=validator-entry][data-code=OK_JUMP_IN]")
-    # the bot's turn was jumped over: Ann is next, behind her privacy screen (the bots' loop
-    # still sleeps out the bot's old pause, so the page is not idle: wait for Ann's screen)
+    # the bot's turn was jumped over: Ann is next, behind her privacy screen, and the bots'
+    # loop stops at once rather than sleeping out the bot's minute-long pause
     page.wait_for_selector("[data-testid=privacy-screen][data-seat='0']")
+    page.wait_for_function("() => document.body.dataset.busy === '0'", timeout=10_000)
     data = _data(page)
     assert data["turn"] == "0" and data["ppDue"] == "0" and data["version"] == "2"
     assert page.evaluate(HAND) == []

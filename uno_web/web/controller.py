@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import time
 import traceback
-from typing import Any
+from typing import Any, Callable
 
 from pyscript import document, window, when  # type: ignore[import-not-found]
 from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
@@ -605,6 +606,17 @@ class Controller:
         if self.app.duel_reply(pz, at):
             self.render()
 
+    @staticmethod
+    async def _pause(seconds: float, stale: Callable[[], bool], step: float = 0.05) -> None:
+        """Wait ``seconds``, cut short once ``stale()`` (a person moved, say a jump-in during a
+        bot's pause): the bot plans again at once instead of waiting out the old pause."""
+        end = time.monotonic() + seconds
+        while not stale():
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(step, left))
+
     async def _run_bots(self) -> None:
         app = self.app
         landed = 0.0  # the last bot card's flight, already waited for: part of the next pause
@@ -622,7 +634,8 @@ class Controller:
             self.render()
             # the pause before a bot's move counts from the moment the last card left the seat
             # (it has landed by then): the table keeps its pace, every card still seen landing
-            await asyncio.sleep(max(0.0, delay - landed))
+            await self._pause(max(0.0, delay - landed), lambda: s is not app.session
+                              or plan.version != s.version)
             landed = 0.0
             if s is not app.session or plan.version != s.version:
                 continue  # you moved meanwhile: plan again
