@@ -17,11 +17,19 @@ from uno_web.core.state import Phase
 from .test_properties import _SMALL
 
 
+# the options for letsuno/uno-online's semantics: drawn from a generator of their own, so that
+# adding them left every mix of the older fields (and the games played under it) as it was
+_OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn"})
+
+
 def _mix(rng: random.Random) -> dict[str, Any]:
     """Every RuleSet field drawn from its declaration (numbers kept small)."""
     out: dict[str, Any] = {}
+    own = random.Random(hash(rng.getstate()[1]))  # reads rng without drawing from it
     for name, spec in RuleSet.model_fields.items():
-        if name in _SMALL:
+        if name in _OWN_DRAW:
+            out[name] = own.random() < 0.5
+        elif name in _SMALL:
             out[name] = rng.randint(*_SMALL[name])
         elif spec.annotation is bool:
             out[name] = rng.random() < 0.5

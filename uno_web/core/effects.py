@@ -383,6 +383,12 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     _close_windows(s, seat)
     _draw_cards(s, seat, count, ev, why, src)
     s.stuck = 0
+    if r.misplay_keeps_turn if code == Reason.P_MISPLAY else r.finish_keeps_turn:
+        # the player goes on as at the start of a turn (a finish penalty is only charged
+        # outside a pending draw card under finish_keeps_turn: legality refuses it there)
+        s.phase = PH_PLAY
+        s.drawn = []
+        return
     if s.phase == PH_PENALTY:  # the pending draw card is taken too
         _take_pending(s, seat, ev, src)
     s.phase = PH_PLAY

@@ -142,7 +142,8 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
                 and s.phase == PH_PLAY and s.chain_rank < 0):
             return _v(Reason.P_MISPLAY, s, move, card=card_name(move.card),
                       count=_cards(r.misplay_penalty), why=problem.detail, broken=code.value,
-                      next=s.name(_next_seat(s, move.seat)), rule="misplay_penalty = "
+                      next=s.name(move.seat if r.misplay_keeps_turn else _next_seat(s, move.seat)),
+                      rule="misplay_penalty = "
                       + str(r.misplay_penalty))
         return None
     if kind == K_CATCH:
@@ -247,7 +248,7 @@ def _jump_in_refusal(s: GameState, move: Move) -> Verdict | None:
         return _v(Reason.E_ACTION_CARD_LAST, s, move, card=card_name(move.card))
     refusal = _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
     if refusal is None and len(hand) == 1 and finish_forbidden(r, top):
-        return _v(Reason.P_FINISH, s, move, card=card_name(top), form="draw",
+        return _v(Reason.E_FINISH_REFUSED if r.finish_keeps_turn else Reason.P_FINISH, s, move, card=card_name(top), form="draw",
                   rule=finish_forbidden(r, top) + " = true")
     return refusal
 

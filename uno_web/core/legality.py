@@ -170,8 +170,12 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
     if len(hand) == 1:
         rule = finish_forbidden(r, card)
         if rule:
-            return Reason.P_FINISH, {"form": "wild" if rule == "no_wild_finish" else "draw",
-                                     "rule": rule + " = true"}
+            # finish_keeps_turn: the penalty is for your own turn only; facing a draw card
+            # the play is simply refused
+            code = (Reason.E_FINISH_REFUSED if r.finish_keeps_turn and s.phase == PH_PENALTY
+                    else Reason.P_FINISH)
+            return code, {"form": "wild" if rule == "no_wild_finish" else "draw",
+                          "rule": rule + " = true"}
     return None
 
 

@@ -122,6 +122,15 @@ class RuleSet(Declared):
         "hand, the player draws one card and the turn ends (facing a pending draw card, the "
         "player also takes it).",
     )
+    finish_keeps_turn: bool = _f(
+        False,
+        "Play again after a forbidden last card",
+        "What trying to go out on a card that `no_wild_finish` or `no_draw_card_finish` "
+        "forbids does. `false`: the card goes back, you draw one card and your turn ends "
+        "(facing a pending draw card you also take it). `true` (letsuno/uno-online): the card "
+        "goes back, you draw one card and keep the turn; facing a pending draw card, or out of "
+        "turn, the play is refused and costs nothing.",
+    )
     draw_on_last_card: bool = _f(
         True,
         "Next player draws after a last draw card",
@@ -237,6 +246,14 @@ class RuleSet(Declared):
         "many cards and your turn ends. After drawing, or facing a draw card, a wrong card is "
         "always refused.",
         ge=0, le=10,
+    )
+    misplay_keeps_turn: bool = _f(
+        False,
+        "Play again after a misplay",
+        "What the misplay penalty (above) does to your turn. `false`: your turn ends once you "
+        "have drawn the penalty cards. `true` (letsuno/uno-online): you keep the turn and may "
+        "play a card or draw as at the start of a turn. With no misplay penalty this changes "
+        "nothing.",
     )
     drawn_joker_penalty: int = _f(
         2,

@@ -87,6 +87,7 @@ class CompiledRules:
     no_action_card_last: bool
     no_wild_finish: bool
     no_draw_card_finish: bool
+    finish_keeps_turn: bool
     draw_on_last_card: bool
     stack_draw_two_on_draw_two: bool
     stack_draw_four_on_draw_four: bool
@@ -104,6 +105,7 @@ class CompiledRules:
     draw_to_match: bool
     forced_play: bool
     misplay_penalty: int
+    misplay_keeps_turn: bool
     drawn_joker_penalty: int
     reshuffle: str
     uno_call: bool

@@ -90,6 +90,15 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "kortin: kortti palaa käteen, pelaaja nostaa yhden kortin ja vuoro päättyy (jos häntä "
         "odottaa nostokortti, hän ottaa myös sen).",
     ),
+    "finish_keeps_turn": (
+        "e62971e7", "Pelaa uudestaan kielletyn viimeisen kortin jälkeen",
+        "Mitä tapahtuu, kun yrität päästä korteista eroon kortilla, jonka `no_wild_finish` tai "
+        "`no_draw_card_finish` kieltää. `pois`: kortti palaa käteen, nostat yhden kortin ja "
+        "vuorosi päättyy (odottavan nostokortin edessä otat myös sen). `päällä` "
+        "(letsuno/uno-online): kortti palaa käteen, nostat yhden kortin ja vuoro jatkuu; "
+        "odottavan nostokortin edessä tai vuoron ulkopuolella siirtoa ei hyväksytä, eikä se "
+        "maksa mitään.",
+    ),
     "draw_on_last_card": (
         "adda1a55", "Viimeinen nostokortti nostattaa",
         "Mitä nosta kaksi tai villi nosta neljä tekee, kun se on pelaajan viimeinen kortti. "
@@ -186,6 +195,13 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "ei hyväksy siirtoa, ja yrität uudestaan. Luku: kortti palaa käteesi, nostat niin monta "
         "korttia ja vuorosi päättyy. Noston jälkeen tai nostokortin edessä väärää korttia ei "
         "koskaan hyväksytä.",
+    ),
+    "misplay_keeps_turn": (
+        "8017209b", "Pelaa uudestaan väärän kortin jälkeen",
+        "Mitä väärin pelatun kortin rangaistus (yllä) tekee vuorollesi. `pois`: vuorosi "
+        "päättyy, kun olet nostanut rangaistuskortit. `päällä` (letsuno/uno-online): vuoro "
+        "jatkuu, ja saat pelata kortin tai nostaa kuten vuoron alussa. Ilman väärän kortin "
+        "rangaistusta tämä ei muuta mitään.",
     ),
     "drawn_joker_penalty": (
         "06615581", "Lisäkortit nostetusta jokerista",

@@ -256,6 +256,12 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
            ["R+2", "Y1 Y2"], "R5", ("D0", "OK_DRAW"), ("P0:R+2", "P_FINISH")),
     _house("misplay_penalty", 1, ["R3 G7", "Y1 Y2"], "R9",
            ("P0:R3", "OK_PLAY"), ("P0:G7", "P_MISPLAY")),
+    _toggle("misplay_keeps_turn", _pos(["R3 G7", "Y1 Y2"], "R9", overrides={
+        "misplay_penalty": 1, "misplay_keeps_turn": True}), ("P0:R3", "OK_PLAY"),
+        ("P0:G7", "P_MISPLAY")),
+    _toggle("finish_keeps_turn", _pos(["W", "Y1 Y2"], "R5", overrides={
+        "no_wild_finish": True, "finish_keeps_turn": True}), ("D0", "OK_DRAW"),
+        ("P0:W=G", "P_FINISH")),
     _house("false_catch_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
            ("P0:R3", "OK_PLAY"), ("C0>1", "P_FALSE_CATCH")),
     _house("false_uno_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
