@@ -97,3 +97,57 @@ def test_out_of_turn_a_forbidden_last_card_is_refused_without_cost():
     s, _ = play(s, "P0:B+2")
     assert code(s, "P3:B+2") == "E_FINISH_REFUSED"
     assert parse_move("P3:B+2") not in legal_moves(s, 3)
+
+
+# --- catching: a self-catch and the time to catch ---------------------------------------------
+# game-engine.ts handleCatchUno: the only conditions are on the target ("exactly 1 card", not
+# calledUno, not unoCaught); the catcher is not compared with the target, so a player may catch
+# themselves and draws the UNO penalty. No clock closes the chance: a player stays catchable as
+# long as those three hold (drawCards clears calledUno/unoCaught when the hand grows).
+
+def test_a_self_catch_costs_the_uno_penalty_under_self_catch():
+    s = position(hands=["R1 R2", "B5 B6", "Y5 Y6"], top="R9", draw="G1 G2 G3 G4",
+                 overrides={"self_catch": True, "uno_catch_window": "while-one-card"})
+    s, _ = play(s, "P0:R1")  # no UNO call: seat 0 holds one card
+    v = verdict(s, "C0>0")
+    assert v.code.value == "P_SELF_CATCH" and v.penalized
+    assert "2 cards" in v.detail
+    assert parse_move("C0>0") not in legal_moves(s, 0)  # a charged mistake, never offered
+    s2, ev = play(s, "C0>0")
+    assert len(s2.hands[0]) == 3 and s2.turn == s.turn
+    assert [(e.seat, e.reason) for e in ev if isinstance(e, PenaltyApplied)] == [(0, "uno")]
+    assert code(s2, "C1>0") == "E_NO_ONE_TO_CATCH"  # paid for: nobody catches it again
+
+
+def test_a_self_catch_is_refused_by_default_and_after_a_call():
+    s = position(hands=["R1 R2", "B5 B6", "Y5 Y6"], top="R9")
+    s, _ = play(s, "P0:R1")
+    assert code(s, "C0>0") == "E_NO_ONE_TO_CATCH"
+    on = position(hands=["R1 R2", "B5 B6", "Y5 Y6"], top="R9", overrides={"self_catch": True})
+    on, _ = play(on, "P0:R1!")  # called: there is nothing to catch
+    assert code(on, "C0>0") == "E_NO_ONE_TO_CATCH"
+
+
+def test_while_one_card_keeps_a_player_catchable_after_others_move():
+    rules = {"uno_catch_window": "while-one-card"}
+    s = position(hands=["R1 R2", "R5 B6 B7", "R6 Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R1", "P1:R5", "P2:R6")
+    assert code(s, "C1>0") == "OK_CATCH"  # two turns later: still one card, no call
+    official = position(hands=["R1 R2", "R5 B6 B7", "R6 Y6 Y7"], top="R9")
+    official, _ = play(official, "P0:R1", "P1:R5")
+    assert code(official, "C2>0") == "E_NO_ONE_TO_CATCH"
+
+
+def test_while_one_card_survives_the_players_own_pass_in_a_same_number_turn():
+    # multi-play: the turn is kept while a card of the number is held; PASS ends it. The
+    # player is still catchable afterwards (no rule closes it)
+    rules = {"uno_catch_window": "while-one-card", "play_same_number": True}
+    s = position(hands=["R5 G5 B5", "B6 B7 B8", "Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R5", "P0:G5")  # one card left (the blue 5), no call
+    assert s.turn == 0 and s.chain_rank == 5
+    s, _ = play(s, "K0")  # ends the turn, keeping the blue 5
+    assert code(s, "C1>0") == "OK_CATCH"
+    until = position(hands=["R5 G5 B5", "B6 B7 B8", "Y6 Y7"], top="R9",
+                     overrides={**rules, "uno_catch_window": "until-next-play"})
+    until, _ = play(until, "P0:R5", "P0:G5", "K0")
+    assert code(until, "C1>0") == "E_NO_ONE_TO_CATCH"  # the engine's own pass closed it

@@ -19,7 +19,8 @@ from .test_properties import _SMALL
 
 # the options for letsuno/uno-online's semantics: drawn from a generator of their own, so that
 # adding them left every mix of the older fields (and the games played under it) as it was
-_OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn"})
+_OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn", "self_catch"})
+_OWN_VALUES = frozenset({("uno_catch_window", "while-one-card")})
 
 
 def _mix(rng: random.Random) -> dict[str, Any]:
@@ -34,7 +35,10 @@ def _mix(rng: random.Random) -> dict[str, Any]:
         elif spec.annotation is bool:
             out[name] = rng.random() < 0.5
         elif get_args(spec.annotation):
-            out[name] = rng.choice(get_args(spec.annotation))
+            values = [v for v in get_args(spec.annotation) if (name, v) not in _OWN_VALUES]
+            out[name] = rng.choice(values)
+            if (name, "while-one-card") in _OWN_VALUES and own.random() < 0.25:
+                out[name] = "while-one-card"
         else:
             out[name] = rng.randint(spec.ge or 0, (spec.ge or 0) + 2)
     return out

@@ -371,11 +371,14 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
         count, why = r.false_uno_penalty, "false_uno"
     elif code == Reason.P_MISPLAY:
         count, why = r.misplay_penalty, "misplay"
+    elif code == Reason.P_SELF_CATCH:  # the UNO penalty, as any catch: the window closes
+        _close_seat(s, seat)
+        count, why = r.uno_penalty, "uno"
     else:  # P_FINISH
         count, why = 1, "finish"
     if ev is not None:
         ev.append(PenaltyApplied(seat, count, why, seat))
-    if code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO) or seat != s.turn:
+    if code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO, Reason.P_SELF_CATCH) or seat != s.turn:
         _draw_cards(s, seat, count, ev, why, src)
         return
     # a turn move (a misplay, or a last card that may not go out): it closes the windows as

@@ -147,6 +147,11 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
                       + str(r.misplay_penalty))
         return None
     if kind == K_CATCH:
+        if code == Reason.E_NO_ONE_TO_CATCH and form == "self" and window.self_catchable(
+            s, move.seat
+        ):
+            return _v(Reason.P_SELF_CATCH, s, move, count=_cards(r.uno_penalty),
+                      rule="self_catch = true")
         if code == Reason.E_NO_ONE_TO_CATCH and r.false_catch_penalty and form not in (
             "self", "no_seat"
         ):

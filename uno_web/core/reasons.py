@@ -65,6 +65,7 @@ class Reason(str, Enum):
     P_FINISH = "P_FINISH"
     P_FALSE_CATCH = "P_FALSE_CATCH"
     P_FALSE_UNO = "P_FALSE_UNO"
+    P_SELF_CATCH = "P_SELF_CATCH"
     # the state of the game
     E_GAME_OVER = "E_GAME_OVER"
     E_ROUND_OVER = "E_ROUND_OVER"
@@ -228,6 +229,12 @@ CATALOGUE: dict[Reason, Explanation] = {
         "With a penalty for a groundless UNO call, calling UNO when you may not costs cards.",
         "false_uno_penalty",
         "{why}. {who} {who:draws} {count} for the groundless call",
+    ),
+    Reason.P_SELF_CATCH: Explanation(
+        "Under this house rule a player left with one card without an UNO call may catch "
+        "themselves, and draws the penalty for the missed call.",
+        "self_catch",
+        "{who} caught {who:yourself} without an UNO call; {who:they} {who:draws} {count}",
     ),
     Reason.OK_CHALLENGE: Explanation(
         "A Wild Draw Four may be challenged: a bluffer draws 4, a wrong challenger draws 6.",

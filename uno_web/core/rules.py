@@ -304,12 +304,24 @@ class RuleSet(Declared):
         "draws that many cards.",
         ge=0, le=10,
     )
-    uno_catch_window: Literal["next-action", "next-turn-end", "until-next-play"] = _f(
+    uno_catch_window: Literal["next-action", "next-turn-end", "until-next-play",
+                              "while-one-card"] = _f(
         "next-action",
         "Time to catch a missed UNO",
         "How long others may catch a missed UNO call. `next-action` (official): until the next "
         "player acts. `next-turn-end`: until the next player's turn is over. `until-next-play`: "
-        "as long as the player still holds one card and has not played again.",
+        "as long as the player still holds one card and has not played again; any move of "
+        "their own turn ends it (also ending a turn of several cards of one number). "
+        "`while-one-card` (letsuno/uno-online): as long as the player holds that one card, "
+        "whatever anybody does meanwhile.",
+    )
+    self_catch: bool = _f(
+        False,
+        "Catch yourself",
+        "Whether a player left with one card without calling UNO may catch themselves. "
+        "`false` (official): catching yourself is refused. `true` (letsuno/uno-online): it is "
+        "accepted and costs you the cards of a missed UNO call, as if another player had "
+        "caught you.",
     )
 
     # --- scoring ----------------------------------------------------------------------------

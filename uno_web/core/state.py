@@ -114,6 +114,7 @@ class CompiledRules:
     false_catch_penalty: int
     false_uno_penalty: int
     uno_catch_window: str
+    self_catch: bool
     scoring: str
     double_score: bool
     target_score: int

@@ -129,6 +129,13 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "{why}. {who:@ nostaa|Nostat} {count:acc} aiheettomasta nappaamisesta",
         {},
     ),
+    "P_SELF_CATCH": (
+        "Tällä kotisäännöllä pelaaja, jolle jäi yksi kortti ilman UNO!-huutoa, saa napata "
+        "itsensä, ja hän nostaa unohtuneen huudon rangaistuskortit.",
+        "{who} {who:nappasi itsensä|nappasit itsesi} unohtuneesta UNO!-huudosta; "
+        "{who:hän nostaa|nostat} {count:acc}",
+        {},
+    ),
     "P_FALSE_UNO": (
         "Aiheettoman UNO!-huudon rangaistuksella UNO!-huuto silloin, kun sitä ei saa huutaa, "
         "maksaa kortteja.",

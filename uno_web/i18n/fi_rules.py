@@ -244,11 +244,21 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "Luku: huutaja nostaa niin monta korttia.",
     ),
     "uno_catch_window": (
-        "95729f8b", "Aika napata unohtunut UNO!",
+        "51bc3ff6", "Aika napata unohtunut UNO!",
         "Kuinka kauan muut voivat napata unohtuneen UNO!-huudon. `seuraavaan siirtoon` "
         "(virallinen): kunnes seuraava pelaaja toimii. `seuraavan vuoron loppuun`: kunnes "
         "seuraavan pelaajan vuoro on ohi. `seuraavaan pelaamiseen`: niin kauan kuin pelaajalla "
-        "on yhä yksi kortti eikä hän ole pelannut uudestaan.",
+        "on yhä yksi kortti eikä hän ole pelannut uudestaan; mikä tahansa hänen oman vuoronsa "
+        "siirto päättää ajan (myös saman numeron korttien vuoron lopettaminen). `niin kauan "
+        "kuin yksi kortti` (letsuno/uno-online): niin kauan kuin pelaajalla on se yksi kortti, "
+        "teki kuka tahansa välillä mitä tahansa.",
+    ),
+    "self_catch": (
+        "7edf93b2", "Nappaa itsesi",
+        "Saako pelaaja, jolle jäi yksi kortti eikä hän huutanut UNO!, napata itsensä. `pois` "
+        "(virallinen): itsensä nappaamista ei hyväksytä. `päällä` (letsuno/uno-online): se "
+        "hyväksytään, ja se maksaa unohtuneen UNO!-huudon kortit, kuin toinen pelaaja olisi "
+        "napannut sinut.",
     ),
     "scoring": (
         "4b8dc0d1", "Miten peli voitetaan",
@@ -295,6 +305,7 @@ OPTIONS_FI: dict[tuple[str, str], str] = {
     ("uno_catch_window", "next-action"): "seuraavaan siirtoon",
     ("uno_catch_window", "next-turn-end"): "seuraavan vuoron loppuun",
     ("uno_catch_window", "until-next-play"): "seuraavaan pelaamiseen",
+    ("uno_catch_window", "while-one-card"): "niin kauan kuin yksi kortti",
     ("scoring", "target"): "pistetavoite",
     ("scoring", "elimination"): "pudotus",
     ("scoring", "single-round"): "yksi kierros",

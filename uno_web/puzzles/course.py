@@ -262,6 +262,8 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     _toggle("finish_keeps_turn", _pos(["W", "Y1 Y2"], "R5", overrides={
         "no_wild_finish": True, "finish_keeps_turn": True}), ("D0", "OK_DRAW"),
         ("P0:W=G", "P_FINISH")),
+    _house("self_catch", True, ["R3", "Y7 Y8"], "R2", ("P0:R3", "OK_PLAY"),
+           ("C0>0", "P_SELF_CATCH"), uncalled=[0]),
     _house("false_catch_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
            ("P0:R3", "OK_PLAY"), ("C0>1", "P_FALSE_CATCH")),
     _house("false_uno_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
