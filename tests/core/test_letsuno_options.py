@@ -151,3 +151,23 @@ def test_while_one_card_survives_the_players_own_pass_in_a_same_number_turn():
                      overrides={**rules, "uno_catch_window": "until-next-play"})
     until, _ = play(until, "P0:R5", "P0:G5", "K0")
     assert code(until, "C1>0") == "E_NO_ONE_TO_CATCH"  # the engine's own pass closed it
+
+
+# --- several cards of one number after a jump-in ----------------------------------------------
+# jump-in.ts plays the jumper's card and sets currentPlayerIndex to the player after the jumper;
+# multi-play.ts (postProcess) keeps the turn only for a card found in the hand of the player
+# whose turn it was before the play, so a jump-in never starts a kept turn.
+
+def test_a_jump_in_is_one_card_when_jump_in_same_number_is_off():
+    rules = {"jump_in": True, "play_same_number": True, "uno_call": False}
+    hands = ["R5 B1 B2", "B7 B8 B9", "R5 G5 Y3", "Y7 Y8 Y9"]
+    s = position(hands=hands, top="R9", overrides={**rules, "jump_in_same_number": False})
+    s, _ = play(s, "P0:R5")
+    assert code(s, "P2:R5") == "OK_JUMP_IN"
+    s, _ = play(s, "P2:R5")  # seat 2 still holds the green 5
+    assert s.turn == 3 and s.chain_rank == -1
+    assert code(s, "P2:G5") == "E_JUMP_IN_NOT_IDENTICAL"  # out of turn: only a jump-in
+    # the default: the jump-in starts a same-number turn
+    on = position(hands=hands, top="R9", overrides=rules)
+    on, _ = play(on, "P0:R5", "P2:R5")
+    assert on.turn == 2 and on.chain_rank == 5

@@ -19,7 +19,8 @@ from .test_properties import _SMALL
 
 # the options for letsuno/uno-online's semantics: drawn from a generator of their own, so that
 # adding them left every mix of the older fields (and the games played under it) as it was
-_OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn", "self_catch"})
+_OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn", "self_catch",
+                       "jump_in_same_number"})
 _OWN_VALUES = frozenset({("uno_catch_window", "while-one-card")})
 
 

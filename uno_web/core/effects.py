@@ -473,13 +473,14 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
         if r.window_turn_end:
             _advance_tick(s)
         return
-    _plain_effect(s, seat, card, eff, ev, src)
+    _plain_effect(s, seat, card, eff, ev, src, not jump or r.jump_in_same_number)
 
 
 def _plain_effect(s: GameState, seat: int, card: int, eff: int, ev: list[Event] | None,
-                  src: _Shuffles) -> None:
+                  src: _Shuffles, chain: bool = True) -> None:
     """What a card that makes nobody draw does once played (``seat`` keeps cards): who moves
-    next."""
+    next. ``chain``: a number may start a same-number turn (not after a jump-in under
+    ``jump_in_same_number = false``)."""
     r = s.r
     if eff == EF_SKIP:
         if ev is not None:
@@ -501,7 +502,7 @@ def _plain_effect(s: GameState, seat: int, card: int, eff: int, ev: list[Event] 
         _draw_cards(s, seat, 2, ev, "joker", src)
         _advance(s, 1)
     else:
-        if r.play_same_number and eff == _NUMBER:
+        if r.play_same_number and eff == _NUMBER and chain:
             s.chain_rank = RANK_OF[card]  # the turn stays if another of this number is in hand:
             if any(follows_same_number(s, c) for c in s.hands[seat]):  # play it, or end the turn
                 return

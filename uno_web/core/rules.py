@@ -220,6 +220,15 @@ class RuleSet(Declared):
         "the 7-0 rules, an UNO call when one card is left).",
     )
 
+    jump_in_same_number: bool = _f(
+        True,
+        "A jump-in starts a same-number turn",
+        "With both `jump_in` and `play_same_number`: whether a player who jumps in with a "
+        "number card may add more cards of that number. `true`: yes, as after a number played "
+        "on their own turn. `false` (letsuno/uno-online): a jump-in is one card, and play goes "
+        "on from the player who jumped in.",
+    )
+
     # --- drawing ----------------------------------------------------------------------------
     may_draw_when_playable: bool = _f(
         True,

@@ -101,6 +101,7 @@ class CompiledRules:
     seven_swap: bool
     zero_rotate: bool
     play_same_number: bool
+    jump_in_same_number: bool
     may_draw_when_playable: bool
     draw_to_match: bool
     forced_play: bool

@@ -175,6 +175,13 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "(`K`, ohi). Vain viimeisen kortin väri ratkaisee, ja jokainen kortti tekee tehtävänsä "
         "(7 tai 0 7-0-säännöillä, UNO!-huuto, kun yksi kortti on jäljellä).",
     ),
+    "jump_in_same_number": (
+        "e48fdabf", "Väliin hyppy aloittaa saman numeron vuoron",
+        "Kun sekä `jump_in` että `play_same_number` ovat päällä: saako numerokortilla väliin "
+        "hypännyt pelaaja lisätä saman numeron kortteja. `päällä`: saa, kuten omalla vuorolla "
+        "pelatun numerokortin jälkeen. `pois` (letsuno/uno-online): väliin hyppy on yksi "
+        "kortti, ja peli jatkuu väliin hypänneestä pelaajasta.",
+    ),
     "may_draw_when_playable": (
         "9670dbfc", "Saa nostaa, vaikka voisi pelata",
         "Pelaaja saa nostaa kortin, vaikka hänellä olisi pelattava kortti (virallinen). Pois "

@@ -262,6 +262,9 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     _toggle("finish_keeps_turn", _pos(["W", "Y1 Y2"], "R5", overrides={
         "no_wild_finish": True, "finish_keeps_turn": True}), ("D0", "OK_DRAW"),
         ("P0:W=G", "P_FINISH")),
+    _toggle("jump_in_same_number", _pos(["R5 R1 G2", "B1 B2 Y9", "Y7 G5 G9"], "R5", overrides={
+        "jump_in": True, "play_same_number": True, "jump_in_same_number": False}),
+        ("P0:R5", "OK_PLAY"), ("P0:G2", "E_NO_MATCH")),
     _house("self_catch", True, ["R3", "Y7 Y8"], "R2", ("P0:R3", "OK_PLAY"),
            ("C0>0", "P_SELF_CATCH"), uncalled=[0]),
     _house("false_catch_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
