@@ -171,3 +171,126 @@ def test_a_jump_in_is_one_card_when_jump_in_same_number_is_off():
     on = position(hands=hands, top="R9", overrides=rules)
     on, _ = play(on, "P0:R5", "P2:R5")
     assert on.turn == 2 and on.chain_rank == 5
+
+
+# --- answers to a draw card: judged by the top card (draw_answers = top-card) ------------------
+# deflection.ts: with a draw stack pending, a Reverse deflects when the *top card* is a Draw
+# Two (reverseDeflectDrawTwo) or a Wild Draw Four (reverseDeflectDrawFour), whatever its
+# colour; a Skip (skipDeflect) passes any stack on, whatever its colour. stacking.ts case (a):
+# a stack needs a draw card of the right kind on top. game-engine.ts: a Draw Two starts a stack
+# only when canStartDrawStack (stackDrawTwo or crossStack), otherwise startPenaltyDraw makes the
+# next player draw at once. In the Wild Draw Four's challenge phase a Reverse makes the Wild
+# Draw Four's player draw 4 at once, a Skip the player after the skipper.
+
+TOP = {"draw_answers": "top-card"}
+
+
+def test_a_reverse_of_any_colour_sends_back_a_draw_two_on_top():
+    rules = {**TOP, "stack_draw_two_on_draw_two": True, "reverse_returns_draw_two": True}
+    s = position(hands=["R+2 R1 R3", "BR B1 B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert code(s, "P1:BR") == "OK_DEFLECT"  # a blue Reverse on a red Draw Two
+    s, _ = play(s, "P1:BR")
+    assert s.phase == Phase.PENALTY and s.turn == 0 and s.pending == 2 and s.direction == -1
+    # pending-card (default): the Reverse must match the pile
+    off = position(hands=["R+2 R1 R3", "BR B1 B2", "Y5 Y6"], top="R9",
+                   overrides={k: v for k, v in rules.items() if k != "draw_answers"})
+    off, _ = play(off, "P0:R+2")
+    assert code(off, "P1:BR") == "E_NO_MATCH"
+
+
+def test_after_a_reverse_only_a_skip_answers():
+    rules = {**TOP, "stack_draw_two_on_draw_two": True, "reverse_returns_draw_two": True,
+             "skip_passes_penalty": True}
+    s = position(hands=["R+2 G+2 GR GS R1", "BR B1 B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2", "P1:BR")
+    assert s.turn == 0
+    assert code(s, "P0:G+2") == "E_PENALTY_NOT_ANSWERED"  # the top card is a Reverse
+    assert code(s, "P0:GR") == "E_PENALTY_NOT_ANSWERED"
+    assert code(s, "P0:GS") == "OK_DEFLECT"
+    s2, _ = play(s, "P0:GS")
+    assert s2.phase == Phase.PENALTY and s2.pending == 2 and s2.turn == 2  # (direction -1)
+    # pending-card: the Draw Two under the Reverse is what is answered, so it stacks
+    off = position(hands=["R+2 R+2 GS R1", "RR B1 B2", "Y5 Y6"], top="R9",
+                   overrides={k: v for k, v in rules.items() if k != "draw_answers"})
+    off, _ = play(off, "P0:R+2", "P1:RR")
+    assert code(off, "P0:R+2") == "OK_STACK"
+
+
+def test_a_skip_of_any_colour_passes_a_stack_on():
+    rules = {**TOP, "stack_draw_two_on_draw_two": True, "skip_passes_penalty": True}
+    s = position(hands=["R+2 R1 R3", "BS B1 B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert code(s, "P1:BS") == "OK_DEFLECT"
+    s, _ = play(s, "P1:BS")
+    assert s.turn == 2 and s.pending == 2 and s.phase == Phase.PENALTY
+
+
+def test_without_stacking_a_draw_two_is_drawn_at_once_even_with_deflection_on():
+    rules = {**TOP, "reverse_returns_draw_two": True, "skip_passes_penalty": True}
+    s = position(hands=["R+2 R1 R3", "RR RS B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert s.phase == Phase.PLAY and len(s.hands[1]) == 5 and s.turn == 2
+    off = position(hands=["R+2 R1 R3", "RR RS B2", "Y5 Y6"], top="R9",
+                   overrides={k: v for k, v in rules.items() if k != "draw_answers"})
+    off, _ = play(off, "P0:R+2")
+    assert off.phase == Phase.PENALTY and code(off, "P1:RR") == "OK_DEFLECT"
+
+
+def test_in_the_challenge_window_a_reverse_makes_the_wild_draw_four_player_draw_at_once():
+    rules = {**TOP, "reverse_returns_draw_four": True}
+    s = position(hands=["W+4 R1 R3", "GR B1 B2", "Y5 Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:W+4=B")
+    assert s.phase == Phase.PENALTY and s.turn == 1  # the challenge window
+    assert code(s, "P1:GR") == "OK_DEFLECT"  # any colour: the top is a Wild Draw Four
+    s, ev = play(s, "P1:GR")
+    assert len(s.hands[0]) == 2 + 4 and s.pending == 0 and s.phase == Phase.PLAY
+    assert [(e.seat, e.count) for e in ev if isinstance(e, PenaltyApplied)] == [(0, 4)]
+    assert s.direction == -1 and s.turn == 2  # after the drawer, the other way round
+
+
+def test_in_the_challenge_window_a_skip_makes_the_next_player_draw_at_once():
+    rules = {**TOP, "skip_passes_penalty": True}
+    s = position(hands=["W+4 R1 R3", "GS B1 B2", "Y5 Y6 Y7", "G1 G2"], top="R9",
+                 overrides=rules)
+    s, _ = play(s, "P0:W+4=B", "P1:GS")
+    assert len(s.hands[2]) == 3 + 4 and s.pending == 0 and s.turn == 3
+    # pending-card: the penalty waits for seat 2's answer
+    off = position(hands=["W+4 R1 R3", "BS B1 B2", "Y5 Y6 Y7", "G1 G2"], top="R9",
+                   overrides={"skip_passes_penalty": True})
+    off, _ = play(off, "P0:W+4=B", "P1:BS")
+    assert off.phase == Phase.PENALTY and off.turn == 2 and off.pending == 4
+
+
+def test_an_unchallengeable_wild_draw_four_is_drawn_at_once():
+    # no-challenge-wild-four.ts: choosing the colour starts the 4-card draw at once
+    rules = {**TOP, "wild_draw_four": "anytime", "stack_draw_four_on_draw_four": True}
+    s = position(hands=["W+4 R1 R3", "W+4 B1 B2", "Y5 Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:W+4=B")
+    assert len(s.hands[1]) == 3 + 4 and s.turn == 2 and s.phase == Phase.PLAY
+
+
+def test_a_wild_draw_four_stacked_on_a_draw_two_goes_on_and_cannot_be_challenged():
+    rules = {**TOP, "wild_draw_four": "challenge", "stack_draw_two_on_draw_two": True,
+             "stack_draw_four_on_draw_two": True, "stack_draw_two_on_draw_four": True}
+    s = position(hands=["R+2 R1 R3", "W+4 B1 B2", "G+2 Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2", "P1:W+4=B")
+    assert s.phase == Phase.PENALTY and s.turn == 2 and s.pending == 6
+    assert code(s, "X2") == "E_NO_CHALLENGE"
+    assert code(s, "P2:G+2") == "OK_STACK"  # a green Draw Two on a Wild Draw Four named blue
+
+
+# --- the fast path plays move by move (the batched engine's refusals: tests/batched) ----------
+
+def test_the_fast_playout_plays_top_card_answers_through_the_engine():
+    import random
+
+    from uno_web.core import RuleSet, new_game, simulate
+
+    rules = RuleSet(draw_answers="top-card", stack_draw_two_on_draw_two=True,
+                    reverse_returns_draw_two=True, skip_passes_penalty=True)
+    for seed in range(3):
+        a, b = new_game(rules, 3, seed), new_game(rules, 3, seed)
+        simulate.random_playout(a, random.Random(seed))
+        simulate.random_playout(b, random.Random(seed), fused=False)
+        assert a.snapshot() == b.snapshot() and a.phase >= Phase.ROUND_OVER

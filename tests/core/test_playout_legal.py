@@ -20,7 +20,7 @@ from .test_properties import _SMALL
 # the options for letsuno/uno-online's semantics: drawn from a generator of their own, so that
 # adding them left every mix of the older fields (and the games played under it) as it was
 _OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn", "self_catch",
-                       "jump_in_same_number"})
+                       "jump_in_same_number", "draw_answers"})
 _OWN_VALUES = frozenset({("uno_catch_window", "while-one-card")})
 
 
@@ -30,7 +30,8 @@ def _mix(rng: random.Random) -> dict[str, Any]:
     own = random.Random(hash(rng.getstate()[1]))  # reads rng without drawing from it
     for name, spec in RuleSet.model_fields.items():
         if name in _OWN_DRAW:
-            out[name] = own.random() < 0.5
+            out[name] = (own.random() < 0.5 if spec.annotation is bool
+                         else own.choice(get_args(spec.annotation)))
         elif name in _SMALL:
             out[name] = rng.randint(*_SMALL[name])
         elif spec.annotation is bool:

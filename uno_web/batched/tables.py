@@ -68,6 +68,7 @@ _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
     "reverse_returns_draw_two": (False,),
     "reverse_returns_draw_four": (False,),
     "skip_passes_penalty": (False,),
+    "draw_answers": ("pending-card",),
     "jump_in": (False,),
     "play_same_number": (False,),
     "reshuffle": ("shuffle",),

@@ -416,6 +416,9 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     jump = seat != s.turn
     prev_color = s.color
     was_penalty = s.phase == PH_PENALTY
+    # a fresh Wild Draw Four's challenge window (draw_answers = top-card: a Reverse or Skip
+    # played in it makes the next victim draw at once)
+    in_challenge = was_penalty and s.plus4_by >= 0
     eff = EFFECT_OF[card]
     if eff == _WILD4:
         s.plus4_prev_color = prev_color
@@ -436,8 +439,8 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     if left == 1 or s.called[seat]:  # (otherwise there is no call to make or forget)
         _uno_after_play(s, move, left, ev)
     amount = r.amount[eff]
-    if eff != _WILD4:
-        s.plus4_by = -1
+    if eff != _WILD4 or (was_penalty and r.top_card_answers):  # (top-card: a stacked one
+        s.plus4_by = -1                                          # cannot be challenged)
     else:
         s.plus4_by = seat if r.plus4 == "challenge" else -1
     if left == 0:
@@ -448,7 +451,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     if amount:
         victim = _next_seat(s, seat)
         s.pending = amount + (s.pending if was_penalty else 0)
-        if r.responds[eff]:
+        if r.responds[eff] or (was_penalty and r.top_card_answers):  # (a stack goes on)
             s.phase = PH_PENALTY
             s.turn = victim
             if r.window_turn_end:
@@ -468,6 +471,17 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             s.direction = -s.direction
             if ev is not None:
                 ev.append(DirectionReversed(s.direction))
+        if in_challenge and r.top_card_answers:  # the player it is sent to draws at once
+            victim = _next_seat(s, seat)
+            total = s.pending
+            s.pending = 0
+            if ev is not None:
+                ev.append(PenaltyApplied(victim, total, _penalty_reason(_WILD4), seat))
+            _draw_cards(s, victim, total, ev, "penalty", src)
+            if ev is not None:
+                ev.append(TurnSkipped(victim))
+            _advance(s, 2)
+            return
         s.phase = PH_PENALTY
         s.turn = _next_seat(s, seat)
         if r.window_turn_end:

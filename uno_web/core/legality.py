@@ -138,9 +138,17 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
     hand (the caller does)."""
     r = s.r
     pen = -1
+    top_card = False
     if s.phase == PH_PENALTY:
-        pen = EFFECT_OF[penalty_card(s)]
-        v = r.answers[pen][EFFECT_OF[card]]  # r.answer_verdict, tabled
+        top_card = r.top_card_answers
+        pen = EFFECT_OF[s.discard[-1] if top_card else penalty_card(s)]
+        eff = EFFECT_OF[card]
+        if top_card and eff == EF_SKIP and r.skip_passes_penalty:
+            v = 0  # draw_answers = top-card: a Skip passes any pending penalty on
+        elif top_card and r.amount[pen] == 0:
+            return Reason.E_PENALTY_NOT_ANSWERED, {}  # after a Reverse or Skip: a Skip only
+        else:
+            v = r.answers[pen][eff]  # r.answer_verdict, tabled
         if v:
             if r.amount[EFFECT_OF[card]] == 0:
                 return Reason.E_PENALTY_NOT_ANSWERED, {}
@@ -152,7 +160,7 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
         # over in the turn, when another player drew, may have brought up a new top card)
         if not follows_same_number(s, card):
             return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card_name(card)}
-    elif not _matches(s, card):
+    elif not top_card and not _matches(s, card):  # (top-card: the kind alone decides)
         return Reason.E_NO_MATCH, {}
     if IS_WILD[card]:
         if EFFECT_OF[card] == _WILD4 and r.plus4 == "strict" and s.color >= 0:

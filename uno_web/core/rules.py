@@ -191,6 +191,24 @@ class RuleSet(Declared):
         "Draw Four passed on can no longer be challenged.",
     )
 
+    draw_answers: Literal["pending-card", "top-card"] = _f(
+        "pending-card",
+        "How a draw card is answered",
+        "How a stack, a Reverse or a Skip that answers a pending draw card (the toggles above) "
+        "is judged. `pending-card`: by the draw card whose penalty is pending, even under a "
+        "Reverse or Skip that sent it on; the answer must match the pile as any play does (a "
+        "Reverse or Skip of the same colour, or on another of its kind); a Draw Two waits for "
+        "an answer whenever any toggle lets one answer it, and a Reverse or Skip in a Wild "
+        "Draw Four's challenge window sends the penalty on, to be answered again. `top-card` "
+        "(letsuno/uno-online): by the kind of the top card alone, whatever the colours: a "
+        "Reverse answers only a Draw Two or Wild Draw Four on top, a Skip answers any pending "
+        "penalty, and after a Reverse or Skip only a Skip may pass it on again; a Draw Two "
+        "waits for an answer only when a stacking toggle lets a draw card answer it (else the "
+        "next player draws at once); a Wild Draw Four that cannot be challenged is drawn at "
+        "once, and one stacked on another draw card cannot be challenged; a Reverse or Skip "
+        "played in the challenge window makes the player it sends the penalty to draw at once.",
+    )
+
     # --- out of turn and special plays --------------------------------------------------------
     jump_in: bool = _f(
         False,

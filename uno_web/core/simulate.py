@@ -82,6 +82,8 @@ def playable_now(s: GameState, seat: int) -> list[int]:
         if s.r.plain_matching and not discard:
             return hand[:]
         return [c for c in hand if play_problem(s, seat, c, hand) is None]
+    if s.r.top_card_answers:  # (draw_answers = top-card: the engine's predicate decides)
+        return [c for c in hand if play_problem(s, seat, c, hand) is None]
     # only a card the answer table allows may answer at all
     ans = s.r.answers[EFFECT_OF[penalty_card(s)]]
     if fits is not None:
@@ -452,6 +454,12 @@ def _problem_at(s: GameState, seat: int, card: int, hand: list[int], color: int)
     return play_problem(s, seat, card, hand) is not None
 
 
+def _fused_plays(r: CompiledRules) -> bool:
+    """Whether the fused loop plays these rules: not ``draw_answers = top-card`` (its answers
+    to a draw card follow the pending card; such rules play move by move through ``step``)."""
+    return not r.top_card_answers
+
+
 def random_playout(
     s: GameState, rng: random.Random, max_moves: int = 100_000, pick: CardPicker | None = None,
     fused: bool = True,
@@ -466,6 +474,8 @@ def random_playout(
     move through the engine's ``step`` instead. Both give the same game, move for move, from
     the same ``rng``.
     """
+    if fused and not _fused_plays(s.r):
+        fused = False  # rules the fused loop does not write out: every move through step
     if fused:
         return _fused_run(s, rng, max_moves, pick)
     moves = 0

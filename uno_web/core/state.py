@@ -63,7 +63,7 @@ def deck_colors(deck: str) -> tuple[int, ...]:
 _DERIVED = (
     "rules", "colors", "cards", "deck_set", "reverse_skip_2p", "plus4", "no_action_last",
     "seven_zero", "joker_penalty", "turn_over", "window_next_action", "window_turn_end",
-    "amount", "plain_matching", "responds", "answers",
+    "amount", "plain_matching", "responds", "answers", "top_card_answers",
 )
 
 
@@ -97,6 +97,7 @@ class CompiledRules:
     reverse_returns_draw_two: bool
     reverse_returns_draw_four: bool
     skip_passes_penalty: bool
+    draw_answers: str
     jump_in: bool
     seven_swap: bool
     zero_rotate: bool
@@ -146,12 +147,21 @@ class CompiledRules:
         # answer_verdict as a table, [penalty effect][effect], for the hot paths
         self.answers = [[self.answer_verdict(p, e) for e in range(len(Effect))]
                         for p in range(len(Effect))]
+        # draw_answers = top-card: answers are judged by the top card's kind alone
+        self.top_card_answers = rules.draw_answers == "top-card"
         # for each draw effect on top of the pile: can the victim answer at all?
         self.responds: dict[int, bool] = {
             eff: any(self.answer_verdict(eff, e) == 0 for e in range(len(Effect)))
             or (eff == Effect.WILD_DRAW_FOUR and rules.wild_draw_four == "challenge")
             for eff in (Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR, Effect.WILD)
         }
+        if self.top_card_answers:
+            # a fresh draw card waits only for a stack (a deflection alone does not hold it);
+            # a fresh Wild Draw Four only for its challenge window
+            for eff in self.responds:
+                self.responds[eff] = (
+                    rules.wild_draw_four == "challenge" if eff == Effect.WILD_DRAW_FOUR
+                    else any(self.stack_verdict(eff, e) == 0 for e in range(len(Effect))))
 
     def draw_amount(self, effect: int) -> int:
         if effect == Effect.DRAW_TWO:

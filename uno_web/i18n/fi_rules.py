@@ -151,6 +151,25 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "(samaa väriä tai toisen ohituksen päälle): sama rangaistus siirtyy seuraavalle "
         "pelaajalle. Eteenpäin siirrettyä villiä nosta neljää ei voi enää haastaa.",
     ),
+    "draw_answers": (
+        "053e7106", "Miten nostokorttiin vastataan",
+        "Miten arvioidaan pinoaminen, suunnanvaihto tai ohitus, joka vastaa odottavaan "
+        "nostokorttiin (yllä olevat säännöt). `odottava kortti`: sen nostokortin mukaan, jonka "
+        "rangaistus odottaa, vaikka sen päällä olisi sen eteenpäin lähettänyt suunnanvaihto tai "
+        "ohitus; vastauksen on sovittava pakkaan kuten minkä tahansa pelatun kortin (saman "
+        "värinen suunnanvaihto tai ohitus, tai samanlaisen päälle); nosta kaksi odottaa "
+        "vastausta aina, kun jokin sääntö sallii vastauksen, ja suunnanvaihto tai ohitus villin "
+        "nosta neljän haastoikkunassa lähettää rangaistuksen eteenpäin uudelleen vastattavaksi. "
+        "`päällimmäinen kortti` (letsuno/uno-online): vain päällimmäisen kortin lajin mukaan, "
+        "väreistä välittämättä: suunnanvaihto vastaa vain päällimmäiseen nosta kaksi- tai "
+        "villiin nosta neljä -korttiin, ohitus vastaa mihin tahansa odottavaan rangaistukseen, "
+        "ja suunnanvaihdon tai ohituksen jälkeen vain ohitus voi lähettää sen taas eteenpäin; "
+        "nosta kaksi odottaa vastausta vain, kun pinoamissääntö sallii nostokortin vastaukseksi "
+        "(muuten seuraava pelaaja nostaa heti); villi nosta neljä, jota ei voi haastaa, "
+        "nostetaan heti, eikä toisen nostokortin päälle pinottua voi haastaa; haastoikkunassa "
+        "pelattu suunnanvaihto tai ohitus saa pelaajan, jolle rangaistus lähtee, nostamaan "
+        "heti.",
+    ),
     "jump_in": (
         "b7baa8f9", "Väliin samanlaisella kortilla",
         "Pelaaja, jolla on täsmälleen sama kortti kuin poistopakan päällimmäinen (sama väri ja "
@@ -309,6 +328,8 @@ OPTIONS_FI: dict[tuple[str, str], str] = {
     ("wild_draw_four", "anytime"): "milloin vain",
     ("reshuffle", "shuffle"): "sekoitus",
     ("reshuffle", "turn-over"): "kääntö",
+    ("draw_answers", "pending-card"): "odottava kortti",
+    ("draw_answers", "top-card"): "päällimmäinen kortti",
     ("uno_catch_window", "next-action"): "seuraavaan siirtoon",
     ("uno_catch_window", "next-turn-end"): "seuraavan vuoron loppuun",
     ("uno_catch_window", "until-next-play"): "seuraavaan pelaamiseen",

@@ -246,6 +246,11 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     _house("skip_passes_penalty", True, ["RS B5 G3", "Y1 Y2 Y3", "G1 G2 G3"], "R+2",
            ("P0:RS", "OK_DEFLECT"), ("P0:B5", "E_PENALTY_NOT_ANSWERED"), discard="R4",
            phase="penalty", pending=2),
+    _toggle("draw_answers", _pos(["BR B5 G3", "Y1 Y2 Y3"], "R+2", discard="R4", phase="penalty",
+                                 pending=2, overrides={
+        "draw_answers": "top-card", "stack_draw_two_on_draw_two": True,
+        "reverse_returns_draw_two": True}), ("P0:BR", "OK_DEFLECT"),
+        ("P0:B5", "E_PENALTY_NOT_ANSWERED")),
     _house("play_same_number", True, ["R5 G5 B3", "Y1 Y2"], "R9",
            ("P0:R5", "OK_PLAY"), ("P0:G5", "E_NO_MATCH")),
     _house("uno_call_with_two", False,
