@@ -294,3 +294,63 @@ def test_the_fast_playout_plays_top_card_answers_through_the_engine():
         simulate.random_playout(a, random.Random(seed))
         simulate.random_playout(b, random.Random(seed), fused=False)
         assert a.snapshot() == b.snapshot() and a.phase >= Phase.ROUND_OVER
+
+
+# --- the presets: letsuno's party and crazy presets, key by key --------------------------------
+# house-rules.ts HOUSE_RULES_PRESETS, and what each key is here. Keys not in a preset are off
+# (DEFAULT_HOUSE_RULES); the default room has targetScore 1000 (constants/scoring.ts).
+LETSUNO_KEYS = {
+    "stackDrawTwo": {"stack_draw_two_on_draw_two": True},
+    "stackDrawFour": {"stack_draw_four_on_draw_four": True},
+    "crossStack": {"stack_draw_two_on_draw_four": True, "stack_draw_four_on_draw_two": True},
+    "reverseDeflectDrawTwo": {"reverse_returns_draw_two": True},
+    "reverseDeflectDrawFour": {"reverse_returns_draw_four": True},
+    "skipDeflect": {"skip_passes_penalty": True},
+    "zeroRotateHands": {"zero_rotate": True},
+    "sevenSwapHands": {"seven_swap": True},
+    "jumpIn": {"jump_in": True},
+    "multiplePlaySameNumber": {"play_same_number": True},
+    # draw-until-playable.ts: a DRAW_CARD is refused while a card in hand fits
+    "drawUntilPlayable": {"draw_to_match": True, "may_draw_when_playable": False},
+    "forcedPlayAfterDraw": {"forced_play": True},
+    "doubleScore": {"double_score": True},
+    "noChallengeWildFour": {"wild_draw_four": "anytime"},
+}
+LETSUNO_PRESETS = {
+    "party": ["stackDrawTwo", "stackDrawFour", "zeroRotateHands", "sevenSwapHands", "jumpIn",
+              "drawUntilPlayable"],
+    "crazy": ["stackDrawTwo", "stackDrawFour", "crossStack", "reverseDeflectDrawTwo",
+              "reverseDeflectDrawFour", "skipDeflect", "zeroRotateHands", "sevenSwapHands",
+              "jumpIn", "multiplePlaySameNumber", "drawUntilPlayable", "forcedPlayAfterDraw",
+              "doubleScore", "noChallengeWildFour"],
+}
+# letsuno's engine itself (no house rule on): setup.ts replaces a Wild or Wild Draw Four turned
+# up first; handleCatchUno has no clock and no catcher check; the semantics options above
+ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "self_catch": True,
+          "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
+          "jump_in_same_number": False, "target_score": 1000}
+
+
+@pytest.mark.parametrize("name", ["party", "crazy"])
+def test_the_presets_are_letsunos_key_by_key(name):
+    from uno_web.core import PRESETS
+
+    want = dict(ENGINE)
+    for key in LETSUNO_PRESETS[name]:
+        want.update(LETSUNO_KEYS[key])
+    assert PRESETS[f"letsuno-{name}"].changed_fields() == want
+
+
+def test_crazy_a_fresh_wild_draw_four_is_drawn_at_once_and_a_draw_two_can_be_deflected():
+    s = position(hands=["W+4 R1 R3", "W+4 RR B2", "Y5 Y6 Y7"], top="R9",
+                 preset="letsuno-crazy")
+    s, _ = play(s, "P0:W+4=B")  # noChallengeWildFour: seat 1 draws 4 at once, no stacking
+    assert len(s.hands[1]) == 7 and s.turn == 2 and s.phase == Phase.PLAY
+    s = position(hands=["R+2 R1 R3", "GR B1 B2", "Y5 Y6 Y7"], top="R9", preset="letsuno-crazy")
+    s, _ = play(s, "P0:R+2", "P1:GR")  # a green Reverse sends a red Draw Two back
+    assert s.turn == 0 and s.pending == 2 and s.phase == Phase.PENALTY
+
+
+def test_party_a_draw_is_refused_while_a_card_fits():
+    s = position(hands=["R1 B3", "B1 B2", "Y5 Y6 Y7"], top="R9", preset="letsuno-party")
+    assert code(s, "D0") == "E_MUST_PLAY"

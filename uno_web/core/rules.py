@@ -404,6 +404,31 @@ class RuleSet(Declared):
 
 _OFFICIAL = RuleSet()
 
+# letsuno/uno-online's engine with no house rule on (its *classic* preset and default room):
+# a Wild turned up first is replaced, a player stays catchable while holding the one uncalled
+# card and may catch themselves, answers to a draw card go by the top card, a mistake that a
+# penalty rule charges keeps the turn, a jump-in is one card, first to 1000 points
+_LETSUNO: dict[str, Any] = dict(
+    first_card="redraw-wild",
+    uno_catch_window="while-one-card",
+    self_catch=True,
+    draw_answers="top-card",
+    misplay_keeps_turn=True,
+    finish_keeps_turn=True,
+    jump_in_same_number=False,
+    target_score=1000,
+)
+# its *party* preset (house-rules.ts); drawing until playable refuses a draw while a card fits
+_LETSUNO_PARTY: dict[str, Any] = dict(
+    stack_draw_two_on_draw_two=True,
+    stack_draw_four_on_draw_four=True,
+    zero_rotate=True,
+    seven_swap=True,
+    jump_in=True,
+    draw_to_match=True,
+    may_draw_when_playable=False,
+)
+
 PRESETS: dict[str, RuleSet] = {
     "official": _OFFICIAL,
     "duo-uno-subset": RuleSet(
@@ -452,6 +477,19 @@ PRESETS: dict[str, RuleSet] = {
         double_score=True,
         wild_draw_four="anytime",
     ),
+    "letsuno-party": RuleSet(**_LETSUNO, **_LETSUNO_PARTY),
+    "letsuno-crazy": RuleSet(
+        **_LETSUNO, **_LETSUNO_PARTY,
+        stack_draw_two_on_draw_four=True,
+        stack_draw_four_on_draw_two=True,
+        reverse_returns_draw_two=True,
+        reverse_returns_draw_four=True,
+        skip_passes_penalty=True,
+        play_same_number=True,
+        forced_play=True,
+        double_score=True,
+        wild_draw_four="anytime",
+    ),
     "strict-table": RuleSet(
         misplay_penalty=1,
         false_catch_penalty=2,
@@ -479,6 +517,8 @@ PRESET_TITLES: dict[str, str] = {
     "classic-notes": "Last player standing (strict wilds)",
     "house-party": "Party house rules",
     "everything-goes": "Everything goes (wild house rules)",
+    "letsuno-party": "Online party rules (letsuno)",
+    "letsuno-crazy": "Online crazy rules (letsuno)",
     "strict-table": "Strict table (mistakes cost cards)",
     "playing-cards": "Playing cards (52 + 2 Jokers)",
 }
@@ -498,6 +538,14 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "everything-goes": "Stack any draw card on another, send it back with a Reverse or on "
     "with a Skip, jump in, 7 swaps and 0 passes hands, play all cards of one number at once, "
     "draw until you can play and play what fits, Wild Draw Four any time, and double points.",
+    "letsuno-party": "As the party preset of the letsuno online table: stack a Draw Two on a "
+    "Draw Two and a Wild Draw Four on a Wild Draw Four, jump in with an identical card, 7 swaps "
+    "and 0 passes hands, draw only when nothing fits and then until something does; a missed "
+    "UNO can be caught as long as the card is held; first to 1000 points.",
+    "letsuno-crazy": "As the crazy preset of the letsuno online table: the party rules plus "
+    "every draw card on another, a Reverse sends a draw card back and a Skip passes it on (any "
+    "colour), several cards of one number, a drawn card that fits must be played, Wild Draw "
+    "Four any time (drawn at once), double points.",
     "strict-table": "Official play, but mistakes cost cards: a card that does not fit costs 1, "
     "a false catch or an UNO call at the wrong time costs 2, UNO is called only with the "
     "second-to-last card or after it, and nobody goes out on a wild or a draw card.",

@@ -374,6 +374,23 @@ PRESETS_FI: dict[str, tuple[str, str, str]] = {
         "Pinoa mikä tahansa nostokortti toisen päälle, hyppää vuoron ohi väliin samanlaisella "
         "kortilla, 7 vaihtaa kädet ja 0 siirtää ne eteenpäin, ja nosta, kunnes voit pelata.",
     ),
+    "letsuno-party": (
+        "letsuno-juhlat",
+        "Verkkopöydän juhlasäännöt (letsuno)",
+        "Kuten letsuno-verkkopöydän juhlasäännöt: pinoa nosta kaksi nosta kahden päälle ja "
+        "villi nosta neljä villin nosta neljän päälle, hyppää väliin samanlaisella kortilla, 7 "
+        "vaihtaa kädet ja 0 siirtää ne eteenpäin, nosta vain, kun mikään ei sovi, ja silloin "
+        "kunnes jokin sopii; unohtuneen UNO!-huudon voi napata niin kauan kuin kortti on "
+        "kädessä; ensimmäinen 1000 pisteeseen voittaa.",
+    ),
+    "letsuno-crazy": (
+        "letsuno-hullut",
+        "Verkkopöydän hullut säännöt (letsuno)",
+        "Kuten letsuno-verkkopöydän hullut säännöt: juhlasäännöt sekä mikä tahansa nostokortti "
+        "toisen päälle, suunnanvaihto palauttaa nostokortin ja ohitus siirtää sen eteenpäin "
+        "(mikä tahansa väri), useampi saman numeron kortti, sopiva nostettu kortti on "
+        "pelattava, villi nosta neljä milloin vain (nostetaan heti), tuplapisteet.",
+    ),
     "everything-goes": (
         "kaikki käy",
         "Kaikki käy (villit kotisäännöt)",
