@@ -296,6 +296,26 @@ def test_the_fast_playout_plays_top_card_answers_through_the_engine():
         assert a.snapshot() == b.snapshot() and a.phase >= Phase.ROUND_OVER
 
 
+# multi-play.ts keeps the turn after a number card while the player holds another of that
+# number; the next PLAY_CARD is judged by canPlayCard (colour, symbol or wild), not by the
+# number; PASS on a number on top ends the kept turn.
+
+def test_any_card_a_kept_turn_takes_any_card_that_fits():
+    rules = {"play_same_number": True, "same_number_turn": "any-card", "uno_call": False}
+    s = position(hands=["R5 G5 R7 B1", "B6 B7 B8", "Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R5")
+    assert s.turn == 0 and s.chain_rank == 5  # the green 5 is held: the turn stays
+    assert code(s, "P0:R7") == "OK_PLAY"  # red on red
+    assert code(s, "P0:B1") == "E_NO_MATCH"
+    assert code(s, "K0") == "OK_PASS"
+    s2, _ = play(s, "P0:R7")  # no other 7: the turn moves on
+    assert s2.turn == 1 and s2.chain_rank == -1
+    same = position(hands=["R5 G5 R7 B1", "B6 B7 B8", "Y6 Y7"], top="R9",
+                    overrides={**rules, "same_number_turn": "same-number"})
+    same, _ = play(same, "P0:R5")
+    assert code(same, "P0:R7") == "E_SAME_NUMBER_ONLY"
+
+
 # --- the presets: letsuno's party and crazy presets, key by key --------------------------------
 # house-rules.ts HOUSE_RULES_PRESETS, and what each key is here. Keys not in a preset are off
 # (DEFAULT_HOUSE_RULES); the default room has targetScore 1000 (constants/scoring.ts).
@@ -328,7 +348,7 @@ LETSUNO_PRESETS = {
 # up first; handleCatchUno has no clock and no catcher check; the semantics options above
 ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "self_catch": True,
           "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
-          "jump_in_same_number": False, "target_score": 1000}
+          "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])

@@ -53,7 +53,7 @@ _ANY_VALUE = frozenset({
     "draw_to_match", "forced_play", "misplay_penalty", "drawn_joker_penalty", "uno_call",
     "uno_call_with_two", "uno_penalty", "false_catch_penalty", "false_uno_penalty",
     "double_score", "target_score", "elimination_threshold", "misplay_keeps_turn",
-    "finish_keeps_turn", "self_catch", "jump_in_same_number",
+    "finish_keeps_turn", "self_catch", "jump_in_same_number", "same_number_turn",
 })
 # toggles played only at some values
 _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {

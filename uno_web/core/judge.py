@@ -269,7 +269,8 @@ def _play_refusal(s: GameState, move: Move) -> Verdict | None:
     if bad is not None:
         return bad
     card = move.card
-    if s.chain_rank >= 0 and card not in same_number_cards(s, hand):  # play_same_number
+    if (s.chain_rank >= 0 and not s.r.chain_any_card
+            and card not in same_number_cards(s, hand)):  # play_same_number
         return _v(Reason.E_SAME_NUMBER_ONLY, s, move, number=s.chain_rank, card=card_name(card))
     if s.phase == PH_DRAWN and card not in s.drawn:
         return _v(Reason.E_ONLY_DRAWN_CARD, s, move, drawn=cards_name(s.drawn),

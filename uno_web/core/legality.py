@@ -155,7 +155,7 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
             if v == 2:
                 return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}
             return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(pen, EFFECT_OF[card]) + " = false"}
-    if s.chain_rank >= 0:
+    if s.chain_rank >= 0 and not r.chain_any_card:
         # play_same_number: more of the number just played, whatever is on top (a pile turned
         # over in the turn, when another player drew, may have brought up a new top card)
         if not follows_same_number(s, card):
@@ -288,7 +288,8 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
         if phase == PH_CHOOSE_COLOR:
             out = [_new_move(Move, (K_CHOOSE_COLOR, seat, -1, c, -1, False)) for c in r.colors]
         elif phase == PH_PLAY and s.chain_rank >= 0:  # play_same_number
-            _add_plays(s, seat, hand, same_number_cards(s, hand), out)
+            _add_plays(s, seat, hand, hand if r.chain_any_card else same_number_cards(s, hand),
+                       out)
             out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PLAY:
             _add_plays(s, seat, hand, hand, out)

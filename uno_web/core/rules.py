@@ -238,6 +238,14 @@ class RuleSet(Declared):
         "the 7-0 rules, an UNO call when one card is left).",
     )
 
+    same_number_turn: Literal["same-number", "any-card"] = _f(
+        "same-number",
+        "What may follow in a same-number turn",
+        "With `play_same_number`: what the player may play while the turn stays with them "
+        "after a number card. `same-number`: only another card of that number, or end the "
+        "turn. `any-card` (letsuno/uno-online): any card that fits the pile, or end the turn; "
+        "a number card again keeps the turn while another card of its number is held.",
+    )
     jump_in_same_number: bool = _f(
         True,
         "A jump-in starts a same-number turn",
@@ -416,6 +424,7 @@ _LETSUNO: dict[str, Any] = dict(
     misplay_keeps_turn=True,
     finish_keeps_turn=True,
     jump_in_same_number=False,
+    same_number_turn="any-card",
     target_score=1000,
 )
 # its *party* preset (house-rules.ts); drawing until playable refuses a draw while a card fits

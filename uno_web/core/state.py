@@ -63,7 +63,7 @@ def deck_colors(deck: str) -> tuple[int, ...]:
 _DERIVED = (
     "rules", "colors", "cards", "deck_set", "reverse_skip_2p", "plus4", "no_action_last",
     "seven_zero", "joker_penalty", "turn_over", "window_next_action", "window_turn_end",
-    "amount", "plain_matching", "responds", "answers", "top_card_answers",
+    "amount", "plain_matching", "responds", "answers", "top_card_answers", "chain_any_card",
 )
 
 
@@ -103,6 +103,7 @@ class CompiledRules:
     zero_rotate: bool
     play_same_number: bool
     jump_in_same_number: bool
+    same_number_turn: str
     may_draw_when_playable: bool
     draw_to_match: bool
     forced_play: bool
@@ -149,6 +150,8 @@ class CompiledRules:
                         for p in range(len(Effect))]
         # draw_answers = top-card: answers are judged by the top card's kind alone
         self.top_card_answers = rules.draw_answers == "top-card"
+        # same_number_turn = any-card: a kept turn takes any card that fits
+        self.chain_any_card = rules.same_number_turn == "any-card"
         # for each draw effect on top of the pile: can the victim answer at all?
         self.responds: dict[int, bool] = {
             eff: any(self.answer_verdict(eff, e) == 0 for e in range(len(Effect)))

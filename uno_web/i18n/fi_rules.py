@@ -194,6 +194,14 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "(`K`, ohi). Vain viimeisen kortin väri ratkaisee, ja jokainen kortti tekee tehtävänsä "
         "(7 tai 0 7-0-säännöillä, UNO!-huuto, kun yksi kortti on jäljellä).",
     ),
+    "same_number_turn": (
+        "06941550", "Mitä saman numeron vuorossa saa pelata",
+        "Kun `play_same_number` on päällä: mitä pelaaja saa pelata, kun vuoro pysyy hänellä "
+        "numerokortin jälkeen. `sama numero`: vain toisen saman numeron kortin, tai lopettaa "
+        "vuoron. `mikä tahansa kortti` (letsuno/uno-online): minkä tahansa pakkaan sopivan "
+        "kortin, tai lopettaa vuoron; numerokortti pitää taas vuoron, kun kädessä on toinen "
+        "saman numeron kortti.",
+    ),
     "jump_in_same_number": (
         "e48fdabf", "Väliin hyppy aloittaa saman numeron vuoron",
         "Kun sekä `jump_in` että `play_same_number` ovat päällä: saako numerokortilla väliin "
@@ -328,6 +336,8 @@ OPTIONS_FI: dict[tuple[str, str], str] = {
     ("wild_draw_four", "anytime"): "milloin vain",
     ("reshuffle", "shuffle"): "sekoitus",
     ("reshuffle", "turn-over"): "kääntö",
+    ("same_number_turn", "same-number"): "sama numero",
+    ("same_number_turn", "any-card"): "mikä tahansa kortti",
     ("draw_answers", "pending-card"): "odottava kortti",
     ("draw_answers", "top-card"): "päällimmäinen kortti",
     ("uno_catch_window", "next-action"): "seuraavaan siirtoon",

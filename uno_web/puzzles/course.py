@@ -267,6 +267,9 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     _toggle("finish_keeps_turn", _pos(["W", "Y1 Y2"], "R5", overrides={
         "no_wild_finish": True, "finish_keeps_turn": True}), ("D0", "OK_DRAW"),
         ("P0:W=G", "P_FINISH")),
+    _toggle("same_number_turn", _pos(["R7 G5 B3", "Y1 Y2"], "R5", same_number=5, overrides={
+        "play_same_number": True, "same_number_turn": "any-card"}), ("P0:R7", "OK_PLAY"),
+        ("P0:B3", "E_NO_MATCH")),
     _toggle("jump_in_same_number", _pos(["R5 R1 G2", "B1 B2 Y9", "Y7 G5 G9"], "R5", overrides={
         "jump_in": True, "play_same_number": True, "jump_in_same_number": False}),
         ("P0:R5", "OK_PLAY"), ("P0:G2", "E_NO_MATCH")),
