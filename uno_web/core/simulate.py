@@ -70,8 +70,8 @@ def playable_now(s: GameState, seat: int) -> list[int]:
     The engine's own predicates: its match table under plain matching, else ``play_problem``.
     """
     hand = s.hands[seat]
-    if s.chain_rank >= 0:  # play_same_number: only more of the number just played
-        return same_number_cards(s, hand)
+    if s.chain_rank >= 0 and not s.r.chain_any_card:  # play_same_number: only more of the
+        return same_number_cards(s, hand)                 # number just played
     discard = s.discard
     # under plain matching (no house restriction) the engine's match table decides
     fits = (match_table(s.r.deck)[s.color * 32 + RANK_OF[discard[-1]]]
@@ -456,8 +456,9 @@ def _problem_at(s: GameState, seat: int, card: int, hand: list[int], color: int)
 
 def _fused_plays(r: CompiledRules) -> bool:
     """Whether the fused loop plays these rules: not ``draw_answers = top-card`` (its answers
-    to a draw card follow the pending card; such rules play move by move through ``step``)."""
-    return not r.top_card_answers
+    to a draw card follow the pending card) nor ``same_number_turn = any-card`` (its
+    same-number turn takes only that number); such rules play move by move through ``step``."""
+    return not (r.top_card_answers or r.chain_any_card)
 
 
 def random_playout(
