@@ -647,6 +647,17 @@ DECISIONS: list[tuple[str, str]] = [
      "(`may_draw_when_playable` off); after drawing, a playable drawn card may be played."),
     ("Playing cards: who starts and scoring", "Seat 0 (\"the oldest birthday\") leads any card "
      "in the first round; face cards score 20, Jokers 50, numbers their value."),
+    ("letsuno/uno-online's semantics", "The options marked letsuno/uno-online "
+     "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `misplay_keeps_turn`, "
+     "`finish_keeps_turn`, `self_catch`, `uno_catch_window = while-one-card`) and the presets "
+     "`letsuno-party` and `letsuno-crazy` follow that engine's rule code "
+     "(`packages/shared/src/rules`, read 2026-11-27). Known differences that remain: after a "
+     "draw it lets a player play any card that fits, not only the drawn one (under its "
+     "presets a draw only happens when nothing else fits, so they agree); a Wild may be jumped "
+     "in on a Wild; an UNO call with two cards needs a card that fits; after a misplay penalty "
+     "the player may also end the turn at once; it draws penalty cards one move at a time. A "
+     "repeated UNO call is accepted there and changes nothing; here it is refused (and never "
+     "charged): no option."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]
