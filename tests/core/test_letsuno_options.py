@@ -13,9 +13,13 @@ differ in a detail. Each scenario is written from letsuno's rule code
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from uno_web.core import Phase, check, legal_moves, parse_move
+from uno_web.core.cards import IS_WILD
+from uno_web.core.cards import card_str as card_text
 from uno_web.core.events import PenaltyApplied
 
 from .scenario import code, play, position
@@ -374,3 +378,38 @@ def test_crazy_a_fresh_wild_draw_four_is_drawn_at_once_and_a_draw_two_can_be_def
 def test_party_a_draw_is_refused_while_a_card_fits():
     s = position(hands=["R1 B3", "B1 B2", "Y5 Y6 Y7"], top="R9", preset="letsuno-party")
     assert code(s, "D0") == "E_MUST_PLAY"
+
+
+def test_a_letsuno_game_with_charged_moves_replays_from_its_log():
+    """Misplays that keep the turn (and a self-catch, when one comes) are logged and validated
+    like any other move."""
+    from uno_web.core import PRESETS
+    from uno_web.core.gamelog import GameRecorder, validate_log
+
+    rules = PRESETS["letsuno-crazy"].model_copy(update={"misplay_penalty": 1})
+    rec = GameRecorder(rules, 3, 11)
+    rng = random.Random(11)
+    charged = 0
+    for _ in range(400):
+        s = rec.state
+        if s.phase >= Phase.ROUND_OVER:
+            break
+        seat = s.turn
+        hand = s.hands[seat]
+        if s.phase == Phase.PLAY and s.chain_rank < 0 and charged < 3:
+            wrong = [c for c in hand if not IS_WILD[c]
+                     and check(s, parse_move(f"P{seat}:{card_text(c)}")).penalized]
+            if wrong:
+                rec.apply(parse_move(f"P{seat}:{card_text(wrong[0])}"))
+                charged += 1
+                assert rec.state.turn == seat  # misplay_keeps_turn
+                continue
+        if len(hand) == 1 and not s.called[seat] and check(s, parse_move(f"C{seat}>{seat}")).penalized:
+            rec.apply(parse_move(f"C{seat}>{seat}"))
+            charged += 1
+            continue
+        moves = legal_moves(s, seat)
+        rec.apply(moves[int(rng.random() * len(moves))])
+    assert charged >= 1
+    report = validate_log(rec.to_json())
+    assert report.valid, report.failure
