@@ -653,8 +653,9 @@ DECISIONS: list[tuple[str, str]] = [
      "`letsuno-party` and `letsuno-crazy` follow that engine's rule code "
      "(`packages/shared/src/rules`, read 2026-11-27). Known differences that remain: after a "
      "draw it lets a player play any card that fits, not only the drawn one (under its "
-     "presets a draw only happens when nothing else fits, so they agree); a Wild may be jumped "
-     "in on a Wild; an UNO call with two cards needs a card that fits; after a misplay penalty "
+     "presets a draw only happens when nothing else fits, so they agree); a jump-in is allowed "
+     "as long as the card is on top and no draw is pending, not only before the next player "
+     "acts, and a Wild or Wild Draw Four may be jumped in on its twin; an UNO call with two cards needs a card that fits; after a misplay penalty "
      "the player may also end the turn at once; it draws penalty cards one move at a time. A "
      "repeated UNO call is accepted there and changes nothing; here it is refused (and never "
      "charged): no option."),
