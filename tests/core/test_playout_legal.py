@@ -17,16 +17,30 @@ from uno_web.core.state import Phase
 from .test_properties import _SMALL
 
 
+# the options for letsuno/uno-online's semantics: drawn from a generator of their own, so that
+# adding them left every mix of the older fields (and the games played under it) as it was
+_OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn", "self_catch",
+                       "jump_in_same_number", "draw_answers", "same_number_turn"})
+_OWN_VALUES = frozenset({("uno_catch_window", "while-one-card")})
+
+
 def _mix(rng: random.Random) -> dict[str, Any]:
     """Every RuleSet field drawn from its declaration (numbers kept small)."""
     out: dict[str, Any] = {}
+    own = random.Random(hash(rng.getstate()[1]))  # reads rng without drawing from it
     for name, spec in RuleSet.model_fields.items():
-        if name in _SMALL:
+        if name in _OWN_DRAW:
+            out[name] = (own.random() < 0.5 if spec.annotation is bool
+                         else own.choice(get_args(spec.annotation)))
+        elif name in _SMALL:
             out[name] = rng.randint(*_SMALL[name])
         elif spec.annotation is bool:
             out[name] = rng.random() < 0.5
         elif get_args(spec.annotation):
-            out[name] = rng.choice(get_args(spec.annotation))
+            values = [v for v in get_args(spec.annotation) if (name, v) not in _OWN_VALUES]
+            out[name] = rng.choice(values)
+            if (name, "while-one-card") in _OWN_VALUES and own.random() < 0.25:
+                out[name] = "while-one-card"
         else:
             out[name] = rng.randint(spec.ge or 0, (spec.ge or 0) + 2)
     return out

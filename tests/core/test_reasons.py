@@ -90,6 +90,13 @@ SCENARIOS: dict[Reason, Callable[[], "Verdict | str"]] = {
                                       overrides={"misplay_penalty": 2}), "P0:G5"),
     Reason.P_FINISH: lambda: v(_base(hands=["W", "B5 B6", "Y5 Y6"],
                                      overrides={"no_wild_finish": True}), "P0:W=R"),
+    Reason.E_FINISH_REFUSED: lambda: v(play(_base(
+        hands=["B+2 R1 R3", "G+2", "Y5 Y6"], top="B9",
+        overrides={"no_draw_card_finish": True, "stack_draw_two_on_draw_two": True,
+                   "finish_keeps_turn": True, "uno_call": False}), "P0:B+2")[0], "P1:G+2"),
+    Reason.P_SELF_CATCH: lambda: v(play(_base(hands=["R1 R2", "B5 B6", "Y5 Y6"],
+                                              overrides={"self_catch": True}), "P0:R1")[0],
+                                   "C0>0"),
     Reason.P_FALSE_CATCH: lambda: v(_base(overrides={"false_catch_penalty": 1}), "C1>0"),
     Reason.P_FALSE_UNO: lambda: v(_base(overrides={"false_uno_penalty": 2}), "U0"),
     Reason.OK_CATCH: lambda: v(play(_base(hands=["R1 R2", "B5 B6", "Y5 Y6"]), "P0:R1")[0], "C2>0"),

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generator, Iterable, Sequence, TypeVar
 
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
@@ -132,8 +132,12 @@ class Mark:
 
 def observation_seed(obs: Observation, purpose: str) -> int:
     """A seed that depends on the observation alone (its every field, in a fixed order), so a
-    hint or a review is the same whatever the hidden cards are."""
-    return derive_seed(0, "coach", purpose, repr(obs))
+    hint or a review is the same whatever the hidden cards are. The rules count by the fields
+    that differ from the official ones, so a rule field added later (at its default) moves no
+    seed."""
+    rules = sorted(obs.rules.changed_fields().items())
+    return derive_seed(0, "coach", purpose, repr(replace(obs, rules=None)),  # type: ignore[arg-type]
+                       repr(rules))
 
 
 # ------------------------------------------------------------------------------------------

@@ -52,7 +52,8 @@ _ANY_VALUE = frozenset({
     "stack_draw_four_on_draw_two", "seven_swap", "zero_rotate", "may_draw_when_playable",
     "draw_to_match", "forced_play", "misplay_penalty", "drawn_joker_penalty", "uno_call",
     "uno_call_with_two", "uno_penalty", "false_catch_penalty", "false_uno_penalty",
-    "double_score", "target_score", "elimination_threshold",
+    "double_score", "target_score", "elimination_threshold", "misplay_keeps_turn",
+    "finish_keeps_turn", "self_catch", "jump_in_same_number", "same_number_turn",
 })
 # toggles played only at some values
 _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
@@ -67,6 +68,7 @@ _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
     "reverse_returns_draw_two": (False,),
     "reverse_returns_draw_four": (False,),
     "skip_passes_penalty": (False,),
+    "draw_answers": ("pending-card",),
     "jump_in": (False,),
     "play_same_number": (False,),
     "reshuffle": ("shuffle",),

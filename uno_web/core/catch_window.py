@@ -13,10 +13,12 @@ The rule (docs/rules.md, ``uno_call``, ``uno_penalty``, ``uno_catch_window``):
 * **closes with time**, as ``uno_catch_window`` says: ``next-action`` (official), at the next
   turn move of anybody; ``until-next-play``, at that player's own next turn move;
   ``next-turn-end``, when the turn after the play has ended (:func:`on_turn_move`,
-  :func:`on_turn_end`);
+  :func:`on_turn_end`); ``while-one-card``, never (only a call, a catch, a draw or a moved
+  hand close it);
 * **closes for everyone** at the end of a round (:func:`close_all`);
-* **who may be caught** (:func:`catch_problem`): a seat at the table, still in, not the catcher,
-  holding one card, not having called, its window open.
+* **who may be caught** (:func:`catch_problem`): a seat at the table, still in, not the catcher
+  (under ``self_catch`` the catcher too: :func:`self_catchable`), holding one card, not having
+  called, its window open.
 
 The state keeps the window per seat in ``GameState.vuln``: 0 closed; 1 open; 2 open until the
 next turn has ended (``next-turn-end``: :func:`on_turn_end` counts it down).
@@ -29,7 +31,7 @@ from typing import Iterable
 from .state import GameState
 
 __all__ = ["any_open", "catch_problem", "catchable", "close_all", "close_for", "close_seat",
-           "on_turn_end", "on_turn_move", "open_for"]
+           "on_turn_end", "on_turn_move", "open_for", "self_catchable"]
 
 
 def open_for(s: GameState, seat: int) -> None:
@@ -94,6 +96,14 @@ def catch_problem(s: GameState, seat: int, target: int) -> str:
     if not s.vuln[target]:
         return "late"
     return ""
+
+
+def self_catchable(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` may catch itself (``self_catch``): it holds one card, has not called,
+    and its window is open. Such a catch costs the UNO penalty; it is a mistake the rule
+    charges, so it is never among the legal moves."""
+    return (s.r.self_catch and len(s.hands[seat]) == 1 and not s.called[seat]
+            and bool(s.vuln[seat]))
 
 
 def catchable(s: GameState, by: int = -1) -> tuple[int, ...]:

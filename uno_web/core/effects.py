@@ -361,11 +361,14 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
         count, why = r.false_uno_penalty, "false_uno"
     elif code == Reason.P_MISPLAY:
         count, why = r.misplay_penalty, "misplay"
+    elif code == Reason.P_SELF_CATCH:  # the UNO penalty, as any catch: the window closes
+        _close_seat(s, seat)
+        count, why = r.uno_penalty, "uno"
     else:  # P_FINISH
         count, why = 1, "finish"
     if ev is not None:
         ev.append(PenaltyApplied(seat, count, why, seat))
-    if code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO) or seat != s.turn:
+    if code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO, Reason.P_SELF_CATCH) or seat != s.turn:
         _draw_cards(s, seat, count, ev, why, src)
         return
     # a turn move (a misplay, or a last card that may not go out): it closes the windows as
@@ -373,6 +376,12 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     _close_windows(s, seat)
     _draw_cards(s, seat, count, ev, why, src)
     s.stuck = 0
+    if r.misplay_keeps_turn if code == Reason.P_MISPLAY else r.finish_keeps_turn:
+        # the player goes on as at the start of a turn (a finish penalty is only charged
+        # outside a pending draw card under finish_keeps_turn: legality refuses it there)
+        s.phase = PH_PLAY
+        s.drawn = []
+        return
     if s.phase == PH_PENALTY:  # the pending draw card is taken too
         _take_pending(s, seat, ev, src)
     s.phase = PH_PLAY
@@ -397,6 +406,9 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     jump = seat != s.turn
     prev_color = s.color
     was_penalty = s.phase == PH_PENALTY
+    # a fresh Wild Draw Four's challenge window (draw_answers = top-card: a Reverse or Skip
+    # played in it makes the next victim draw at once)
+    in_challenge = was_penalty and s.plus4_by >= 0
     eff = EFFECT_OF[card]
     if eff == _WILD4:
         s.plus4_prev_color = prev_color
@@ -417,8 +429,8 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     if left == 1 or s.called[seat]:  # (otherwise there is no call to make or forget)
         _uno_after_play(s, move, left, ev)
     amount = r.amount[eff]
-    if eff != _WILD4:
-        s.plus4_by = -1
+    if eff != _WILD4 or (was_penalty and r.top_card_answers):  # (top-card: a stacked one
+        s.plus4_by = -1                                          # cannot be challenged)
     else:
         s.plus4_by = seat if r.plus4 == "challenge" else -1
     if left == 0:
@@ -429,7 +441,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
     if amount:
         victim = _next_seat(s, seat)
         s.pending = amount + (s.pending if was_penalty else 0)
-        if r.responds[eff]:
+        if r.responds[eff] or (was_penalty and r.top_card_answers):  # (a stack goes on)
             s.phase = PH_PENALTY
             s.turn = victim
             if r.window_turn_end:
@@ -449,18 +461,30 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             s.direction = -s.direction
             if ev is not None:
                 ev.append(DirectionReversed(s.direction))
+        if in_challenge and r.top_card_answers:  # the player it is sent to draws at once
+            victim = _next_seat(s, seat)
+            total = s.pending
+            s.pending = 0
+            if ev is not None:
+                ev.append(PenaltyApplied(victim, total, _penalty_reason(_WILD4), seat))
+            _draw_cards(s, victim, total, ev, "penalty", src)
+            if ev is not None:
+                ev.append(TurnSkipped(victim))
+            _advance(s, 2)
+            return
         s.phase = PH_PENALTY
         s.turn = _next_seat(s, seat)
         if r.window_turn_end:
             _advance_tick(s)
         return
-    _plain_effect(s, seat, card, eff, ev, src)
+    _plain_effect(s, seat, card, eff, ev, src, not jump or r.jump_in_same_number)
 
 
 def _plain_effect(s: GameState, seat: int, card: int, eff: int, ev: list[Event] | None,
-                  src: _Shuffles) -> None:
+                  src: _Shuffles, chain: bool = True) -> None:
     """What a card that makes nobody draw does once played (``seat`` keeps cards): who moves
-    next."""
+    next. ``chain``: a number may start a same-number turn (not after a jump-in under
+    ``jump_in_same_number = false``)."""
     r = s.r
     if eff == EF_SKIP:
         if ev is not None:
@@ -482,7 +506,7 @@ def _plain_effect(s: GameState, seat: int, card: int, eff: int, ev: list[Event] 
         _draw_cards(s, seat, 2, ev, "joker", src)
         _advance(s, 1)
     else:
-        if r.play_same_number and eff == _NUMBER:
+        if r.play_same_number and eff == _NUMBER and chain:
             s.chain_rank = RANK_OF[card]  # the turn stays if another of this number is in hand:
             if any(follows_same_number(s, c) for c in s.hands[seat]):  # play it, or end the turn
                 return

@@ -134,10 +134,16 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
                 and s.phase == PH_PLAY and s.chain_rank < 0):
             return _v(Reason.P_MISPLAY, s, move, card=move.card,
                       count=r.misplay_penalty, why=_why(problem), broken=code.value,
-                      next=_next_seat(s, move.seat), rule="misplay_penalty = "
+                      next=move.seat if r.misplay_keeps_turn else _next_seat(s, move.seat),
+                      rule="misplay_penalty = "
                       + str(r.misplay_penalty))
         return None
     if kind == K_CATCH:
+        if code == Reason.E_NO_ONE_TO_CATCH and form == "self" and window.self_catchable(
+            s, move.seat
+        ):
+            return _v(Reason.P_SELF_CATCH, s, move, count=r.uno_penalty,
+                      rule="self_catch = true")
         if code == Reason.E_NO_ONE_TO_CATCH and r.false_catch_penalty and form not in (
             "self", "no_seat"
         ):
@@ -248,7 +254,8 @@ def _jump_in_refusal(s: GameState, move: Move) -> Verdict | None:
         return _worded(s, move, problem)
     refusal = _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
     if refusal is None and len(hand) == 1 and finish_forbidden(r, top):
-        return _v(Reason.P_FINISH, s, move, card=top, form="draw",
+        return _v(Reason.E_FINISH_REFUSED if r.finish_keeps_turn else Reason.P_FINISH, s, move,
+                  card=top, form="draw",
                   rule=finish_forbidden(r, top) + " = true")
     return refusal
 

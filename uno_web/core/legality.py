@@ -145,21 +145,29 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
     hand (the caller does)."""
     r = s.r
     pen = -1
+    top_card = False
     if s.phase == PH_PENALTY:
-        pen = EFFECT_OF[penalty_card(s)]
-        v = r.answers[pen][EFFECT_OF[card]]  # r.answer_verdict, tabled
+        top_card = r.top_card_answers
+        pen = EFFECT_OF[s.discard[-1] if top_card else penalty_card(s)]
+        eff = EFFECT_OF[card]
+        if top_card and eff == EF_SKIP and r.skip_passes_penalty:
+            v = 0  # draw_answers = top-card: a Skip passes any pending penalty on
+        elif top_card and r.amount[pen] == 0:
+            return Reason.E_PENALTY_NOT_ANSWERED, {}  # after a Reverse or Skip: a Skip only
+        else:
+            v = r.answers[pen][eff]  # r.answer_verdict, tabled
         if v:
             if r.amount[EFFECT_OF[card]] == 0:
                 return Reason.E_PENALTY_NOT_ANSWERED, {}
             if v == 2:
                 return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}
             return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(pen, EFFECT_OF[card]) + " = false"}
-    if s.chain_rank >= 0:
+    if s.chain_rank >= 0 and not r.chain_any_card:
         # play_same_number: more of the number just played, whatever is on top (a pile turned
         # over in the turn, when another player drew, may have brought up a new top card)
         if not follows_same_number(s, card):
             return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card}
-    elif not _matches(s, card):
+    elif not top_card and not _matches(s, card):  # (top-card: the kind alone decides)
         return Reason.E_NO_MATCH, {}
     if IS_WILD[card]:
         if EFFECT_OF[card] == _WILD4 and r.plus4 == "strict" and holds_color(hand, s.color):
@@ -175,8 +183,12 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
     if len(hand) == 1:
         rule = finish_forbidden(r, card)
         if rule:
-            return Reason.P_FINISH, {"form": "wild" if rule == "no_wild_finish" else "draw",
-                                     "rule": rule + " = true"}
+            # finish_keeps_turn: the penalty is for your own turn only; facing a draw card
+            # the play is simply refused
+            code = (Reason.E_FINISH_REFUSED if r.finish_keeps_turn and s.phase == PH_PENALTY
+                    else Reason.P_FINISH)
+            return code, {"form": "wild" if rule == "no_wild_finish" else "draw",
+                          "rule": rule + " = true"}
     return None
 
 
@@ -268,7 +280,7 @@ def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
     """The turn player's play of ``card`` from ``hand`` (a card it holds): in a
     ``play_same_number`` turn only that number, after drawing only a card just drawn, then
     :func:`play_problem`."""
-    if s.chain_rank >= 0 and not follows_same_number(s, card):
+    if s.chain_rank >= 0 and not s.r.chain_any_card and not follows_same_number(s, card):
         return _R_SAME, {"number": s.chain_rank, "card": card}
     if s.phase == PH_DRAWN and card not in s.drawn:
         return _R_DRAWN, {"drawn": tuple(s.drawn)}
@@ -404,8 +416,9 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             out = [_new_move(Move, (K_CHOOSE_COLOR, seat, -1, c, -1, False)) for c in r.colors]
         elif phase == PH_PLAY:
             # play_same_number: only that number (turn_play_problem), or end the turn
-            _add_plays(s, seat, hand, hand if s.chain_rank < 0 else same_number_cards(s, hand),
-                       out)
+            # (same_number_turn = any-card: any card that fits)
+            _add_plays(s, seat, hand, hand if s.chain_rank < 0 or r.chain_any_card
+                       else same_number_cards(s, hand), out)
             if draw_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_DRAW, seat, -1, -1, -1, False)))
             elif pass_problem(s, seat, out) is None:

@@ -49,6 +49,7 @@ class Reason(str, Enum):
     P_FINISH = "P_FINISH"
     P_FALSE_CATCH = "P_FALSE_CATCH"
     P_FALSE_UNO = "P_FALSE_UNO"
+    P_SELF_CATCH = "P_SELF_CATCH"
     # the state of the game
     E_GAME_OVER = "E_GAME_OVER"
     E_ROUND_OVER = "E_ROUND_OVER"
@@ -66,6 +67,7 @@ class Reason(str, Enum):
     E_PLUS4_NOT_ALLOWED = "E_PLUS4_NOT_ALLOWED"
     E_WILD_NOT_LAST_RESORT = "E_WILD_NOT_LAST_RESORT"
     E_ACTION_CARD_LAST = "E_ACTION_CARD_LAST"
+    E_FINISH_REFUSED = "E_FINISH_REFUSED"
     E_ONLY_DRAWN_CARD = "E_ONLY_DRAWN_CARD"
     E_SAME_NUMBER_ONLY = "E_SAME_NUMBER_ONLY"
     E_PENALTY_PENDING = "E_PENALTY_PENDING"
@@ -187,13 +189,14 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.P_MISPLAY: Explanation(
         "With a misplay penalty, a card played on your turn that may not be played goes back to "
-        "your hand, you draw the penalty cards and your turn ends.",
+        "your hand, you draw the penalty cards and your turn ends (or, with misplay_keeps_turn, "
+        "you play again).",
         "misplay_penalty",
         "{why}. {who} {who:takes} the {card} back and {who:draws} {count}; next: {next}",
     ),
     Reason.P_FINISH: Explanation(
         "Under this house rule a wild or draw card may not be your last card: trying costs one "
-        "card and ends your turn.",
+        "card and ends your turn (or, with finish_keeps_turn, you play again).",
         "no_wild_finish, no_draw_card_finish",
         "{who} may not go out on a wild card: {who:they} {who:takes} the {card} back and "
         "{who:draws} 1 card",
@@ -210,6 +213,12 @@ CATALOGUE: dict[Reason, Explanation] = {
         "With a penalty for a groundless UNO call, calling UNO when you may not costs cards.",
         "false_uno_penalty",
         "{why}. {who} {who:draws} {count} for the groundless call",
+    ),
+    Reason.P_SELF_CATCH: Explanation(
+        "Under this house rule a player left with one card without an UNO call may catch "
+        "themselves, and draws the penalty for the missed call.",
+        "self_catch",
+        "{who} caught {who:yourself} without an UNO call; {who:they} {who:draws} {count}",
     ),
     Reason.OK_CHALLENGE: Explanation(
         "A Wild Draw Four may be challenged: a bluffer draws 4, a wrong challenger draws 6.",
@@ -311,6 +320,13 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A player may not go out on a Skip, Reverse, Draw Two or wild card.",
         "no_action_card_last",
         "{card} would be {who:your} last card, and no one may go out on an action card",
+    ),
+    Reason.E_FINISH_REFUSED: Explanation(
+        "Under this house rule a wild or draw card may not be your last card; facing a draw "
+        "card, or out of turn, the play is refused without a penalty.",
+        "no_wild_finish, no_draw_card_finish, finish_keeps_turn",
+        "{card} would be {who:your} last card, and no one may go out on a wild card",
+        {"draw": "{card} would be {who:your} last card, and no one may go out on a draw card"},
     ),
     Reason.E_SAME_NUMBER_ONLY: Explanation(
         "Under the house rule for several cards of one number, after a number card the same "

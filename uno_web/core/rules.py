@@ -122,6 +122,15 @@ class RuleSet(Declared):
         "hand, the player draws one card and the turn ends (facing a pending draw card, the "
         "player also takes it).",
     )
+    finish_keeps_turn: bool = _f(
+        False,
+        "Play again after a forbidden last card",
+        "What trying to go out on a card that `no_wild_finish` or `no_draw_card_finish` "
+        "forbids does. `false`: the card goes back, you draw one card and your turn ends "
+        "(facing a pending draw card you also take it). `true` (letsuno/uno-online): the card "
+        "goes back, you draw one card and keep the turn; facing a pending draw card, or out of "
+        "turn, the play is refused and costs nothing.",
+    )
     draw_on_last_card: bool = _f(
         True,
         "Next player draws after a last draw card",
@@ -182,6 +191,24 @@ class RuleSet(Declared):
         "Draw Four passed on can no longer be challenged.",
     )
 
+    draw_answers: Literal["pending-card", "top-card"] = _f(
+        "pending-card",
+        "How a draw card is answered",
+        "How a stack, a Reverse or a Skip that answers a pending draw card (the toggles above) "
+        "is judged. `pending-card`: by the draw card whose penalty is pending, even under a "
+        "Reverse or Skip that sent it on; the answer must match the pile as any play does (a "
+        "Reverse or Skip of the same colour, or on another of its kind); a Draw Two waits for "
+        "an answer whenever any toggle lets one answer it, and a Reverse or Skip in a Wild "
+        "Draw Four's challenge window sends the penalty on, to be answered again. `top-card` "
+        "(letsuno/uno-online): by the kind of the top card alone, whatever the colours: a "
+        "Reverse answers only a Draw Two or Wild Draw Four on top, a Skip answers any pending "
+        "penalty, and after a Reverse or Skip only a Skip may pass it on again; a Draw Two "
+        "waits for an answer only when a stacking toggle lets a draw card answer it (else the "
+        "next player draws at once); a Wild Draw Four that cannot be challenged is drawn at "
+        "once, and one stacked on another draw card cannot be challenged; a Reverse or Skip "
+        "played in the challenge window makes the player it sends the penalty to draw at once.",
+    )
+
     # --- out of turn and special plays --------------------------------------------------------
     jump_in: bool = _f(
         False,
@@ -211,6 +238,23 @@ class RuleSet(Declared):
         "the 7-0 rules, an UNO call when one card is left).",
     )
 
+    same_number_turn: Literal["same-number", "any-card"] = _f(
+        "same-number",
+        "What may follow in a same-number turn",
+        "With `play_same_number`: what the player may play while the turn stays with them "
+        "after a number card. `same-number`: only another card of that number, or end the "
+        "turn. `any-card` (letsuno/uno-online): any card that fits the pile, or end the turn; "
+        "a number card again keeps the turn while another card of its number is held.",
+    )
+    jump_in_same_number: bool = _f(
+        True,
+        "A jump-in starts a same-number turn",
+        "With both `jump_in` and `play_same_number`: whether a player who jumps in with a "
+        "number card may add more cards of that number. `true`: yes, as after a number played "
+        "on their own turn. `false` (letsuno/uno-online): a jump-in is one card, and play goes "
+        "on from the player who jumped in.",
+    )
+
     # --- drawing ----------------------------------------------------------------------------
     may_draw_when_playable: bool = _f(
         True,
@@ -237,6 +281,14 @@ class RuleSet(Declared):
         "many cards and your turn ends. After drawing, or facing a draw card, a wrong card is "
         "always refused.",
         ge=0, le=10,
+    )
+    misplay_keeps_turn: bool = _f(
+        False,
+        "Play again after a misplay",
+        "What the misplay penalty (above) does to your turn. `false`: your turn ends once you "
+        "have drawn the penalty cards. `true` (letsuno/uno-online): you keep the turn and may "
+        "play a card or draw as at the start of a turn. With no misplay penalty this changes "
+        "nothing.",
     )
     drawn_joker_penalty: int = _f(
         2,
@@ -287,12 +339,24 @@ class RuleSet(Declared):
         "draws that many cards.",
         ge=0, le=10,
     )
-    uno_catch_window: Literal["next-action", "next-turn-end", "until-next-play"] = _f(
+    uno_catch_window: Literal["next-action", "next-turn-end", "until-next-play",
+                              "while-one-card"] = _f(
         "next-action",
         "Time to catch a missed UNO",
         "How long others may catch a missed UNO call. `next-action` (official): until the next "
         "player acts. `next-turn-end`: until the next player's turn is over. `until-next-play`: "
-        "as long as the player still holds one card and has not played again.",
+        "as long as the player still holds one card and has not played again; any move of "
+        "their own turn ends it (also ending a turn of several cards of one number). "
+        "`while-one-card` (letsuno/uno-online): as long as the player holds that one card, "
+        "whatever anybody does meanwhile.",
+    )
+    self_catch: bool = _f(
+        False,
+        "Catch yourself",
+        "Whether a player left with one card without calling UNO may catch themselves. "
+        "`false` (official): catching yourself is refused. `true` (letsuno/uno-online): it is "
+        "accepted and costs you the cards of a missed UNO call, as if another player had "
+        "caught you.",
     )
 
     # --- scoring ----------------------------------------------------------------------------
@@ -348,6 +412,32 @@ class RuleSet(Declared):
 
 _OFFICIAL = RuleSet()
 
+# letsuno/uno-online's engine with no house rule on (its *classic* preset and default room):
+# a Wild turned up first is replaced, a player stays catchable while holding the one uncalled
+# card and may catch themselves, answers to a draw card go by the top card, a mistake that a
+# penalty rule charges keeps the turn, a jump-in is one card, first to 1000 points
+_LETSUNO: dict[str, Any] = dict(
+    first_card="redraw-wild",
+    uno_catch_window="while-one-card",
+    self_catch=True,
+    draw_answers="top-card",
+    misplay_keeps_turn=True,
+    finish_keeps_turn=True,
+    jump_in_same_number=False,
+    same_number_turn="any-card",
+    target_score=1000,
+)
+# its *party* preset (house-rules.ts); drawing until playable refuses a draw while a card fits
+_LETSUNO_PARTY: dict[str, Any] = dict(
+    stack_draw_two_on_draw_two=True,
+    stack_draw_four_on_draw_four=True,
+    zero_rotate=True,
+    seven_swap=True,
+    jump_in=True,
+    draw_to_match=True,
+    may_draw_when_playable=False,
+)
+
 PRESETS: dict[str, RuleSet] = {
     "official": _OFFICIAL,
     "duo-uno-subset": RuleSet(
@@ -396,6 +486,19 @@ PRESETS: dict[str, RuleSet] = {
         double_score=True,
         wild_draw_four="anytime",
     ),
+    "letsuno-party": RuleSet(**_LETSUNO, **_LETSUNO_PARTY),
+    "letsuno-crazy": RuleSet(
+        **_LETSUNO, **_LETSUNO_PARTY,
+        stack_draw_two_on_draw_four=True,
+        stack_draw_four_on_draw_two=True,
+        reverse_returns_draw_two=True,
+        reverse_returns_draw_four=True,
+        skip_passes_penalty=True,
+        play_same_number=True,
+        forced_play=True,
+        double_score=True,
+        wild_draw_four="anytime",
+    ),
     "strict-table": RuleSet(
         misplay_penalty=1,
         false_catch_penalty=2,
@@ -423,6 +526,8 @@ PRESET_TITLES: dict[str, str] = {
     "classic-notes": "Last player standing (strict wilds)",
     "house-party": "Party house rules",
     "everything-goes": "Everything goes (wild house rules)",
+    "letsuno-party": "Online party rules (letsuno)",
+    "letsuno-crazy": "Online crazy rules (letsuno)",
     "strict-table": "Strict table (mistakes cost cards)",
     "playing-cards": "Playing cards (52 + 2 Jokers)",
 }
@@ -442,6 +547,14 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "everything-goes": "Stack any draw card on another, send it back with a Reverse or on "
     "with a Skip, jump in, 7 swaps and 0 passes hands, play all cards of one number at once, "
     "draw until you can play and play what fits, Wild Draw Four any time, and double points.",
+    "letsuno-party": "As the party preset of the letsuno online table: stack a Draw Two on a "
+    "Draw Two and a Wild Draw Four on a Wild Draw Four, jump in with an identical card, 7 swaps "
+    "and 0 passes hands, draw only when nothing fits and then until something does; a missed "
+    "UNO can be caught as long as the card is held; first to 1000 points.",
+    "letsuno-crazy": "As the crazy preset of the letsuno online table: the party rules plus "
+    "every draw card on another, a Reverse sends a draw card back and a Skip passes it on (any "
+    "colour), several cards of one number, a drawn card that fits must be played, Wild Draw "
+    "Four any time (drawn at once), double points.",
     "strict-table": "Official play, but mistakes cost cards: a card that does not fit costs 1, "
     "a false catch or an UNO call at the wrong time costs 2, UNO is called only with the "
     "second-to-last card or after it, and nobody goes out on a wild or a draw card.",
@@ -534,6 +647,18 @@ DECISIONS: list[tuple[str, str]] = [
      "(`may_draw_when_playable` off); after drawing, a playable drawn card may be played."),
     ("Playing cards: who starts and scoring", "Seat 0 (\"the oldest birthday\") leads any card "
      "in the first round; face cards score 20, Jokers 50, numbers their value."),
+    ("letsuno/uno-online's semantics", "The options marked letsuno/uno-online "
+     "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `misplay_keeps_turn`, "
+     "`finish_keeps_turn`, `self_catch`, `uno_catch_window = while-one-card`) and the presets "
+     "`letsuno-party` and `letsuno-crazy` follow that engine's rule code "
+     "(`packages/shared/src/rules`, read 2026-11-27). Known differences that remain: after a "
+     "draw it lets a player play any card that fits, not only the drawn one (under its "
+     "presets a draw only happens when nothing else fits, so they agree); a jump-in is allowed "
+     "as long as the card is on top and no draw is pending, not only before the next player "
+     "acts, and a Wild or Wild Draw Four may be jumped in on its twin; an UNO call with two cards needs a card that fits; after a misplay penalty "
+     "the player may also end the turn at once; it draws penalty cards one move at a time. A "
+     "repeated UNO call is accepted there and changes nothing; here it is refused (and never "
+     "charged): no option."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]

@@ -31,6 +31,16 @@ PRESET_SOURCES: dict[str, str] = {
     "rule, multiple plays of one number, draw until playable, forced play after drawing, double "
     "score and no Wild Draw Four challenge. (letsuno's *classic* preset is `official`; its "
     "*party* preset is `house-party` without cross-stacking.)",
+    "letsuno-party": "letsuno/uno-online's *party* house-rule preset "
+    "(`packages/shared/src/types/house-rules.ts`, read 2026-11-27) on its engine's own "
+    "semantics (`packages/shared/src/rules`): a Wild or Wild Draw Four turned up first is "
+    "replaced (`setup.ts`), `handleCatchUno` has no time limit and no catcher check, answers "
+    "to a draw card go by the top card (`deflection.ts`, `stacking.ts`), a charged mistake "
+    "keeps the turn (`misplay-penalty.ts`, `finish-restrictions.ts`), `drawUntilPlayable` "
+    "refuses a draw while a card fits, and the default room plays to 1000 points.",
+    "letsuno-crazy": "letsuno/uno-online's *crazy* house-rule preset on the same semantics "
+    "as `letsuno-party`; its `multiplePlaySameNumber` keeps no turn after a jump-in "
+    "(`multi-play.ts`).",
     "strict-table": "letsuno/uno-online's penalty rules put together (misplay penalty, strict "
     "UNO call, no finishing on a wild or a function card) with penalties for a false "
     "catch and a groundless UNO call; no single rule book.",

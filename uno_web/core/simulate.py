@@ -77,8 +77,8 @@ def playable_now(s: GameState, seat: int) -> list[int]:
     The engine's own predicates: its match table under plain matching, else ``play_problem``.
     """
     hand = s.hands[seat]
-    if s.chain_rank >= 0:  # play_same_number: only more of the number just played
-        return same_number_cards(s, hand)
+    if s.chain_rank >= 0 and not s.r.chain_any_card:  # play_same_number: only more of the
+        return same_number_cards(s, hand)                 # number just played
     discard = s.discard
     # under plain matching (no house restriction) the engine's match table decides
     fits = (match_table(s.r.deck)[s.color * 32 + RANK_OF[discard[-1]]]
@@ -88,6 +88,8 @@ def playable_now(s: GameState, seat: int) -> list[int]:
             return [c for c in hand if c in fits]
         if s.r.plain_matching and not discard:
             return hand[:]
+        return [c for c in hand if play_problem(s, seat, c, hand) is None]
+    if s.r.top_card_answers:  # (draw_answers = top-card: the engine's predicate decides)
         return [c for c in hand if play_problem(s, seat, c, hand) is None]
     # only a card the answer table allows may answer at all
     ans = s.r.answers[EFFECT_OF[penalty_card(s)]]
@@ -609,6 +611,13 @@ def _wild_draw_four(s: GameState, hand: list[int], color: int) -> None:
     s.plus4_bluff = holds_color(hand, color)
 
 
+def _fused_plays(r: CompiledRules) -> bool:
+    """Whether the fused loop plays these rules: not ``draw_answers = top-card`` (its answers
+    to a draw card follow the pending card) nor ``same_number_turn = any-card`` (its
+    same-number turn takes only that number); such rules play move by move through ``step``."""
+    return not (r.top_card_answers or r.chain_any_card)
+
+
 def random_playout(
     s: GameState, rng: random.Random, max_moves: int = 100_000, pick: CardPicker | None = None,
     fused: bool = True,
@@ -623,6 +632,8 @@ def random_playout(
     move through the engine's ``step`` instead. Both give the same game, move for move, from
     the same ``rng``.
     """
+    if fused and not _fused_plays(s.r):
+        fused = False  # rules the fused loop does not write out: every move through step
     if fused:
         return _fused_run(s, rng, max_moves, pick)
     moves = 0

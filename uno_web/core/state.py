@@ -64,7 +64,7 @@ def deck_colors(deck: str) -> tuple[int, ...]:
 _DERIVED = (
     "rules", "colors", "cards", "deck_set", "reverse_skip_2p", "plus4", "no_action_last",
     "seven_zero", "joker_penalty", "turn_over", "window_next_action", "window_turn_end",
-    "amount", "plain_matching", "responds", "answers",
+    "amount", "plain_matching", "responds", "answers", "top_card_answers", "chain_any_card",
 )
 
 
@@ -88,6 +88,7 @@ class CompiledRules:
     no_action_card_last: bool
     no_wild_finish: bool
     no_draw_card_finish: bool
+    finish_keeps_turn: bool
     draw_on_last_card: bool
     stack_draw_two_on_draw_two: bool
     stack_draw_four_on_draw_four: bool
@@ -97,14 +98,18 @@ class CompiledRules:
     reverse_returns_draw_two: bool
     reverse_returns_draw_four: bool
     skip_passes_penalty: bool
+    draw_answers: str
     jump_in: bool
     seven_swap: bool
     zero_rotate: bool
     play_same_number: bool
+    jump_in_same_number: bool
+    same_number_turn: str
     may_draw_when_playable: bool
     draw_to_match: bool
     forced_play: bool
     misplay_penalty: int
+    misplay_keeps_turn: bool
     drawn_joker_penalty: int
     reshuffle: str
     uno_call: bool
@@ -113,6 +118,7 @@ class CompiledRules:
     false_catch_penalty: int
     false_uno_penalty: int
     uno_catch_window: str
+    self_catch: bool
     scoring: str
     double_score: bool
     target_score: int
@@ -143,12 +149,23 @@ class CompiledRules:
         # answer_verdict as a table, [penalty effect][effect], for the hot paths
         self.answers = [[self.answer_verdict(p, e) for e in range(len(Effect))]
                         for p in range(len(Effect))]
+        # draw_answers = top-card: answers are judged by the top card's kind alone
+        self.top_card_answers = rules.draw_answers == "top-card"
+        # same_number_turn = any-card: a kept turn takes any card that fits
+        self.chain_any_card = rules.same_number_turn == "any-card"
         # for each draw effect on top of the pile: can the victim answer at all?
         self.responds: dict[int, bool] = {
             eff: any(self.answer_verdict(eff, e) == 0 for e in range(len(Effect)))
             or (eff == Effect.WILD_DRAW_FOUR and rules.wild_draw_four == "challenge")
             for eff in (Effect.DRAW_TWO, Effect.DRAW_FOUR, Effect.WILD_DRAW_FOUR, Effect.WILD)
         }
+        if self.top_card_answers:
+            # a fresh draw card waits only for a stack (a deflection alone does not hold it);
+            # a fresh Wild Draw Four only for its challenge window
+            for eff in self.responds:
+                self.responds[eff] = (
+                    rules.wild_draw_four == "challenge" if eff == Effect.WILD_DRAW_FOUR
+                    else any(self.stack_verdict(eff, e) == 0 for e in range(len(Effect))))
 
     def draw_amount(self, effect: int) -> int:
         if effect == Effect.DRAW_TWO:

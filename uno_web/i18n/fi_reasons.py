@@ -108,14 +108,16 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     # accepted at a cost (house rules that make a mistake cost cards)
     "P_MISPLAY": (
         "Väärin pelatun kortin rangaistuksella omalla vuorolla pelattu kortti, jota ei saa "
-        "pelata, palaa käteen, pelaaja nostaa rangaistuskortit ja vuoro päättyy.",
+        "pelata, palaa käteen, pelaaja nostaa rangaistuskortit ja vuoro päättyy (tai, kun "
+        "misplay_keeps_turn on päällä, pelaaja pelaa uudestaan).",
         "{why}. {who:@ ottaa|Otat} kortin {card} takaisin ja {who:nostaa|nostat} {count:acc}; "
         "seuraavana {next}",
         {},
     ),
     "P_FINISH": (
         "Tällä kotisäännöllä villi kortti tai nostokortti ei saa olla viimeinen kortti: yritys "
-        "maksaa yhden kortin ja päättää vuoron.",
+        "maksaa yhden kortin ja päättää vuoron (tai, kun finish_keeps_turn on päällä, pelaaja "
+        "pelaa uudestaan).",
         "{who:@ ei saa|Et saa} päästä korteista eroon villillä kortilla: {who:hän ottaa|otat} "
         "kortin {card} takaisin ja {who:nostaa|nostat} 1 kortin",
         {"draw": "{who:@ ei saa|Et saa} päästä korteista eroon nostokortilla: "
@@ -125,6 +127,13 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "Aiheettoman nappaamisen rangaistuksella sellaisen pelaajan nappaaminen, jota ei saa "
         "napata, maksaa nappaajalle kortteja.",
         "{why}. {who:@ nostaa|Nostat} {count:acc} aiheettomasta nappaamisesta",
+        {},
+    ),
+    "P_SELF_CATCH": (
+        "Tällä kotisäännöllä pelaaja, jolle jäi yksi kortti ilman UNO!-huutoa, saa napata "
+        "itsensä, ja hän nostaa unohtuneen huudon rangaistuskortit.",
+        "{who} {who:nappasi itsensä|nappasit itsesi} unohtuneesta UNO!-huudosta; "
+        "{who:hän nostaa|nostat} {count:acc}",
         {},
     ),
     "P_FALSE_UNO": (
@@ -209,6 +218,14 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "Viimeinen kortti ei saa olla ohitus, suunnanvaihto, nosta kaksi eikä villi kortti.",
         "{card} olisi {who:gen} viimeinen kortti, eikä kukaan saa lopettaa toimintokorttiin",
         {},
+    ),
+    "E_FINISH_REFUSED": (
+        "Tällä kotisäännöllä villi kortti tai nostokortti ei saa olla viimeinen kortti; "
+        "nostokortin edessä tai vuoron ulkopuolella siirtoa ei hyväksytä, eikä siitä tule "
+        "rangaistusta.",
+        "{card} olisi {who:gen} viimeinen kortti, eikä kukaan saa lopettaa villiin korttiin",
+        {"draw": "{card} olisi {who:gen} viimeinen kortti, eikä kukaan saa lopettaa "
+                 "nostokorttiin"},
     ),
     "E_SAME_NUMBER_ONLY": (
         "Saman numeron korttien kotisäännöllä numerokortin jälkeen sama pelaaja saa lisätä vain "

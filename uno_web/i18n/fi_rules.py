@@ -90,6 +90,15 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "kortin: kortti palaa käteen, pelaaja nostaa yhden kortin ja vuoro päättyy (jos häntä "
         "odottaa nostokortti, hän ottaa myös sen).",
     ),
+    "finish_keeps_turn": (
+        "e62971e7", "Pelaa uudestaan kielletyn viimeisen kortin jälkeen",
+        "Mitä tapahtuu, kun yrität päästä korteista eroon kortilla, jonka `no_wild_finish` tai "
+        "`no_draw_card_finish` kieltää. `pois`: kortti palaa käteen, nostat yhden kortin ja "
+        "vuorosi päättyy (odottavan nostokortin edessä otat myös sen). `päällä` "
+        "(letsuno/uno-online): kortti palaa käteen, nostat yhden kortin ja vuoro jatkuu; "
+        "odottavan nostokortin edessä tai vuoron ulkopuolella siirtoa ei hyväksytä, eikä se "
+        "maksa mitään.",
+    ),
     "draw_on_last_card": (
         "adda1a55", "Viimeinen nostokortti nostattaa",
         "Mitä nosta kaksi tai villi nosta neljä tekee, kun se on pelaajan viimeinen kortti. "
@@ -142,6 +151,25 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "(samaa väriä tai toisen ohituksen päälle): sama rangaistus siirtyy seuraavalle "
         "pelaajalle. Eteenpäin siirrettyä villiä nosta neljää ei voi enää haastaa.",
     ),
+    "draw_answers": (
+        "053e7106", "Miten nostokorttiin vastataan",
+        "Miten arvioidaan pinoaminen, suunnanvaihto tai ohitus, joka vastaa odottavaan "
+        "nostokorttiin (yllä olevat säännöt). `odottava kortti`: sen nostokortin mukaan, jonka "
+        "rangaistus odottaa, vaikka sen päällä olisi sen eteenpäin lähettänyt suunnanvaihto tai "
+        "ohitus; vastauksen on sovittava pakkaan kuten minkä tahansa pelatun kortin (saman "
+        "värinen suunnanvaihto tai ohitus, tai samanlaisen päälle); nosta kaksi odottaa "
+        "vastausta aina, kun jokin sääntö sallii vastauksen, ja suunnanvaihto tai ohitus villin "
+        "nosta neljän haastoikkunassa lähettää rangaistuksen eteenpäin uudelleen vastattavaksi. "
+        "`päällimmäinen kortti` (letsuno/uno-online): vain päällimmäisen kortin lajin mukaan, "
+        "väreistä välittämättä: suunnanvaihto vastaa vain päällimmäiseen nosta kaksi- tai "
+        "villiin nosta neljä -korttiin, ohitus vastaa mihin tahansa odottavaan rangaistukseen, "
+        "ja suunnanvaihdon tai ohituksen jälkeen vain ohitus voi lähettää sen taas eteenpäin; "
+        "nosta kaksi odottaa vastausta vain, kun pinoamissääntö sallii nostokortin vastaukseksi "
+        "(muuten seuraava pelaaja nostaa heti); villi nosta neljä, jota ei voi haastaa, "
+        "nostetaan heti, eikä toisen nostokortin päälle pinottua voi haastaa; haastoikkunassa "
+        "pelattu suunnanvaihto tai ohitus saa pelaajan, jolle rangaistus lähtee, nostamaan "
+        "heti.",
+    ),
     "jump_in": (
         "b7baa8f9", "Väliin samanlaisella kortilla",
         "Pelaaja, jolla on täsmälleen sama kortti kuin poistopakan päällimmäinen (sama väri ja "
@@ -166,6 +194,21 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "(`K`, ohi). Vain viimeisen kortin väri ratkaisee, ja jokainen kortti tekee tehtävänsä "
         "(7 tai 0 7-0-säännöillä, UNO!-huuto, kun yksi kortti on jäljellä).",
     ),
+    "same_number_turn": (
+        "06941550", "Mitä saman numeron vuorossa saa pelata",
+        "Kun `play_same_number` on päällä: mitä pelaaja saa pelata, kun vuoro pysyy hänellä "
+        "numerokortin jälkeen. `sama numero`: vain toisen saman numeron kortin, tai lopettaa "
+        "vuoron. `mikä tahansa kortti` (letsuno/uno-online): minkä tahansa pakkaan sopivan "
+        "kortin, tai lopettaa vuoron; numerokortti pitää taas vuoron, kun kädessä on toinen "
+        "saman numeron kortti.",
+    ),
+    "jump_in_same_number": (
+        "e48fdabf", "Väliin hyppy aloittaa saman numeron vuoron",
+        "Kun sekä `jump_in` että `play_same_number` ovat päällä: saako numerokortilla väliin "
+        "hypännyt pelaaja lisätä saman numeron kortteja. `päällä`: saa, kuten omalla vuorolla "
+        "pelatun numerokortin jälkeen. `pois` (letsuno/uno-online): väliin hyppy on yksi "
+        "kortti, ja peli jatkuu väliin hypänneestä pelaajasta.",
+    ),
     "may_draw_when_playable": (
         "9670dbfc", "Saa nostaa, vaikka voisi pelata",
         "Pelaaja saa nostaa kortin, vaikka hänellä olisi pelattava kortti (virallinen). Pois "
@@ -186,6 +229,13 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "ei hyväksy siirtoa, ja yrität uudestaan. Luku: kortti palaa käteesi, nostat niin monta "
         "korttia ja vuorosi päättyy. Noston jälkeen tai nostokortin edessä väärää korttia ei "
         "koskaan hyväksytä.",
+    ),
+    "misplay_keeps_turn": (
+        "8017209b", "Pelaa uudestaan väärän kortin jälkeen",
+        "Mitä väärin pelatun kortin rangaistus (yllä) tekee vuorollesi. `pois`: vuorosi "
+        "päättyy, kun olet nostanut rangaistuskortit. `päällä` (letsuno/uno-online): vuoro "
+        "jatkuu, ja saat pelata kortin tai nostaa kuten vuoron alussa. Ilman väärän kortin "
+        "rangaistusta tämä ei muuta mitään.",
     ),
     "drawn_joker_penalty": (
         "06615581", "Lisäkortit nostetusta jokerista",
@@ -228,11 +278,21 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "Luku: huutaja nostaa niin monta korttia.",
     ),
     "uno_catch_window": (
-        "95729f8b", "Aika napata unohtunut UNO!",
+        "51bc3ff6", "Aika napata unohtunut UNO!",
         "Kuinka kauan muut voivat napata unohtuneen UNO!-huudon. `seuraavaan siirtoon` "
         "(virallinen): kunnes seuraava pelaaja toimii. `seuraavan vuoron loppuun`: kunnes "
         "seuraavan pelaajan vuoro on ohi. `seuraavaan pelaamiseen`: niin kauan kuin pelaajalla "
-        "on yhä yksi kortti eikä hän ole pelannut uudestaan.",
+        "on yhä yksi kortti eikä hän ole pelannut uudestaan; mikä tahansa hänen oman vuoronsa "
+        "siirto päättää ajan (myös saman numeron korttien vuoron lopettaminen). `niin kauan "
+        "kuin yksi kortti` (letsuno/uno-online): niin kauan kuin pelaajalla on se yksi kortti, "
+        "teki kuka tahansa välillä mitä tahansa.",
+    ),
+    "self_catch": (
+        "7edf93b2", "Nappaa itsesi",
+        "Saako pelaaja, jolle jäi yksi kortti eikä hän huutanut UNO!, napata itsensä. `pois` "
+        "(virallinen): itsensä nappaamista ei hyväksytä. `päällä` (letsuno/uno-online): se "
+        "hyväksytään, ja se maksaa unohtuneen UNO!-huudon kortit, kuin toinen pelaaja olisi "
+        "napannut sinut.",
     ),
     "scoring": (
         "4b8dc0d1", "Miten peli voitetaan",
@@ -276,9 +336,14 @@ OPTIONS_FI: dict[tuple[str, str], str] = {
     ("wild_draw_four", "anytime"): "milloin vain",
     ("reshuffle", "shuffle"): "sekoitus",
     ("reshuffle", "turn-over"): "kääntö",
+    ("same_number_turn", "same-number"): "sama numero",
+    ("same_number_turn", "any-card"): "mikä tahansa kortti",
+    ("draw_answers", "pending-card"): "odottava kortti",
+    ("draw_answers", "top-card"): "päällimmäinen kortti",
     ("uno_catch_window", "next-action"): "seuraavaan siirtoon",
     ("uno_catch_window", "next-turn-end"): "seuraavan vuoron loppuun",
     ("uno_catch_window", "until-next-play"): "seuraavaan pelaamiseen",
+    ("uno_catch_window", "while-one-card"): "niin kauan kuin yksi kortti",
     ("scoring", "target"): "pistetavoite",
     ("scoring", "elimination"): "pudotus",
     ("scoring", "single-round"): "yksi kierros",
@@ -318,6 +383,23 @@ PRESETS_FI: dict[str, tuple[str, str, str]] = {
         "Juhlien kotisäännöt",
         "Pinoa mikä tahansa nostokortti toisen päälle, hyppää vuoron ohi väliin samanlaisella "
         "kortilla, 7 vaihtaa kädet ja 0 siirtää ne eteenpäin, ja nosta, kunnes voit pelata.",
+    ),
+    "letsuno-party": (
+        "letsuno-juhlat",
+        "Verkkopöydän juhlasäännöt (letsuno)",
+        "Kuten letsuno-verkkopöydän juhlasäännöt: pinoa nosta kaksi nosta kahden päälle ja "
+        "villi nosta neljä villin nosta neljän päälle, hyppää väliin samanlaisella kortilla, 7 "
+        "vaihtaa kädet ja 0 siirtää ne eteenpäin, nosta vain, kun mikään ei sovi, ja silloin "
+        "kunnes jokin sopii; unohtuneen UNO!-huudon voi napata niin kauan kuin kortti on "
+        "kädessä; ensimmäinen 1000 pisteeseen voittaa.",
+    ),
+    "letsuno-crazy": (
+        "letsuno-hullut",
+        "Verkkopöydän hullut säännöt (letsuno)",
+        "Kuten letsuno-verkkopöydän hullut säännöt: juhlasäännöt sekä mikä tahansa nostokortti "
+        "toisen päälle, suunnanvaihto palauttaa nostokortin ja ohitus siirtää sen eteenpäin "
+        "(mikä tahansa väri), useampi saman numeron kortti, sopiva nostettu kortti on "
+        "pelattava, villi nosta neljä milloin vain (nostetaan heti), tuplapisteet.",
     ),
     "everything-goes": (
         "kaikki käy",

@@ -246,6 +246,11 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     _house("skip_passes_penalty", True, ["RS B5 G3", "Y1 Y2 Y3", "G1 G2 G3"], "R+2",
            ("P0:RS", "OK_DEFLECT"), ("P0:B5", "E_PENALTY_NOT_ANSWERED"), discard="R4",
            phase="penalty", pending=2),
+    _toggle("draw_answers", _pos(["BR B5 G3", "Y1 Y2 Y3"], "R+2", discard="R4", phase="penalty",
+                                 pending=2, overrides={
+        "draw_answers": "top-card", "stack_draw_two_on_draw_two": True,
+        "reverse_returns_draw_two": True}), ("P0:BR", "OK_DEFLECT"),
+        ("P0:B5", "E_PENALTY_NOT_ANSWERED")),
     _house("play_same_number", True, ["R5 G5 B3", "Y1 Y2"], "R9",
            ("P0:R5", "OK_PLAY"), ("P0:G5", "E_NO_MATCH")),
     _house("uno_call_with_two", False,
@@ -256,6 +261,20 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
            ["R+2", "Y1 Y2"], "R5", ("D0", "OK_DRAW"), ("P0:R+2", "P_FINISH")),
     _house("misplay_penalty", 1, ["R3 G7", "Y1 Y2"], "R9",
            ("P0:R3", "OK_PLAY"), ("P0:G7", "P_MISPLAY")),
+    _toggle("misplay_keeps_turn", _pos(["R3 G7", "Y1 Y2"], "R9", overrides={
+        "misplay_penalty": 1, "misplay_keeps_turn": True}), ("P0:R3", "OK_PLAY"),
+        ("P0:G7", "P_MISPLAY")),
+    _toggle("finish_keeps_turn", _pos(["W", "Y1 Y2"], "R5", overrides={
+        "no_wild_finish": True, "finish_keeps_turn": True}), ("D0", "OK_DRAW"),
+        ("P0:W=G", "P_FINISH")),
+    _toggle("same_number_turn", _pos(["R7 G5 B3", "Y1 Y2"], "R5", same_number=5, overrides={
+        "play_same_number": True, "same_number_turn": "any-card"}), ("P0:R7", "OK_PLAY"),
+        ("P0:B3", "E_NO_MATCH")),
+    _toggle("jump_in_same_number", _pos(["R5 R1 G2", "B1 B2 Y9", "Y7 G5 G9"], "R5", overrides={
+        "jump_in": True, "play_same_number": True, "jump_in_same_number": False}),
+        ("P0:R5", "OK_PLAY"), ("P0:G2", "E_NO_MATCH")),
+    _house("self_catch", True, ["R3", "Y7 Y8"], "R2", ("P0:R3", "OK_PLAY"),
+           ("C0>0", "P_SELF_CATCH"), uncalled=[0]),
     _house("false_catch_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
            ("P0:R3", "OK_PLAY"), ("C0>1", "P_FALSE_CATCH")),
     _house("false_uno_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",

@@ -1,0 +1,415 @@
+"""The options that give a table letsuno/uno-online's semantics where the engine's defaults
+differ in a detail. Each scenario is written from letsuno's rule code
+(``packages/shared/src/rules``, read 2026-11-27), never from this engine's output:
+
+* ``misplay-penalty.ts``: a card that may not be played starts a 1-card penalty draw whose
+  "next player" is the same player (``startPenaltyDraw(state, player, 1,
+  state.currentPlayerIndex)``): the player keeps the turn; only on a normal turn
+  (``state.phase !== 'playing'`` is left to other rules).
+* ``finish-restrictions.ts``: a forbidden last card, on the player's own turn with no draw
+  stack, costs one card drawn from the deck and nothing else (the turn stays); out of turn or
+  with a draw stack pending it is refused (``return { handled: true, state }``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from uno_web.core import Phase, check, legal_moves, parse_move
+from uno_web.core.cards import IS_WILD
+from uno_web.core.cards import card_str as card_text
+from uno_web.core.events import PenaltyApplied
+
+from .scenario import code, play, position
+
+
+def verdict(s, move):
+    return check(s, parse_move(move))
+
+
+# --- the misplay penalty keeps the turn --------------------------------------------------------
+
+def test_a_misplay_with_keeps_turn_costs_the_cards_and_the_player_goes_on():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8",
+                 overrides={"misplay_penalty": 1, "misplay_keeps_turn": True})
+    v = verdict(s, "P0:R5")
+    assert v.code.value == "P_MISPLAY" and v.penalized
+    s2, ev = play(s, "P0:R5")
+    assert [e.reason for e in ev if isinstance(e, PenaltyApplied)] == ["misplay"]
+    assert len(s2.hands[0]) == 4 and s2.discard[-1] == s.discard[-1]
+    # letsuno: the penalty draw's next player is the same player: still seat 0's turn
+    assert s2.turn == 0 and s2.phase == Phase.PLAY
+    assert code(s2, "P0:B1") == "OK_PLAY"  # and a fitting card may be played now
+    s3, _ = play(s2, "P0:B1")
+    assert s3.turn == 1
+
+
+def test_a_second_misplay_costs_again():
+    s = position(hands=["R5 B1", "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8 G7",
+                 overrides={"misplay_penalty": 1, "misplay_keeps_turn": True})
+    s, _ = play(s, "P0:R5", "P0:R5")
+    assert len(s.hands[0]) == 4 and s.turn == 0
+
+
+def test_keeps_turn_changes_nothing_without_a_misplay_penalty():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9",
+                 overrides={"misplay_keeps_turn": True})
+    assert code(s, "P0:R5") == "E_NO_MATCH"
+
+
+def test_by_default_a_misplay_still_ends_the_turn():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", overrides={"misplay_penalty": 1})
+    s, _ = play(s, "P0:R5")
+    assert s.turn == 1
+
+
+# --- a forbidden last card keeps the turn ------------------------------------------------------
+
+@pytest.mark.parametrize("rule,card", [("no_wild_finish", "W=R"), ("no_draw_card_finish", "B+2")])
+def test_a_forbidden_last_card_costs_one_card_and_the_turn_stays(rule, card):
+    s = position(hands=[card.split("=")[0], "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8",
+                 overrides={rule: True, "finish_keeps_turn": True, "uno_call": False})
+    assert code(s, f"P0:{card}") == "P_FINISH"
+    s2, ev = play(s, f"P0:{card}")
+    assert [e.reason for e in ev if isinstance(e, PenaltyApplied)] == ["finish"]
+    assert len(s2.hands[0]) == 2 and s2.turn == 0 and s2.phase == Phase.PLAY
+    assert s2.hands[1] == s.hands[1]  # a Draw Two held back makes nobody draw
+
+
+def test_facing_a_draw_stack_a_forbidden_last_card_is_refused_without_cost():
+    rules = {"no_draw_card_finish": True, "stack_draw_two_on_draw_two": True,
+             "finish_keeps_turn": True, "uno_call": False}
+    s = position(hands=["B+2 R1 R3", "G+2", "Y5 Y6"], top="B9", overrides=rules)
+    s, _ = play(s, "P0:B+2")
+    assert s.phase == Phase.PENALTY and s.turn == 1
+    v = verdict(s, "P1:G+2")
+    assert v.code.value == "E_FINISH_REFUSED" and not v.ok
+    assert "draw card" in v.detail
+    # default: the same play costs a card and the pending draw
+    off = position(hands=["B+2 R1 R3", "G+2", "Y5 Y6"], top="B9",
+                   overrides={k: v for k, v in rules.items() if k != "finish_keeps_turn"})
+    off, _ = play(off, "P0:B+2")
+    assert code(off, "P1:G+2") == "P_FINISH"
+
+
+def test_out_of_turn_a_forbidden_last_card_is_refused_without_cost():
+    rules = {"no_draw_card_finish": True, "jump_in": True, "finish_keeps_turn": True,
+             "uno_call": False}
+    s = position(hands=["B+2 R1 R3", "G1 G2", "Y5 Y6", "B+2"], top="B9", overrides=rules)
+    s, _ = play(s, "P0:B+2")
+    assert code(s, "P3:B+2") == "E_FINISH_REFUSED"
+    assert parse_move("P3:B+2") not in legal_moves(s, 3)
+
+
+# --- catching: a self-catch and the time to catch ---------------------------------------------
+# game-engine.ts handleCatchUno: the only conditions are on the target ("exactly 1 card", not
+# calledUno, not unoCaught); the catcher is not compared with the target, so a player may catch
+# themselves and draws the UNO penalty. No clock closes the chance: a player stays catchable as
+# long as those three hold (drawCards clears calledUno/unoCaught when the hand grows).
+
+def test_a_self_catch_costs_the_uno_penalty_under_self_catch():
+    s = position(hands=["R1 R2", "B5 B6", "Y5 Y6"], top="R9", draw="G1 G2 G3 G4",
+                 overrides={"self_catch": True, "uno_catch_window": "while-one-card"})
+    s, _ = play(s, "P0:R1")  # no UNO call: seat 0 holds one card
+    v = verdict(s, "C0>0")
+    assert v.code.value == "P_SELF_CATCH" and v.penalized
+    assert "2 cards" in v.detail
+    assert parse_move("C0>0") not in legal_moves(s, 0)  # a charged mistake, never offered
+    s2, ev = play(s, "C0>0")
+    assert len(s2.hands[0]) == 3 and s2.turn == s.turn
+    assert [(e.seat, e.reason) for e in ev if isinstance(e, PenaltyApplied)] == [(0, "uno")]
+    assert code(s2, "C1>0") == "E_NO_ONE_TO_CATCH"  # paid for: nobody catches it again
+
+
+def test_a_self_catch_is_refused_by_default_and_after_a_call():
+    s = position(hands=["R1 R2", "B5 B6", "Y5 Y6"], top="R9")
+    s, _ = play(s, "P0:R1")
+    assert code(s, "C0>0") == "E_NO_ONE_TO_CATCH"
+    on = position(hands=["R1 R2", "B5 B6", "Y5 Y6"], top="R9", overrides={"self_catch": True})
+    on, _ = play(on, "P0:R1!")  # called: there is nothing to catch
+    assert code(on, "C0>0") == "E_NO_ONE_TO_CATCH"
+
+
+def test_while_one_card_keeps_a_player_catchable_after_others_move():
+    rules = {"uno_catch_window": "while-one-card"}
+    s = position(hands=["R1 R2", "R5 B6 B7", "R6 Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R1", "P1:R5", "P2:R6")
+    assert code(s, "C1>0") == "OK_CATCH"  # two turns later: still one card, no call
+    official = position(hands=["R1 R2", "R5 B6 B7", "R6 Y6 Y7"], top="R9")
+    official, _ = play(official, "P0:R1", "P1:R5")
+    assert code(official, "C2>0") == "E_NO_ONE_TO_CATCH"
+
+
+def test_while_one_card_survives_the_players_own_pass_in_a_same_number_turn():
+    # multi-play: the turn is kept while a card of the number is held; PASS ends it. The
+    # player is still catchable afterwards (no rule closes it)
+    rules = {"uno_catch_window": "while-one-card", "play_same_number": True}
+    s = position(hands=["R5 G5 B5", "B6 B7 B8", "Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R5", "P0:G5")  # one card left (the blue 5), no call
+    assert s.turn == 0 and s.chain_rank == 5
+    s, _ = play(s, "K0")  # ends the turn, keeping the blue 5
+    assert code(s, "C1>0") == "OK_CATCH"
+    until = position(hands=["R5 G5 B5", "B6 B7 B8", "Y6 Y7"], top="R9",
+                     overrides={**rules, "uno_catch_window": "until-next-play"})
+    until, _ = play(until, "P0:R5", "P0:G5", "K0")
+    assert code(until, "C1>0") == "E_NO_ONE_TO_CATCH"  # the engine's own pass closed it
+
+
+# --- several cards of one number after a jump-in ----------------------------------------------
+# jump-in.ts plays the jumper's card and sets currentPlayerIndex to the player after the jumper;
+# multi-play.ts (postProcess) keeps the turn only for a card found in the hand of the player
+# whose turn it was before the play, so a jump-in never starts a kept turn.
+
+def test_a_jump_in_is_one_card_when_jump_in_same_number_is_off():
+    rules = {"jump_in": True, "play_same_number": True, "uno_call": False}
+    hands = ["R5 B1 B2", "B7 B8 B9", "R5 G5 Y3", "Y7 Y8 Y9"]
+    s = position(hands=hands, top="R9", overrides={**rules, "jump_in_same_number": False})
+    s, _ = play(s, "P0:R5")
+    assert code(s, "P2:R5") == "OK_JUMP_IN"
+    s, _ = play(s, "P2:R5")  # seat 2 still holds the green 5
+    assert s.turn == 3 and s.chain_rank == -1
+    assert code(s, "P2:G5") == "E_JUMP_IN_NOT_IDENTICAL"  # out of turn: only a jump-in
+    # the default: the jump-in starts a same-number turn
+    on = position(hands=hands, top="R9", overrides=rules)
+    on, _ = play(on, "P0:R5", "P2:R5")
+    assert on.turn == 2 and on.chain_rank == 5
+
+
+# --- answers to a draw card: judged by the top card (draw_answers = top-card) ------------------
+# deflection.ts: with a draw stack pending, a Reverse deflects when the *top card* is a Draw
+# Two (reverseDeflectDrawTwo) or a Wild Draw Four (reverseDeflectDrawFour), whatever its
+# colour; a Skip (skipDeflect) passes any stack on, whatever its colour. stacking.ts case (a):
+# a stack needs a draw card of the right kind on top. game-engine.ts: a Draw Two starts a stack
+# only when canStartDrawStack (stackDrawTwo or crossStack), otherwise startPenaltyDraw makes the
+# next player draw at once. In the Wild Draw Four's challenge phase a Reverse makes the Wild
+# Draw Four's player draw 4 at once, a Skip the player after the skipper.
+
+TOP = {"draw_answers": "top-card"}
+
+
+def test_a_reverse_of_any_colour_sends_back_a_draw_two_on_top():
+    rules = {**TOP, "stack_draw_two_on_draw_two": True, "reverse_returns_draw_two": True}
+    s = position(hands=["R+2 R1 R3", "BR B1 B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert code(s, "P1:BR") == "OK_DEFLECT"  # a blue Reverse on a red Draw Two
+    s, _ = play(s, "P1:BR")
+    assert s.phase == Phase.PENALTY and s.turn == 0 and s.pending == 2 and s.direction == -1
+    # pending-card (default): the Reverse must match the pile
+    off = position(hands=["R+2 R1 R3", "BR B1 B2", "Y5 Y6"], top="R9",
+                   overrides={k: v for k, v in rules.items() if k != "draw_answers"})
+    off, _ = play(off, "P0:R+2")
+    assert code(off, "P1:BR") == "E_NO_MATCH"
+
+
+def test_after_a_reverse_only_a_skip_answers():
+    rules = {**TOP, "stack_draw_two_on_draw_two": True, "reverse_returns_draw_two": True,
+             "skip_passes_penalty": True}
+    s = position(hands=["R+2 G+2 GR GS R1", "BR B1 B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2", "P1:BR")
+    assert s.turn == 0
+    assert code(s, "P0:G+2") == "E_PENALTY_NOT_ANSWERED"  # the top card is a Reverse
+    assert code(s, "P0:GR") == "E_PENALTY_NOT_ANSWERED"
+    assert code(s, "P0:GS") == "OK_DEFLECT"
+    s2, _ = play(s, "P0:GS")
+    assert s2.phase == Phase.PENALTY and s2.pending == 2 and s2.turn == 2  # (direction -1)
+    # pending-card: the Draw Two under the Reverse is what is answered, so it stacks
+    off = position(hands=["R+2 R+2 GS R1", "RR B1 B2", "Y5 Y6"], top="R9",
+                   overrides={k: v for k, v in rules.items() if k != "draw_answers"})
+    off, _ = play(off, "P0:R+2", "P1:RR")
+    assert code(off, "P0:R+2") == "OK_STACK"
+
+
+def test_a_skip_of_any_colour_passes_a_stack_on():
+    rules = {**TOP, "stack_draw_two_on_draw_two": True, "skip_passes_penalty": True}
+    s = position(hands=["R+2 R1 R3", "BS B1 B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert code(s, "P1:BS") == "OK_DEFLECT"
+    s, _ = play(s, "P1:BS")
+    assert s.turn == 2 and s.pending == 2 and s.phase == Phase.PENALTY
+
+
+def test_without_stacking_a_draw_two_is_drawn_at_once_even_with_deflection_on():
+    rules = {**TOP, "reverse_returns_draw_two": True, "skip_passes_penalty": True}
+    s = position(hands=["R+2 R1 R3", "RR RS B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert s.phase == Phase.PLAY and len(s.hands[1]) == 5 and s.turn == 2
+    off = position(hands=["R+2 R1 R3", "RR RS B2", "Y5 Y6"], top="R9",
+                   overrides={k: v for k, v in rules.items() if k != "draw_answers"})
+    off, _ = play(off, "P0:R+2")
+    assert off.phase == Phase.PENALTY and code(off, "P1:RR") == "OK_DEFLECT"
+
+
+def test_in_the_challenge_window_a_reverse_makes_the_wild_draw_four_player_draw_at_once():
+    rules = {**TOP, "reverse_returns_draw_four": True}
+    s = position(hands=["W+4 R1 R3", "GR B1 B2", "Y5 Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:W+4=B")
+    assert s.phase == Phase.PENALTY and s.turn == 1  # the challenge window
+    assert code(s, "P1:GR") == "OK_DEFLECT"  # any colour: the top is a Wild Draw Four
+    s, ev = play(s, "P1:GR")
+    assert len(s.hands[0]) == 2 + 4 and s.pending == 0 and s.phase == Phase.PLAY
+    assert [(e.seat, e.count) for e in ev if isinstance(e, PenaltyApplied)] == [(0, 4)]
+    assert s.direction == -1 and s.turn == 2  # after the drawer, the other way round
+
+
+def test_in_the_challenge_window_a_skip_makes_the_next_player_draw_at_once():
+    rules = {**TOP, "skip_passes_penalty": True}
+    s = position(hands=["W+4 R1 R3", "GS B1 B2", "Y5 Y6 Y7", "G1 G2"], top="R9",
+                 overrides=rules)
+    s, _ = play(s, "P0:W+4=B", "P1:GS")
+    assert len(s.hands[2]) == 3 + 4 and s.pending == 0 and s.turn == 3
+    # pending-card: the penalty waits for seat 2's answer
+    off = position(hands=["W+4 R1 R3", "BS B1 B2", "Y5 Y6 Y7", "G1 G2"], top="R9",
+                   overrides={"skip_passes_penalty": True})
+    off, _ = play(off, "P0:W+4=B", "P1:BS")
+    assert off.phase == Phase.PENALTY and off.turn == 2 and off.pending == 4
+
+
+def test_an_unchallengeable_wild_draw_four_is_drawn_at_once():
+    # no-challenge-wild-four.ts: choosing the colour starts the 4-card draw at once
+    rules = {**TOP, "wild_draw_four": "anytime", "stack_draw_four_on_draw_four": True}
+    s = position(hands=["W+4 R1 R3", "W+4 B1 B2", "Y5 Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:W+4=B")
+    assert len(s.hands[1]) == 3 + 4 and s.turn == 2 and s.phase == Phase.PLAY
+
+
+def test_a_wild_draw_four_stacked_on_a_draw_two_goes_on_and_cannot_be_challenged():
+    rules = {**TOP, "wild_draw_four": "challenge", "stack_draw_two_on_draw_two": True,
+             "stack_draw_four_on_draw_two": True, "stack_draw_two_on_draw_four": True}
+    s = position(hands=["R+2 R1 R3", "W+4 B1 B2", "G+2 Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2", "P1:W+4=B")
+    assert s.phase == Phase.PENALTY and s.turn == 2 and s.pending == 6
+    assert code(s, "X2") == "E_NO_CHALLENGE"
+    assert code(s, "P2:G+2") == "OK_STACK"  # a green Draw Two on a Wild Draw Four named blue
+
+
+# --- the fast path plays move by move (the batched engine's refusals: tests/batched) ----------
+
+def test_the_fast_playout_plays_top_card_answers_through_the_engine():
+    import random
+
+    from uno_web.core import RuleSet, new_game, simulate
+
+    rules = RuleSet(draw_answers="top-card", stack_draw_two_on_draw_two=True,
+                    reverse_returns_draw_two=True, skip_passes_penalty=True)
+    for seed in range(3):
+        a, b = new_game(rules, 3, seed), new_game(rules, 3, seed)
+        simulate.random_playout(a, random.Random(seed))
+        simulate.random_playout(b, random.Random(seed), fused=False)
+        assert a.snapshot() == b.snapshot() and a.phase >= Phase.ROUND_OVER
+
+
+# multi-play.ts keeps the turn after a number card while the player holds another of that
+# number; the next PLAY_CARD is judged by canPlayCard (colour, symbol or wild), not by the
+# number; PASS on a number on top ends the kept turn.
+
+def test_any_card_a_kept_turn_takes_any_card_that_fits():
+    rules = {"play_same_number": True, "same_number_turn": "any-card", "uno_call": False}
+    s = position(hands=["R5 G5 R7 B1", "B6 B7 B8", "Y6 Y7"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R5")
+    assert s.turn == 0 and s.chain_rank == 5  # the green 5 is held: the turn stays
+    assert code(s, "P0:R7") == "OK_PLAY"  # red on red
+    assert code(s, "P0:B1") == "E_NO_MATCH"
+    assert code(s, "K0") == "OK_PASS"
+    s2, _ = play(s, "P0:R7")  # no other 7: the turn moves on
+    assert s2.turn == 1 and s2.chain_rank == -1
+    same = position(hands=["R5 G5 R7 B1", "B6 B7 B8", "Y6 Y7"], top="R9",
+                    overrides={**rules, "same_number_turn": "same-number"})
+    same, _ = play(same, "P0:R5")
+    assert code(same, "P0:R7") == "E_SAME_NUMBER_ONLY"
+
+
+# --- the presets: letsuno's party and crazy presets, key by key --------------------------------
+# house-rules.ts HOUSE_RULES_PRESETS, and what each key is here. Keys not in a preset are off
+# (DEFAULT_HOUSE_RULES); the default room has targetScore 1000 (constants/scoring.ts).
+LETSUNO_KEYS = {
+    "stackDrawTwo": {"stack_draw_two_on_draw_two": True},
+    "stackDrawFour": {"stack_draw_four_on_draw_four": True},
+    "crossStack": {"stack_draw_two_on_draw_four": True, "stack_draw_four_on_draw_two": True},
+    "reverseDeflectDrawTwo": {"reverse_returns_draw_two": True},
+    "reverseDeflectDrawFour": {"reverse_returns_draw_four": True},
+    "skipDeflect": {"skip_passes_penalty": True},
+    "zeroRotateHands": {"zero_rotate": True},
+    "sevenSwapHands": {"seven_swap": True},
+    "jumpIn": {"jump_in": True},
+    "multiplePlaySameNumber": {"play_same_number": True},
+    # draw-until-playable.ts: a DRAW_CARD is refused while a card in hand fits
+    "drawUntilPlayable": {"draw_to_match": True, "may_draw_when_playable": False},
+    "forcedPlayAfterDraw": {"forced_play": True},
+    "doubleScore": {"double_score": True},
+    "noChallengeWildFour": {"wild_draw_four": "anytime"},
+}
+LETSUNO_PRESETS = {
+    "party": ["stackDrawTwo", "stackDrawFour", "zeroRotateHands", "sevenSwapHands", "jumpIn",
+              "drawUntilPlayable"],
+    "crazy": ["stackDrawTwo", "stackDrawFour", "crossStack", "reverseDeflectDrawTwo",
+              "reverseDeflectDrawFour", "skipDeflect", "zeroRotateHands", "sevenSwapHands",
+              "jumpIn", "multiplePlaySameNumber", "drawUntilPlayable", "forcedPlayAfterDraw",
+              "doubleScore", "noChallengeWildFour"],
+}
+# letsuno's engine itself (no house rule on): setup.ts replaces a Wild or Wild Draw Four turned
+# up first; handleCatchUno has no clock and no catcher check; the semantics options above
+ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "self_catch": True,
+          "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
+          "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000}
+
+
+@pytest.mark.parametrize("name", ["party", "crazy"])
+def test_the_presets_are_letsunos_key_by_key(name):
+    from uno_web.core import PRESETS
+
+    want = dict(ENGINE)
+    for key in LETSUNO_PRESETS[name]:
+        want.update(LETSUNO_KEYS[key])
+    assert PRESETS[f"letsuno-{name}"].changed_fields() == want
+
+
+def test_crazy_a_fresh_wild_draw_four_is_drawn_at_once_and_a_draw_two_can_be_deflected():
+    s = position(hands=["W+4 R1 R3", "W+4 RR B2", "Y5 Y6 Y7"], top="R9",
+                 preset="letsuno-crazy")
+    s, _ = play(s, "P0:W+4=B")  # noChallengeWildFour: seat 1 draws 4 at once, no stacking
+    assert len(s.hands[1]) == 7 and s.turn == 2 and s.phase == Phase.PLAY
+    s = position(hands=["R+2 R1 R3", "GR B1 B2", "Y5 Y6 Y7"], top="R9", preset="letsuno-crazy")
+    s, _ = play(s, "P0:R+2", "P1:GR")  # a green Reverse sends a red Draw Two back
+    assert s.turn == 0 and s.pending == 2 and s.phase == Phase.PENALTY
+
+
+def test_party_a_draw_is_refused_while_a_card_fits():
+    s = position(hands=["R1 B3", "B1 B2", "Y5 Y6 Y7"], top="R9", preset="letsuno-party")
+    assert code(s, "D0") == "E_MUST_PLAY"
+
+
+def test_a_letsuno_game_with_charged_moves_replays_from_its_log():
+    """Misplays that keep the turn (and a self-catch, when one comes) are logged and validated
+    like any other move."""
+    from uno_web.core import PRESETS
+    from uno_web.core.gamelog import GameRecorder, validate_log
+
+    rules = PRESETS["letsuno-crazy"].model_copy(update={"misplay_penalty": 1})
+    rec = GameRecorder(rules, 3, 11)
+    rng = random.Random(11)
+    charged = 0
+    for _ in range(400):
+        s = rec.state
+        if s.phase >= Phase.ROUND_OVER:
+            break
+        seat = s.turn
+        hand = s.hands[seat]
+        if s.phase == Phase.PLAY and s.chain_rank < 0 and charged < 3:
+            wrong = [c for c in hand if not IS_WILD[c]
+                     and check(s, parse_move(f"P{seat}:{card_text(c)}")).penalized]
+            if wrong:
+                rec.apply(parse_move(f"P{seat}:{card_text(wrong[0])}"))
+                charged += 1
+                assert rec.state.turn == seat  # misplay_keeps_turn
+                continue
+        if len(hand) == 1 and not s.called[seat] and check(s, parse_move(f"C{seat}>{seat}")).penalized:
+            rec.apply(parse_move(f"C{seat}>{seat}"))
+            charged += 1
+            continue
+        moves = legal_moves(s, seat)
+        rec.apply(moves[int(rng.random() * len(moves))])
+    assert charged >= 1
+    report = validate_log(rec.to_json())
+    assert report.valid, report.failure
