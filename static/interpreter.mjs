@@ -45,6 +45,9 @@ function mark(name, value) {
   else document.addEventListener("DOMContentLoaded", () => { body().dataset[name] = value; });
 }
 
+// performance.mark("uno:…"): where a boot's time goes, for bench/bench_boot.py --detail
+function stamp(name) { try { performance.mark("uno:" + name); } catch (err) { /* no User Timing */ } }
+
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -95,30 +98,65 @@ export function unpack(stored) {
 }
 
 // The stored snapshot's memory image, its bytes checked against the SHA-256 stored beside them.
-async function readBytes(hit) {
+// The hash (SubtleCrypto, off the main thread) and the unpacking run side by side; a mismatch
+// is reported as such even when the unpacking also failed.
+async function readBytes(entry) {
   const t0 = performance.now();
-  const stored = new Uint8Array(await hit.arrayBuffer());
+  const stored = new Uint8Array(await entry.bytes);
   const t1 = performance.now();
-  const want = hit.headers.get("x-uno-sha256");
-  if (!want || (await sha256(stored)) !== want) throw new Error("the snapshot's bytes do not match their hash");
+  stamp("snapshot-read");
+  const digest = sha256(stored);
+  let image = null, unpackError = null;
+  try { image = unpack(stored); } catch (err) { unpackError = err; }
   const t2 = performance.now();
-  const image = unpack(stored);
-  mark("snapshotReadMs", `read=${Math.round(t1 - t0)};hash=${Math.round(t2 - t1)};unpack=${Math.round(performance.now() - t2)};at=${Math.round(performance.now())}`);
+  stamp("snapshot-unpacked");
+  if (!entry.sha256 || (await digest) !== entry.sha256) throw new Error("the snapshot's bytes do not match their hash");
+  stamp("snapshot-hashed");
+  if (unpackError) throw unpackError;
+  mark("snapshotReadMs", `read=${Math.round(t1 - t0)};unpack=${Math.round(t2 - t1)};hash=${Math.round(performance.now() - t2)};at=${Math.round(performance.now())}`);
   return image;
 }
 
-// The snapshot to boot from, {bytes: a promise of its bytes, read while Pyodide fetches its
-// wasm}, or null: none, another build's (deleted), or storage out of reach.
+// A snapshot made from another build (other modules, another Pyodide): deleted unused.
+class StaleSnapshot extends Error {}
+
+// The stored entry: {key, sha256, bytes: a promise of its ArrayBuffer}, or null.  static/
+// early.js started reading it in <head> (window.unoWebSnapshotRead), before this module was
+// even fetched; without that (an embed, a page without early.js), it is read from here.
+async function lookup() {
+  const started = window.unoWebSnapshotRead;
+  if (started) {
+    try { return await started; } catch (err) { /* looked up again below */ }
+  }
+  const hit = await caches.match(ENTRY, {cacheName: CACHE});  // (creates no empty cache)
+  if (!hit) return null;
+  return {key: hit.headers.get("x-uno-key"), sha256: hit.headers.get("x-uno-sha256"), bytes: hit.arrayBuffer()};
+}
+
+// The snapshot to boot from, {image, fresh}, or null: none, or storage out of reach.  Nothing
+// waits for anything else: as soon as the Cache Storage has an entry, `image` (a promise of its
+// memory image) is read, checked and unpacked, and Pyodide starts loading it (prepare below),
+// while `fresh` checks the entry's key against this build's, computed from the modules' zip
+// that static/early.js is still fetching; an entry of another build makes `fresh` fail with
+// StaleSnapshot (the entry is deleted) and whatever was loaded from it is thrown away unused.
 async function find() {
   if (!storageUsable()) return null;
-  const hit = await caches.match(ENTRY, {cacheName: CACHE});  // (creates no empty cache)
-  if (!hit) { mark("snapshotFound", "none"); return null; }
-  if (hit.headers.get("x-uno-key") !== (await buildKey())) {
-    mark("snapshotFound", "stale");
-    await drop();
-    return null;
-  }
-  return {bytes: readBytes(hit)};
+  const entry = await lookup();
+  if (!entry) { mark("snapshotFound", "none"); return null; }
+  stamp("snapshot-found");
+  const image = readBytes(entry);
+  const fresh = buildKey().then(async (key) => {
+    if (entry.key !== key) {
+      mark("snapshotFound", "stale");
+      await drop();
+      throw new StaleSnapshot("the snapshot is of another build");
+    }
+    stamp("snapshot-key");
+  });
+  // awaited where the snapshot is loaded; meanwhile no "uncaught" report
+  image.catch(() => {});
+  fresh.catch(() => {});
+  return {image, fresh};
 }
 
 // After a boot from the snapshot: the interpreter is the one the worker made, frozen; the
@@ -146,21 +184,27 @@ let prepared = null;
 let early = null;
 export function prepare({start = false} = {}) {
   if (!prepared) {
+    stamp("lookup");
     prepared = find().catch((err) => {
       mark("snapshotFound", "none");
       mark("snapshotError", String(err && err.message || err).slice(0, 200));
       return null;
     });
-    // read at once; a failure is handled where the load awaits it
-    prepared.then((found) => found && found.bytes.catch(() => {}));
   }
   if (start && !early) {
     const t0 = performance.now();
-    early = prepared.then((found) => found && pyodide.loadPyodide({...paths, _loadSnapshot: found.bytes}).then((py) => {
+    early = prepared.then(async (found) => {
+      if (!found) return null;
+      const loading = pyodide.loadPyodide({...paths, _loadSnapshot: found.image});
+      loading.catch(() => {});  // another build's: thrown away below, whatever became of it
+      await found.fresh;  // StaleSnapshot: the ordinary boot, the snapshot already deleted
+      const py = await loading;
+      stamp("pyodide-loaded");
       checkRestored(py);
+      stamp("restored");
       mark("snapshotLoadMs", `start=${Math.round(t0)};load=${Math.round(performance.now() - t0)}`);
       return py;
-    }));
+    });
     early.catch(() => {});  // handled in loadPyodide: no "uncaught" report meanwhile
   }
   return prepared;
@@ -173,10 +217,13 @@ export async function loadPyodide(options) {
   try {
     py = await early;
   } catch (err) {
-    // damaged, cut short or refused: deleted; the ordinary boot follows, quietly
-    mark("snapshotFound", "dropped");
-    mark("snapshotError", String(err && err.message || err).slice(0, 200));
-    await drop();
+    // another build's (deleted already), or damaged, cut short or refused: deleted; the
+    // ordinary boot follows, quietly
+    if (!(err instanceof StaleSnapshot)) {
+      mark("snapshotFound", "dropped");
+      mark("snapshotError", String(err && err.message || err).slice(0, 200));
+      await drop();
+    }
   }
   if (py) {
     // what PyScript passes (its output and error streams) is what a snapshot boot must take over
@@ -186,6 +233,7 @@ export async function loadPyodide(options) {
     if (config.packages && config.packages.length) await py.loadPackage(config.packages);
     mark("boot", "snapshot");
     mark("snapshotFound", "loaded");
+    stamp("handed");
     return py;
   }
   const plain = await pyodide.loadPyodide(config);

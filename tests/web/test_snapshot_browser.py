@@ -206,7 +206,7 @@ def test_the_snapshot_holds_no_game_state(page: Any) -> None:
     page.wait_for_selector("[data-testid=hand] [data-card]")
     hand = page.eval_on_selector_all("[data-testid=hand] [data-card]", "els => els.map(e => e.dataset.card)")
     save = page.evaluate("localStorage.getItem('uno_web.table.v1:/')")
-    assert save and len(hand) == 7
+    assert save and len(hand) >= 7  # 7 dealt, more if the first card or a bot made you draw
     assert page.evaluate(MAKE) is True
     hand_text = " ".join(hand)  # as the log and the callout write it
     found = page.evaluate(SEARCH, [name, hand_text, save[:64], "Opponents (AI level)", "uno_web.web.render"])
