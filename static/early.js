@@ -21,7 +21,7 @@
     return bundle;
   };
   // The stored memory snapshot (static/interpreter.mjs, which has the same names): the Cache
-  // Storage entry and the promise of {key, sha256, bytes: a promise of its ArrayBuffer}, or of
+  // Storage entry and the promise of {key, sha256, size, bytes: a promise of its ArrayBuffer}, or of
   // null (none, or no Cache Storage here); interpreter.mjs takes it as window.unoWebSnapshotRead.
   var me = document.currentScript;
   var staticDir = me && me.src ? me.src.replace(/[^/]*$/, "") : location.href.replace(/[^/?#]*([?#].*)?$/, "static/");
@@ -32,7 +32,8 @@
         if (!hit) return null;
         var bytes = hit.arrayBuffer();
         bytes.catch(function () { /* reported where it is awaited */ });
-        return {key: hit.headers.get("x-uno-key"), sha256: hit.headers.get("x-uno-sha256"), bytes: bytes};
+        return {key: hit.headers.get("x-uno-key"), sha256: hit.headers.get("x-uno-sha256"),
+                size: hit.headers.get("x-uno-image-bytes"), bytes: bytes};
       });
     window.unoWebSnapshotRead.catch(function () { /* storage blocked: interpreter.mjs looks again */ });
   }

@@ -34,9 +34,10 @@ STORED_KEY = """async () => {
   const hit = await (await caches.open(window.unoWebSnapshot.cache)).match(window.unoWebSnapshot.entry);
   return hit ? hit.headers.get('x-uno-key') : null;
 }"""
-# damage the stored snapshot: "garbage" (other bytes, the hash header kept), "cut" (its first
+# damage the stored snapshot: "garbage" (other bytes, the headers kept), "cut" (its first
 # half, likewise), "other-pyodide" (the memory image of another Pyodide build: its build id
-# changed, and the hash beside it made to match, so that only Pyodide can tell)
+# changed, and the hash beside it made to match, so that only Pyodide can tell), "no-length"
+# (the bytes intact, the header with the image's length lost)
 DAMAGE = """async how => {
   const cache = await caches.open(window.unoWebSnapshot.cache);
   const hit = await cache.match(window.unoWebSnapshot.entry);
@@ -51,8 +52,9 @@ DAMAGE = """async how => {
     const hex = b => Array.from(new Uint8Array(b), x => x.toString(16).padStart(2, '0')).join('');
     digest = hex(await crypto.subtle.digest('SHA-256', body));
   }
-  await cache.put(window.unoWebSnapshot.entry, new Response(body, {headers: {
-    'x-uno-key': hit.headers.get('x-uno-key'), 'x-uno-sha256': digest}}));
+  const headers = {'x-uno-key': hit.headers.get('x-uno-key'), 'x-uno-sha256': digest};
+  if (how !== 'no-length') headers['x-uno-image-bytes'] = hit.headers.get('x-uno-image-bytes');
+  await cache.put(window.unoWebSnapshot.entry, new Response(body, {headers}));
 }"""
 
 
@@ -142,7 +144,7 @@ def test_a_changed_build_discards_the_old_snapshot(browser: Any, tmp_path: Path)
         server.server_close()
 
 
-@pytest.mark.parametrize("how", ["garbage", "cut", "other-pyodide"])
+@pytest.mark.parametrize("how", ["garbage", "cut", "other-pyodide", "no-length"])
 def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str) -> None:
     first_visit(page)
     page.evaluate(DAMAGE, how)
@@ -151,7 +153,8 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str)
     boot, found, error = state(page)
     assert (boot, found) == ("plain", "dropped"), error
     # caught by the hash stored beside it, or (its hash made to match) by Pyodide itself
-    assert ("build id" if how == "other-pyodide" else "do not match their hash") in error, error
+    want = {"other-pyodide": "build id", "no-length": "length is missing"}.get(how, "do not match their hash")
+    assert want in error, error
     # quietly: no console error (the guard), no notice, the game plays
     assert not page.query_selector(".py-error")
     play_a_card(page)
