@@ -30,6 +30,9 @@ CORE = "**/static/vendor/pyscript/core.js"
 
 STATE = "() => [document.body.dataset.boot, document.body.dataset.snapshotFound, document.body.dataset.snapshotError || '']"
 MAKE = "async () => await window.unoWebSnapshot.make()"
+# the page's performance marks of the boot (static/interpreter.mjs): [name, ms]
+MARKS = ("() => performance.getEntriesByType('mark').filter(m => m.name.startsWith('uno:'))"
+         ".map(m => [m.name.slice(4), m.startTime])")
 STORED_KEY = """async () => {
   const hit = await (await caches.open(window.unoWebSnapshot.cache)).match(window.unoWebSnapshot.entry);
   return hit ? hit.headers.get('x-uno-key') : null;
@@ -82,6 +85,13 @@ def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
     _wait_ready(page)
     assert state(page) == ["snapshot", "loaded", ""]
     assert page.evaluate("document.body.dataset.snapshot") is None  # a boot from it makes none
+    # the pipeline ran as built: read from <head>, Pyodide's wasm ready (through the wrapped
+    # module factory) no earlier than the lookup, the image complete before the restore
+    at = dict(page.evaluate(MARKS))
+    steps = ["lookup", "snapshot-found", "snapshot-hashed", "wasm-ready", "pyodide-loaded", "handed"]
+    assert all(step in at for step in steps), at
+    assert at["lookup"] <= at["wasm-ready"] and at["snapshot-hashed"] <= at["pyodide-loaded"] <= at["handed"], at
+    assert page.evaluate("window.unoWebSnapshotRead instanceof Promise") is True
     play_a_card(page)
     # the interpreter's random generator was seeded afresh: not the worker's frozen state
     draws = set()
