@@ -123,9 +123,9 @@ async function readBytes(entry, image) {
 class StaleSnapshot extends Error {}
 
 // The stored entry: {key, sha256, size (the memory image's length), bytes: a promise of its
-// ArrayBuffer}, or null.  static/
-// early.js started reading it in <head> (window.unoWebSnapshotRead), before this module was
-// even fetched; without that (an embed, a page without early.js), it is read from here.
+// ArrayBuffer}, or null.  static/early.js started reading it in <head>
+// (window.unoWebSnapshotRead), before this module was even fetched; without that (a page
+// without early.js), it is read from here.
 async function lookup() {
   const started = window.unoWebSnapshotRead;
   if (started) {
