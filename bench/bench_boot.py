@@ -332,7 +332,7 @@ def report(results: dict[str, list[Run]], runs: int, detail: bool) -> None:
     olds = [name for name in results if name.endswith("]")]
     if olds:
         ref = olds[0].rsplit("[", 1)[1].rstrip("]")
-        o_repeat, o_one, o_five = (med(name) for name in olds)
+        o_repeat, o_one, o_five = (statistics.median(r.page_ms for r in results[name]) for name in olds)
         print(f"against {ref} in the same rounds: repeat visit {repeat:.0f} vs {o_repeat:.0f} ms "
               f"({repeat / o_repeat:.2f}x); one embed {one:.0f} vs {o_one:.0f} ms; five embeds {five:.0f} vs "
               f"{o_five:.0f} ms ({five / one:.2f}x one embed vs {o_five / o_one:.2f}x)")
