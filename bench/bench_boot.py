@@ -36,8 +36,14 @@ medians with the targets (a verdict needs at least 5 runs; the issue asks for 7)
   with no package, cold, in the same run;
 - five embeds on a repeat visit: all ready within 1.2x one embed.
 
+With ``--baseline REF`` (a git commit, e.g. ``main``), the same run also serves the site as
+REF had it (its static files, its worker and its modules' zip, over this build's vendored files)
+and measures it in the same rounds, interleaved: its repeat visit and its embeds, marked
+``[REF]``; a change is judged against that, not against a figure of another hour.
+
     .venv/bin/python bench/bench_boot.py --runs 7     # the issue's figures
     .venv/bin/python bench/bench_boot.py --runs 9 --detail
+    .venv/bin/python bench/bench_boot.py --runs 7 --baseline main
 """
 
 from __future__ import annotations
@@ -88,9 +94,12 @@ EMBEDS_READY = """() => {
 MAKE_SNAPSHOT = "async () => await window.unoWebSnapshot.make()"
 DROP_SNAPSHOT = "async () => { await window.unoWebSnapshot.drop(); return true; }"
 SITE_DIR = "uno"  # the assembled site's sub-path, as on GitHub Pages (USER.github.io/REPO/)
+BASE_DIR = "base"  # --baseline: the site as another commit had it
 READY = 'body[data-ready="1"]'
 MARKS = ("window.__marks = [];"
          "addEventListener('py:progress', e => window.__marks.push([String(e.detail), performance.now()]));")
+USER_MARKS = ("performance.getEntriesByType('mark').filter(m => /^(uno|pyo):/.test(m.name))"
+              ".map(m => [m.name.replace('uno:', ''), m.startTime])")
 CONTROLLED = "async () => { await navigator.serviceWorker.ready; return !!navigator.serviceWorker.controller; }"
 
 
@@ -112,6 +121,9 @@ def _read(page: Any, timeout_ms: int, t0: float, detail: bool) -> Run:
                       "pyodide loaded": marks.get("Loaded Pyodide", nan),
                       "own code": run.page_ms - marks.get("Loaded Pyodide", nan),
                       "interpreter": marks.get("Loaded interpreter", nan) - marks.get("Loading interpreter", nan)}
+        # the page's own marks (static/interpreter.mjs, uno_web/web/boot.py): "@name" = its time
+        for name, at in page.evaluate(USER_MARKS):
+            run.detail["@" + name] = at
         boot = page.get_attribute("body", "data-boot-ms")
         if boot:  # the table: bundle=…;import=…;start=…
             run.detail.update({f"py {k}": float(v) for k, v in (kv.split("=") for kv in boot.split(";"))})
@@ -225,6 +237,33 @@ def embeds_page(n: int) -> str:
             f"<body style='margin:0'>{frames}</body></html>")
 
 
+def baseline_site(ref: str, current: Path, out: Path, tmp: Path) -> str:
+    """The assembled site ``current`` as commit ``ref`` had it, written to ``out``: REF's files
+    of the site (index.html, static/, the worker) over a copy of ``current``, REF's modules'
+    zip (compiled from REF's uno_web), and a precache list for that; the short commit."""
+    from uno_web.site import bundle, precache
+
+    def git(*args: str) -> bytes:
+        return subprocess.run(["git", *args], cwd=REPO_ROOT, capture_output=True, check=True).stdout
+
+    short = git("rev-parse", "--short", ref).decode().strip()
+    tree = tmp / f"baseline-{short}"
+    tree.mkdir()
+    with subprocess.Popen(["git", "archive", ref, "uno_web", "index.html", "static"], cwd=REPO_ROOT,
+                          stdout=subprocess.PIPE) as archive:
+        subprocess.run(["tar", "-x", "-C", str(tree)], stdin=archive.stdout, check=True)
+    shutil.copytree(current, out)
+    (out / precache.OUT_NAME).unlink()
+    for path in tree.rglob("*"):
+        rel = path.relative_to(tree).as_posix()
+        target = out / ("sw.js" if rel == precache.SW_SOURCE else rel)
+        if path.is_file() and target.is_file():
+            shutil.copyfile(path, target)
+    bundle.build(out / "static" / "bundle" / "uno_web.zip", root=tree)
+    (out / precache.OUT_NAME).write_text(precache.render(out), encoding="utf-8")
+    return short
+
+
 def machine() -> str:
     model = "unknown CPU"
     try:
@@ -290,6 +329,13 @@ def report(results: dict[str, list[Run]], runs: int, detail: bool) -> None:
           f"(target <= {REPEAT_VS_BARE}x): {verdict(repeat <= REPEAT_VS_BARE * nopkg)}")
     print(f"  five embeds on a repeat visit: {five:.0f} ms vs one {one:.0f} ms = {five / one:.2f}x "
           f"(target <= {EMBEDS}x): {verdict(five <= EMBEDS * one)}")
+    olds = [name for name in results if name.endswith("]")]
+    if olds:
+        ref = olds[0].rsplit("[", 1)[1].rstrip("]")
+        o_repeat, o_one, o_five = (statistics.median(r.page_ms for r in results[name]) for name in olds)
+        print(f"against {ref} in the same rounds: repeat visit {repeat:.0f} vs {o_repeat:.0f} ms "
+              f"({repeat / o_repeat:.2f}x); one embed {one:.0f} vs {o_one:.0f} ms; five embeds {five:.0f} vs "
+              f"{o_five:.0f} ms ({five / one:.2f}x one embed vs {o_five / o_one:.2f}x)")
     print(f"repeat visit: {repeat:.0f} ms from the snapshot, {plain:.0f} ms without it "
           f"({repeat / plain:.2f}x), {med(REPEAT_HTTP):.0f} ms from the snapshot without the worker; "
           f"first visit {ours:.0f} ms")
@@ -302,6 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default=serve.CHROMIUM, help="browser executable")
     parser.add_argument("--timeout", type=float, default=180, help="seconds to wait for ready")
     parser.add_argument("--detail", action="store_true", help="also print the wall clock and where the time goes")
+    parser.add_argument("--baseline", metavar="REF", help="also measure the site as git commit REF had it, "
+                        "in the same rounds (its repeat visit and embeds)")
     args = parser.parse_args(argv)
 
     if vendor.main([]) != 0:
@@ -327,10 +375,14 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copyfile(REPO_ROOT / path, site.out / path)
         for n in (1, 5):
             (site.out / f"__embeds{n}.html").write_text(embeds_page(n), encoding="utf-8")
+        old_names: list[str] = []
+        if args.baseline:
+            short = baseline_site(args.baseline, site.out, Path(tmp) / BASE_DIR, Path(tmp))
+            old_names = [f"{name} [{short}]" for name in (REPEAT_SW, EMBED1, EMBED5)]
         server, origin = serve.start_in_thread("127.0.0.1", 0, Path(tmp), quiet=True)
         base = f"{origin}{SITE_DIR}/"
         results: dict[str, list[Run]] = {name: [] for name in (*COLD, REPEAT_SW, REPEAT_HTTP, REPEAT_PLAIN,
-                                                               EMBED1, EMBED5)}
+                                                               EMBED1, EMBED5, *old_names)}
         try:
             with sync_playwright() as pw:
                 browser = serve.launch_chromium(pw, args.chromium)
@@ -352,6 +404,11 @@ def main(argv: list[str] | None = None) -> int:
                         (EMBED1, lambda: repeats[0].embeds(1)),
                         (EMBED5, lambda: repeats[0].embeds(5)),
                     ]
+                    if old_names:
+                        old = Repeat(browser, f"{origin}{BASE_DIR}/", "./", True, timeout_ms, args.detail)
+                        repeats.append(old)
+                        series += [(old_names[0], old.visit), (old_names[1], lambda: old.embeds(1)),
+                                   (old_names[2], lambda: old.embeds(5))]
                     for i in range(args.runs):
                         k = i % len(series)
                         for name, measure in series[k:] + series[:k]:

@@ -20,6 +20,47 @@
     }
     return bundle;
   };
+  // The stored memory snapshot (static/interpreter.mjs, which has the same names): the Cache
+  // Storage entry and the promise of {key, sha256, size, bytes: a promise of its ArrayBuffer}, or of
+  // null (none, or no Cache Storage here); interpreter.mjs takes it as window.unoWebSnapshotRead.
+  var me = document.currentScript;
+  var staticDir = me && me.src ? me.src.replace(/[^/]*$/, "") : location.href.replace(/[^/?#]*([?#].*)?$/, "static/");
+  function readSnapshot() {
+    if (window.unoWebSnapshotRead || typeof caches === "undefined" || !/^https?:$/.test(location.protocol)) return;
+    window.unoWebSnapshotRead = caches.match(staticDir + "bundle/interpreter.snapshot", {cacheName: "uno_web.snapshot"})
+      .then(function (hit) {
+        if (!hit) return null;
+        var bytes = hit.arrayBuffer();
+        bytes.catch(function () { /* reported where it is awaited */ });
+        return {key: hit.headers.get("x-uno-key"), sha256: hit.headers.get("x-uno-sha256"),
+                size: hit.headers.get("x-uno-image-bytes"), bytes: bytes};
+      });
+    window.unoWebSnapshotRead.catch(function () { /* storage blocked: interpreter.mjs looks again */ });
+  }
+  function link(rel, href) {
+    var l = document.createElement("link");
+    l.rel = rel;
+    l.href = href;
+    document.head.appendChild(l);
+  }
+  // The interpreter, started now, while PyScript starts (a page: at once; an embed: when it
+  // starts, from static/page.js): the memory snapshot of an earlier visit (static/
+  // interpreter.mjs), first of all, its 15 MB read from the Cache Storage before any module is
+  // there to ask for them; the interpreter module PyScript imports (static/interpreter.mjs, which
+  // imports the vendored pyodide.mjs) and the 1.2 MB of JavaScript that pyodide.mjs imports only
+  // once it runs (pyodide.asm.mjs), fetched and compiled meanwhile; then interpreter.mjs loads
+  // the snapshot, and PyScript is handed that interpreter when it asks.
+  var interpreterStarted = false;
+  function startInterpreter() {
+    if (interpreterStarted) return;
+    interpreterStarted = true;
+    readSnapshot();
+    link("modulepreload", "./static/vendor/pyodide/pyodide.mjs");
+    link("modulepreload", "./static/vendor/pyodide/pyodide.asm.mjs");
+    import(staticDir + "interpreter.mjs")
+      .then(function (m) { m.prepare({start: true}); }, function () { /* the ordinary boot follows */ });
+  }
+  window.unoWebStartInterpreter = startInterpreter;
   var params = new URLSearchParams(search);
   var embed = /[?&]embed=1(&|$)/.test(search);
   var path = location.pathname;
@@ -59,27 +100,15 @@
   // tests/web/test_assemble.py checks that every file named here is in the built site.
   var early = window.unoWebEarly = {stages: []};
   addEventListener("py:progress", function (ev) { early.stages.push(String(ev.detail)); });
-  // PyScript's main chunk, and the interpreter it imports next (static/interpreter.mjs, which
-  // imports the vendored pyodide.mjs): fetched beside core.js, not one after the other
+  // PyScript's main chunk, fetched beside core.js, not after it
   [["modulepreload", "./static/vendor/pyscript/core-C9KDLldu.js"],
-   ["modulepreload", "./static/interpreter.mjs"],
-   ["modulepreload", "./static/vendor/pyodide/pyodide.mjs"],
-   ["stylesheet", "./static/vendor/pyscript/core.css"]].forEach(function (p) {
-    var l = document.createElement("link");
-    l.rel = p[0];
-    l.href = p[1];
-    document.head.appendChild(l);
-  });
+   ["stylesheet", "./static/vendor/pyscript/core.css"]].forEach(function (p) { link(p[0], p[1]); });
   var core = document.createElement("script");
   core.type = "module";
   core.src = "./static/vendor/pyscript/core.js";
   document.head.appendChild(core);
   window.unoWebBundle();
-  // The memory snapshot of an earlier visit (static/interpreter.mjs): looked up, read and
-  // loaded now, while PyScript starts; PyScript is handed that interpreter when it asks.
-  var me = document.currentScript;
-  import(new URL("interpreter.mjs", me && me.src ? me.src : location.href.replace(/[^/]*$/, "static/")).href)
-    .then(function (m) { m.prepare({start: true}); }, function () { /* the ordinary boot follows */ });
+  startInterpreter();
   // Query keys that change what the first screen is; any other key (speed, delay, seed, utm_…)
   // leaves the start screen.  Kept in step with uno_web/web/links.py by tests/web/test_boot_unit.py.
   var CONTENT = ["hands", "mode", "lesson"];

@@ -33,7 +33,7 @@ const paths = {indexURL: here + "vendor/pyodide/", stdLibURL: here + "bundle/pyt
 export const CACHE = "uno_web.snapshot";
 export const ENTRY = here + "bundle/interpreter.snapshot";
 // the layout of the entry (headers, encoding): a change here makes every stored one stale
-const FORMAT = "1";
+const FORMAT = "2";
 // a page waits this long after ready, and for an idle moment, before it makes a snapshot
 const MAKE_DELAY_MS = 1500;
 
@@ -44,6 +44,9 @@ function mark(name, value) {
   if (b) b.dataset[name] = value;
   else document.addEventListener("DOMContentLoaded", () => { body().dataset[name] = value; });
 }
+
+// performance.mark("uno:…"): where a boot's time goes, for bench/bench_boot.py --detail
+function stamp(name) { try { performance.mark("uno:" + name); } catch (err) { /* no User Timing */ } }
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -75,15 +78,17 @@ export async function drop() {
 }
 
 // The memory image from the stored form (static/snapshot-worker.mjs, pack: the extents that
-// are not all zeros, after an index); throws on anything that does not fit together.
+// are not all zeros, after an index), written into `into` (a zero-filled array of the image's
+// length) or a new array; throws on anything that does not fit together.
 const MAGIC = 0x534f4e55;
-export function unpack(stored) {
+export function unpack(stored, into = null) {
   const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
   if (stored.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a stored snapshot");
   const full = view.getUint32(4, true), count = view.getUint32(8, true);
   let at = 12 + 8 * count;
   if (at > stored.byteLength) throw new Error("the snapshot's index is cut short");
-  const image = new Uint8Array(full);
+  if (into && into.byteLength !== full) throw new Error("the snapshot's length does not match its header");
+  const image = into || new Uint8Array(full);
   for (let i = 0; i < count; i++) {
     const offset = view.getUint32(12 + 8 * i, true), length = view.getUint32(16 + 8 * i, true);
     if (offset + length > full || at + length > stored.byteLength) throw new Error("the snapshot is cut short");
@@ -94,31 +99,95 @@ export function unpack(stored) {
   return image;
 }
 
-// The stored snapshot's memory image, its bytes checked against the SHA-256 stored beside them.
-async function readBytes(hit) {
+// The stored snapshot's memory image, written into `image`, its bytes checked against the
+// SHA-256 stored beside them.  The hash (SubtleCrypto, off the main thread) and the unpacking
+// run side by side; a mismatch is reported as such even when the unpacking also failed.
+async function readBytes(entry, image) {
   const t0 = performance.now();
-  const stored = new Uint8Array(await hit.arrayBuffer());
+  const stored = new Uint8Array(await entry.bytes);
   const t1 = performance.now();
-  const want = hit.headers.get("x-uno-sha256");
-  if (!want || (await sha256(stored)) !== want) throw new Error("the snapshot's bytes do not match their hash");
+  stamp("snapshot-read");
+  const digest = sha256(stored);
+  let unpackError = null;
+  try { unpack(stored, image); } catch (err) { unpackError = err; }
   const t2 = performance.now();
-  const image = unpack(stored);
-  mark("snapshotReadMs", `read=${Math.round(t1 - t0)};hash=${Math.round(t2 - t1)};unpack=${Math.round(performance.now() - t2)};at=${Math.round(performance.now())}`);
+  stamp("snapshot-unpacked");
+  if (!entry.sha256 || (await digest) !== entry.sha256) throw new Error("the snapshot's bytes do not match their hash");
+  stamp("snapshot-hashed");
+  if (unpackError) throw unpackError;
+  mark("snapshotReadMs", `read=${Math.round(t1 - t0)};unpack=${Math.round(t2 - t1)};hash=${Math.round(performance.now() - t2)};at=${Math.round(performance.now())}`);
   return image;
 }
 
-// The snapshot to boot from, {bytes: a promise of its bytes, read while Pyodide fetches its
-// wasm}, or null: none, another build's (deleted), or storage out of reach.
+// A snapshot made from another build (other modules, another Pyodide): deleted unused.
+class StaleSnapshot extends Error {}
+
+// The stored entry: {key, sha256, size (the memory image's length), bytes: a promise of its
+// ArrayBuffer}, or null.  static/early.js started reading it in <head>
+// (window.unoWebSnapshotRead), before this module was even fetched; without that (a page
+// without early.js), it is read from here.
+async function lookup() {
+  const started = window.unoWebSnapshotRead;
+  if (started) {
+    try { return await started; } catch (err) { /* looked up again below */ }
+  }
+  const hit = await caches.match(ENTRY, {cacheName: CACHE});  // (creates no empty cache)
+  if (!hit) return null;
+  return {key: hit.headers.get("x-uno-key"), sha256: hit.headers.get("x-uno-sha256"),
+          size: hit.headers.get("x-uno-image-bytes"), bytes: hit.arrayBuffer()};
+}
+
+// The snapshot to boot from, {image, filled, fresh}, or null: none, or storage out of reach.
+// Nothing waits for anything else.  As soon as the Cache Storage has an entry, Pyodide starts
+// loading (prepare below) into `image`, a zero-filled array of the length the entry's header
+// gives (all Pyodide needs to create the interpreter's memory and instantiate its WebAssembly),
+// while the stored bytes are read, checked and unpacked into it (`filled`: Pyodide copies the
+// image into its memory only once that is done, loadSnapshot below), and `fresh` checks the
+// entry's key against this build's, computed from the modules' zip that static/early.js is
+// still fetching; an entry of another build makes `fresh` fail with StaleSnapshot (the entry is
+// deleted) and whatever was loaded from it is thrown away unused.
 async function find() {
   if (!storageUsable()) return null;
-  const hit = await caches.match(ENTRY, {cacheName: CACHE});  // (creates no empty cache)
-  if (!hit) { mark("snapshotFound", "none"); return null; }
-  if (hit.headers.get("x-uno-key") !== (await buildKey())) {
-    mark("snapshotFound", "stale");
-    await drop();
-    return null;
+  const entry = await lookup();
+  if (!entry) { mark("snapshotFound", "none"); return null; }
+  stamp("snapshot-found");
+  const size = Number(entry.size);
+  const image = Number.isSafeInteger(size) && size > 0 && size % 4 === 0 ? new Uint8Array(size) : null;
+  const filled = image ? readBytes(entry, image) : Promise.reject(new Error("the snapshot's length is missing"));
+  const fresh = buildKey().then(async (key) => {
+    if (entry.key !== key) {
+      mark("snapshotFound", "stale");
+      await drop();
+      throw new StaleSnapshot("the snapshot is of another build");
+    }
+    stamp("snapshot-key");
+  });
+  // awaited where the snapshot is loaded; meanwhile no "uncaught" report
+  filled.catch(() => {});
+  fresh.catch(() => {});
+  return {image, filled, fresh};
+}
+
+// Pyodide from the snapshot `found`.  Pyodide's own loader creates the interpreter's memory and
+// instantiates its WebAssembly (`createPyodideModule`: the module factory of pyodide.asm.mjs,
+// which loadPyodide would import itself) while the image is still being read; the factory
+// returns only once the image is complete, and Pyodide then copies it into the memory.
+async function loadSnapshot(found) {
+  if (!found.image) {
+    await found.fresh;  // an entry of another format is another build's: stale
+    await found.filled;  // throws: no length
   }
-  return {bytes: readBytes(hit)};
+  const createPyodideModule = async (settings) => {
+    const factory = (await import(paths.indexURL + "pyodide.asm.mjs")).default;
+    const module = await factory(settings);
+    stamp("wasm-ready");
+    await found.filled;
+    return module;
+  };
+  const loading = pyodide.loadPyodide({...paths, _loadSnapshot: found.image, createPyodideModule});
+  loading.catch(() => {});  // another build's: thrown away below, whatever became of it
+  await found.fresh;  // StaleSnapshot: the ordinary boot, the snapshot already deleted
+  return await loading;
 }
 
 // After a boot from the snapshot: the interpreter is the one the worker made, frozen; the
@@ -146,21 +215,24 @@ let prepared = null;
 let early = null;
 export function prepare({start = false} = {}) {
   if (!prepared) {
+    stamp("lookup");
     prepared = find().catch((err) => {
       mark("snapshotFound", "none");
       mark("snapshotError", String(err && err.message || err).slice(0, 200));
       return null;
     });
-    // read at once; a failure is handled where the load awaits it
-    prepared.then((found) => found && found.bytes.catch(() => {}));
   }
   if (start && !early) {
     const t0 = performance.now();
-    early = prepared.then((found) => found && pyodide.loadPyodide({...paths, _loadSnapshot: found.bytes}).then((py) => {
+    early = prepared.then(async (found) => {
+      if (!found) return null;
+      const py = await loadSnapshot(found);
+      stamp("pyodide-loaded");
       checkRestored(py);
+      stamp("restored");
       mark("snapshotLoadMs", `start=${Math.round(t0)};load=${Math.round(performance.now() - t0)}`);
       return py;
-    }));
+    });
     early.catch(() => {});  // handled in loadPyodide: no "uncaught" report meanwhile
   }
   return prepared;
@@ -173,10 +245,13 @@ export async function loadPyodide(options) {
   try {
     py = await early;
   } catch (err) {
-    // damaged, cut short or refused: deleted; the ordinary boot follows, quietly
-    mark("snapshotFound", "dropped");
-    mark("snapshotError", String(err && err.message || err).slice(0, 200));
-    await drop();
+    // another build's (deleted already), or damaged, cut short or refused: deleted; the
+    // ordinary boot follows, quietly
+    if (!(err instanceof StaleSnapshot)) {
+      mark("snapshotFound", "dropped");
+      mark("snapshotError", String(err && err.message || err).slice(0, 200));
+      await drop();
+    }
   }
   if (py) {
     // what PyScript passes (its output and error streams) is what a snapshot boot must take over
@@ -186,6 +261,7 @@ export async function loadPyodide(options) {
     if (config.packages && config.packages.length) await py.loadPackage(config.packages);
     mark("boot", "snapshot");
     mark("snapshotFound", "loaded");
+    stamp("handed");
     return py;
   }
   const plain = await pyodide.loadPyodide(config);

@@ -269,6 +269,7 @@
       window.unoWebEarly.stages.forEach(setStage);
       return;
     }
+    if (window.unoWebStartInterpreter) window.unoWebStartInterpreter();  // static/early.js
     var css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = "./static/vendor/pyscript/core.css";

@@ -68,7 +68,10 @@ self.onmessage = async (ev) => {
     const digest = hex(await crypto.subtle.digest("SHA-256", snapshot));
     const store = await caches.open(cache);
     await store.put(entry, new Response(snapshot, {headers: {
-      "content-type": "application/octet-stream", "x-uno-key": key, "x-uno-sha256": digest}}));
+      "content-type": "application/octet-stream", "x-uno-key": key, "x-uno-sha256": digest,
+      // the memory image's length: a page creates the interpreter's memory before it has read
+      // the stored bytes (static/interpreter.mjs)
+      "x-uno-image-bytes": String(image.byteLength)}}));
     self.postMessage({ok: true, bytes: snapshot.byteLength, image: image.byteLength, ms: performance.now() - t0});
   } catch (err) {
     self.postMessage({ok: false, error: String(err && err.message || err).slice(0, 300)});

@@ -50,3 +50,23 @@ def test_prepare_snapshot_refuses_an_interpreter_that_ran_a_page(monkeypatch: py
     monkeypatch.setitem(sys.modules, held, types.ModuleType(held))
     with pytest.raises(RuntimeError, match=f"{held} is loaded"):
         boot.prepare_snapshot()
+
+
+STATIC = Path(boot.__file__).resolve().parents[2] / "static"
+
+
+def test_early_js_reads_the_entry_the_worker_writes_and_interpreter_mjs_loads() -> None:
+    """static/early.js reads the stored snapshot in <head>, before static/interpreter.mjs is
+    fetched: both must name the same Cache Storage entry and headers as the worker that stores
+    it (static/snapshot-worker.mjs), or every visit would quietly boot the ordinary way."""
+    early = (STATIC / "early.js").read_text(encoding="utf-8")
+    interp = (STATIC / "interpreter.mjs").read_text(encoding="utf-8")
+    worker = (STATIC / "snapshot-worker.mjs").read_text(encoding="utf-8")
+    assert 'export const CACHE = "uno_web.snapshot";' in interp
+    assert '{cacheName: "uno_web.snapshot"}' in early
+    assert 'export const ENTRY = here + "bundle/interpreter.snapshot";' in interp
+    assert 'staticDir + "bundle/interpreter.snapshot"' in early
+    for header in ("x-uno-key", "x-uno-sha256", "x-uno-image-bytes"):
+        assert f'"{header}"' in worker, header
+        assert f'hit.headers.get("{header}")' in early, header
+        assert f'hit.headers.get("{header}")' in interp, header
