@@ -30,13 +30,17 @@ CORE = "**/static/vendor/pyscript/core.js"
 
 STATE = "() => [document.body.dataset.boot, document.body.dataset.snapshotFound, document.body.dataset.snapshotError || '']"
 MAKE = "async () => await window.unoWebSnapshot.make()"
+# the page's performance marks of the boot (static/interpreter.mjs): [name, ms]
+MARKS = ("() => performance.getEntriesByType('mark').filter(m => m.name.startsWith('uno:'))"
+         ".map(m => [m.name.slice(4), m.startTime])")
 STORED_KEY = """async () => {
   const hit = await (await caches.open(window.unoWebSnapshot.cache)).match(window.unoWebSnapshot.entry);
   return hit ? hit.headers.get('x-uno-key') : null;
 }"""
-# damage the stored snapshot: "garbage" (other bytes, the hash header kept), "cut" (its first
+# damage the stored snapshot: "garbage" (other bytes, the headers kept), "cut" (its first
 # half, likewise), "other-pyodide" (the memory image of another Pyodide build: its build id
-# changed, and the hash beside it made to match, so that only Pyodide can tell)
+# changed, and the hash beside it made to match, so that only Pyodide can tell), "no-length"
+# (the bytes intact, the header with the image's length lost)
 DAMAGE = """async how => {
   const cache = await caches.open(window.unoWebSnapshot.cache);
   const hit = await cache.match(window.unoWebSnapshot.entry);
@@ -51,8 +55,9 @@ DAMAGE = """async how => {
     const hex = b => Array.from(new Uint8Array(b), x => x.toString(16).padStart(2, '0')).join('');
     digest = hex(await crypto.subtle.digest('SHA-256', body));
   }
-  await cache.put(window.unoWebSnapshot.entry, new Response(body, {headers: {
-    'x-uno-key': hit.headers.get('x-uno-key'), 'x-uno-sha256': digest}}));
+  const headers = {'x-uno-key': hit.headers.get('x-uno-key'), 'x-uno-sha256': digest};
+  if (how !== 'no-length') headers['x-uno-image-bytes'] = hit.headers.get('x-uno-image-bytes');
+  await cache.put(window.unoWebSnapshot.entry, new Response(body, {headers}));
 }"""
 
 
@@ -80,6 +85,13 @@ def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
     _wait_ready(page)
     assert state(page) == ["snapshot", "loaded", ""]
     assert page.evaluate("document.body.dataset.snapshot") is None  # a boot from it makes none
+    # the pipeline ran as built: read from <head>, Pyodide's wasm ready (through the wrapped
+    # module factory) no earlier than the lookup, the image complete before the restore
+    at = dict(page.evaluate(MARKS))
+    steps = ["lookup", "snapshot-found", "snapshot-hashed", "wasm-ready", "pyodide-loaded", "handed"]
+    assert all(step in at for step in steps), at
+    assert at["lookup"] <= at["wasm-ready"] and at["snapshot-hashed"] <= at["pyodide-loaded"] <= at["handed"], at
+    assert page.evaluate("window.unoWebSnapshotRead instanceof Promise") is True
     play_a_card(page)
     # the interpreter's random generator was seeded afresh: not the worker's frozen state
     draws = set()
@@ -142,7 +154,7 @@ def test_a_changed_build_discards_the_old_snapshot(browser: Any, tmp_path: Path)
         server.server_close()
 
 
-@pytest.mark.parametrize("how", ["garbage", "cut", "other-pyodide"])
+@pytest.mark.parametrize("how", ["garbage", "cut", "other-pyodide", "no-length"])
 def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str) -> None:
     first_visit(page)
     page.evaluate(DAMAGE, how)
@@ -151,7 +163,8 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str)
     boot, found, error = state(page)
     assert (boot, found) == ("plain", "dropped"), error
     # caught by the hash stored beside it, or (its hash made to match) by Pyodide itself
-    assert ("build id" if how == "other-pyodide" else "do not match their hash") in error, error
+    want = {"other-pyodide": "build id", "no-length": "length is missing"}.get(how, "do not match their hash")
+    assert want in error, error
     # quietly: no console error (the guard), no notice, the game plays
     assert not page.query_selector(".py-error")
     play_a_card(page)
@@ -206,7 +219,7 @@ def test_the_snapshot_holds_no_game_state(page: Any) -> None:
     page.wait_for_selector("[data-testid=hand] [data-card]")
     hand = page.eval_on_selector_all("[data-testid=hand] [data-card]", "els => els.map(e => e.dataset.card)")
     save = page.evaluate("localStorage.getItem('uno_web.table.v1:/')")
-    assert save and len(hand) >= 7  # 7 dealt, more when a bot played first a draw card on you
+    assert save and len(hand) >= 7  # 7 dealt, more if the first card or a bot made you draw
     assert page.evaluate(MAKE) is True
     hand_text = " ".join(hand)  # as the log and the callout write it
     found = page.evaluate(SEARCH, [name, hand_text, save[:64], "Opponents (AI level)", "uno_web.web.render"])
