@@ -43,18 +43,47 @@ from uno_web.core.moves import MoveKind  # noqa: E402
 ROUND = RuleSet(scoring="single-round")
 
 
-def rollout(env: BatchedUno, steps: int) -> Any:
+def _mix(x: jax.Array) -> jax.Array:
+    """MurmurHash3's 32-bit finaliser: a bijection of uint32 that scrambles every bit."""
+    x = x ^ (x >> 16)
+    x = x * jnp.uint32(0x85EBCA6B)
+    x = x ^ (x >> 13)
+    x = x * jnp.uint32(0xC2B2AE35)
+    return x ^ (x >> 16)
+
+
+def random_agent(mask: jax.Array, key: jax.Array, is_play: jax.Array) -> jax.Array:
+    """RLCard's random agent, batched: a random legal card play when there is one, else a
+    random legal action. One random 32-bit word a game (``jax.random``'s threefry is the
+    costly part on a CPU), spread over the actions by a bijective hash: the legal action with
+    the largest hash is taken (no ties)."""
+    B, A = mask.shape
+    plays = mask & is_play
+    choice = jnp.where(plays.any(axis=1, keepdims=True), plays, mask)
+    word = jax.random.bits(key, (B, 1), jnp.uint32)
+    noise = _mix(word + jnp.arange(A, dtype=jnp.uint32) * jnp.uint32(0x9E3779B9))
+    return jnp.argmax(jnp.where(choice, noise, 0), axis=1)
+
+
+def random_agent_uniform(mask: jax.Array, key: jax.Array, is_play: jax.Array) -> jax.Array:
+    """The same agent with one uniform number an action (the earlier bench's policy)."""
+    plays = mask & is_play
+    choice = jnp.where(plays.any(axis=1, keepdims=True), plays, mask)
+    return jnp.argmax(jnp.where(choice, jax.random.uniform(key, choice.shape), -1.0), axis=1)
+
+
+POLICIES = {"hash": random_agent, "uniform": random_agent_uniform}
+
+
+def rollout(env: Any, steps: int, policy: str = "hash") -> Any:
     """A compiled function: ``steps`` steps of every game under RLCard's random agent."""
     is_play = jnp.asarray(env.tables.a_kind == int(MoveKind.PLAY))
+    agent = POLICIES[policy]
 
     def body(carry: Any, _: Any) -> Any:
         s, key = carry
         key, sub = jax.random.split(key)
-        mask = s.legal_action_mask
-        plays = mask & is_play
-        choice = jnp.where(plays.any(axis=1, keepdims=True), plays, mask)
-        action = jnp.argmax(jnp.where(choice, jax.random.uniform(sub, choice.shape), -1.0), axis=1)
-        s = env.step(s, action)
+        s = env.step(s, agent(s.legal_action_mask, sub, is_play))
         return (s, key), s.terminated.sum()
 
     @jax.jit
