@@ -5,13 +5,16 @@ run (a benchmark that prints numbers; not a test).
     pip install -e '.[jax,bench]'
     .venv/bin/python bench/bench_batched.py             # batches 1,024 and 4,096, 2 and 4 players
     .venv/bin/python bench/bench_batched.py --quick
-    .venv/bin/python bench/bench_batched.py --batch 1048576 --players 2 4 --no-anchors   # a GPU
+    # one GPU (H100/H200): the issue's figure, official rules in full, batch 2**20, compile apart
+    .venv/bin/python bench/bench_batched.py --batch 1048576 --players 2 4 --rules official \
+        --no-anchors --steps 100 --reps 3 --json bench/results/batched-gpu.json
 
 A step is one agent action with everything the next agent needs: the batched engine's
 ``step`` returns the acting seat's observation vector and legal-action mask for every game
 (as the PettingZoo environment's ``last()`` does), and finished games are dealt again in
 place. The policy is RLCard's random agent, as in ``bench_env.py``: a random card play when
-one is legal, else a random legal action, chosen on the device (``jax.random``); the steps
+one is legal, else a random legal action, chosen on the device (one ``jax.random`` word a
+game, spread over the actions by a bijective hash: see ``random_agent``); the steps
 are run by ``jax.lax.scan`` inside one compiled call (no Python per step). Compile time is
 reported apart. Rules: the official rules in full (UNO calls and catches in reaction windows,
 the Wild Draw Four challenge, rounds scored to 500) and, beside them, one round a game (the
@@ -41,6 +44,8 @@ from uno_web.core import RuleSet  # noqa: E402
 from uno_web.core.moves import MoveKind  # noqa: E402
 
 ROUND = RuleSet(scoring="single-round")
+RULES: dict[str, tuple[str, "RuleSet | str"]] = {
+    "official": ("official", "official"), "round": ("official, one round", ROUND)}
 
 
 def _mix(x: jax.Array) -> jax.Array:
@@ -97,10 +102,11 @@ def rollout(env: Any, steps: int, policy: str = "hash") -> Any:
 class Batched:
     """One compiled configuration: compile once, then time one call per repetition."""
 
-    def __init__(self, rules: "RuleSet | str", players: int, batch: int, steps: int) -> None:
+    def __init__(self, rules: "RuleSet | str", players: int, batch: int, steps: int,
+                 policy: str = "hash") -> None:
         self.env = BatchedUno(rules, players)
         self.batch, self.steps = batch, steps
-        self.run = rollout(self.env, steps)
+        self.run = rollout(self.env, steps, policy)
         t0 = time.perf_counter()
         self.state = self.env.init(jax.random.key(0), batch)
         jax.block_until_ready(self.state)  # type: ignore[no-untyped-call]
@@ -133,6 +139,11 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=200, help="steps per compiled call")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0, help="per anchor repetition")
+    ap.add_argument("--rules", nargs="+", choices=list(RULES), default=list(RULES),
+                    help="official: rounds scored to 500; round: one round a game")
+    ap.add_argument("--policy", choices=list(POLICIES), default="hash",
+                    help="hash: one random word a game (default); uniform: one random number "
+                    "an action (the policy of the readings before 2026-11-27 22:30 UTC)")
     ap.add_argument("--no-anchors", action="store_true")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", help="write the raw figures here")
@@ -142,13 +153,14 @@ def main() -> None:
     info = machine()
     info["jax"] = jax.__version__
     info["device"] = str(jax.devices()[0])
+    info["policy"] = args.policy
     info["load_before"] = os.getloadavg()
     print(json.dumps(info), flush=True)
     results: dict[str, Any] = {"machine": info, "rows": []}
     for players in args.players:
-        configs = {(name, batch): Batched(rules, players, batch, args.steps)
-                   for name, rules in (("official", "official"), ("official, one round", ROUND))
-                   for batch in args.batch}
+        configs = {(RULES[name][0], batch): Batched(RULES[name][1], players, batch, args.steps,
+                                                    args.policy)
+                   for name in args.rules for batch in args.batch}
         anchors: dict[str, list[float]] = {"rlcard": [], "pettingzoo": []}
         if not args.no_anchors:
             from bench_env import _ours, rlcard_steps

@@ -9,6 +9,7 @@ of lanes at a time. See ``docs/batched.md``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple, cast
 
 import jax
@@ -723,9 +724,8 @@ class Engine:
             looks = jnp.where(info["to_match"], avail, looks)
 
         def finish(size: int) -> Any:
-            return lambda ops: jax.vmap(
-                lambda *a: self._finish(*a, size=size), in_axes=(AX, 0, 0, 0, 0),
-                out_axes=AX)(*ops)
+            return lambda ops: jax.vmap(partial(self._finish, size=size),
+                                        in_axes=(AX, 0, 0, 0, 0), out_axes=AX)(*ops)
 
         s = jax.lax.cond(jnp.any(looks > FEW), finish(self.t.D), finish(FEW),
                          (s, info, need, refill, k))
