@@ -132,6 +132,46 @@ class Batched:
                 "compile_rollout_s": self.compile_rollout_s, "reps": self.rates}
 
 
+def profile(c: "Batched", reps: int, top: int = 25) -> None:
+    """Where the compiled rollout spends its time: ``jax.profiler``'s trace of ``reps`` calls,
+    summed per XLA thunk (a fusion, a loop, a sort) with the source operation it came from,
+    per step. Thunks nest (a loop's time includes its body's), and a loaded machine inflates
+    them all; read it for proportions."""
+    import collections
+    import glob
+    import gzip
+    import re
+    import tempfile
+
+    names: dict[str, str] = {}
+    text = c.run.lower(c.state, jax.random.key(0)).compile().as_text()
+    for line in text.splitlines():
+        m = re.match(r'\s*(?:ROOT )?%(\S+) = .*op_name="([^"]*)"', line)
+        if m:
+            names[m.group(1)] = m.group(2).replace("jit(run)/while/body/closed_call/", "")
+    with tempfile.TemporaryDirectory() as d:
+        jax.profiler.start_trace(d)
+        for rep in range(reps):
+            c.state, _ = c.run(c.state, jax.random.key(100 + rep))
+            jax.block_until_ready(c.state)  # type: ignore[no-untyped-call]
+        jax.profiler.stop_trace()  # type: ignore[no-untyped-call]
+        files = glob.glob(os.path.join(d, "**", "*.trace.json.gz"), recursive=True)
+        if not files:
+            print("profile: no trace written")
+            return
+        with gzip.open(files[0]) as f:
+            events = json.load(f)["traceEvents"]
+    total: collections.Counter[str] = collections.Counter()
+    for e in events:
+        if e.get("ph") == "X" and not e["name"].startswith(
+                ("$", "Thunk", "Pjit", "CommonPjRt", "Handle inputs", "end: ")):
+            total[e["name"]] += e["dur"]
+    steps = reps * c.steps
+    print(f"profile: {c.env!r}, batch {c.batch:,}, microseconds a step (all games), top {top}")
+    for name, us in total.most_common(top):
+        print(f"  {us / steps:9.1f}  {name[:36]:36s} {names.get(name, '')[:100]}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--batch", type=int, nargs="+", default=[1024, 4096])
@@ -147,6 +187,9 @@ def main() -> None:
     ap.add_argument("--no-anchors", action="store_true")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", help="write the raw figures here")
+    ap.add_argument("--profile", action="store_true",
+                    help="then trace the first batched configuration and print where a step's "
+                    "time goes (per XLA thunk)")
     args = ap.parse_args()
     if args.quick:
         args.batch, args.steps, args.reps, args.seconds = [256], 50, 1, 0.5
@@ -189,6 +232,8 @@ def main() -> None:
                   f"steps/s{ratio}, {r['games_per_s']:,.0f} games/s; compile: init "
                   f"{r['compile_init_s']:.1f} s, rollout {r['compile_rollout_s']:.1f} s")
             results["rows"].append({"players": players, "rules": name, "batch": batch, **r})
+        if args.profile:
+            profile(next(iter(configs.values())), args.reps)
     info["load_after"] = os.getloadavg()
     print(f"load average before {info['load_before']}, after {info['load_after']}")
     if args.json:
