@@ -13,6 +13,7 @@ jax = pytest.importorskip("jax")
 import jax.numpy as jnp  # noqa: E402
 
 from uno_web.batched import BatchedUno, State, UnsupportedRules, unsupported_toggles  # noqa: E402
+from uno_web.batched.engine import _take  # noqa: E402
 from uno_web.core.rules import PRESETS, RuleSet  # noqa: E402
 from uno_web.core.state import deck_cards  # noqa: E402
 from uno_web.site.manifest import browser_modules  # noqa: E402
@@ -114,6 +115,28 @@ def test_an_illegal_action_ends_the_game_for_its_player(env: BatchedUno) -> None
         if f not in {"terminated", "legal_action_mask"}:
             assert np.array_equal(a, b), f
     assert not np.asarray(s2.legal_action_mask[0]).any()
+
+
+def test_the_reaction_window_asks_each_candidate_seat_equally_often(env: BatchedUno) -> None:
+    """Seat 1 holds one card and may be caught: seats 1 (a late call), 2 and 3 (a catch) may
+    react while seat 0 is on turn; the next seat asked is one of them, each a third of the
+    time (one random word a game picks it)."""
+    B = 3000
+    s = _take(env.init(jax.random.key(9), BATCH), jnp.zeros(B, jnp.int32))  # game 0, B times
+    hand = np.zeros((PLAYERS, env.tables.C), np.int8)
+    hand[:, 0] = [3, 1, 2, 2]  # seat 1 holds one card
+    s = s._replace(hands=jnp.broadcast_to(jnp.asarray(hand), s.hands.shape),
+                   turn=jnp.zeros(B, jnp.int32), phase=jnp.zeros(B, jnp.int32),
+                   called=jnp.zeros((B, PLAYERS), bool),
+                   vuln=jnp.zeros((B, PLAYERS), bool).at[:, 1].set(True),
+                   asked=jnp.zeros((B, PLAYERS), bool), reactions=jnp.zeros(B, jnp.int32))
+    out = jax.jit(env._engine._select_all)(s, jax.random.key(4))
+    picked = np.asarray(out.current_player)
+    assert np.asarray(out.reacting).all()
+    counts = np.bincount(picked, minlength=PLAYERS)
+    assert counts[0] == 0, "the seat on turn is not asked in a reaction window"
+    # each of the three a third of the time: 1,000 expected, sd about 26
+    assert all(abs(c - B / 3) < 130 for c in counts[1:]), counts.tolist()
 
 
 @pytest.mark.parametrize("preset,toggles", [

@@ -9,10 +9,12 @@ of lanes at a time. See ``docs/batched.md``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple, cast
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ..core.cards import Effect
 from ..core.state import Phase
@@ -28,6 +30,7 @@ EF_SKIP, EF_REVERSE, EF_WILD = int(Effect.SKIP), int(Effect.REVERSE), int(Effect
 
 i32 = jnp.int32
 i8 = jnp.int8
+FEW = 8  # a draw of at most this many cards reads only the pile's top (official rules: <= 6)
 
 
 class State(NamedTuple):
@@ -138,6 +141,7 @@ class Engine:
         self.a_is_play = self.a_kind == PLAY
         self.a_card0 = jnp.maximum(self.a_card, 0)
         self.seats = jnp.arange(n, dtype=i32)
+        self.m_index = jnp.asarray(self._mask_index())
         self.card_range = jnp.arange(C, dtype=i32)
         self.init = jax.jit(self._init, static_argnums=1)
         self.init_from_orders = jax.jit(self._init_from_orders)
@@ -164,14 +168,30 @@ class Engine:
             ok = ok & ~(self.c_plus4 & (col >= 0) & has_color)
         return ok
 
+    def _mask_index(self) -> Any:
+        """int [A]: each action's entry in ``_mask``'s feature vector (numpy, static): a play
+        reads its card's entry in one of four blocks (with or without the UNO call, with or
+        without a 7-0 swap target), every other action its kind's flag or its catch target."""
+        t = self.t
+        C, n = t.C, t.n
+        k = t.a_kind
+        play = (t.a_target >= 1) * 2 * C + t.a_uno * C + np.maximum(t.a_card, 0)
+        flags = {DRAW: 0, PASS: 1, CHOOSE_COLOR: 2, CHALLENGE: 3, ACCEPT: 4, CALL_UNO: 5}
+        other = np.array([4 * C + flags.get(int(x), 6) for x in k])  # 6: never (NEXT_ROUND)
+        catch = 4 * C + 7 + np.maximum(t.a_target, 0)
+        return np.where(k == PLAY, play, np.where(k == CATCH, catch, other)).astype(np.int32)
+
     def _mask(self, s: State) -> jax.Array:
-        """bool [A]: the legal actions of the acting seat (one game)."""
+        """bool [A]: the legal actions of the acting seat (one game): the game's flags (per
+        card, per kind, per catch target) gathered into the action numbering."""
         t = self.t
         n = t.n
         seat = s.current_player
-        hand = s.hands[seat].astype(i32)
-        counts = s.hands.astype(i32).sum(axis=1)
-        hlen = counts[seat]
+        mine = self.seats[:, None] == seat
+        hand = jnp.where(mine, s.hands, 0).sum(axis=0, dtype=i32)
+        counts = s.hands.sum(axis=1, dtype=i32)
+        hlen = hand.sum()
+        called = jnp.any(s.called & (self.seats == seat))
         on_turn = (seat == s.turn) & ~s.reacting
         phase = s.phase
         source = jnp.where(phase == PH_DRAWN, s.drawn.astype(i32), hand)
@@ -179,12 +199,12 @@ class Engine:
         playable = (source > 0) & ok & on_turn & (
             (phase == PH_PLAY) | (phase == PH_DRAWN) | (phase == PH_PENALTY))
         any_play = jnp.any(playable)
-        needs_target = self.c_seven & (hlen > 1) if t.seven_swap else jnp.zeros(t.C, bool)
-        with_uno = t.uno_call & (hlen == 2) & ~s.called[seat]
-        card = self.a_card0
-        target_ok = jnp.where(needs_target[card], self.a_target >= 1, self.a_target == -1)
-        play = self.a_is_play & playable[card] & target_ok & (~self.a_uno | with_uno)
-        kind = self.a_kind
+        with_uno = t.uno_call & (hlen == 2) & ~called
+        if t.seven_swap:
+            swap = self.c_seven & (hlen > 1)
+            plain, targeted = playable & ~swap, playable & swap
+        else:
+            plain, targeted = playable, jnp.zeros(t.C, bool)
         draw_ok = on_turn & (phase == PH_PLAY)
         if not t.may_draw_when_playable:
             draw_ok = draw_ok & ~any_play
@@ -198,38 +218,42 @@ class Engine:
         if t.uno_call:
             two = (hlen == 2) & on_turn & t.uno_call_with_two & (
                 (phase == PH_PLAY) | (phase == PH_DRAWN) | ((phase == PH_PENALTY) & any_play))
-            call_ok = ~s.called[seat] & ((hlen == 1) | two)
-            target = (seat + self.a_target) % n
-            catch_ok = s.vuln[target] & (counts[target] == 1) & (self.a_target >= 1)
+            call_ok = ~called & ((hlen == 1) | two)
+            # catch_ok[o]: the seat o places on may be caught
+            rot = (seat + self.seats) % n
+            vic = (self.seats[None, :] == rot[:, None])
+            catch = jnp.any(vic & (s.vuln & (counts == 1))[None, :], axis=1) & (self.seats >= 1)
         else:
             call_ok = jnp.bool_(False)
-            catch_ok = jnp.zeros(t.A, bool)
-        return (play
-                | ((kind == DRAW) & draw_ok)
-                | ((kind == PASS) & pass_ok)
-                | ((kind == CHOOSE_COLOR) & choose_ok)
-                | ((kind == CHALLENGE) & challenge_ok)
-                | ((kind == ACCEPT) & accept_ok)
-                | ((kind == CALL_UNO) & call_ok)
-                | ((kind == CATCH) & catch_ok))
+            catch = jnp.zeros(n, bool)
+        flags = jnp.stack([draw_ok, pass_ok, choose_ok, challenge_ok, accept_ok, call_ok,
+                           jnp.bool_(False)])
+        feats = jnp.concatenate([plain, plain & with_uno, targeted, targeted & with_uno, flags,
+                                 catch])
+        return feats[self.m_index]
 
     def _observe(self, s: State) -> jax.Array:
         """uint8 [O]: ``ObservationEncoder.encode(observe(state, current_player))``."""
         t = self.t
         n = t.n
         o = s.current_player
-        rot = (o + self.seats) % n
-        counts = s.hands.astype(i32).sum(axis=1)
+        mine = self.seats[:, None] == o
+        # vic[i, j]: seat j is the one i places after the observer (one-hot rows: no gathers)
+        vic = self.seats[None, :] == (o + self.seats)[:, None] % n
+        counts = s.hands.sum(axis=1, dtype=i32)
         u8 = jnp.uint8
 
         def onehot(i: jax.Array, size: int) -> jax.Array:
             return ((jnp.arange(size) == i) & (i >= 0)).astype(u8)
 
+        def rotated(x: jax.Array) -> jax.Array:
+            return jnp.where(vic, x[None, :], 0).sum(axis=1).astype(u8)
+
         catchable = s.vuln & (counts == 1) & ~s.called
         scores = jnp.minimum(255, s.scores * 255 // t.score_scale)
         challengeable = s.plus4_by >= 0
         parts = [
-            s.hands[o].astype(u8),
+            jnp.where(mine, s.hands, 0).sum(axis=0).astype(u8),
             jnp.where(o == s.turn, s.drawn, 0).astype(u8),
             s.discard.astype(u8),
             onehot(s.top, t.C),
@@ -241,11 +265,11 @@ class Engine:
             challengeable.astype(u8)[None],
             jnp.zeros(1, u8),
             onehot(jnp.where(challengeable, s.plus4_prev, -1), t.K),
-            counts[rot].astype(u8),
-            s.called[rot].astype(u8),
-            catchable[rot].astype(u8),
+            rotated(counts),
+            rotated(s.called.astype(i32)),
+            rotated(catchable.astype(i32)),
             jnp.ones(n, u8),
-            scores[rot].astype(u8),
+            rotated(scores),
             onehot((s.turn - o) % n, n),
             onehot(jnp.where(s.last_player >= 0, (s.last_player - o) % n, -1), n),
             onehot((s.dealer - o) % n, n),
@@ -312,8 +336,8 @@ class Engine:
 
     def _select(self, s: State, u: jax.Array) -> State:
         """Offer a reaction window or hand the turn over (``uno_web.rl.aec``'s procedure: the
-        seats not on turn with a legal move are asked one at a time in a random order; ``u``
-        [n] uniform numbers pick the next); then the observation and the mask."""
+        seats not on turn with a legal move are asked one at a time in a random order; ``u``,
+        a random 32-bit word, picks the next); then the observation and the mask."""
         t = self.t
         if t.uno_call:
             counts = s.hands.astype(i32).sum(axis=1)
@@ -324,7 +348,13 @@ class Engine:
             may_catch = (n_catch - catchable.astype(i32)) > 0
             cand = (late | may_catch) & (self.seats != s.turn) & ~s.asked & (
                 s.reactions < MAX_REACTIONS) & (s.phase < PH_ROUND_OVER)
-            pick = jnp.argmax(jnp.where(cand, u, -1.0)).astype(i32)
+            # the r-th candidate, r uniform below their number m (24 bits of u: each seat's
+            # chance is 1/m within 2**-24)
+            m = cand.sum(dtype=jnp.uint32)
+            r = ((u >> 8) * m >> 24).astype(i32)
+            before = (cand[None, :] & (self.seats[None, :] < self.seats[:, None])).sum(
+                axis=1, dtype=i32)  # candidates before each seat
+            pick = jnp.argmax(cand & (before == r)).astype(i32)
             reacting = jnp.any(cand)
         else:
             pick = s.turn
@@ -350,7 +380,8 @@ class Engine:
         react_pass = legal & s.reacting & (kind == PASS)
         act = legal & ~react_pass
         hands = s.hands.astype(i32)
-        hand = hands[seat]
+        me = self.seats == seat
+        hand = jnp.where(me[:, None], hands, 0).sum(axis=0)
         hlen = hand.sum()
         d = s.direction
         turn_move = act & ((kind == PLAY) | (kind == DRAW) | (kind == PASS) | (kind == ACCEPT)
@@ -359,8 +390,8 @@ class Engine:
         called = s.called
         # --- CALL_UNO
         is_call = act & (kind == CALL_UNO)
-        called = called.at[seat].set(called[seat] | is_call)
-        vuln = vuln.at[seat].set(vuln[seat] & ~is_call)
+        called = called | (me & is_call)
+        vuln = vuln & ~(me & is_call)
         # --- CATCH
         is_catch = act & (kind == CATCH)
         target = (seat + self.a_target[a]) % n
@@ -372,18 +403,17 @@ class Engine:
         was_pen = s.phase == PH_PENALTY
         plus4 = is_play & self.c_plus4[c]
         bluff = (prev >= 0) & jnp.any((hand > 0) & (self.c_color == prev))
-        new_hand = hand - jnp.where(is_play, self.card_range == c, False)
-        hands = hands.at[seat].set(new_hand)
+        hands = hands - (me[:, None] & is_play & (self.card_range == c)[None, :]).astype(i32)
         discard = s.discard.astype(i32) + jnp.where(is_play, self.card_range == c, False)
         top = jnp.where(is_play, c, s.top)
         color = jnp.where(is_play, jnp.where(self.c_wild[c], self.a_color[a], self.c_color[c]),
                           s.color)
         left = hlen - 1
         if t.uno_call:
-            safe = self.a_uno[a] | called[seat]
+            safe = self.a_uno[a] | jnp.any(called & me)
             one = is_play & (left == 1)
-            called = called.at[seat].set(jnp.where(one, safe, jnp.where(is_play, False, called[seat])))
-            vuln = vuln.at[seat].set(vuln[seat] | (one & ~safe))
+            called = jnp.where(me, jnp.where(one, safe, jnp.where(is_play, False, called)), called)
+            vuln = vuln | (me & one & ~safe)
         amount = self.c_amount[c]
         plus4_by = jnp.where(is_play, jnp.where(plus4 & t.challenge, seat, -1), s.plus4_by)
         plus4_prev = jnp.where(plus4, prev, s.plus4_prev)
@@ -394,11 +424,13 @@ class Engine:
         # 7-0
         if t.seven_swap:
             swap = stays & self.c_seven[c] & (self.a_target[a] >= 1)
-            other = target
-            hs, ho = hands[seat], hands[other]
-            hands = hands.at[seat].set(jnp.where(swap, ho, hs))
-            hands = hands.at[other].set(jnp.where(swap, hs, hands[other]))
-            moved = swap & ((self.seats == seat) | (self.seats == other))
+            other = self.seats == target
+            hs = jnp.where(me[:, None], hands, 0).sum(axis=0)  # (the card played is out)
+            ho = jnp.where(other[:, None], hands, 0).sum(axis=0)
+            new = jnp.where(other[:, None], hs, hands)
+            new = jnp.where(me[:, None], ho, new)
+            hands = jnp.where(swap, new, hands)
+            moved = swap & (me | other)
             called = called & ~moved
             vuln = vuln & ~moved
         if t.zero_rotate:
@@ -455,7 +487,7 @@ class Engine:
             vuln=vuln,
             stuck=jnp.where(is_play, 0, s.stuck),
             last_player=jnp.where(is_play, seat, s.last_player),
-            asked=s.asked.at[seat].set(s.asked[seat] | react_pass),
+            asked=s.asked | (me & react_pass),
             steps=s.steps + act, terminated=s.terminated | illegal, rewards=rewards,
             winner=jnp.asarray(-1, i32),
         )
@@ -467,18 +499,18 @@ class Engine:
         """bool [C]: a card drawn now (on the turn player's draw) could be played."""
         return self._ok_cards(s, s.hands[s.turn].astype(i32), jnp.asarray(PH_PLAY))
 
-    def _virtual(self, s: State, refill: jax.Array) -> jax.Array:
-        """int32 [D]: the cards a draw would take, in order: the draw pile from the top, then
-        the refilled pile (``refill``, top first)."""
+    def _pile(self, s: State, refill: jax.Array, k: jax.Array, size: int) -> jax.Array:
+        """int32 [size]: the first ``size`` cards a draw would take, in order: the draw pile
+        from the top, then the refilled pile (``refill``, its ``k`` cards bottom first)."""
         D = self.t.D
-        j = jnp.arange(D)
+        j = jnp.arange(size)
         old = s.draw.astype(i32)[jnp.clip(s.draw_n - 1 - j, 0, D - 1)]
-        new = refill.astype(i32)[jnp.clip(j - s.draw_n, 0, D - 1)]
+        new = refill.astype(i32)[jnp.clip(k - 1 - (j - s.draw_n), 0, D - 1)]
         return jnp.where(j < s.draw_n, old, new)
 
-    def _refill_set(self, s: State) -> jax.Array:
+    def _refill_set(self, discard: jax.Array, top: jax.Array) -> jax.Array:
         """bool [D]: the deck slots of the discard pile's cards but the top one."""
-        count = s.discard.astype(i32) - (self.card_range == s.top)
+        count = discard.astype(i32) - (self.card_range == top)
         return self.c_copy < count[self.c_deck]
 
     def _refill_need(self, s: State, info: dict[str, jax.Array]) -> jax.Array:
@@ -486,7 +518,7 @@ class Engine:
         can = s.discard.astype(i32).sum() > 1
         need = info["count"] > s.draw_n
         if self.t.draw_to_match:
-            pile = self._virtual(s, jnp.zeros(self.t.D, i8))
+            pile = self._pile(s, jnp.zeros(self.t.D, i8), jnp.asarray(0, i32), self.t.D)
             found = jnp.any(self._playable_draw(s)[pile] & (jnp.arange(self.t.D) < s.draw_n))
             need = jnp.where(info["to_match"], ~found, need)
         return need & can
@@ -496,11 +528,13 @@ class Engine:
     # ---------------------------------------------------------------------------------------
 
     def _finish(self, s: State, info: dict[str, jax.Array], refilled: jax.Array,
-                refill: jax.Array, k: jax.Array) -> State:
+                refill: jax.Array, k: jax.Array, size: int) -> State:
+        """The move's draw and what follows it; the draw looks at the first ``size`` cards of
+        the pile (all of them, or fewer when no game of the batch draws more)."""
         t = self.t
         n, C, D = t.n, t.C, t.D
-        j = jnp.arange(D)
-        pile = self._virtual(s, refill)
+        j = jnp.arange(size)
+        pile = self._pile(s, refill, k, size)
         avail = s.draw_n + jnp.where(refilled, k, 0)
         count = jnp.minimum(info["count"], avail)
         if t.draw_to_match:
@@ -508,23 +542,30 @@ class Engine:
             first = jnp.where(jnp.any(hit), jnp.argmax(hit) + 1, avail)
             count = jnp.where(info["to_match"], first, count)
         who = info["who"]
-        got = jnp.zeros(C, i32).at[pile].add((j < count).astype(i32))
-        hands = s.hands.astype(i32).at[who].add(got)
+        taken = j < count
+        if size < D:  # a few cards: compare them with every card (no scatter)
+            got = ((pile[:, None] == self.card_range) & taken[:, None]).sum(axis=0, dtype=i32)
+        else:
+            got = jnp.zeros(C, i32).at[pile].add(taken.astype(i32))
+        mine = self.seats[:, None] == who
+        hands = s.hands.astype(i32) + jnp.where(mine, got, 0)
         counts = hands.sum(axis=1)
         lost = (count > 0) & (counts[who] >= 2)
         called = jnp.where(lost & (self.seats == who), False, s.called)
         vuln = jnp.where(lost & (self.seats == who), False, s.vuln)
         used = count - s.draw_n  # cards taken from the refilled pile
-        rest = k - used
-        new_draw = jnp.where(j < rest, refill.astype(i32)[jnp.clip(k - 1 - j, 0, D - 1)], 0)
-        draw = jnp.where(refilled, new_draw, s.draw.astype(i32))
+        rest = k - used  # the refilled pile's bottom cards stay where they are
+        draw = jnp.where(refilled, jnp.where(jnp.arange(D) < rest, refill, 0), s.draw)
         draw_n = jnp.where(refilled, rest, s.draw_n - count)
         discard = jnp.where(refilled, (self.card_range == s.top).astype(i32),
                             s.discard.astype(i32))
+        if self.record:  # the refill's order, top first
+            jd = jnp.arange(D)
+            top_first = jnp.where(jd < k, refill[jnp.clip(k - 1 - jd, 0, D - 1)], -1)
         s = s._replace(hands=hands.astype(i8), called=called, vuln=vuln, draw=draw.astype(i8),
                        draw_n=draw_n, discard=discard.astype(i8),
                        refills=s.refills + refilled,
-                       refill_order=jnp.where(refilled, refill, s.refill_order)
+                       refill_order=jnp.where(refilled, top_first, s.refill_order)
                        if self.record else s.refill_order)
         # a turn's draw: a playable card drawn waits to be played or kept
         is_draw = info["is_draw"]
@@ -594,14 +635,15 @@ class Engine:
 
         return jax.lax.while_loop(lambda c: c[0] * R < total, step, (jnp.asarray(0, i32), carry))[1]
 
-    def _shuffles(self, need: jax.Array, sets: jax.Array, key: jax.Array) -> jax.Array:
-        """int8 [B, D]: for every game that ``need``s one, its set's cards (``sets``, bool
-        [B, D] of deck slots) in a random order, top first, then -1; the sorting is done for
-        the needing games only."""
-        B, D = sets.shape
+    def _shuffles(self, need: jax.Array, s: State, key: jax.Array) -> jax.Array:
+        """int8 [B, D]: for every game that ``need``s one, a new draw pile made of its discard
+        pile's cards but the top one, in a random order (bottom first), then -1; the sorting
+        is done for the needing games only."""
+        B, D = need.shape[0], self.t.D
 
         def body(i: jax.Array, idx: jax.Array, out: jax.Array) -> jax.Array:
-            chunk = sets[jnp.minimum(idx, B - 1)]
+            rows = jnp.minimum(idx, B - 1)
+            chunk = jax.vmap(self._refill_set)(s.discard[rows], s.top[rows])
             cards = self.c_deck[_sorted_slots(jax.random.fold_in(key, i), chunk)]
             cards = jnp.where(jnp.arange(D) < chunk.sum(axis=1, keepdims=True), cards, -1)
             return out.at[idx].set(cards.astype(i8), mode="drop")
@@ -625,7 +667,7 @@ class Engine:
         return cast(State, self._chunks(need, body, s))
 
     def _select_all(self, s: State, key: jax.Array) -> State:
-        u = jax.random.uniform(key, (s.turn.shape[0], self.t.n))
+        u = jax.random.bits(key, (s.turn.shape[0],), jnp.uint32)
         return jax.vmap(self._select, in_axes=(AX, 0), out_axes=AX)(s, u)
 
     def _blank(self, B: int, key: jax.Array) -> State:
@@ -673,10 +715,20 @@ class Engine:
         was_over = s.terminated | s.truncated
         s, info = jax.vmap(self._move, in_axes=(AX, 0), out_axes=(AX, 0))(s, action)
         need = jax.vmap(self._refill_need, in_axes=(AX, 0))(s, info)
-        sets = jax.vmap(self._refill_set, in_axes=(AX,))(s)
-        refill = self._shuffles(need, sets, k_refill)
-        k = sets.sum(axis=1)
-        s = jax.vmap(self._finish, in_axes=(AX, 0, 0, 0, 0), out_axes=AX)(s, info, need, refill, k)
+        refill = self._shuffles(need, s, k_refill)
+        k = s.discard.astype(i32).sum(axis=1) - 1  # the refill's cards: all but the top
+        # the draw looks at the pile's first FEW cards unless some game takes more
+        avail = s.draw_n + jnp.where(need, k, 0)
+        looks = jnp.minimum(info["count"], avail)
+        if self.t.draw_to_match:
+            looks = jnp.where(info["to_match"], avail, looks)
+
+        def finish(size: int) -> Any:
+            return lambda ops: jax.vmap(partial(self._finish, size=size),
+                                        in_axes=(AX, 0, 0, 0, 0), out_axes=AX)(*ops)
+
+        s = jax.lax.cond(jnp.any(looks > FEW), finish(self.t.D), finish(FEW),
+                         (s, info, need, refill, k))
         s = s._replace(key=key)
         round_over = (s.phase == PH_ROUND_OVER) & ~s.terminated & ~s.truncated
         done = (s.terminated | s.truncated) & ~was_over
