@@ -128,6 +128,8 @@ class StaleSnapshot extends Error {}
 // without early.js), it is read from here.
 async function lookup() {
   const started = window.unoWebSnapshotRead;
+  window.unoWebSnapshotRead = null;  // taken once: the page keeps no 15 MB buffer for its life
+  mark("snapshotRead", started ? "head" : "module");
   if (started) {
     try { return await started; } catch (err) { /* looked up again below */ }
   }
