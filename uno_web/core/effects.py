@@ -447,14 +447,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             if r.window_turn_end:
                 _advance_tick(s)
             return
-        total = s.pending
-        s.pending = 0
-        if ev is not None:
-            ev.append(PenaltyApplied(victim, total, _penalty_reason(eff), seat))
-        _draw_cards(s, victim, total, ev, "penalty", src)
-        if ev is not None:
-            ev.append(TurnSkipped(victim))
-        _advance(s, 2)
+        _penalty_now(s, seat, victim, eff, ev, src)
         return
     if was_penalty:  # a Reverse or a Skip sent the pending penalty on (house rules)
         if eff == EF_REVERSE:
@@ -462,15 +455,7 @@ def _play(s: GameState, move: Move, ev: list[Event] | None, src: _Shuffles) -> N
             if ev is not None:
                 ev.append(DirectionReversed(s.direction))
         if in_challenge and r.top_card_answers:  # the player it is sent to draws at once
-            victim = _next_seat(s, seat)
-            total = s.pending
-            s.pending = 0
-            if ev is not None:
-                ev.append(PenaltyApplied(victim, total, _penalty_reason(_WILD4), seat))
-            _draw_cards(s, victim, total, ev, "penalty", src)
-            if ev is not None:
-                ev.append(TurnSkipped(victim))
-            _advance(s, 2)
+            _penalty_now(s, seat, _next_seat(s, seat), _WILD4, ev, src)
             return
         s.phase = PH_PENALTY
         s.turn = _next_seat(s, seat)
@@ -527,6 +512,20 @@ def _uno_after_play(s: GameState, move: Move, left: int, ev: list[Event] | None)
             window.open_for(s, seat)
     elif left != 1:
         s.called[seat] = False
+
+
+def _penalty_now(s: GameState, seat: int, victim: int, eff: int, ev: list[Event] | None,
+                 src: _Shuffles) -> None:
+    """``victim`` draws the pending penalty (of a card of effect ``eff`` played by ``seat``)
+    at once and loses the turn: no one may answer it."""
+    total = s.pending
+    s.pending = 0
+    if ev is not None:
+        ev.append(PenaltyApplied(victim, total, _penalty_reason(eff), seat))
+    _draw_cards(s, victim, total, ev, "penalty", src)
+    if ev is not None:
+        ev.append(TurnSkipped(victim))
+    _advance(s, 2)
 
 
 def _went_out(s: GameState, seat: int, eff: int, total: int, ev: list[Event] | None,

@@ -20,6 +20,7 @@ log never import pydantic; the JSON Schema does (:func:`log_json_schema`).
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Annotated, Any, Generator, Iterator, Literal, Union
 
@@ -233,6 +234,23 @@ def parse_log(data: "str | bytes | bytearray | dict[str, Any] | IO[str] | IO[byt
         raise LogError(f"malformed log{where}: {exc.msg}") from None
 
 
+@contextmanager
+def _as_log_error() -> Iterator[None]:
+    """A streamed log's faults (too large, not JSON, a field out of shape) as the one
+    :class:`LogError` its callers catch."""
+    from .jsonstream import JsonFault, TooLarge
+
+    try:
+        yield
+    except TooLarge as exc:
+        raise LogError(str(exc)) from None
+    except JsonFault as exc:
+        raise LogError(f"malformed log: {exc}") from None
+    except FieldProblem as exc:
+        where = f" at {exc.where}" if exc.loc else ""
+        raise LogError(f"malformed log{where}: {exc.msg}") from None
+
+
 def read_log_in_slices(data: "str | bytes | bytearray") -> Generator[float, None, GameLog]:
     """:func:`parse_log` a piece at a time, for a page that must stay responsive: a generator
     that yields the fraction done so far and returns the :class:`GameLog`. The JSON is read
@@ -240,12 +258,12 @@ def read_log_in_slices(data: "str | bytes | bytearray") -> Generator[float, None
     then the fields are checked as :func:`parse_log` checks them, in the same order (a log's
     fields come before its rounds, so the first problem is the same one), one round at a time.
     Raises :class:`LogError` as :func:`parse_log` does."""
-    from .jsonstream import JsonFault, JsonStream, TooLarge
+    from .jsonstream import JsonStream
 
     js = JsonStream(data, MAX_LOG_BYTES, _TOO_LARGE)
     size = max(1, len(data))
     doc: dict[str, Any] = {}
-    try:
+    with _as_log_error():
         if js.peek() != "{":  # not an object: read whole, and refused as parse_log refuses it
             return parse_log(js.whole())
         js.keep = False
@@ -276,13 +294,6 @@ def read_log_in_slices(data: "str | bytes | bytearray") -> Generator[float, None
             js.syntax("{")
         js.take("}")
         js.end()
-    except TooLarge as exc:
-        raise LogError(str(exc)) from None
-    except JsonFault as exc:
-        raise LogError(f"malformed log: {exc}") from None
-    except FieldProblem as exc:
-        where = f" at {exc.where}" if exc.loc else ""
-        raise LogError(f"malformed log{where}: {exc.msg}") from None
     _count_actions(doc)
     read = doc.get("rounds")
     if not isinstance(read, list) or len(read) < 2:
@@ -691,18 +702,11 @@ _TOO_LARGE = f"log too large: more than {MAX_LOG_BYTES:,} {{unit}} ({MAX_LOG_BYT
 
 def _validate_stream(source: "str | bytes | bytearray | IO[str] | IO[bytes]") -> ValidationReport:
     """:func:`validate_log` of a log read as a stream (the module's ``jsonstream``)."""
-    from .jsonstream import JsonFault, JsonStream, TooLarge
+    from .jsonstream import JsonStream
 
     js = JsonStream(source, MAX_LOG_BYTES, _TOO_LARGE)
-    try:
+    with _as_log_error():
         return _read_stream(js)
-    except TooLarge as exc:
-        raise LogError(str(exc)) from None
-    except JsonFault as exc:
-        raise LogError(f"malformed log: {exc}") from None
-    except FieldProblem as exc:
-        where = f" at {exc.where}" if exc.loc else ""
-        raise LogError(f"malformed log{where}: {exc.msg}") from None
 
 
 def _read_stream(js: Any) -> ValidationReport:
