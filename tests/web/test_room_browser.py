@@ -31,7 +31,9 @@ PINS: dict[str, str] = {}
 CLOSED_BY_PEER = "User-Initiated Abort, reason=Close called"
 
 
-@pytest.fixture(scope="module")
+# A fresh relay and browser for each test: a long run through one browser gathers the peer
+# connections Trystero leaves behind, and guests then stop finding hosts
+@pytest.fixture
 def relay_url() -> Iterator[str]:
     port = relay_mod.free_port()
     proc: subprocess.Popen[str] = relay_mod.start(port)
@@ -42,7 +44,7 @@ def relay_url() -> Iterator[str]:
         proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def room_browser(playwright_instance: Any) -> Iterator[Any]:
     browser = playwright_instance.chromium.launch(executable_path=chromium_path(), headless=True,
                                                   args=ROOM_ARGS)
