@@ -16,7 +16,11 @@ from tests.web.conftest import CHROMIUM_ARGS, chromium_path
 from tests.web.test_room_unit import table_refusal, words_of
 from uno_web.site import relay as relay_mod
 
-pytestmark = pytest.mark.browser
+# Finding the host goes through the relay's announces (every 10 s) after each page boots; on a
+# loaded 2-core machine that has, rarely, taken more than 90 s (a known weakness of the rooms,
+# docs/rooms-browser.md "Limits"). Such a test runs once more; a second miss fails it.
+pytestmark = [pytest.mark.browser,
+              pytest.mark.flaky(reruns=1, only_rerun=["found no host", "Timeout 90000ms exceeded"])]
 
 ROOM_ARGS = [*CHROMIUM_ARGS, "--allow-loopback-in-peer-connection",
              "--disable-features=WebRtcHideLocalIpsWithMdns"]
