@@ -37,8 +37,11 @@ EXTRA = st.fixed_dictionaries({}, optional={
 def _fields(s: GameState) -> dict[str, Any]:
     """Every field of the state as plain values. A catch window left open on a seat that no
     longer holds one card is closed: nobody can be caught for it (catching needs exactly one
-    card) and no later move can make it count again, so a position leaves it out."""
-    out = {k: getattr(s, k) for k in GameState.FIELDS if k != "r"}
+    card) and no later move can make it count again, so a position leaves it out. The
+    positions of earlier draws from an empty pile (``spent``, for the repeated-position rule)
+    are the round's history, not its position: a position leaves them out, as a chess FEN
+    leaves out the positions before it, and a game rebuilt from it counts repeats afresh."""
+    out = {k: getattr(s, k) for k in GameState.FIELDS if k not in ("r", "spent")}
     out["hands"] = [tuple(h) for h in s.hands]
     out["vuln"] = [v if len(h) == 1 else 0 for v, h in zip(s.vuln, s.hands)]
     out["rules"] = s.r.rules

@@ -116,6 +116,7 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
     window.close_all(s)
     s.jump_window = False
     s.stuck = 0
+    s.spent = ()
     s.round_winner = -1
     s.last_player = -1
     s.round_points = [0] * n
@@ -131,16 +132,19 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
     # one card at a time round the table from ``first``, top of the deck first: the j-th seat
     # in dealing order gets cards j, j + m, j + 2m, ... of the order (m seats)
     m = len(order_seats)
-    dealt = r.hand_size * m
+    # a position's exact deck may hold too few cards for a full deal: then each seat gets an
+    # equal share, and one card is left to turn over (docs/rules.md, "A small deck")
+    dealt = min(r.hand_size, max(len(order) - 1, 0) // m) * m
     for j, seat in enumerate(order_seats):
         s.hands[seat] = order[j:dealt:m]
     draw = s.draw = order[:dealt - 1:-1] if dealt else order[::-1]
     s.turn = first
     s.phase = PH_PLAY
     s.color = -1
-    if r.first_card == "lead-any":
+    if r.first_card == "lead-any" or not draw:
         return
-    while True:
+    tries = len(draw)
+    for k in range(tries):  # (a pile of nothing but cards to return: the last one stays)
         card = draw.pop()
         s.discard.append(card)
         if events is not None:
@@ -151,7 +155,7 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
             or (r.first_card == "redraw-wild" and IS_WILD[card])
             or (r.first_card == "redraw-until-number" and eff != _NUMBER)
         )
-        if not back:
+        if not back or k == tries - 1:
             break
         s.discard.pop()
         draw.insert(0, card)
@@ -604,8 +608,33 @@ def _reset_calls(s: GameState, seats: Iterable[int]) -> None:
         _close_seat(s, i)
 
 
+def _repeated(s: GameState) -> bool:
+    """A draw from an empty pile: whether the round has been in this very position (hands,
+    piles, turn, direction, colour) at two draws from an empty pile before. Such a round can
+    only go round in a circle: under ``forced_play`` the last cards out of the hands pass back
+    and forth for ever (docs/rules.md, "Repeated position")."""
+    key = (s.turn, s.direction, s.color, tuple(s.discard), tuple(map(tuple, s.hands)))
+    seen = s.spent
+    if seen.count(key) >= 2:
+        return True
+    s.spent = seen + (key,)
+    return False
+
+
+def _blocked(s: GameState, ev: list[Event] | None, repeated: bool) -> None:
+    """The round ends with nobody out: the lowest hand wins it (ties: the seat nearest in turn)."""
+    if ev is not None:
+        ev.append(RoundBlocked(repeated))
+    pts = [hand_points(h) if s.active[i] else 1 << 30 for i, h in enumerate(s.hands)]
+    winner = min(range(s.n), key=lambda i: (pts[i], (i - s.turn) % s.n))
+    _end_round(s, winner, ev)
+
+
 def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
     r = s.r
+    if not s.draw and _repeated(s):
+        _blocked(s, ev, True)
+        return
     hand = s.hands[seat]
     before = len(hand)
     drawn: list[int] = []
@@ -630,11 +659,7 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
     if ev is not None:
         ev.append(TurnPassed(seat))
     if s.stuck >= _n_active(s):
-        if ev is not None:
-            ev.append(RoundBlocked())
-        pts = [hand_points(h) if s.active[i] else 1 << 30 for i, h in enumerate(s.hands)]
-        winner = min(range(s.n), key=lambda i: (pts[i], (i - s.turn) % s.n))
-        _end_round(s, winner, ev)
+        _blocked(s, ev, False)
         return
     _advance(s, 1)
 

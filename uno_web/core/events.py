@@ -242,9 +242,11 @@ class RoundWon(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundBlocked(Event):
-    """Nobody can play or draw: the round ends, the lowest hand wins it."""
+    """Nobody can play or draw, or (``repeated``) a draw from an empty pile found the round in
+    a position it had twice before at such a draw: the round ends, the lowest hand wins it."""
 
     kind: ClassVar[str] = "round_blocked"
+    repeated: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -625,7 +625,25 @@ DECISIONS: list[tuple[str, str]] = [
      "one-card hand through a swap may call UNO but cannot be caught for it."),
     ("Blocked round", "If every player in turn can neither play nor draw (all cards are in "
      "hands), the round ends and the player with the fewest points in hand wins it (ties: the "
-     "player nearest in turn order). This guarantees every round ends."),
+     "player nearest in turn order)."),
+    ("Repeated position", "When a player must draw from an empty draw pile and the round is in "
+     "a position it was already in at two such draws before (the same hands, piles, turn, "
+     "direction and colour), the round ends blocked as above: the lowest hand wins it, and the "
+     "log says the position came back a third time. Without it a round could go on for ever: "
+     "under `forced_play`, with nearly every card in a hand, the last loose cards can pass "
+     "round the table with every move forced (each player draws the card under the top, must "
+     "play it, and the next does the same). With the blocked round this guarantees every round "
+     "ends. A position link does not carry the earlier positions (as a chess position leaves "
+     "out the moves before it): a game rebuilt from a link counts repeats afresh."),
+    ("A small deck", "A position's exact deck may hold too few cards for a full deal in the "
+     "next round: each player then gets an equal share, leaving one card to turn over; if "
+     "every card the first-card rule would send back is all that is left, the last one turned "
+     "stays."),
+    ("Random playouts", "The random policy of the simulator (`uno_web.core.simulate`) plays a "
+     "playable drawn card, except that it keeps one drawn as the last card of the pile half "
+     "the time where keeping is allowed, so that its own choices cannot loop either; "
+     "`play_random_game` raises `PlayoutStalled` rather than run a round past "
+     "`max_round_moves` (1,000,000)."),
     ("UNO call with a play", "A play may carry the UNO call (`P0:R5!`), or the player calls UNO "
      "first with two cards on their turn, also when facing a draw card they can stack on; a "
      "call that does not leave one card is refused."),

@@ -21,7 +21,11 @@ loop brings up to date before the call and reads back after it.
 The random policy is the usual one for UNO benchmarks (RLCard's random agent): play a uniformly
 random playable card (wilds name a random colour, 7s a random target), draw only when nothing
 can be played, play a playable drawn card, take a pending penalty unless a random stack is
-possible, call UNO on the second-to-last card.
+possible, call UNO on the second-to-last card. One exception keeps every playout finite: a
+playable card drawn as the last of the draw pile is kept half the time, where the rules allow
+keeping it. Always playing it can pass the same two cards back and forth for ever once nearly
+every card is in a hand (a Jack under the playing-cards deck, reversing between two players
+with a spent pile).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from .effects import _draw_cards, reverse_skips, seven_zero, step
 from .engine import new_game
 from .legality import (
     PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, follows_same_number, holds_color, legal_moves,
-    match_table, penalty_card, play_problem, same_number_cards, swap_target_needed,
+    match_table, pass_problem, penalty_card, play_problem, same_number_cards, swap_target_needed,
 )
 from .moves import Move, MoveKind
 from .rules import RuleSet
@@ -206,6 +210,8 @@ def _policy_move(s: GameState, rng: random.Random, pick: CardPicker | None) -> M
     if phase == PH_DRAWN:
         hand = s.hands[seat]
         ok = [c for c in s.drawn if play_problem(s, seat, c, hand) is None]
+        if ok and not s.draw and pass_problem(s, seat) is None and rng.random() < 0.5:
+            ok = []  # the pile is spent: keep the card half the time (see the module's text)
         return _random_play(s, seat, ok[0], rng) if ok else _new_move(
             Move, (_PASS, seat, -1, -1, -1, False))
     if phase == PH_PENALTY:
@@ -356,7 +362,8 @@ def _fused_moves(
                     card = _picked(s, pick, rng, turn, ok, color, direction, last, window)
                 moves += 1
             else:  # draw; a playable card drawn is played at once (the policy's choice)
-                if one_draw and draw and budget - moves > 1 and draw[-1] not in engine_drawn:
+                # (the pile's last card goes through the engine: the policy may keep it)
+                if one_draw and len(draw) > 1 and budget - moves > 1 and draw[-1] not in engine_drawn:
                     # one card from the pile (``effects._draw_turn``, written out)
                     card = draw.pop()
                     hand.append(card)
@@ -459,14 +466,14 @@ def _draw_for(s: GameState, t: _Tables, fits: frozenset[int], hand: list[int], r
     and these rules restrict no wild: restricting rules draw through the engine). ``_ENGINES``
     (nothing drawn) where the engine draws: an empty pile, a budget with no room for a draw
     and its play, a Joker under its penalty, drawing to match under rules that restrict plays
-    or from a pile with no card that matches."""
+    or from a pile with no card that matches, a draw that takes the pile's last card."""
     draw = s.draw
     if not t.to_match or not draw or room < 2 or t.engine_draws:
         return _ENGINES
     k = len(draw) - 1
     while k >= 0 and draw[k] not in fits:
         k -= 1
-    if k < 0 or (t.joker_pen and any(EFFECT_OF[c] == _SELF_DRAW_TWO for c in draw[k:])):
+    if k <= 0 or (t.joker_pen and any(EFFECT_OF[c] == _SELF_DRAW_TWO for c in draw[k:])):
         return _ENGINES
     got = draw[k:]
     del draw[k:]
@@ -643,23 +650,35 @@ def random_playout(
     return moves
 
 
+class PlayoutStalled(RuntimeError):
+    """A round of :func:`play_random_game` went on past its move limit."""
+
+
 def play_random_game(
     rules: RuleSet, players: int, seed: int, rounds: bool = True, policy: Policy | None = None,
-    fused: bool = True,
+    fused: bool = True, max_round_moves: int = 1_000_000,
 ) -> GameState:
     """A whole game (every round until the game is over) with the random policy or ``policy``
-    (``fused`` as in :func:`random_playout`)."""
+    (``fused`` as in :func:`random_playout`). A round still on after ``max_round_moves``
+    moves raises :class:`PlayoutStalled` (the rules end every round, and the random policy
+    breaks the loops its own choices could make; a ``policy`` may not)."""
     s = new_game(rules, players, seed)
     rng = random.Random(seed)
+    in_round = 0  # moves made in this round
     while s.phase != Phase.GAME_OVER:
         if s.phase == PH_ROUND_OVER:
             if not rounds:
                 break
             step(s, Move(MoveKind.NEXT_ROUND, 0))
+            in_round = 0
             continue
+        if in_round >= max_round_moves:
+            raise PlayoutStalled(
+                f"round {s.round} of the game with seed {seed} did not end in {in_round} moves")
         if policy is None:
-            random_playout(s, rng, fused=fused)
+            in_round += random_playout(s, rng, max_moves=max_round_moves - in_round, fused=fused)
         else:
             seat = s.turn
             step(s, policy(s, seat, legal_moves(s, seat), rng))
+            in_round += 1
     return s

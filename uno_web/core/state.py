@@ -290,6 +290,9 @@ class GameState:
     dealer: int = _slot("n - 1")  # so that seat 0, left of the dealer, starts the first round
     shuffle_count: int = _slot("0")
     stuck: int = _slot("0")
+    #: the positions of this round at each draw from an empty pile (a tuple, replaced, never
+    #: changed in place): the third time one comes back, the round is blocked (``effects``)
+    spent: tuple[Any, ...] = _slot("()")
     winner: int = _slot("-1")
     round_winner: int = _slot("-1")
     last_player: int = _slot("-1")

@@ -208,6 +208,8 @@ UI_FI: dict[str, str] = {
     "{who} won the round ({n} points).": "{who} {who:voitti|voitit} kierroksen ({n} pistettä).",
     "Nobody can play or draw: the round is blocked.":
         "Kukaan ei voi pelata eikä nostaa: kierros on jumissa.",
+    "The same position came back a third time with the draw pile empty: the round is blocked.":
+        "Sama tilanne toistui kolmannen kerran nostopakan ollessa tyhjä: kierros on jumissa.",
     "{who} is out with {n} points.": "{who} putosi pelistä {n} pisteellä.",
     "{who} are out with {n} points.": "{who} {who:putosi|putosit} pelistä {n} pisteellä.",
     "{who} won the game!": "{who} {who:voitti|voitit} pelin!",

@@ -703,6 +703,8 @@ def describe_event(e: Event, names: Sequence[str], you: int = HUMAN) -> str:
     if k == "round_won":
         return f"{who(d['seat'])} won the round ({d['points']} points)."
     if k == "round_blocked":
+        if d.get("repeated"):
+            return "The same position came back a third time with the draw pile empty: the round is blocked."
         return "Nobody can play or draw: the round is blocked."
     if k == "player_eliminated":
         return f"{who(d['seat'])} {'are' if d['seat'] == you else 'is'} out with {d['score']} points."
