@@ -51,7 +51,9 @@ def test_build_a_position_by_clicks_share_and_open_it(page: Any, wait_ready: Any
     link = page.input_value("[data-testid=ed-link]")
     assert "hands=R3+G4+W%2B4%2CY7+Y8" in link and "top=R9" in link
     assert "embed=1" in page.input_value("[data-testid=ed-snippet]")
-    page.goto(link)
+    # the bots hold still: seat 1 is a bot on turn, and on a loaded machine it could move
+    # before the turn is read (the link itself is for a table where the bots play)
+    page.goto(link + "&bots=still")
     wait_ready(page)
     hand = page.eval_on_selector_all("[data-testid=hand] [data-card]", "els => els.map(e => e.dataset.card)")
     assert sorted(hand) == ["G4", "R3", "W+4"]
