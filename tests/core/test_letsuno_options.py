@@ -350,9 +350,11 @@ LETSUNO_PRESETS = {
 }
 # letsuno's engine itself (no house rule on): setup.ts replaces a Wild or Wild Draw Four turned
 # up first; handleCatchUno has no clock and no catcher check; the semantics options above
+# (jump-in.ts: the window and the twin of a wild; handleCallUno: a card that fits)
 ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "self_catch": True,
           "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
-          "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000}
+          "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
+          "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])
@@ -413,3 +415,147 @@ def test_a_letsuno_game_with_charged_moves_replays_from_its_log():
     assert charged >= 1
     report = validate_log(rec.to_json())
     assert report.valid, report.failure
+
+
+# --- the jump-in window: while the card is on top ----------------------------------------------
+# jump-in.ts preCheck: a PLAY_CARD by a player who is not on turn is a jump-in when the phase is
+# 'playing', no penalty draw is pending (pendingPenaltyDraws, drawStack) and the card is an
+# exact match of the top card (isExactJumpInMatch). Nothing else is asked: not who acted last,
+# so a draw or a pass by the next player leaves the chance open; 'choosing_color' and
+# 'challenging' close it, and a penalty once paid opens it again (the card is still on top).
+# setup.ts leaves a round in 'playing' after the first card, so it may be jumped in on too.
+
+ON_TOP = {"jump_in": True, "jump_in_window": "while-on-top", "uno_call": False}
+
+
+def test_while_on_top_a_jump_in_survives_the_next_players_draw_and_pass():
+    hands = ["R5 B1 B2", "G1 G2", "Y3 Y4", "R5 Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="R8 G8", overrides=ON_TOP)
+    s, _ = play(s, "P0:R5", "D1")  # seat 1 has nothing red or 5: it draws (a red 8)
+    assert s.phase == Phase.DRAWN and s.turn == 1
+    assert code(s, "P3:R5") == "OK_JUMP_IN"
+    assert parse_move("P3:R5") in legal_moves(s, 3)
+    s2, _ = play(s, "K1", "P3:R5")  # after the pass too; play goes on after seat 3
+    assert s2.turn == 0 and s2.discard[-1] == s.discard[-1] and len(s2.hands[3]) == 2
+    # next-action (default): the draw closed it
+    off = position(hands=hands, top="R9", draw="R8 G8", overrides={"jump_in": True,
+                                                                   "uno_call": False})
+    off, _ = play(off, "P0:R5", "D1")
+    v = verdict(off, "P3:R5")
+    assert v.code.value == "E_JUMP_IN_NOT_ALLOWED" and "right after" in v.detail
+
+
+def test_while_on_top_no_jump_in_while_a_draw_penalty_waits_then_again_once_paid():
+    rules = {**ON_TOP, "stack_draw_two_on_draw_two": True}
+    hands = ["R+2 B1 B2", "G1 G2", "Y3 Y4", "R+2 Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="G9 G8 G7 G6", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert s.phase == Phase.PENALTY and s.turn == 1
+    v = verdict(s, "P3:R+2")
+    assert v.code.value == "E_JUMP_IN_NOT_ALLOWED" and "penalty" in v.detail
+    assert parse_move("P3:R+2") not in legal_moves(s, 3)
+    s, _ = play(s, "A1")  # seat 1 draws 2; seat 2 is on turn; the Draw Two is still on top
+    assert s.turn == 2 and len(s.hands[1]) == 4
+    assert code(s, "P3:R+2") == "OK_JUMP_IN"
+    s, _ = play(s, "P3:R+2")  # the jumper's Draw Two hits the player after the jumper
+    assert s.turn == 0 and s.phase == Phase.PENALTY and s.pending == 2
+    off = position(hands=hands, top="R9", draw="G9 G8 G7 G6",
+                   overrides={k: v for k, v in rules.items() if k != "jump_in_window"})
+    off, _ = play(off, "P0:R+2", "A1")
+    assert code(off, "P3:R+2") == "E_JUMP_IN_NOT_ALLOWED"
+
+
+def test_while_on_top_the_first_card_turned_up_may_be_jumped_in_on():
+    from uno_web.core import new_game
+    from uno_web.core.rules import RuleSet
+
+    rules = RuleSet(jump_in=True, jump_in_window="while-on-top", first_card="redraw-until-number")
+    found = 0
+    for seed in range(300):
+        s = new_game(rules, 4, seed)
+        top = s.discard[-1]
+        for seat in range(4):
+            if seat != s.turn and top in s.hands[seat]:
+                assert code(s, f"P{seat}:{card_text(top)}") == "OK_JUMP_IN"
+                found += 1
+                official = new_game(RuleSet(jump_in=True, first_card="redraw-until-number"), 4,
+                                    seed)
+                assert code(official, f"P{seat}:{card_text(top)}") == "E_JUMP_IN_NOT_ALLOWED"
+    assert found >= 3
+
+
+# --- a wild on its twin -----------------------------------------------------------------------
+# isExactJumpInMatch compares type and colour (a wild card has none) and, for numbers, the
+# value: a Wild matches any Wild and a Wild Draw Four any Wild Draw Four; the jumper names the
+# colour; a Wild Draw Four jumped in goes to 'challenging' with the player after the jumper as
+# the one to draw (pendingDrawPlayerId).
+
+TWIN = {"jump_in": True, "jump_in_wild": True, "uno_call": False}
+
+
+def test_a_wild_may_be_jumped_in_on_a_wild_with_jump_in_wild():
+    hands = ["W B1 B2", "G1 G2", "W W+4 Y4", "Y5 Y6"]
+    s = position(hands=hands, top="R9", overrides=TWIN)
+    s, _ = play(s, "P0:W=G")
+    assert code(s, "P2:W+4=B") == "E_JUMP_IN_NOT_IDENTICAL"  # not the same kind of wild
+    assert code(s, "P2:W=B") == "OK_JUMP_IN"
+    assert parse_move("P2:W=B") in legal_moves(s, 2)
+    s, _ = play(s, "P2:W=B")
+    assert s.color == parse_move("P2:W=B").color and s.turn == 3
+    off = position(hands=hands, top="R9", overrides={"jump_in": True, "uno_call": False})
+    off, _ = play(off, "P0:W=G")
+    v = verdict(off, "P2:W=B")
+    assert v.code.value == "E_JUMP_IN_NOT_IDENTICAL" and "coloured" in v.detail
+
+
+def test_a_wild_draw_four_jumped_in_makes_the_player_after_the_jumper_draw():
+    rules = {**TWIN, "jump_in_window": "while-on-top"}
+    hands = ["W+4 B1 B2", "G1 G2", "Y3 Y4", "W+4 Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="G9 G8 G7 G6 G5 G4 G3 G2", overrides=rules)
+    s, _ = play(s, "P0:W+4=G")  # the challenge window: no jump-in ('challenging')
+    assert s.phase == Phase.PENALTY and code(s, "P3:W+4=B") == "E_JUMP_IN_NOT_ALLOWED"
+    s, _ = play(s, "A1")
+    assert s.turn == 2 and len(s.hands[1]) == 6
+    assert code(s, "P3:W+4=B") == "OK_JUMP_IN"
+    s, _ = play(s, "P3:W+4=B")
+    assert s.turn == 0 and s.phase == Phase.PENALTY and s.pending == 4 and s.plus4_by == 3
+
+
+def test_the_colour_still_to_be_chosen_closes_the_window():
+    rules = {**TWIN, "jump_in_window": "while-on-top"}
+    # a Wild turned up first (first_card = official): its colour is the first player's to name
+    s = position(hands=["B1 B2", "G1 G2", "W Y3 Y4"], top="W", phase="choose-color",
+                 jump_window=True, overrides=rules)
+    assert s.phase == Phase.CHOOSE_COLOR
+    v = verdict(s, "P2:W=B")
+    assert v.code.value == "E_JUMP_IN_NOT_ALLOWED" and "colour" in v.detail
+    s, _ = play(s, "O0=G")
+    assert code(s, "P2:W=B") == "OK_JUMP_IN"
+
+
+# --- an UNO call with two cards needs a card that fits -----------------------------------------
+# handleCallUno: with two cards (strictUnoCall off) the call is accepted only from the player on
+# turn who holds a card that canPlayCard on the top card and colour (facing a draw stack, one
+# that may answer it); otherwise the state is returned unchanged.
+
+@pytest.mark.parametrize("hand,fits", [("G1 G2", False), ("G1 R2", True), ("G1 Y9", True),
+                                       ("G1 W", True)])
+def test_an_uno_call_with_two_cards_needs_a_card_that_fits(hand, fits):
+    s = position(hands=[hand, "B1 B2 B3", "Y5 Y6 Y7"], top="R9",
+                 overrides={"uno_call_needs_fit": True})
+    v = verdict(s, "U0")
+    assert v.ok is fits
+    assert (parse_move("U0") in legal_moves(s, 0)) is fits
+    if not fits:
+        assert v.code.value == "E_UNO_NOT_ALLOWED" and "neither fits" in v.detail
+    default = position(hands=[hand, "B1 B2 B3", "Y5 Y6 Y7"], top="R9")
+    assert code(default, "U0") == "OK_UNO"
+
+
+def test_an_uno_call_with_one_card_needs_nothing_and_strict_timing_still_wins():
+    s = position(hands=["G1", "B1 B2 B3", "Y5 Y6 Y7"], top="R9", turn=1,
+                 overrides={"uno_call_needs_fit": True})
+    assert code(s, "U0") == "OK_UNO"
+    strict = position(hands=["R1 R2", "B1 B2 B3", "Y5 Y6 Y7"], top="R9",
+                      overrides={"uno_call_needs_fit": True, "uno_call_with_two": False})
+    assert code(strict, "U0") == "E_UNO_NOT_ALLOWED"

@@ -163,6 +163,8 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
             events.append(CardReturned(card))
     # the official effects of a starting action card
     s.color = COLOR_OF[card]
+    # jump_in_window = while-on-top: the card turned up may be jumped in on like a card played
+    s.jump_window = r.jump_on_top
     if eff == EF_WILD:
         s.color = -1
         s.phase = PH_CHOOSE_COLOR
@@ -285,7 +287,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     # close (the hot path skips the call)
     if any(s.vuln):
         _on_turn_move(s, seat)
-    s.jump_window = False
+    if not r.jump_on_top:  # (jump_in_window = while-on-top: open while the card is on top)
+        s.jump_window = False
     if kind == K_PLAY:
         _play(s, move, ev, src)
     elif kind == K_DRAW:
@@ -346,9 +349,11 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
 
 def _close_windows(s: GameState, seat: int) -> None:
     """A turn move closes the catch window of earlier plays (official: "before the next player
-    acts") and the jump-in window."""
+    acts") and the jump-in window (under ``jump_in_window = while-on-top`` it stays open while
+    the card is on top)."""
     _on_turn_move(s, seat)
-    s.jump_window = False
+    if not s.r.jump_on_top:
+        s.jump_window = False
 
 
 def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | None,
@@ -713,6 +718,8 @@ def _refill(s: GameState, ev: list[Event] | None, src: _Shuffles) -> bool:
         s.draw = discard[::-1]
         s.discard = [s.draw.pop()]
         starter = s.discard[-1]
+        if r.jump_on_top:  # a card nobody played is on top now
+            s.jump_window = False
         if not IS_WILD[starter]:
             s.color = COLOR_OF[starter]
         if ev is not None:

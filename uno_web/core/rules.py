@@ -217,6 +217,23 @@ class RuleSet(Declared):
         "value; coloured cards only) may play it out of turn, right after it was played and "
         "before the next player acts; play continues from that player.",
     )
+    jump_in_window: Literal["next-action", "while-on-top"] = _f(
+        "next-action",
+        "How long a card may be jumped in on",
+        "With `jump_in`: how long a card may be jumped in on. `next-action`: from the moment it "
+        "is played until the next player acts. `while-on-top` (letsuno/uno-online): as long "
+        "as it is the top card and no draw card's penalty waits for an answer, whatever else "
+        "happens meanwhile (a draw, a pass, a colour chosen, a challenge settled); the first "
+        "card turned up counts too. A colour still to be chosen for a wild always closes it.",
+    )
+    jump_in_wild: bool = _f(
+        False,
+        "Jump in on a wild with its twin",
+        "With `jump_in`: whether a Wild may be jumped in on a Wild, and a Wild Draw Four on a "
+        "Wild Draw Four (an identical card; the player who jumps in names a new colour, and a "
+        "Wild Draw Four makes the next player draw as usual). `false`: coloured cards only. "
+        "`true` (letsuno/uno-online): wild cards too.",
+    )
     seven_swap: bool = _f(
         False,
         "7 swaps hands",
@@ -318,6 +335,15 @@ class RuleSet(Declared):
         "When UNO may be called. `true`: on your turn with two cards, before the play that "
         "leaves one, with that play, or any time you hold one card. `false` (strict timing): "
         "only with the play that leaves one card or afterwards, never while you still hold two.",
+    )
+    uno_call_needs_fit: bool = _f(
+        False,
+        "An UNO call with two cards needs a card that fits",
+        "With `uno_call_with_two`: whether calling UNO while you hold two cards needs a card "
+        "you could play. `false`: any time on your turn before the play that leaves one card "
+        "(facing a draw card, only with a card that answers it). `true` (letsuno/uno-online): "
+        "only while one of the two cards fits the pile (its colour, number or symbol, or a "
+        "wild card), or, facing a draw card, answers it.",
     )
     uno_penalty: int = _f(
         2, "Cards for a missed UNO call", "Cards drawn by a player caught not calling UNO.",
@@ -424,6 +450,9 @@ _LETSUNO: dict[str, Any] = dict(
     misplay_keeps_turn=True,
     finish_keeps_turn=True,
     jump_in_same_number=False,
+    jump_in_window="while-on-top",
+    jump_in_wild=True,
+    uno_call_needs_fit=True,
     same_number_turn="any-card",
     target_score=1000,
 )

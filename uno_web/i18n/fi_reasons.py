@@ -288,7 +288,11 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "jälkeen.",
         "{who} {who:ei voi|et voi} hypätä väliin nyt: väliin voi hypätä vain heti kortin "
         "pelaamisen jälkeen",
-        {},
+        {
+            "color": "{who} {who:ei voi|et voi} hypätä väliin nyt: väri on vielä valitsematta",
+            "pending": "{who} {who:ei voi|et voi} hypätä väliin nyt: nostokortin rangaistus "
+                       "odottaa vastausta",
+        },
     ),
     "E_JUMP_IN_NOT_IDENTICAL": (
         "Väliin hyppäämiseen tarvitaan täsmälleen samanlainen kortti kuin päällimmäinen: sama "
@@ -322,6 +326,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "{who} {who:ei voi|et voi} huutaa UNO! nyt: {who:ade} on {count}",
         {
             "called": "{who} {who:on|olet} jo huutanut UNO!",
+            "no_fit": "{who} {who:ei voi|et voi} huutaa UNO! nyt: {who:ade} on {count}, eikä "
+                      "kumpikaan sovi pinoon",
             "leaves": "{who} {who:ei voi|et voi} huutaa UNO! tällä siirrolla: käteen jäisi "
                       "{count}",
         },

@@ -176,6 +176,24 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "arvo; vain värikortit), saa pelata sen vuoron ohi heti sen pelaamisen jälkeen, ennen "
         "kuin seuraava pelaaja toimii; peli jatkuu hänestä.",
     ),
+    "jump_in_window": (
+        "20606c46", "Kuinka kauan kortin päälle voi hypätä väliin",
+        "Kun `jump_in` on päällä: kuinka kauan kortin päälle saa hypätä väliin. `seuraavaan "
+        "siirtoon`: sen pelaamisesta siihen asti, kun seuraava pelaaja toimii. `niin kauan kuin "
+        "päällimmäisenä` (letsuno/uno-online): niin kauan kuin se on poistopakan päällimmäinen "
+        "eikä mikään nostokortin rangaistus odota vastausta, teki kuka tahansa sillä välin mitä "
+        "tahansa (nosti, jätti vuoron, valitsi värin, ratkaisi haasteen); myös ensimmäiseksi "
+        "käännetyn kortin päälle. Villin kortin väri, joka on vielä valitsematta, sulkee sen "
+        "aina.",
+    ),
+    "jump_in_wild": (
+        "8c252824", "Villin kortin päälle sen kaksoisella",
+        "Kun `jump_in` on päällä: saako villin kortin päälle hypätä väliin villillä kortilla ja "
+        "villin nosta neljän päälle villillä nosta neljällä (samanlainen kortti; väliin hyppääjä "
+        "valitsee uuden värin, ja villi nosta neljä saa seuraavan pelaajan nostamaan kuten "
+        "tavallisesti). `pois`: vain värikortit. `päällä` (letsuno/uno-online): myös villit "
+        "kortit.",
+    ),
     "seven_swap": (
         "f34f6a3f", "7 vaihtaa kädet",
         "7:n pelaaja vaihtaa kädet valitsemansa pelaajan kanssa (7 nimeää hänet). Alla olevan "
@@ -261,6 +279,14 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "kortti. `pois` (tiukka ajoitus): vain sen siirron yhteydessä, joka jättää yhden "
         "kortin, tai sen jälkeen, ei koskaan, kun kädessä on vielä kaksi.",
     ),
+    "uno_call_needs_fit": (
+        "1c925c8f", "UNO!-huuto kahdella kortilla vaatii sopivan kortin",
+        "Kun `uno_call_with_two` on päällä: vaatiiko UNO!-huuto kahden kortin kanssa kortin, "
+        "jonka voisi pelata. `pois`: milloin tahansa omalla vuorolla ennen siirtoa, joka jättää "
+        "yhden kortin (nostokortin edessä vain kortilla, joka vastaa siihen). `päällä` "
+        "(letsuno/uno-online): vain kun toinen kahdesta kortista sopii pinoon (sen väri, numero "
+        "tai symboli, tai villi kortti) tai nostokortin edessä vastaa siihen.",
+    ),
     "uno_penalty": (
         "cf7dadf0", "Kortit unohtuneesta UNO!-huudosta",
         "Montako korttia nostaa pelaaja, joka jää kiinni UNO!-huudon unohtamisesta.",
@@ -340,6 +366,8 @@ OPTIONS_FI: dict[tuple[str, str], str] = {
     ("same_number_turn", "any-card"): "mikä tahansa kortti",
     ("draw_answers", "pending-card"): "odottava kortti",
     ("draw_answers", "top-card"): "päällimmäinen kortti",
+    ("jump_in_window", "next-action"): "seuraavaan siirtoon",
+    ("jump_in_window", "while-on-top"): "niin kauan kuin päällimmäisenä",
     ("uno_catch_window", "next-action"): "seuraavaan siirtoon",
     ("uno_catch_window", "next-turn-end"): "seuraavan vuoron loppuun",
     ("uno_catch_window", "until-next-play"): "seuraavaan pelaamiseen",
