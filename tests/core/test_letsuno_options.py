@@ -354,7 +354,8 @@ LETSUNO_PRESETS = {
 ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "self_catch": True,
           "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
           "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
-          "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True}
+          "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
+          "misplay_may_pass": True, "after_draw_play": "any-card"}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])
@@ -559,3 +560,114 @@ def test_an_uno_call_with_one_card_needs_nothing_and_strict_timing_still_wins():
     strict = position(hands=["R1 R2", "B1 B2 B3", "Y5 Y6 Y7"], top="R9",
                       overrides={"uno_call_needs_fit": True, "uno_call_with_two": False})
     assert code(strict, "U0") == "E_UNO_NOT_ALLOWED"
+
+
+# --- ending the turn after a misplay -----------------------------------------------------------
+# misplay-penalty.ts charges a misplay with startPenaltyDraw(state, player, 1,
+# currentPlayerIndex): the player pays it with a DRAW_CARD of their own and stays on turn.
+# handlePass accepts a PASS from the player whose last action was a DRAW_CARD, so the turn may
+# end right after the penalty; draw-until-playable.ts refuses that PASS while no card fits (and
+# refuses a DRAW while one does).
+
+PASS_AFTER = {"misplay_penalty": 1, "misplay_keeps_turn": True, "misplay_may_pass": True,
+              "uno_call": False}
+
+
+def test_after_a_misplay_penalty_the_turn_may_end_at_once():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8", overrides=PASS_AFTER)
+    s, _ = play(s, "P0:R5")
+    assert s.turn == 0 and s.phase == Phase.PLAY
+    moves = legal_moves(s, 0)
+    assert parse_move("K0") in moves and parse_move("D0") in moves
+    assert parse_move("P0:B1") in moves
+    assert code(s, "K0") == "OK_PASS"
+    s2, _ = play(s, "K0")
+    assert s2.turn == 1 and len(s2.hands[0]) == 4
+    # or a card that fits, as before
+    s3, _ = play(s, "P0:B1")
+    assert s3.turn == 1
+    # without the option the turn may not end there
+    off = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8",
+                   overrides={k: v for k, v in PASS_AFTER.items() if k != "misplay_may_pass"})
+    off, _ = play(off, "P0:R5")
+    assert code(off, "K0") == "E_PASS_NOT_ALLOWED"
+    assert parse_move("K0") not in legal_moves(off, 0)
+
+
+def test_a_pass_before_any_misplay_is_still_refused():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", overrides=PASS_AFTER)
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+
+
+def test_drawing_until_playable_the_pass_after_a_misplay_needs_a_card_that_fits():
+    rules = {**PASS_AFTER, "may_draw_when_playable": False, "draw_to_match": True}
+    # a card fits (the blue 1): end the turn or play, but no draw
+    s = position(hands=["R5 B1 G2", "G1 G2", "Y5 Y6"], top="B9", draw="Y9 Y8", overrides=rules)
+    s, _ = play(s, "P0:R5")
+    assert code(s, "K0") == "OK_PASS" and code(s, "D0") == "E_MUST_PLAY"
+    # nothing fits (the penalty card neither): draw, no pass
+    s = position(hands=["R5 G1 G2", "G3 G4", "Y5 Y6"], top="B9", draw="Y7 B8 Y6",
+                 overrides=rules)
+    s, _ = play(s, "P0:R5")
+    v = verdict(s, "K0")
+    assert v.code.value == "E_PASS_NOT_ALLOWED" and "must draw" in v.detail
+    assert parse_move("K0") not in legal_moves(s, 0)
+    assert code(s, "D0") == "OK_DRAW"
+    s, _ = play(s, "D0")  # draws until the blue 8 fits: then play it or keep it
+    assert s.phase == Phase.DRAWN and code(s, "K0") == "OK_PASS"
+
+
+def test_the_penalty_cards_a_turn_may_end_after_survive_a_position():
+    from uno_web.core.position import build_state, position_from_state
+
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8",
+                 overrides=PASS_AFTER)
+    s, _ = play(s, "P0:R5")
+    back = build_state(position_from_state(s))
+    assert back.drawn == s.drawn and code(back, "K0") == "OK_PASS"
+
+
+# --- after a draw: any card that fits ----------------------------------------------------------
+# handlePlayCard asks the phase, that no penalty draw is pending, the turn and canPlayCard on the
+# top card; it never asks what was drawn, so after a DRAW_CARD any card of the hand that fits
+# may be played (and handlePass lets the player keep everything instead).
+
+ANY = {"after_draw_play": "any-card", "uno_call": False}
+
+
+def test_after_a_draw_any_card_that_fits_may_be_played():
+    hands = ["R5 B1 B2", "G1 G2", "Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="R8 G8", overrides=ANY)
+    s, _ = play(s, "D0")  # (drawing with a red 5 in hand: may_draw_when_playable)
+    assert s.phase == Phase.DRAWN and s.drawn == [parse_move("P0:R8").card]
+    assert code(s, "P0:R5") == "OK_PLAY"
+    assert parse_move("P0:R5") in legal_moves(s, 0)
+    assert code(s, "P0:B1") == "E_NO_MATCH"
+    assert code(s, "K0") == "OK_PASS"
+    s2, _ = play(s, "P0:R5")
+    assert s2.turn == 1 and len(s2.hands[0]) == 3
+    official = position(hands=hands, top="R9", draw="R8 G8", overrides={"uno_call": False})
+    official, _ = play(official, "D0")
+    assert code(official, "P0:R5") == "E_ONLY_DRAWN_CARD"
+
+
+def test_after_a_draw_that_does_not_fit_the_turn_waits_while_another_card_fits():
+    hands = ["R5 B1 B2", "G1 G2", "Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="G8 G7", overrides=ANY)
+    s, _ = play(s, "D0")
+    assert s.turn == 0 and s.phase == Phase.DRAWN and code(s, "P0:R5") == "OK_PLAY"
+    official = position(hands=hands, top="R9", draw="G8 G7", overrides={"uno_call": False})
+    official, _ = play(official, "D0")
+    assert official.turn == 1  # the drawn card does not fit: the turn is over
+
+
+def test_forced_play_still_concerns_the_drawn_card():
+    rules = {**ANY, "forced_play": True}
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="R8 G8", overrides=rules)
+    s, _ = play(s, "D0")
+    assert code(s, "K0") == "E_MUST_PLAY_DRAWN"
+    assert parse_move("K0") not in legal_moves(s, 0)
+    assert code(s, "P0:R5") == "OK_PLAY"
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="G8 G7", overrides=rules)
+    s, _ = play(s, "D0")  # a green 8 that does not fit: it may be kept
+    assert code(s, "K0") == "OK_PASS" and parse_move("K0") in legal_moves(s, 0)

@@ -383,13 +383,18 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     # a turn move (a misplay, or a last card that may not go out): it closes the windows as
     # any turn move does, costs the cards and ends the turn
     _close_windows(s, seat)
-    _draw_cards(s, seat, count, ev, why, src)
+    got = _draw_cards(s, seat, count, ev, why, src)
     s.stuck = 0
     if r.misplay_keeps_turn if code == Reason.P_MISPLAY else r.finish_keeps_turn:
         # the player goes on as at the start of a turn (a finish penalty is only charged
-        # outside a pending draw card under finish_keeps_turn: legality refuses it there)
+        # outside a pending draw card under finish_keeps_turn: legality refuses it there);
+        # misplay_may_pass: the penalty cards join ``drawn``, and the turn may end (a charge
+        # is only made in the play phase, where ``drawn`` holds nothing else)
         s.phase = PH_PLAY
-        s.drawn = []
+        if r.misplay_may_pass:
+            s.drawn = s.drawn + got if code == Reason.P_MISPLAY else s.drawn
+        else:
+            s.drawn = []
         return
     if s.phase == PH_PENALTY:  # the pending draw card is taken too
         _take_pending(s, seat, ev, src)
@@ -651,8 +656,10 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
         if not r.draw_to_match or any(_play_problem(s, seat, c, hand) is None for c in got):
             break
     s.called[seat] = False if len(hand) >= 2 else s.called[seat]
-    playable = [c for c in drawn if _play_problem(s, seat, c, hand) is None]
-    if playable:
+    # (after_draw_play = any-card: the turn waits for the player while any card fits)
+    playable = [c for c in (hand if r.draw_any_card else drawn)
+                if _play_problem(s, seat, c, hand) is None]
+    if playable and drawn:
         s.drawn = drawn
         s.phase = PH_DRAWN
         s.stuck = 0

@@ -283,7 +283,7 @@ def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
     :func:`play_problem`."""
     if s.chain_rank >= 0 and not s.r.chain_any_card and not follows_same_number(s, card):
         return _R_SAME, {"number": s.chain_rank, "card": card}
-    if s.phase == PH_DRAWN and card not in s.drawn:
+    if s.phase == PH_DRAWN and card not in s.drawn and not s.r.draw_any_card:
         return _R_DRAWN, {"drawn": tuple(s.drawn)}
     return play_problem(s, seat, card, hand)
 
@@ -313,23 +313,38 @@ def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
 def pass_problem(s: GameState, seat: int, plays: list[Move] | None = None
                  ) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player ending the turn: keeping the drawn card (``forced_play``: unless it
-    can be played), or ending a ``play_same_number`` turn. ``plays``: as for
-    :func:`draw_problem`."""
+    can be played), ending a ``play_same_number`` turn, or (``misplay_may_pass``) after
+    drawing a misplay penalty: the play phase with the penalty cards in ``s.drawn``.
+    ``plays``: the plays :func:`legal_moves` found, as for :func:`draw_problem`."""
     phase = s.phase
     if phase == PH_PENALTY:
         return Reason.E_PENALTY_PENDING, _NO_FACTS
     if s.chain_rank >= 0:
         return None  # play_same_number: ending the turn
     if phase != PH_DRAWN:
+        if s.drawn and phase == PH_PLAY:  # (only misplay_may_pass leaves cards there)
+            if s.r.may_draw_when_playable or _any_play(s, seat, plays):
+                return None
+            return Reason.E_PASS_NOT_ALLOWED, {"form": "must_draw"}
         return Reason.E_PASS_NOT_ALLOWED, _NO_FACTS
     if s.r.forced_play:
         if plays is not None:
+            if s.r.draw_any_card:  # (the plays list the whole hand: the drawn cards decide)
+                plays = [m for m in plays if m[0] == K_PLAY and m[2] in s.drawn]
             return (Reason.E_MUST_PLAY_DRAWN, {"drawn": plays[0][2]}) if plays else None
         hand = s.hands[seat]
         for c in s.drawn:
             if play_problem(s, seat, c, hand) is None:
                 return Reason.E_MUST_PLAY_DRAWN, {"drawn": c}
     return None
+
+
+def _any_play(s: GameState, seat: int, plays: list[Move] | None) -> bool:
+    """Whether the turn player may play a card now (``plays``: the plays found, if known)."""
+    if plays is not None:
+        return any(m[0] == K_PLAY for m in plays)
+    hand = s.hands[seat]
+    return any(turn_play_problem(s, seat, c, hand) is None for c in hand)
 
 
 def challenge_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
@@ -436,11 +451,15 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             _add_plays(s, seat, hand, hand if s.chain_rank < 0 or r.chain_any_card
                        else same_number_cards(s, hand), out)
             if draw_problem(s, seat, out) is None:
+                # (misplay_may_pass: the penalty just drawn also lets the turn end)
+                if s.drawn and pass_problem(s, seat, out) is None:
+                    out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
                 out.append(_new_move(Move, (K_DRAW, seat, -1, -1, -1, False)))
             elif pass_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_DRAWN:
-            _add_plays(s, seat, hand, s.drawn, out)  # (turn_play_problem: a card just drawn)
+            # (turn_play_problem: a card just drawn; after_draw_play = any-card: any card)
+            _add_plays(s, seat, hand, hand if r.draw_any_card else s.drawn, out)
             if pass_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PENALTY:

@@ -414,6 +414,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Passing (keeping the drawn card) is only possible right after drawing.",
         f"{_OFFICIAL}: drawing",
         "{who} {who:has} not drawn this turn; play a card or draw",
+        {"must_draw": "{who} cannot end the turn: no card fits, so {who:they} must draw"},
     ),
     Reason.E_MUST_PLAY_DRAWN: Explanation(
         "Under forced play a playable card just drawn must be played.",

@@ -314,7 +314,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "E_PASS_NOT_ALLOWED": (
         "Nostetun kortin voi pitää (ja vuoron lopettaa) vain heti noston jälkeen.",
         "{who} {who:ei ole|et ole} nostanut tällä vuorolla; pelaa kortti tai nosta",
-        {},
+        {"must_draw": "{who} {who:ei voi|et voi} lopettaa vuoroa: mikään kortti ei sovi, joten "
+                      "{who:gen} on nostettava"},
     ),
     "E_MUST_PLAY_DRAWN": (
         "Pakkopelisäännöllä juuri nostettu kortti on pelattava, jos se sopii.",
