@@ -356,7 +356,7 @@ class RuleSet(Declared):
     )
     uno_call_needs_fit: bool = _f(
         False,
-        "An UNO call with two cards needs a card that fits",
+        "UNO with two cards needs a fit",
         "With `uno_call_with_two`: whether calling UNO while you hold two cards needs a card "
         "you could play. `false`: any time on your turn before the play that leaves one card "
         "(facing a draw card, only with a card that answers it). `true` (letsuno/uno-online): "

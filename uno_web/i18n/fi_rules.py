@@ -298,7 +298,7 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "kortin, tai sen jälkeen, ei koskaan, kun kädessä on vielä kaksi.",
     ),
     "uno_call_needs_fit": (
-        "1c925c8f", "UNO!-huuto kahdella kortilla vaatii sopivan kortin",
+        "8da3886d", "UNO! kahdella vaatii sopivan kortin",
         "Kun `uno_call_with_two` on päällä: vaatiiko UNO!-huuto kahden kortin kanssa kortin, "
         "jonka voisi pelata. `pois`: milloin tahansa omalla vuorolla ennen siirtoa, joka jättää "
         "yhden kortin (nostokortin edessä vain kortilla, joka vastaa siihen). `päällä` "
