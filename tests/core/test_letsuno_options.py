@@ -671,3 +671,20 @@ def test_forced_play_still_concerns_the_drawn_card():
     s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="G8 G7", overrides=rules)
     s, _ = play(s, "D0")  # a green 8 that does not fit: it may be kept
     assert code(s, "K0") == "OK_PASS" and parse_move("K0") in legal_moves(s, 0)
+
+
+@pytest.mark.parametrize("name", ["letsuno-party", "letsuno-crazy"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_presets_with_charged_mistakes_keep_check_and_the_move_list_together(name, seed):
+    """Jump-ins while the card is on top, a wild on its twin, passes after a misplay and plays
+    after a draw: ``check`` and ``legal_moves`` agree on every seat at every step, and the log
+    validates (the property test's game, with misplays and false catches charged)."""
+    from uno_web.core import PRESETS
+    from uno_web.core.gamelog import validate_log
+
+    from .test_properties import run_game
+
+    rules = PRESETS[name].model_copy(update={"misplay_penalty": 1, "false_catch_penalty": 1})
+    rec = run_game(rules, 2 + seed, seed, max_actions=300)
+    report = validate_log(rec.to_json())
+    assert report.valid, report.failure
