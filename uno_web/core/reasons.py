@@ -386,7 +386,8 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.E_JUMP_IN_NOT_ALLOWED: Explanation(
         "Playing out of turn (jump-in) is only possible with the jump-in rule, right after the "
-        "card was played.",
+        "card was played (with the longer window, while it is on top and no draw penalty "
+        "waits).",
         "jump_in, jump_in_window",
         "{who} cannot jump in now: a jump-in is only possible right after a card is played",
         {

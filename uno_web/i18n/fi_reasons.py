@@ -285,7 +285,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     ),
     "E_JUMP_IN_NOT_ALLOWED": (
         "Vuoron ohi (väliin) voi pelata vain väliinhyppysäännöllä ja heti kortin pelaamisen "
-        "jälkeen.",
+        "jälkeen (pidemmällä ajalla niin kauan kuin kortti on päällimmäisenä eikä "
+        "nostorangaistus odota).",
         "{who} {who:ei voi|et voi} hypätä väliin nyt: väliin voi hypätä vain heti kortin "
         "pelaamisen jälkeen",
         {
