@@ -350,9 +350,12 @@ LETSUNO_PRESETS = {
 }
 # letsuno's engine itself (no house rule on): setup.ts replaces a Wild or Wild Draw Four turned
 # up first; handleCatchUno has no clock and no catcher check; the semantics options above
+# (jump-in.ts: the window and the twin of a wild; handleCallUno: a card that fits)
 ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "self_catch": True,
           "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
-          "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000}
+          "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
+          "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
+          "misplay_may_pass": True, "after_draw_play": "any-card"}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])
@@ -411,5 +414,277 @@ def test_a_letsuno_game_with_charged_moves_replays_from_its_log():
         moves = legal_moves(s, seat)
         rec.apply(moves[int(rng.random() * len(moves))])
     assert charged >= 1
+    report = validate_log(rec.to_json())
+    assert report.valid, report.failure
+
+
+# --- the jump-in window: while the card is on top ----------------------------------------------
+# jump-in.ts preCheck: a PLAY_CARD by a player who is not on turn is a jump-in when the phase is
+# 'playing', no penalty draw is pending (pendingPenaltyDraws, drawStack) and the card is an
+# exact match of the top card (isExactJumpInMatch). Nothing else is asked: not who acted last,
+# so a draw or a pass by the next player leaves the chance open; 'choosing_color' and
+# 'challenging' close it, and a penalty once paid opens it again (the card is still on top).
+# setup.ts leaves a round in 'playing' after the first card, so it may be jumped in on too.
+
+ON_TOP = {"jump_in": True, "jump_in_window": "while-on-top", "uno_call": False}
+
+
+def test_while_on_top_a_jump_in_survives_the_next_players_draw_and_pass():
+    hands = ["R5 B1 B2", "G1 G2", "Y3 Y4", "R5 Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="R8 G8", overrides=ON_TOP)
+    s, _ = play(s, "P0:R5", "D1")  # seat 1 has nothing red or 5: it draws (a red 8)
+    assert s.phase == Phase.DRAWN and s.turn == 1
+    assert code(s, "P3:R5") == "OK_JUMP_IN"
+    assert parse_move("P3:R5") in legal_moves(s, 3)
+    s2, _ = play(s, "K1", "P3:R5")  # after the pass too; play goes on after seat 3
+    assert s2.turn == 0 and s2.discard[-1] == s.discard[-1] and len(s2.hands[3]) == 2
+    # next-action (default): the draw closed it
+    off = position(hands=hands, top="R9", draw="R8 G8", overrides={"jump_in": True,
+                                                                   "uno_call": False})
+    off, _ = play(off, "P0:R5", "D1")
+    v = verdict(off, "P3:R5")
+    assert v.code.value == "E_JUMP_IN_NOT_ALLOWED" and "right after" in v.detail
+
+
+def test_while_on_top_no_jump_in_while_a_draw_penalty_waits_then_again_once_paid():
+    rules = {**ON_TOP, "stack_draw_two_on_draw_two": True}
+    hands = ["R+2 B1 B2", "G1 G2", "Y3 Y4", "R+2 Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="G9 G8 G7 G6", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert s.phase == Phase.PENALTY and s.turn == 1
+    v = verdict(s, "P3:R+2")
+    assert v.code.value == "E_JUMP_IN_NOT_ALLOWED" and "penalty" in v.detail
+    assert parse_move("P3:R+2") not in legal_moves(s, 3)
+    s, _ = play(s, "A1")  # seat 1 draws 2; seat 2 is on turn; the Draw Two is still on top
+    assert s.turn == 2 and len(s.hands[1]) == 4
+    assert code(s, "P3:R+2") == "OK_JUMP_IN"
+    s, _ = play(s, "P3:R+2")  # the jumper's Draw Two hits the player after the jumper
+    assert s.turn == 0 and s.phase == Phase.PENALTY and s.pending == 2
+    off = position(hands=hands, top="R9", draw="G9 G8 G7 G6",
+                   overrides={k: v for k, v in rules.items() if k != "jump_in_window"})
+    off, _ = play(off, "P0:R+2", "A1")
+    assert code(off, "P3:R+2") == "E_JUMP_IN_NOT_ALLOWED"
+
+
+def test_while_on_top_the_first_card_turned_up_may_be_jumped_in_on():
+    from uno_web.core import new_game
+    from uno_web.core.rules import RuleSet
+
+    rules = RuleSet(jump_in=True, jump_in_window="while-on-top", first_card="redraw-until-number")
+    found = 0
+    for seed in range(300):
+        s = new_game(rules, 4, seed)
+        top = s.discard[-1]
+        for seat in range(4):
+            if seat != s.turn and top in s.hands[seat]:
+                assert code(s, f"P{seat}:{card_text(top)}") == "OK_JUMP_IN"
+                found += 1
+                official = new_game(RuleSet(jump_in=True, first_card="redraw-until-number"), 4,
+                                    seed)
+                assert code(official, f"P{seat}:{card_text(top)}") == "E_JUMP_IN_NOT_ALLOWED"
+    assert found >= 3
+
+
+# --- a wild on its twin -----------------------------------------------------------------------
+# isExactJumpInMatch compares type and colour (a wild card has none) and, for numbers, the
+# value: a Wild matches any Wild and a Wild Draw Four any Wild Draw Four; the jumper names the
+# colour; a Wild Draw Four jumped in goes to 'challenging' with the player after the jumper as
+# the one to draw (pendingDrawPlayerId).
+
+TWIN = {"jump_in": True, "jump_in_wild": True, "uno_call": False}
+
+
+def test_a_wild_may_be_jumped_in_on_a_wild_with_jump_in_wild():
+    hands = ["W B1 B2", "G1 G2", "W W+4 Y4", "Y5 Y6"]
+    s = position(hands=hands, top="R9", overrides=TWIN)
+    s, _ = play(s, "P0:W=G")
+    assert code(s, "P2:W+4=B") == "E_JUMP_IN_NOT_IDENTICAL"  # not the same kind of wild
+    assert code(s, "P2:W=B") == "OK_JUMP_IN"
+    assert parse_move("P2:W=B") in legal_moves(s, 2)
+    s, _ = play(s, "P2:W=B")
+    assert s.color == parse_move("P2:W=B").color and s.turn == 3
+    off = position(hands=hands, top="R9", overrides={"jump_in": True, "uno_call": False})
+    off, _ = play(off, "P0:W=G")
+    v = verdict(off, "P2:W=B")
+    assert v.code.value == "E_JUMP_IN_NOT_IDENTICAL" and "coloured" in v.detail
+
+
+def test_a_wild_draw_four_jumped_in_makes_the_player_after_the_jumper_draw():
+    rules = {**TWIN, "jump_in_window": "while-on-top"}
+    hands = ["W+4 B1 B2", "G1 G2", "Y3 Y4", "W+4 Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="G9 G8 G7 G6 G5 G4 G3 G2", overrides=rules)
+    s, _ = play(s, "P0:W+4=G")  # the challenge window: no jump-in ('challenging')
+    assert s.phase == Phase.PENALTY and code(s, "P3:W+4=B") == "E_JUMP_IN_NOT_ALLOWED"
+    s, _ = play(s, "A1")
+    assert s.turn == 2 and len(s.hands[1]) == 6
+    assert code(s, "P3:W+4=B") == "OK_JUMP_IN"
+    s, _ = play(s, "P3:W+4=B")
+    assert s.turn == 0 and s.phase == Phase.PENALTY and s.pending == 4 and s.plus4_by == 3
+
+
+def test_the_colour_still_to_be_chosen_closes_the_window():
+    rules = {**TWIN, "jump_in_window": "while-on-top"}
+    # a Wild turned up first (first_card = official): its colour is the first player's to name
+    s = position(hands=["B1 B2", "G1 G2", "W Y3 Y4"], top="W", phase="choose-color",
+                 jump_window=True, overrides=rules)
+    assert s.phase == Phase.CHOOSE_COLOR
+    v = verdict(s, "P2:W=B")
+    assert v.code.value == "E_JUMP_IN_NOT_ALLOWED" and "colour" in v.detail
+    s, _ = play(s, "O0=G")
+    assert code(s, "P2:W=B") == "OK_JUMP_IN"
+
+
+# --- an UNO call with two cards needs a card that fits -----------------------------------------
+# handleCallUno: with two cards (strictUnoCall off) the call is accepted only from the player on
+# turn who holds a card that canPlayCard on the top card and colour (facing a draw stack, one
+# that may answer it); otherwise the state is returned unchanged.
+
+@pytest.mark.parametrize("hand,fits", [("G1 G2", False), ("G1 R2", True), ("G1 Y9", True),
+                                       ("G1 W", True)])
+def test_an_uno_call_with_two_cards_needs_a_card_that_fits(hand, fits):
+    s = position(hands=[hand, "B1 B2 B3", "Y5 Y6 Y7"], top="R9",
+                 overrides={"uno_call_needs_fit": True})
+    v = verdict(s, "U0")
+    assert v.ok is fits
+    assert (parse_move("U0") in legal_moves(s, 0)) is fits
+    if not fits:
+        assert v.code.value == "E_UNO_NOT_ALLOWED" and "neither fits" in v.detail
+    default = position(hands=[hand, "B1 B2 B3", "Y5 Y6 Y7"], top="R9")
+    assert code(default, "U0") == "OK_UNO"
+
+
+def test_an_uno_call_with_one_card_needs_nothing_and_strict_timing_still_wins():
+    s = position(hands=["G1", "B1 B2 B3", "Y5 Y6 Y7"], top="R9", turn=1,
+                 overrides={"uno_call_needs_fit": True})
+    assert code(s, "U0") == "OK_UNO"
+    strict = position(hands=["R1 R2", "B1 B2 B3", "Y5 Y6 Y7"], top="R9",
+                      overrides={"uno_call_needs_fit": True, "uno_call_with_two": False})
+    assert code(strict, "U0") == "E_UNO_NOT_ALLOWED"
+
+
+# --- ending the turn after a misplay -----------------------------------------------------------
+# misplay-penalty.ts charges a misplay with startPenaltyDraw(state, player, 1,
+# currentPlayerIndex): the player pays it with a DRAW_CARD of their own and stays on turn.
+# handlePass accepts a PASS from the player whose last action was a DRAW_CARD, so the turn may
+# end right after the penalty; draw-until-playable.ts refuses that PASS while no card fits (and
+# refuses a DRAW while one does).
+
+PASS_AFTER = {"misplay_penalty": 1, "misplay_keeps_turn": True, "misplay_may_pass": True,
+              "uno_call": False}
+
+
+def test_after_a_misplay_penalty_the_turn_may_end_at_once():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8", overrides=PASS_AFTER)
+    s, _ = play(s, "P0:R5")
+    assert s.turn == 0 and s.phase == Phase.PLAY
+    moves = legal_moves(s, 0)
+    assert parse_move("K0") in moves and parse_move("D0") in moves
+    assert parse_move("P0:B1") in moves
+    assert code(s, "K0") == "OK_PASS"
+    s2, _ = play(s, "K0")
+    assert s2.turn == 1 and len(s2.hands[0]) == 4
+    # or a card that fits, as before
+    s3, _ = play(s, "P0:B1")
+    assert s3.turn == 1
+    # without the option the turn may not end there
+    off = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8",
+                   overrides={k: v for k, v in PASS_AFTER.items() if k != "misplay_may_pass"})
+    off, _ = play(off, "P0:R5")
+    assert code(off, "K0") == "E_PASS_NOT_ALLOWED"
+    assert parse_move("K0") not in legal_moves(off, 0)
+
+
+def test_a_pass_before_any_misplay_is_still_refused():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", overrides=PASS_AFTER)
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+
+
+def test_drawing_until_playable_the_pass_after_a_misplay_needs_a_card_that_fits():
+    rules = {**PASS_AFTER, "may_draw_when_playable": False, "draw_to_match": True}
+    # a card fits (the blue 1): end the turn or play, but no draw
+    s = position(hands=["R5 B1 G2", "G1 G2", "Y5 Y6"], top="B9", draw="Y9 Y8", overrides=rules)
+    s, _ = play(s, "P0:R5")
+    assert code(s, "K0") == "OK_PASS" and code(s, "D0") == "E_MUST_PLAY"
+    # nothing fits (the penalty card neither): draw, no pass
+    s = position(hands=["R5 G1 G2", "G3 G4", "Y5 Y6"], top="B9", draw="Y7 B8 Y6",
+                 overrides=rules)
+    s, _ = play(s, "P0:R5")
+    v = verdict(s, "K0")
+    assert v.code.value == "E_PASS_NOT_ALLOWED" and "must draw" in v.detail
+    assert parse_move("K0") not in legal_moves(s, 0)
+    assert code(s, "D0") == "OK_DRAW"
+    s, _ = play(s, "D0")  # draws until the blue 8 fits: then play it or keep it
+    assert s.phase == Phase.DRAWN and code(s, "K0") == "OK_PASS"
+
+
+def test_the_penalty_cards_a_turn_may_end_after_survive_a_position():
+    from uno_web.core.position import build_state, position_from_state
+
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="B9", draw="G9 G8",
+                 overrides=PASS_AFTER)
+    s, _ = play(s, "P0:R5")
+    back = build_state(position_from_state(s))
+    assert back.drawn == s.drawn and code(back, "K0") == "OK_PASS"
+
+
+# --- after a draw: any card that fits ----------------------------------------------------------
+# handlePlayCard asks the phase, that no penalty draw is pending, the turn and canPlayCard on the
+# top card; it never asks what was drawn, so after a DRAW_CARD any card of the hand that fits
+# may be played (and handlePass lets the player keep everything instead).
+
+ANY = {"after_draw_play": "any-card", "uno_call": False}
+
+
+def test_after_a_draw_any_card_that_fits_may_be_played():
+    hands = ["R5 B1 B2", "G1 G2", "Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="R8 G8", overrides=ANY)
+    s, _ = play(s, "D0")  # (drawing with a red 5 in hand: may_draw_when_playable)
+    assert s.phase == Phase.DRAWN and s.drawn == [parse_move("P0:R8").card]
+    assert code(s, "P0:R5") == "OK_PLAY"
+    assert parse_move("P0:R5") in legal_moves(s, 0)
+    assert code(s, "P0:B1") == "E_NO_MATCH"
+    assert code(s, "K0") == "OK_PASS"
+    s2, _ = play(s, "P0:R5")
+    assert s2.turn == 1 and len(s2.hands[0]) == 3
+    official = position(hands=hands, top="R9", draw="R8 G8", overrides={"uno_call": False})
+    official, _ = play(official, "D0")
+    assert code(official, "P0:R5") == "E_ONLY_DRAWN_CARD"
+
+
+def test_after_a_draw_that_does_not_fit_the_turn_waits_while_another_card_fits():
+    hands = ["R5 B1 B2", "G1 G2", "Y5 Y6"]
+    s = position(hands=hands, top="R9", draw="G8 G7", overrides=ANY)
+    s, _ = play(s, "D0")
+    assert s.turn == 0 and s.phase == Phase.DRAWN and code(s, "P0:R5") == "OK_PLAY"
+    official = position(hands=hands, top="R9", draw="G8 G7", overrides={"uno_call": False})
+    official, _ = play(official, "D0")
+    assert official.turn == 1  # the drawn card does not fit: the turn is over
+
+
+def test_forced_play_still_concerns_the_drawn_card():
+    rules = {**ANY, "forced_play": True}
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="R8 G8", overrides=rules)
+    s, _ = play(s, "D0")
+    assert code(s, "K0") == "E_MUST_PLAY_DRAWN"
+    assert parse_move("K0") not in legal_moves(s, 0)
+    assert code(s, "P0:R5") == "OK_PLAY"
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="G8 G7", overrides=rules)
+    s, _ = play(s, "D0")  # a green 8 that does not fit: it may be kept
+    assert code(s, "K0") == "OK_PASS" and parse_move("K0") in legal_moves(s, 0)
+
+
+@pytest.mark.parametrize("name", ["letsuno-party", "letsuno-crazy"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_presets_with_charged_mistakes_keep_check_and_the_move_list_together(name, seed):
+    """Jump-ins while the card is on top, a wild on its twin, passes after a misplay and plays
+    after a draw: ``check`` and ``legal_moves`` agree on every seat at every step, and the log
+    validates (the property test's game, with misplays and false catches charged)."""
+    from uno_web.core import PRESETS
+    from uno_web.core.gamelog import validate_log
+
+    from .test_properties import run_game
+
+    rules = PRESETS[name].model_copy(update={"misplay_penalty": 1, "false_catch_penalty": 1})
+    rec = run_game(rules, 2 + seed, seed, max_actions=300)
     report = validate_log(rec.to_json())
     assert report.valid, report.failure

@@ -20,7 +20,9 @@ from .test_properties import _SMALL
 # the options for letsuno/uno-online's semantics: drawn from a generator of their own, so that
 # adding them left every mix of the older fields (and the games played under it) as it was
 _OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn", "self_catch",
-                       "jump_in_same_number", "draw_answers", "same_number_turn"})
+                       "jump_in_same_number", "draw_answers", "same_number_turn",
+                       "jump_in_window", "jump_in_wild", "uno_call_needs_fit",
+                       "misplay_may_pass", "after_draw_play"})
 _OWN_VALUES = frozenset({("uno_catch_window", "while-one-card")})
 
 

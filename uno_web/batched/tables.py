@@ -54,6 +54,7 @@ _ANY_VALUE = frozenset({
     "uno_call_with_two", "uno_penalty", "false_catch_penalty", "false_uno_penalty",
     "double_score", "target_score", "elimination_threshold", "misplay_keeps_turn",
     "finish_keeps_turn", "self_catch", "jump_in_same_number", "same_number_turn",
+    "misplay_may_pass",
 })
 # toggles played only at some values
 _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
@@ -70,6 +71,10 @@ _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
     "skip_passes_penalty": (False,),
     "draw_answers": ("pending-card",),
     "jump_in": (False,),
+    "jump_in_window": ("next-action",),
+    "jump_in_wild": (False,),
+    "uno_call_needs_fit": (False,),
+    "after_draw_play": ("drawn-card",),
     "play_same_number": (False,),
     "reshuffle": ("shuffle",),
     "uno_catch_window": ("next-action",),

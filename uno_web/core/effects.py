@@ -163,6 +163,8 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
             events.append(CardReturned(card))
     # the official effects of a starting action card
     s.color = COLOR_OF[card]
+    # jump_in_window = while-on-top: the card turned up may be jumped in on like a card played
+    s.jump_window = r.jump_on_top
     if eff == EF_WILD:
         s.color = -1
         s.phase = PH_CHOOSE_COLOR
@@ -285,7 +287,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     # close (the hot path skips the call)
     if any(s.vuln):
         _on_turn_move(s, seat)
-    s.jump_window = False
+    if not r.jump_on_top:  # (jump_in_window = while-on-top: open while the card is on top)
+        s.jump_window = False
     if kind == K_PLAY:
         _play(s, move, ev, src)
     elif kind == K_DRAW:
@@ -346,9 +349,11 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
 
 def _close_windows(s: GameState, seat: int) -> None:
     """A turn move closes the catch window of earlier plays (official: "before the next player
-    acts") and the jump-in window."""
+    acts") and the jump-in window (under ``jump_in_window = while-on-top`` it stays open while
+    the card is on top)."""
     _on_turn_move(s, seat)
-    s.jump_window = False
+    if not s.r.jump_on_top:
+        s.jump_window = False
 
 
 def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | None,
@@ -378,13 +383,18 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     # a turn move (a misplay, or a last card that may not go out): it closes the windows as
     # any turn move does, costs the cards and ends the turn
     _close_windows(s, seat)
-    _draw_cards(s, seat, count, ev, why, src)
+    got = _draw_cards(s, seat, count, ev, why, src)
     s.stuck = 0
     if r.misplay_keeps_turn if code == Reason.P_MISPLAY else r.finish_keeps_turn:
         # the player goes on as at the start of a turn (a finish penalty is only charged
-        # outside a pending draw card under finish_keeps_turn: legality refuses it there)
+        # outside a pending draw card under finish_keeps_turn: legality refuses it there);
+        # misplay_may_pass: the penalty cards join ``drawn``, and the turn may end (a charge
+        # is only made in the play phase, where ``drawn`` holds nothing else)
         s.phase = PH_PLAY
-        s.drawn = []
+        if r.misplay_may_pass:
+            s.drawn = s.drawn + got if code == Reason.P_MISPLAY else s.drawn
+        else:
+            s.drawn = []
         return
     if s.phase == PH_PENALTY:  # the pending draw card is taken too
         _take_pending(s, seat, ev, src)
@@ -646,8 +656,10 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
         if not r.draw_to_match or any(_play_problem(s, seat, c, hand) is None for c in got):
             break
     s.called[seat] = False if len(hand) >= 2 else s.called[seat]
-    playable = [c for c in drawn if _play_problem(s, seat, c, hand) is None]
-    if playable:
+    # (after_draw_play = any-card: the turn waits for the player while any card fits)
+    playable = [c for c in (hand if r.draw_any_card else drawn)
+                if _play_problem(s, seat, c, hand) is None]
+    if playable and drawn:
         s.drawn = drawn
         s.phase = PH_DRAWN
         s.stuck = 0
@@ -713,6 +725,8 @@ def _refill(s: GameState, ev: list[Event] | None, src: _Shuffles) -> bool:
         s.draw = discard[::-1]
         s.discard = [s.draw.pop()]
         starter = s.discard[-1]
+        if r.jump_on_top:  # a card nobody played is on top now
+            s.jump_window = False
         if not IS_WILD[starter]:
             s.color = COLOR_OF[starter]
         if ev is not None:

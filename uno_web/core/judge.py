@@ -253,10 +253,11 @@ def _jump_in_refusal(s: GameState, move: Move) -> Verdict | None:
     if problem is not None:
         return _worded(s, move, problem)
     refusal = _target_problem(s, move, hand) or _uno_flag_problem(s, move, hand)
-    if refusal is None and len(hand) == 1 and finish_forbidden(r, top):
+    rule = finish_forbidden(r, top) if refusal is None and len(hand) == 1 else ""
+    if rule:
         return _v(Reason.E_FINISH_REFUSED if r.finish_keeps_turn else Reason.P_FINISH, s, move,
-                  card=top, form="draw",
-                  rule=finish_forbidden(r, top) + " = true")
+                  card=top, form="wild" if rule == "no_wild_finish" else "draw",
+                  rule=rule + " = true")
     return refusal
 
 

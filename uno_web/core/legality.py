@@ -263,7 +263,8 @@ def playable_cards(s: GameState, seat: int) -> list[int]:
 
 
 def _jump_window_open(s: GameState) -> bool:
-    return s.r.jump_in and jump_window_problem(s) is None and not IS_WILD[s.discard[-1]]
+    return s.r.jump_in and jump_window_problem(s) is None and (
+        not IS_WILD[s.discard[-1]] or s.r.jump_in_wild)
 
 
 # ------------------------------------------------------------------------------------------
@@ -282,7 +283,7 @@ def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
     :func:`play_problem`."""
     if s.chain_rank >= 0 and not s.r.chain_any_card and not follows_same_number(s, card):
         return _R_SAME, {"number": s.chain_rank, "card": card}
-    if s.phase == PH_DRAWN and card not in s.drawn:
+    if s.phase == PH_DRAWN and card not in s.drawn and not s.r.draw_any_card:
         return _R_DRAWN, {"drawn": tuple(s.drawn)}
     return play_problem(s, seat, card, hand)
 
@@ -312,23 +313,38 @@ def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
 def pass_problem(s: GameState, seat: int, plays: list[Move] | None = None
                  ) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player ending the turn: keeping the drawn card (``forced_play``: unless it
-    can be played), or ending a ``play_same_number`` turn. ``plays``: as for
-    :func:`draw_problem`."""
+    can be played), ending a ``play_same_number`` turn, or (``misplay_may_pass``) after
+    drawing a misplay penalty: the play phase with the penalty cards in ``s.drawn``.
+    ``plays``: the plays :func:`legal_moves` found, as for :func:`draw_problem`."""
     phase = s.phase
     if phase == PH_PENALTY:
         return Reason.E_PENALTY_PENDING, _NO_FACTS
     if s.chain_rank >= 0:
         return None  # play_same_number: ending the turn
     if phase != PH_DRAWN:
+        if s.drawn and phase == PH_PLAY:  # (only misplay_may_pass leaves cards there)
+            if s.r.may_draw_when_playable or _any_play(s, seat, plays):
+                return None
+            return Reason.E_PASS_NOT_ALLOWED, {"form": "must_draw"}
         return Reason.E_PASS_NOT_ALLOWED, _NO_FACTS
     if s.r.forced_play:
         if plays is not None:
+            if s.r.draw_any_card:  # (the plays list the whole hand: the drawn cards decide)
+                plays = [m for m in plays if m[0] == K_PLAY and m[2] in s.drawn]
             return (Reason.E_MUST_PLAY_DRAWN, {"drawn": plays[0][2]}) if plays else None
         hand = s.hands[seat]
         for c in s.drawn:
             if play_problem(s, seat, c, hand) is None:
                 return Reason.E_MUST_PLAY_DRAWN, {"drawn": c}
     return None
+
+
+def _any_play(s: GameState, seat: int, plays: list[Move] | None) -> bool:
+    """Whether the turn player may play a card now (``plays``: the plays found, if known)."""
+    if plays is not None:
+        return any(m[0] == K_PLAY for m in plays)
+    hand = s.hands[seat]
+    return any(turn_play_problem(s, seat, c, hand) is None for c in hand)
 
 
 def challenge_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
@@ -353,23 +369,38 @@ def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[
         return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
     if can_call_uno(s, seat, hand):
         return None
+    if len(hand) == 2 and seat == s.turn and s.r.uno_call_with_two and s.r.uno_call_needs_fit \
+            and s.phase in (PH_PLAY, PH_DRAWN):
+        return Reason.E_UNO_NOT_ALLOWED, {"form": "no_fit", "count": 2}
     return Reason.E_UNO_NOT_ALLOWED, {"count": len(hand)}
 
 
+_JUMP_NOT_NOW = (Reason.E_JUMP_IN_NOT_ALLOWED, _NO_FACTS)
+
+
 def jump_window_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
-    """Whether a jump-in (``jump_in``) may happen now at all: right after a card was played."""
-    if s.phase == PH_CHOOSE_COLOR or not s.jump_window or not s.discard:
-        return Reason.E_JUMP_IN_NOT_ALLOWED, _NO_FACTS
+    """Whether a jump-in (``jump_in``) may happen now at all: right after a card was played
+    (``jump_in_window = while-on-top``: while the card played is on top, no colour is still to
+    be chosen and no draw card's penalty waits for an answer)."""
+    if not s.jump_window or not s.discard:
+        return _JUMP_NOT_NOW
+    phase = s.phase
+    if phase == PH_CHOOSE_COLOR:
+        return (Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "color"}) if s.r.jump_on_top \
+            else _JUMP_NOT_NOW
+    if phase == PH_PENALTY and s.r.jump_on_top:
+        return Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "pending"}
     return None
 
 
 def jump_card_problem(s: GameState, card: int, hand: list[int]
                       ) -> tuple[Reason, dict[str, Any]] | None:
-    """Jumping in with ``card``: a card identical to the top card, which is not a wild card,
-    and (``no_action_card_last``) not an action card as the last card. (Going out on it under
-    ``no_wild_finish`` / ``no_draw_card_finish`` is :func:`finish_forbidden`'s.)"""
+    """Jumping in with ``card``: a card identical to the top card, which is not a wild card
+    (``jump_in_wild``: a wild card too, on its twin), and (``no_action_card_last``) not an
+    action card as the last card. (Going out on it under ``no_wild_finish`` /
+    ``no_draw_card_finish`` is :func:`finish_forbidden`'s.)"""
     top = s.discard[-1]
-    if card != top or IS_WILD[top]:
+    if card != top or (IS_WILD[top] and not s.r.jump_in_wild):
         return Reason.E_JUMP_IN_NOT_IDENTICAL, {"card": card, "top": top,
                                                 "form": "wild" if IS_WILD[top] else ""}
     if s.r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
@@ -420,11 +451,15 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             _add_plays(s, seat, hand, hand if s.chain_rank < 0 or r.chain_any_card
                        else same_number_cards(s, hand), out)
             if draw_problem(s, seat, out) is None:
+                # (misplay_may_pass: the penalty just drawn also lets the turn end)
+                if s.drawn and pass_problem(s, seat, out) is None:
+                    out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
                 out.append(_new_move(Move, (K_DRAW, seat, -1, -1, -1, False)))
             elif pass_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_DRAWN:
-            _add_plays(s, seat, hand, s.drawn, out)  # (turn_play_problem: a card just drawn)
+            # (turn_play_problem: a card just drawn; after_draw_play = any-card: any card)
+            _add_plays(s, seat, hand, hand if r.draw_any_card else s.drawn, out)
             if pass_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PENALTY:
@@ -474,15 +509,15 @@ def swap_target_needed(r: CompiledRules, card: int, hand_size: int) -> bool:
 def can_call_uno(s: GameState, seat: int, hand: list[int]) -> bool:
     """Whether ``seat`` may call UNO now (the one place this rule lives: ``check`` and
     ``legal_moves`` both ask it). With one card, always; with two (``uno_call_with_two``), on
-    your turn before the play that leaves one: in the play or drawn phase, or facing a draw card
-    you can answer (stacking, issue 15)."""
+    your turn before the play that leaves one: in the play or drawn phase (``uno_call_needs_fit``:
+    only while one of the two cards matches the pile), or facing a draw card you can answer."""
     n_hand = len(hand)
     if n_hand == 1:
         return True
     if n_hand != 2 or seat != s.turn or not s.r.uno_call_with_two:
         return False
     if s.phase in (PH_PLAY, PH_DRAWN):
-        return True
+        return not s.r.uno_call_needs_fit or _matches(s, hand[0]) or _matches(s, hand[1])
     return s.phase == PH_PENALTY and any(_play_problem(s, seat, c, hand) is None for c in hand)
 
 

@@ -88,7 +88,8 @@ class Position(Declared):
         "them or pass).")
     drawn: str = declared("", max_length=MAX_CARDS_TEXT,
                           description="Phase drawn: the cards just drawn (they are in the turn "
-                          "player's hand too).")
+                          "player's hand too). Phase play, under `misplay_may_pass`: the misplay "
+                          "penalty cards the turn player has just drawn (the turn may end).")
     plus4_by: int | None = declared(None, ge=0, le=9,
                                     description="Seat whose Wild Draw Four may be challenged.")
     plus4_bluff: bool = declared(False, description="Whether that Wild Draw Four was a bluff.")
@@ -129,8 +130,9 @@ class Position(Declared):
         None, ge=0, le=10, description="Rule play_same_number: the turn player is adding more "
         "cards of this number (or passes to end the turn).")
     last_player: int | None = declared(
-        None, ge=0, le=9, description="The seat that played the top card (default: the seat "
-        "before `turn` when `jump_window` is open, else nobody).")
+        None, ge=-1, le=9, description="The seat that played the top card (default: the seat "
+        "before `turn` when `jump_window` is open, else nobody); -1: nobody (the first card "
+        "turned up, open to a jump-in under `jump_in_window = while-on-top`).")
     out: list[_Seat] = declared(default_factory=list, max_length=10,
                                 description="Seats out of the game (elimination scoring); "
                                 "their hands are empty.")
@@ -191,7 +193,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         turn=pos.turn,
         phase=phase,
         pending=pos.pending,
-        drawn=_drawn(pos, hands),
+        drawn=_drawn(pos, hands, r.misplay_may_pass),
         plus4_by=-1 if pos.plus4_by is None else pos.plus4_by,
         plus4_bluff=pos.plus4_bluff,
         plus4_prev_color=(_color(pos.plus4_color, "plus4_color", r.colors) if pos.plus4_color
@@ -335,14 +337,17 @@ def _color(text: str, what: str, colors: "tuple[int, ...] | list[int]") -> int:
     return color
 
 
-def _drawn(pos: Position, hands: list[list[int]]) -> list[int]:
-    """The cards of a ``drawn`` phase: given exactly then, and in the turn player's hand."""
+def _drawn(pos: Position, hands: list[list[int]], may_pass: bool) -> list[int]:
+    """The cards of a ``drawn`` phase: given exactly then, and in the turn player's hand (in
+    the play phase under ``misplay_may_pass``: the penalty cards just drawn, if any)."""
     drawn = _cards(pos.drawn, "drawn")
     if pos.phase != "drawn":
-        if drawn:
-            raise PositionError("drawn: cards just drawn go with phase=drawn")
-        return []
-    if not drawn:
+        if drawn and not (may_pass and pos.phase == "play"):
+            raise PositionError("drawn: cards just drawn go with phase=drawn (or phase=play "
+                                "under misplay_may_pass)")
+        if not drawn:
+            return []
+    elif not drawn:
         raise PositionError("drawn: phase drawn needs the cards just drawn (drawn)")
     missing = Counter(drawn) - Counter(hands[pos.turn]) if pos.turn < len(hands) else Counter()
     if missing:
@@ -447,7 +452,7 @@ def position_from_state(s: GameState, preset: str = "official", goal: str | None
         draw=cards_str(s.draw[::-1]),
         pending=s.pending,
         phase=_PHASE_NAMES[Phase(s.phase)],  # type: ignore[arg-type]
-        drawn=cards_str(s.drawn) if s.phase == Phase.DRAWN else "",
+        drawn=cards_str(s.drawn) if s.phase in (Phase.DRAWN, Phase.PLAY) else "",
         plus4_by=s.plus4_by if s.plus4_by >= 0 else None,
         plus4_bluff=s.plus4_bluff,
         plus4_color=color_code(s.plus4_prev_color) if s.plus4_prev_color >= 0 else None,

@@ -386,13 +386,18 @@ CATALOGUE: dict[Reason, Explanation] = {
     ),
     Reason.E_JUMP_IN_NOT_ALLOWED: Explanation(
         "Playing out of turn (jump-in) is only possible with the jump-in rule, right after the "
-        "card was played.",
-        "jump_in",
+        "card was played (with the longer window, while it is on top and no draw penalty "
+        "waits).",
+        "jump_in, jump_in_window",
         "{who} cannot jump in now: a jump-in is only possible right after a card is played",
+        {
+            "color": "{who} cannot jump in now: a colour is still to be chosen",
+            "pending": "{who} cannot jump in now: a draw card's penalty waits for an answer",
+        },
     ),
     Reason.E_JUMP_IN_NOT_IDENTICAL: Explanation(
         "A jump-in needs a card identical to the top card: same colour and same value.",
-        "jump_in",
+        "jump_in, jump_in_wild",
         "{who} cannot jump in with {card}: only another {top} can jump in",
         {"wild": "no one can jump in on {top:a}: a jump-in needs an identical coloured card"},
     ),
@@ -410,6 +415,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Passing (keeping the drawn card) is only possible right after drawing.",
         f"{_OFFICIAL}: drawing",
         "{who} {who:has} not drawn this turn; play a card or draw",
+        {"must_draw": "{who} cannot end the turn: no card fits, so {who:they} must draw"},
     ),
     Reason.E_MUST_PLAY_DRAWN: Explanation(
         "Under forced play a playable card just drawn must be played.",
@@ -419,10 +425,12 @@ CATALOGUE: dict[Reason, Explanation] = {
     Reason.E_UNO_NOT_ALLOWED: Explanation(
         "UNO is called with one card left, or while playing the second-to-last card (and, "
         "unless the timing is strict, on your turn while you hold two).",
-        "uno_call, uno_call_with_two",
+        "uno_call, uno_call_with_two, uno_call_needs_fit",
         "{who} cannot call UNO now: {who:they} hold {count}",
         {
             "called": "{who} {who:has} already called UNO",
+            "no_fit": "{who} cannot call UNO now: {who:they} hold {count} and neither fits "
+                      "the pile",
             "leaves": "{who} cannot call UNO with this play: it would leave {count}",
         },
     ),

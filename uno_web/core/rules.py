@@ -215,7 +215,25 @@ class RuleSet(Declared):
         "Jump in with an identical card",
         "A player holding the very same card as the top of the discard pile (same colour and "
         "value; coloured cards only) may play it out of turn, right after it was played and "
-        "before the next player acts; play continues from that player.",
+        "before the next player acts; play continues from that player (`jump_in_window` and "
+        "`jump_in_wild` below change when and on what).",
+    )
+    jump_in_window: Literal["next-action", "while-on-top"] = _f(
+        "next-action",
+        "How long a card may be jumped in on",
+        "With `jump_in`: how long a card may be jumped in on. `next-action`: from the moment it "
+        "is played until the next player acts. `while-on-top` (letsuno/uno-online): as long "
+        "as it is the top card and no draw card's penalty waits for an answer, whatever else "
+        "happens meanwhile (a draw, a pass, a colour chosen, a challenge settled); the first "
+        "card turned up counts too. A colour still to be chosen for a wild always closes it.",
+    )
+    jump_in_wild: bool = _f(
+        False,
+        "Jump in on a wild with its twin",
+        "With `jump_in`: whether a Wild may be jumped in on a Wild, and a Wild Draw Four on a "
+        "Wild Draw Four (an identical card; the player who jumps in names a new colour, and a "
+        "Wild Draw Four makes the next player draw as usual). `false`: coloured cards only. "
+        "`true` (letsuno/uno-online): wild cards too.",
     )
     seven_swap: bool = _f(
         False,
@@ -272,6 +290,14 @@ class RuleSet(Declared):
         "A drawn card that fits must be played",
         "A playable card just drawn must be played (no keeping it).",
     )
+    after_draw_play: Literal["drawn-card", "any-card"] = _f(
+        "drawn-card",
+        "What may be played after a draw",
+        "What the player may play after drawing on their turn. `drawn-card` (official): only a "
+        "card just drawn, or keep it and end the turn. `any-card` (letsuno/uno-online): any "
+        "card of the hand that fits the pile, or end the turn (with `forced_play`, a drawn "
+        "card that fits still may not be kept: play it or another card that fits).",
+    )
     misplay_penalty: int = _f(
         0,
         "Cards for a card that does not fit",
@@ -289,6 +315,15 @@ class RuleSet(Declared):
         "have drawn the penalty cards. `true` (letsuno/uno-online): you keep the turn and may "
         "play a card or draw as at the start of a turn. With no misplay penalty this changes "
         "nothing.",
+    )
+    misplay_may_pass: bool = _f(
+        False,
+        "End the turn after a misplay",
+        "With `misplay_keeps_turn`: whether the player who has just drawn the misplay penalty "
+        "may also end the turn at once (`K`, pass). `false`: no, play a card or draw. `true` "
+        "(letsuno/uno-online, where the penalty is a draw of the player's own): yes, as after "
+        "a draw; with `may_draw_when_playable` off only while a card fits (with none, draw as "
+        "usual). Drawing or playing a card afterwards goes on as usual.",
     )
     drawn_joker_penalty: int = _f(
         2,
@@ -318,6 +353,15 @@ class RuleSet(Declared):
         "When UNO may be called. `true`: on your turn with two cards, before the play that "
         "leaves one, with that play, or any time you hold one card. `false` (strict timing): "
         "only with the play that leaves one card or afterwards, never while you still hold two.",
+    )
+    uno_call_needs_fit: bool = _f(
+        False,
+        "UNO with two cards needs a fit",
+        "With `uno_call_with_two`: whether calling UNO while you hold two cards needs a card "
+        "you could play. `false`: any time on your turn before the play that leaves one card "
+        "(facing a draw card, only with a card that answers it). `true` (letsuno/uno-online): "
+        "only while one of the two cards fits the pile (its colour, number or symbol, or a "
+        "wild card), or, facing a draw card, answers it.",
     )
     uno_penalty: int = _f(
         2, "Cards for a missed UNO call", "Cards drawn by a player caught not calling UNO.",
@@ -424,6 +468,11 @@ _LETSUNO: dict[str, Any] = dict(
     misplay_keeps_turn=True,
     finish_keeps_turn=True,
     jump_in_same_number=False,
+    jump_in_window="while-on-top",
+    jump_in_wild=True,
+    uno_call_needs_fit=True,
+    misplay_may_pass=True,
+    after_draw_play="any-card",
     same_number_turn="any-card",
     target_score=1000,
 )
@@ -666,17 +715,24 @@ DECISIONS: list[tuple[str, str]] = [
     ("Playing cards: who starts and scoring", "Seat 0 (\"the oldest birthday\") leads any card "
      "in the first round; face cards score 20, Jokers 50, numbers their value."),
     ("letsuno/uno-online's semantics", "The options marked letsuno/uno-online "
-     "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `misplay_keeps_turn`, "
-     "`finish_keeps_turn`, `self_catch`, `uno_catch_window = while-one-card`) and the presets "
-     "`letsuno-party` and `letsuno-crazy` follow that engine's rule code "
-     "(`packages/shared/src/rules`, read 2026-11-27). Known differences that remain: after a "
-     "draw it lets a player play any card that fits, not only the drawn one (under its "
-     "presets a draw only happens when nothing else fits, so they agree); a jump-in is allowed "
-     "as long as the card is on top and no draw is pending, not only before the next player "
-     "acts, and a Wild or Wild Draw Four may be jumped in on its twin; an UNO call with two cards needs a card that fits; after a misplay penalty "
-     "the player may also end the turn at once; it draws penalty cards one move at a time. A "
-     "repeated UNO call is accepted there and changes nothing; here it is refused (and never "
-     "charged): no option."),
+     "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `jump_in_window = "
+     "while-on-top`, `jump_in_wild`, `misplay_keeps_turn`, `misplay_may_pass`, "
+     "`finish_keeps_turn`, `after_draw_play = any-card`, `uno_call_needs_fit`, `self_catch`, "
+     "`uno_catch_window = while-one-card`) and the presets `letsuno-party` and `letsuno-crazy` "
+     "follow that engine's rule code (`packages/shared/src/rules`, read 2026-11-27). Known "
+     "differences that remain, none of them a choice here: it draws penalty cards, and the "
+     "cards of drawing until playable, one move at a time, so other players may jump in, call "
+     "or catch between two of them; here they are drawn in one move. Its pass after a draw "
+     "(or after a misplay penalty) is allowed only while the player's draw is the last action "
+     "at the table: once anybody has called UNO or caught since, the pass is refused there; "
+     "here the turn may still end. After a draw a card that does not fit is charged as a "
+     "misplay there (under its misplay penalty); here it is refused. Without drawing until "
+     "playable it lets a player draw again and again before playing or passing (its "
+     "*classic* preset, which is `official` here, not only the house-rule presets); here a "
+     "turn has one draw. Under its forced play a drawn card that fits is played at once; here "
+     "(with `after_draw_play = any-card`) another card that fits may be played instead "
+     "(under its presets nothing else fits after a draw, so they agree). A repeated UNO call "
+     "is accepted there and changes nothing; here it is refused (and never charged)."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]

@@ -36,8 +36,12 @@ PRESET_SOURCES: dict[str, str] = {
     "semantics (`packages/shared/src/rules`): a Wild or Wild Draw Four turned up first is "
     "replaced (`setup.ts`), `handleCatchUno` has no time limit and no catcher check, answers "
     "to a draw card go by the top card (`deflection.ts`, `stacking.ts`), a charged mistake "
-    "keeps the turn (`misplay-penalty.ts`, `finish-restrictions.ts`), `drawUntilPlayable` "
-    "refuses a draw while a card fits, and the default room plays to 1000 points.",
+    "keeps the turn (`misplay-penalty.ts`, `finish-restrictions.ts`) and a misplay's "
+    "penalty draw lets the turn end (`handlePass`), a jump-in is allowed while the card is on "
+    "top and no draw is pending, a Wild on a Wild too (`jump-in.ts`, `isExactJumpInMatch`), "
+    "after a draw any card that fits may be played (`handlePlayCard`), an UNO call with two "
+    "cards needs one that fits (`handleCallUno`), `drawUntilPlayable` refuses a draw while a "
+    "card fits, and the default room plays to 1000 points.",
     "letsuno-crazy": "letsuno/uno-online's *crazy* house-rule preset on the same semantics "
     "as `letsuno-party`; its `multiplePlaySameNumber` keeps no turn after a jump-in "
     "(`multi-play.ts`).",

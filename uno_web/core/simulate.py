@@ -620,9 +620,10 @@ def _wild_draw_four(s: GameState, hand: list[int], color: int) -> None:
 
 def _fused_plays(r: CompiledRules) -> bool:
     """Whether the fused loop plays these rules: not ``draw_answers = top-card`` (its answers
-    to a draw card follow the pending card) nor ``same_number_turn = any-card`` (its
-    same-number turn takes only that number); such rules play move by move through ``step``."""
-    return not (r.top_card_answers or r.chain_any_card)
+    to a draw card follow the pending card), ``same_number_turn = any-card`` (its
+    same-number turn takes only that number) nor ``jump_in_window = while-on-top`` (its
+    jump-in window closes at the next move); such rules play move by move through ``step``."""
+    return not (r.top_card_answers or r.chain_any_card or r.jump_on_top)
 
 
 def random_playout(

@@ -65,6 +65,7 @@ _DERIVED = (
     "rules", "colors", "cards", "deck_set", "reverse_skip_2p", "plus4", "no_action_last",
     "seven_zero", "joker_penalty", "turn_over", "window_next_action", "window_turn_end",
     "amount", "plain_matching", "responds", "answers", "top_card_answers", "chain_any_card",
+    "jump_on_top", "draw_any_card",
 )
 
 
@@ -100,6 +101,8 @@ class CompiledRules:
     skip_passes_penalty: bool
     draw_answers: str
     jump_in: bool
+    jump_in_window: str
+    jump_in_wild: bool
     seven_swap: bool
     zero_rotate: bool
     play_same_number: bool
@@ -108,13 +111,16 @@ class CompiledRules:
     may_draw_when_playable: bool
     draw_to_match: bool
     forced_play: bool
+    after_draw_play: str
     misplay_penalty: int
     misplay_keeps_turn: bool
+    misplay_may_pass: bool
     drawn_joker_penalty: int
     reshuffle: str
     uno_call: bool
     uno_penalty: int
     uno_call_with_two: bool
+    uno_call_needs_fit: bool
     false_catch_penalty: int
     false_uno_penalty: int
     uno_catch_window: str
@@ -153,6 +159,10 @@ class CompiledRules:
         self.top_card_answers = rules.draw_answers == "top-card"
         # same_number_turn = any-card: a kept turn takes any card that fits
         self.chain_any_card = rules.same_number_turn == "any-card"
+        # jump_in_window = while-on-top: the jump-in window stays open while the card is on top
+        self.jump_on_top = rules.jump_in and rules.jump_in_window == "while-on-top"
+        # after_draw_play = any-card: after a draw any card that fits may be played
+        self.draw_any_card = rules.after_draw_play == "any-card"
         # for each draw effect on top of the pile: can the victim answer at all?
         self.responds: dict[int, bool] = {
             eff: any(self.answer_verdict(eff, e) == 0 for e in range(len(Effect)))

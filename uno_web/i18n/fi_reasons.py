@@ -285,10 +285,15 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     ),
     "E_JUMP_IN_NOT_ALLOWED": (
         "Vuoron ohi (väliin) voi pelata vain väliinhyppysäännöllä ja heti kortin pelaamisen "
-        "jälkeen.",
+        "jälkeen (pidemmällä ajalla niin kauan kuin kortti on päällimmäisenä eikä "
+        "nostorangaistus odota).",
         "{who} {who:ei voi|et voi} hypätä väliin nyt: väliin voi hypätä vain heti kortin "
         "pelaamisen jälkeen",
-        {},
+        {
+            "color": "{who} {who:ei voi|et voi} hypätä väliin nyt: väri on vielä valitsematta",
+            "pending": "{who} {who:ei voi|et voi} hypätä väliin nyt: nostokortin rangaistus "
+                       "odottaa vastausta",
+        },
     ),
     "E_JUMP_IN_NOT_IDENTICAL": (
         "Väliin hyppäämiseen tarvitaan täsmälleen samanlainen kortti kuin päällimmäinen: sama "
@@ -310,7 +315,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "E_PASS_NOT_ALLOWED": (
         "Nostetun kortin voi pitää (ja vuoron lopettaa) vain heti noston jälkeen.",
         "{who} {who:ei ole|et ole} nostanut tällä vuorolla; pelaa kortti tai nosta",
-        {},
+        {"must_draw": "{who} {who:ei voi|et voi} lopettaa vuoroa: mikään kortti ei sovi, joten "
+                      "{who:gen} on nostettava"},
     ),
     "E_MUST_PLAY_DRAWN": (
         "Pakkopelisäännöllä juuri nostettu kortti on pelattava, jos se sopii.",
@@ -322,6 +328,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "{who} {who:ei voi|et voi} huutaa UNO! nyt: {who:ade} on {count}",
         {
             "called": "{who} {who:on|olet} jo huutanut UNO!",
+            "no_fit": "{who} {who:ei voi|et voi} huutaa UNO! nyt: {who:ade} on {count}, eikä "
+                      "kumpikaan sovi pinoon",
             "leaves": "{who} {who:ei voi|et voi} huutaa UNO! tällä siirrolla: käteen jäisi "
                       "{count}",
         },

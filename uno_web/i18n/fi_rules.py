@@ -171,10 +171,29 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "heti.",
     ),
     "jump_in": (
-        "b7baa8f9", "Väliin samanlaisella kortilla",
+        "5cb1b1a9", "Väliin samanlaisella kortilla",
         "Pelaaja, jolla on täsmälleen sama kortti kuin poistopakan päällimmäinen (sama väri ja "
         "arvo; vain värikortit), saa pelata sen vuoron ohi heti sen pelaamisen jälkeen, ennen "
-        "kuin seuraava pelaaja toimii; peli jatkuu hänestä.",
+        "kuin seuraava pelaaja toimii; peli jatkuu hänestä (alla olevat `jump_in_window` ja "
+        "`jump_in_wild` muuttavat, milloin ja minkä päälle).",
+    ),
+    "jump_in_window": (
+        "20606c46", "Kuinka kauan kortin päälle voi hypätä väliin",
+        "Kun `jump_in` on päällä: kuinka kauan kortin päälle saa hypätä väliin. `seuraavaan "
+        "siirtoon`: sen pelaamisesta siihen asti, kun seuraava pelaaja toimii. `niin kauan kuin "
+        "päällimmäisenä` (letsuno/uno-online): niin kauan kuin se on poistopakan päällimmäinen "
+        "eikä mikään nostokortin rangaistus odota vastausta, teki kuka tahansa sillä välin mitä "
+        "tahansa (nosti, jätti vuoron, valitsi värin, ratkaisi haasteen); myös ensimmäiseksi "
+        "käännetyn kortin päälle. Villin kortin väri, joka on vielä valitsematta, sulkee sen "
+        "aina.",
+    ),
+    "jump_in_wild": (
+        "8c252824", "Villin kortin päälle sen kaksoisella",
+        "Kun `jump_in` on päällä: saako villin kortin päälle hypätä väliin villillä kortilla ja "
+        "villin nosta neljän päälle villillä nosta neljällä (samanlainen kortti; väliin hyppääjä "
+        "valitsee uuden värin, ja villi nosta neljä saa seuraavan pelaajan nostamaan kuten "
+        "tavallisesti). `pois`: vain värikortit. `päällä` (letsuno/uno-online): myös villit "
+        "kortit.",
     ),
     "seven_swap": (
         "f34f6a3f", "7 vaihtaa kädet",
@@ -222,6 +241,14 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "d163a6dd", "Sopiva nostettu kortti on pelattava",
         "Juuri nostettu pelattava kortti on pelattava (sitä ei saa pitää).",
     ),
+    "after_draw_play": (
+        "43efa310", "Mitä noston jälkeen saa pelata",
+        "Mitä pelaaja saa pelata nostettuaan omalla vuorollaan. `nostettu kortti` (virallinen): "
+        "vain juuri nostetun kortin, tai pitää sen ja lopettaa vuoron. `mikä tahansa kortti` "
+        "(letsuno/uno-online): minkä tahansa pinoon sopivan kortin kädestään, tai lopettaa "
+        "vuoron (kun `forced_play` on päällä, sopivaa nostettua korttia ei silti saa pitää: "
+        "pelaa se tai jokin muu sopiva kortti).",
+    ),
     "misplay_penalty": (
         "4f7862eb", "Kortit sopimattomasta kortista",
         "Mitä maksaa omalla vuorolla ennen nostoa sellaisen kortin pelaaminen, jota ei saa "
@@ -236,6 +263,15 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "päättyy, kun olet nostanut rangaistuskortit. `päällä` (letsuno/uno-online): vuoro "
         "jatkuu, ja saat pelata kortin tai nostaa kuten vuoron alussa. Ilman väärän kortin "
         "rangaistusta tämä ei muuta mitään.",
+    ),
+    "misplay_may_pass": (
+        "03d68052", "Lopeta vuoro väärän kortin jälkeen",
+        "Kun `misplay_keeps_turn` on päällä: saako väärän kortin rangaistuksen juuri nostanut "
+        "pelaaja myös lopettaa vuoronsa heti (`K`, ohi). `pois`: ei, pelaa kortti tai nosta. "
+        "`päällä` (letsuno/uno-online, jossa rangaistus on pelaajan oma nosto): saa, kuten "
+        "noston jälkeen; kun `may_draw_when_playable` on pois päältä, vain jos jokin kortti "
+        "sopii (jos mikään ei sovi, nostetaan tavalliseen tapaan). Nostaminen tai kortin "
+        "pelaaminen sen jälkeen jatkuu tavalliseen tapaan.",
     ),
     "drawn_joker_penalty": (
         "06615581", "Lisäkortit nostetusta jokerista",
@@ -260,6 +296,14 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "joka jättää yhden, sen siirron yhteydessä, tai milloin tahansa, kun kädessä on yksi "
         "kortti. `pois` (tiukka ajoitus): vain sen siirron yhteydessä, joka jättää yhden "
         "kortin, tai sen jälkeen, ei koskaan, kun kädessä on vielä kaksi.",
+    ),
+    "uno_call_needs_fit": (
+        "8da3886d", "UNO! kahdella vaatii sopivan kortin",
+        "Kun `uno_call_with_two` on päällä: vaatiiko UNO!-huuto kahden kortin kanssa kortin, "
+        "jonka voisi pelata. `pois`: milloin tahansa omalla vuorolla ennen siirtoa, joka jättää "
+        "yhden kortin (nostokortin edessä vain kortilla, joka vastaa siihen). `päällä` "
+        "(letsuno/uno-online): vain kun toinen kahdesta kortista sopii pinoon (sen väri, numero "
+        "tai symboli, tai villi kortti) tai nostokortin edessä vastaa siihen.",
     ),
     "uno_penalty": (
         "cf7dadf0", "Kortit unohtuneesta UNO!-huudosta",
@@ -340,6 +384,10 @@ OPTIONS_FI: dict[tuple[str, str], str] = {
     ("same_number_turn", "any-card"): "mikä tahansa kortti",
     ("draw_answers", "pending-card"): "odottava kortti",
     ("draw_answers", "top-card"): "päällimmäinen kortti",
+    ("after_draw_play", "drawn-card"): "nostettu kortti",
+    ("after_draw_play", "any-card"): "mikä tahansa kortti",
+    ("jump_in_window", "next-action"): "seuraavaan siirtoon",
+    ("jump_in_window", "while-on-top"): "niin kauan kuin päällimmäisenä",
     ("uno_catch_window", "next-action"): "seuraavaan siirtoon",
     ("uno_catch_window", "next-turn-end"): "seuraavan vuoron loppuun",
     ("uno_catch_window", "until-next-play"): "seuraavaan pelaamiseen",

@@ -273,6 +273,23 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     _toggle("jump_in_same_number", _pos(["R5 R1 G2", "B1 B2 Y9", "Y7 G5 G9"], "R5", overrides={
         "jump_in": True, "play_same_number": True, "jump_in_same_number": False}),
         ("P0:R5", "OK_PLAY"), ("P0:G2", "E_NO_MATCH")),
+    # Bot played the red 5 and Bot 2 has drawn since: the red 5 is still on top
+    _toggle("jump_in_window", _pos(["R5 G2 Y3", "B1 B2", "Y7 Y8 R9"], "R5", turn=2,
+                                   phase="drawn", drawn="R9", jump_window=True, last_player=1,
+                                   overrides={"jump_in": True, "jump_in_window": "while-on-top"}),
+            ("P0:R5", "OK_JUMP_IN"), ("P0:G2", "E_JUMP_IN_NOT_IDENTICAL")),
+    _toggle("jump_in_wild", _pos(["W G2 Y3", "B1 B2", "Y7 Y8 G9"], "W", color="G", turn=2,
+                                 jump_window=True, last_player=1,
+                                 overrides={"jump_in": True, "jump_in_wild": True}),
+            ("P0:W=R", "OK_JUMP_IN"), ("P0:G2", "E_JUMP_IN_NOT_IDENTICAL")),
+    _house("uno_call_needs_fit", True, ["G3 G4", "Y7 Y8"], "R2", ("D0", "OK_DRAW"),
+           ("U0", "E_UNO_NOT_ALLOWED")),
+    # you played the green 7 on a red 9 and drew the yellow 5 for it
+    _toggle("misplay_may_pass", _pos(["R3 G7 Y5", "Y1 Y2"], "R9", drawn="Y5", overrides={
+        "misplay_penalty": 1, "misplay_keeps_turn": True, "misplay_may_pass": True}),
+        ("K0", "OK_PASS"), ("P0:G7", "P_MISPLAY")),
+    _house("after_draw_play", "any-card", ["R3 G7 G8", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
+           ("P0:G7", "E_NO_MATCH"), phase="drawn", drawn="G8"),
     _house("self_catch", True, ["R3", "Y7 Y8"], "R2", ("P0:R3", "OK_PLAY"),
            ("C0>0", "P_SELF_CATCH"), uncalled=[0]),
     _house("false_catch_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
