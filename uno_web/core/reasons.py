@@ -18,15 +18,15 @@ from typing import Any, Callable, Mapping
 from .cards import join_words
 from .wording import (  # re-exported: the words of a verdict's facts
     CARD_KEYS, COUNT_KEYS, FIELD_THINGS, MOVE_KIND_WORDS, NOBODY, OPTION_WORDS, PERSON_KEYS,
-    QUOTE_LIMIT, card_words, color_words, count_words, drawn_it, json_fact, quote_value,
-    reshuffle_words, seat_name, some_cards,
+    QUOTE_LIMIT, card_words, color_words, count_words, deck_order_words, deck_words, drawn_it,
+    json_fact, quote_value, reshuffle_words, seat_name, some_cards,
 )
 
 __all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict", "LazyVerdict", "quote_value",
            "QUOTE_LIMIT", "render_detail", "english_params", "json_fact", "PERSON_KEYS",
            "CARD_KEYS", "COUNT_KEYS", "OPTION_WORDS", "MOVE_KIND_WORDS", "FIELD_THINGS", "NOBODY",
            "seat_name", "card_words", "color_words", "count_words", "drawn_it", "reshuffle_words",
-           "some_cards"]
+           "deck_words", "deck_order_words", "some_cards"]
 
 
 class Reason(str, Enum):
@@ -130,7 +130,11 @@ CATALOGUE: dict[Reason, Explanation] = {
         "{who} played {card}; colour {color}; next: {next}",
         {"out": "{who} played {card} and went out",
          "more": "{who} played {card}; colour {color}; {who:you} may play another card of "
-                 "this number or end the turn"},
+                 "this number or end the turn",
+         # a puzzle's play: what follows is the cards left, the hand played out, or the end
+         "left": "{who} played {card}; colour {color}; next: {count} left",
+         "played_out": "{who} played {card}; colour {color}; next: the hand is played out",
+         "won": "{who} played {card}; colour {color}; next: game over, {winner:you} won"},
     ),
     Reason.OK_JUMP_IN: Explanation(
         "A card identical to the top card may be played out of turn right after it was played.",
@@ -257,6 +261,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A new round can only be dealt once the current round has ended.",
         f"{_OFFICIAL}: going out",
         "the round is still being played",
+        {"log": "round {round} starts but round {previous} is not over"},
     ),
     Reason.E_BAD_SEAT: Explanation(
         "Moves must come from a player at the table who is still in the game.",
@@ -465,6 +470,8 @@ CATALOGUE: dict[Reason, Explanation] = {
             "kind": "there is no kind of move numbered {value} (kinds are numbered 0 to {last})",
             "uno": "the move's uno flag must be True or False, not {value}",
             "unused": "{what} takes no {thing}: the move's {field} must be {empty}, not {value}",
+            "puzzle_card": "the move's card must be a card of the puzzle such as G5 (a colour "
+                           "R, Y, G or B and a number), not {value}",
         },
     ),
     Reason.E_RESHUFFLE_MISSING: Explanation(
@@ -607,6 +614,12 @@ def english_params(code: Reason, params: "Mapping[str, Any]") -> dict[str, Any]:
     elif code == Reason.E_RESHUFFLE_NOT_PERMUTATION and "detail" not in params:
         out["detail"] = reshuffle_words(params.get("missing"), params.get("extra"),
                                         str(params.get("what", "")))
+    elif code in (Reason.OK_DECK, Reason.E_DECK_INVARIANT) and "detail" not in params:
+        out["detail"] = deck_words(params.get("found"), params.get("expected"),
+                                   params.get("missing"), params.get("extra"))
+    elif code == Reason.E_DECK_ORDER and "detail" not in params:
+        out["detail"] = deck_order_words(params.get("round"), params.get("missing"),
+                                         params.get("extra"))
     return out
 
 

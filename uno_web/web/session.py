@@ -520,7 +520,9 @@ class Session:
         return out
 
     def deck_message(self) -> str:
-        return check_deck(self.state).message
+        from .view import deck_text
+
+        return deck_text(self.state)
 
     def log_json(self) -> str:
         """The game as an ``uno-web-log`` document (what Export downloads). The seed is left
@@ -571,9 +573,8 @@ class Session:
                 self.entries.append(ValidatorEntry(
                     seq=self.attempts, seat=seat, who=before.name(seat), move=str(move),
                     code=Reason.E_DECK_INVARIANT.value, ok=False,
-                    message=f"E_DECK_INVARIANT: {report.message}",
-                    explanation="Hands, draw pile and discard pile together must always hold "
-                    "exactly the deck.", rule="official rules: the deck", round=before.round))
+                    message=_shown(report.verdict), explanation=report.verdict.explanation,
+                    rule=report.verdict.rule, round=before.round))
         return entry
 
     # --- your intents (the controller calls these) ------------------------------------------
