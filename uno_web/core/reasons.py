@@ -605,22 +605,55 @@ def english_params(code: Reason, params: "Mapping[str, Any]") -> dict[str, Any]:
             out[k] = v
     if "who" not in params and "who_value" in params:
         out["who"] = f"the player at seat {params['who_value']}"
-    if code == Reason.OK_DRAW:
-        out["it"] = drawn_it(params.get("count"), form)
-    elif code == Reason.E_ONLY_DRAWN_CARD and isinstance(params.get("drawn"), (list, tuple)):
-        out["that"] = "that card" if len(params["drawn"]) == 1 else "one of those cards"
-    elif code == Reason.E_MALFORMED and form == "unused":
-        out.setdefault("thing", FIELD_THINGS.get(str(params.get("field")), "value"))
-    elif code == Reason.E_RESHUFFLE_NOT_PERMUTATION and "detail" not in params:
-        out["detail"] = reshuffle_words(params.get("missing"), params.get("extra"),
-                                        str(params.get("what", "")))
-    elif code in (Reason.OK_DECK, Reason.E_DECK_INVARIANT) and "detail" not in params:
-        out["detail"] = deck_words(params.get("found"), params.get("expected"),
-                                   params.get("missing"), params.get("extra"))
-    elif code == Reason.E_DECK_ORDER and "detail" not in params:
-        out["detail"] = deck_order_words(params.get("round"), params.get("missing"),
-                                         params.get("extra"))
+    derive = _DERIVED_WORDS.get(code)
+    if derive is not None:
+        out.update(derive(params, form, out))
     return out
+
+
+def _it(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    return {"it": drawn_it(p.get("count"), form)}
+
+
+def _that(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    drawn = p.get("drawn")
+    if not isinstance(drawn, (list, tuple)):
+        return {}
+    return {"that": "that card" if len(drawn) == 1 else "one of those cards"}
+
+
+def _thing(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    if form != "unused" or "thing" in out:
+        return {}
+    return {"thing": FIELD_THINGS.get(str(p.get("field")), "value")}
+
+
+def _reshuffle(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    if "detail" in p:
+        return {}
+    return {"detail": reshuffle_words(p.get("missing"), p.get("extra"), str(p.get("what", "")))}
+
+
+def _deck(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    if "detail" in p:  # a verdict stored before the deck carried facts
+        return {}
+    return {"detail": deck_words(p.get("found"), p.get("expected"), p.get("missing"),
+                                 p.get("extra"))}
+
+
+def _deck_order(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    if "detail" in p:
+        return {}
+    return {"detail": deck_order_words(p.get("round"), p.get("missing"), p.get("extra"))}
+
+
+#: words a message needs that no single fact gives: worked out from several facts (and its form)
+_Derive = Callable[[Mapping[str, Any], str, "dict[str, Any]"], "dict[str, Any]"]
+_DERIVED_WORDS: dict[Reason, _Derive] = {
+    Reason.OK_DRAW: _it, Reason.E_ONLY_DRAWN_CARD: _that, Reason.E_MALFORMED: _thing,
+    Reason.E_RESHUFFLE_NOT_PERMUTATION: _reshuffle, Reason.OK_DECK: _deck,
+    Reason.E_DECK_INVARIANT: _deck, Reason.E_DECK_ORDER: _deck_order,
+}
 
 
 def render_detail(code: Reason, params: "Mapping[str, Any]") -> str:

@@ -11,7 +11,7 @@ code with no Finnish yet (a new code) falls back to the English text, never an e
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..core.cards import ALL_CARDS, CardError, card_name, color_name
 from ..core.reasons import CATALOGUE, Reason, Verdict
@@ -289,23 +289,58 @@ def finnish_params(code: Reason, params: Mapping[str, Any]) -> dict[str, FiWords
             out[k] = fi_value(k, v)
     if "who" not in params and "who_value" in params:
         out["who"] = FiWords(f"paikan {params['who_value']} pelaaja")
-    if code == Reason.OK_DRAW:
-        out["it"] = Cased(_PHRASES[drawn_it(params.get("count"), form)])
-    elif code == Reason.E_ONLY_DRAWN_CARD and isinstance(params.get("drawn"), (list, tuple)):
-        out["that"] = Cased(_PHRASES["that card" if len(params["drawn"]) == 1
-                                      else "one of those cards"])
-    elif code == Reason.E_MALFORMED and form == "unused":
-        out.setdefault("thing", FiWords(FIELD_THINGS_FI.get(str(params.get("field")), "arvo")))
-    elif code == Reason.E_RESHUFFLE_NOT_PERMUTATION and "detail" not in params:
-        out["detail"] = FiWords(_reshuffle_fi(params.get("missing"), params.get("extra"),
-                                              str(params.get("what", ""))))
-    elif code in (Reason.OK_DECK, Reason.E_DECK_INVARIANT) and "detail" not in params:
-        out["detail"] = FiWords(_deck_fi(params.get("found"), params.get("expected"),
-                                         params.get("missing"), params.get("extra")))
-    elif code == Reason.E_DECK_ORDER and "detail" not in params:
-        out["detail"] = FiWords(_deck_order_fi(params.get("round"), params.get("missing"),
-                                               params.get("extra")))
+    derive = _DERIVED_FI.get(code)
+    if derive is not None:
+        out.update(derive(params, form, out))
     return out
+
+
+def _it_fi(p: Mapping[str, Any], form: str, out: dict[str, FiWords]) -> dict[str, FiWords]:
+    return {"it": Cased(_PHRASES[drawn_it(p.get("count"), form)])}
+
+
+def _that_fi(p: Mapping[str, Any], form: str, out: dict[str, FiWords]) -> dict[str, FiWords]:
+    drawn = p.get("drawn")
+    if not isinstance(drawn, (list, tuple)):
+        return {}
+    return {"that": Cased(_PHRASES["that card" if len(drawn) == 1 else "one of those cards"])}
+
+
+def _thing_fi(p: Mapping[str, Any], form: str, out: dict[str, FiWords]) -> dict[str, FiWords]:
+    if form != "unused" or "thing" in out:
+        return {}
+    return {"thing": FiWords(FIELD_THINGS_FI.get(str(p.get("field")), "arvo"))}
+
+
+def _reshuffle_words_fi(p: Mapping[str, Any], form: str,
+                        out: dict[str, FiWords]) -> dict[str, FiWords]:
+    if "detail" in p:
+        return {}
+    return {"detail": FiWords(_reshuffle_fi(p.get("missing"), p.get("extra"),
+                                            str(p.get("what", ""))))}
+
+
+def _deck_words_fi(p: Mapping[str, Any], form: str, out: dict[str, FiWords]) -> dict[str, FiWords]:
+    if "detail" in p:  # a verdict stored before the deck carried facts
+        return {}
+    return {"detail": FiWords(_deck_fi(p.get("found"), p.get("expected"), p.get("missing"),
+                                       p.get("extra")))}
+
+
+def _deck_order_words_fi(p: Mapping[str, Any], form: str,
+                         out: dict[str, FiWords]) -> dict[str, FiWords]:
+    if "detail" in p:
+        return {}
+    return {"detail": FiWords(_deck_order_fi(p.get("round"), p.get("missing"), p.get("extra")))}
+
+
+#: words a message needs that no single fact gives (reasons._DERIVED_WORDS in Finnish)
+_Derive = Callable[[Mapping[str, Any], str, "dict[str, FiWords]"], "dict[str, FiWords]"]
+_DERIVED_FI: dict[Reason, _Derive] = {
+    Reason.OK_DRAW: _it_fi, Reason.E_ONLY_DRAWN_CARD: _that_fi, Reason.E_MALFORMED: _thing_fi,
+    Reason.E_RESHUFFLE_NOT_PERMUTATION: _reshuffle_words_fi, Reason.OK_DECK: _deck_words_fi,
+    Reason.E_DECK_INVARIANT: _deck_words_fi, Reason.E_DECK_ORDER: _deck_order_words_fi,
+}
 
 
 def _why_fi(broken: str, why: Any, names: Any) -> str:
