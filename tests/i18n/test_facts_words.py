@@ -242,3 +242,32 @@ def test_a_card_given_as_english_words_is_not_looked_up() -> None:
     assert verdict_detail(v, "fi") == "Sinulla ei ole korttia green 5"
     assert shown(Verdict(Reason.E_CARD_NOT_OWNED, (("who", "You"), ("card", "G5")))) == (
         "E_CARD_NOT_OWNED: You do not hold a green 5")
+
+
+# --- what cannot be read: a form and the value, never an exception's English ---------------
+
+def test_unreadable_table_input_is_worded_from_facts_in_both_languages() -> None:
+    from uno_web.web.session import Session, TableSettings
+
+    s = Session(TableSettings(), seed=2)
+    card, color, target = s.click_card("ZZ"), s.choose_color("purple"), s.choose_target(1)
+    assert card is not None and color is not None
+    assert [e.message for e in (card, color, target)] == [
+        "E_MALFORMED: 'ZZ' is not a card: write one like R7, GS, BR, Y+2, W or W+4 (playing "
+        "cards as rank then suit: 7H, QS)",
+        "E_MALFORMED: 'purple' is not a colour: use R, Y, G or B (or H, D, C, S for suits)",
+        "E_MALFORMED: No 7 is being played: pick a 7 from your hand first",
+    ]
+    assert [_fi(e.message) for e in (card, color, target)] == [
+        "E_MALFORMED: 'ZZ' ei ole kortti: kirjoita kortti kuten R7, GS, BR, Y+2, W tai W+4 "
+        "(pelikortit arvo ensin, sitten maa: 7H, QS)",
+        "E_MALFORMED: 'purple' ei ole väri: käytä R, Y, G tai B (tai maille H, D, C, S)",
+        "E_MALFORMED: Et ole pelaamassa 7-korttia: valitse ensin 7 kädestäsi",
+    ]
+
+
+def test_a_room_move_that_cannot_be_read_is_worded_from_facts() -> None:
+    v = Verdict(Reason.E_MALFORMED, (("form", "notation"), ("value", "'Z9'")))
+    assert _both(v) == (
+        "'Z9' is not a move: write one like P0:R7, D0, K0, O0=R, U0, C1>0, X0, A0 or N0",
+        "'Z9' ei ole siirto: kirjoita siirto kuten P0:R7, D0, K0, O0=R, U0, C1>0, X0, A0 tai N0")

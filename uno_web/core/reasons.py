@@ -472,6 +472,12 @@ CATALOGUE: dict[Reason, Explanation] = {
             "unused": "{what} takes no {thing}: the move's {field} must be {empty}, not {value}",
             "puzzle_card": "the move's card must be a card of the puzzle such as G5 (a colour "
                            "R, Y, G or B and a number), not {value}",
+            "card_text": "{value} is not a card: write one like R7, GS, BR, Y+2, W or W+4 "
+                         "(playing cards as rank then suit: 7H, QS)",
+            "color_text": "{value} is not a colour: use R, Y, G or B (or H, D, C, S for suits)",
+            "no_seven": "no 7 is being played: pick a 7 from your hand first",
+            "notation": "{value} is not a move: write one like P0:R7, D0, K0, O0=R, U0, C1>0, "
+                        "X0, A0 or N0",
         },
     ),
     Reason.E_RESHUFFLE_MISSING: Explanation(

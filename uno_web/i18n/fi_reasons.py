@@ -372,6 +372,12 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
                       "ei {value}",
             "puzzle_card": "siirron kortin on oltava tehtävän kortti, kuten G5 (väri R, Y, G tai "
                            "B ja numero), ei {value}",
+            "card_text": "{value} ei ole kortti: kirjoita kortti kuten R7, GS, BR, Y+2, W tai W+4 "
+                         "(pelikortit arvo ensin, sitten maa: 7H, QS)",
+            "color_text": "{value} ei ole väri: käytä R, Y, G tai B (tai maille H, D, C, S)",
+            "no_seven": "et ole pelaamassa 7-korttia: valitse ensin 7 kädestäsi",
+            "notation": "{value} ei ole siirto: kirjoita siirto kuten P0:R7, D0, K0, O0=R, U0, "
+                        "C1>0, X0, A0 tai N0",
         },
     ),
     "E_RESHUFFLE_MISSING": (

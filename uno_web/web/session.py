@@ -27,6 +27,7 @@ from ..core import (
 )
 from ..core.cards import IS_WILD, CardError, card_name, card_str, color_name
 from ..core.engine import apply
+from ..core.wording import quote_value
 from ..core.gamelog import ReplayStep
 from ..core.events import Event
 from ..core.rules import PRESETS
@@ -585,8 +586,8 @@ class Session:
         """
         try:
             card = parse_card(text)
-        except CardError as exc:
-            return self._malformed(str(exc))
+        except CardError:
+            return self._malformed("card_text", text)
         self.choice = None
         options = [m for m in self.human_moves()
                    if m.kind == MoveKind.PLAY and m.card == card and not m.uno]
@@ -609,8 +610,8 @@ class Session:
         """You picked a colour: for the wild being played, or for a starting Wild."""
         try:
             color = parse_color(text)
-        except CardError as exc:
-            return self._malformed(str(exc))
+        except CardError:
+            return self._malformed("color_text", text)
         choice = self.choice
         if choice is not None and choice.colors:
             return self.attempt(Move.play(self.viewer, choice.card, color))
@@ -622,7 +623,7 @@ class Session:
         choice = self.choice
         card = choice.card if choice is not None else -1
         if card < 0:
-            return self._malformed("no 7 is being played: pick a 7 from your hand first")
+            return self._malformed("no_seven")
         return self.attempt(Move.play(self.viewer, card, -1, int(seat)))
 
     def cancel_choice(self) -> ValidatorEntry | None:
@@ -674,8 +675,12 @@ class Session:
         seat = self.viewer if s.active[self.viewer] else s.active_seats()[0]
         return self.attempt(Move.next_round(seat))
 
-    def _malformed(self, detail: str) -> ValidatorEntry:
-        verdict = Verdict(Reason.E_MALFORMED, (("detail", detail),))
+    def _malformed(self, form: str, value: object = None) -> ValidatorEntry:
+        """What you asked for cannot be read (a card or colour text, a target with no 7)."""
+        facts: tuple[tuple[str, object], ...] = (("form", form),)
+        if value is not None:
+            facts += (("value", quote_value(value)),)
+        verdict = Verdict(Reason.E_MALFORMED, facts)
         return self._record(self.state, Move(MoveKind.PLAY, self.viewer), verdict, shown="?")
 
     # --- the bots ---------------------------------------------------------------------------
