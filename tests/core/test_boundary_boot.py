@@ -93,7 +93,7 @@ TABLE_PATH = """
     app.boot()
     app.deal_seed = 5  # a fixed deal (the browser tests' unoWebDealSeed)
     app.dispatch(Intent("start"))  # the start screen's Deal
-    s = app.session
+    s = app.table.session
     assert s is not None and app.mode == "table"
     s.run_bots(limit=20)  # until the table waits for you
     entry = s.attempt(s.human_moves()[0])
@@ -113,8 +113,8 @@ TABLE_PATH = """
     # the log Export downloads, imported back into the replay (this may import pydantic)
     app.import_log("game.json", s.log_json())
     print(json.dumps({"pydantic_before_export": pydantic_before_export, "holders": holders,
-                      "replay": app.mode, "steps": len(app.replay.steps),
-                      "failure": app.replay.failure is not None,
+                      "replay": app.mode, "steps": len(app.replay.log.steps),
+                      "failure": app.replay.log.failure is not None,
                       "saved": len(saved) > 0}))
 """
 

@@ -146,7 +146,7 @@ def test_check_deck_reports_a_duplicated_card_even_when_nothing_is_missing() -> 
     assert not report.ok
     assert report.extra == (C("R1"),) and report.missing == ()
     assert report.total == 109 and report.expected == 108
-    assert report.message == "109 of 108 cards found; duplicated R1"
+    assert report.message == "109 of 108 cards found; duplicated red 1"
 
 
 def test_check_deck_reports_a_card_swapped_for_a_copy_of_another() -> None:

@@ -237,12 +237,12 @@ def _coach_states() -> Iterator[tuple[str, App]]:
     yield "table: the hint button", app
     app.dispatch(Intent("hint"))
     yield "table: thinking of a hint", app
-    while not app.coach.run_slice(1.0):
+    while not app.table.coach.run_slice(1.0):
         pass
     yield "table: a hint", app
     game = _app("?lang=fi")
     game.dispatch(Intent("start", form={"players": "2", "rule.scoring": "single-round"}))
-    s = game.session
+    s = game.table.session
     assert s is not None
     for _ in range(3000):
         s.run_bots(limit=5)
@@ -252,13 +252,13 @@ def _coach_states() -> Iterator[tuple[str, App]]:
             s.attempt(legal_moves(s.state, 0)[0])
     game.dispatch(Intent("review"))
     yield "table: reviewing", game
-    while not game.coach.run_slice(1.0):
+    while not game.table.coach.run_slice(1.0):
         pass
-    game.coach.marks = []
+    game.table.coach.marks = []
     yield "table: a clean review", game
     st = s.state
     d = Decision(observe(st, 0), (), parse_move("P0:R1"), 3)
-    game.coach.marks = [Mark(d, parse_move("P0:W+4=G"), 0.3, 0.5, 0.05, (Why("stop_next", 1, 1,
+    game.table.coach.marks = [Mark(d, parse_move("P0:W+4=G"), 0.3, 0.5, 0.05, (Why("stop_next", 1, 1,
                                                                               card=143),))]
     yield "table: a review with a mark", game
     stats = _app("?lang=fi")
@@ -267,7 +267,7 @@ def _coach_states() -> Iterator[tuple[str, App]]:
     data = Stats()
     data.add("g1", True, 500, "hard", "official")
     data.add("g2", False, 100, "mixed", "house-party")
-    stats.stats_text = data.to_json()
+    stats.stats.text = data.to_json()
     yield "statistics: two games", stats
 
 
@@ -295,7 +295,7 @@ def _friends_states() -> Iterator[tuple[str, App]]:
     game.dispatch(Intent("friends"))
     game.dispatch(Intent("friends-start", form={"players": "4", "kind.1": "person",
                                                  "kind.2": "easy", "kind.3": "person"}))
-    s = game.session
+    s = game.table.session
     assert s is not None
     seen: set[str] = set()
     for _ in range(400):
@@ -328,7 +328,7 @@ def _friends_states() -> Iterator[tuple[str, App]]:
     jump.dispatch(Intent("friends"))
     jump.dispatch(Intent("friends-start", form={"players": "3", "kind.1": "person",
                                                  "kind.2": "easy", "preset": "house-party"}))
-    s = jump.session
+    s = jump.table.session
     assert s is not None
     for _ in range(200):
         if jump.body_data()["ppDue"]:
@@ -383,7 +383,7 @@ def _more_table_states() -> Iterator[tuple[str, App]]:
     yield "table: whom to swap with", app
     game = _app("?lang=fi&seed=5")
     game.dispatch(Intent("start", form={"players": "3", "rule.target_score": "30"}))
-    s = game.session
+    s = game.table.session
     assert s is not None
     for _ in range(3000):
         s.run_bots(limit=5)
@@ -440,8 +440,8 @@ def _stored_states() -> Iterator[tuple[str, App]]:
         yield f"storage: settings {settings}", app
     app = App("?lang=fi")
     app.begin_import("big.json", _LOG_TEXT[0])
-    assert app.replay_load is not None
-    app.replay_load.run(budget=0.0)
+    assert app.replay.load is not None
+    app.replay.load.run(budget=0.0)
     yield "replay: a log being read", app
 
 
@@ -498,7 +498,7 @@ def test_whole_games_in_finnish(preset: str, seed: int) -> None:
     app.deal_seed = seed
     app.dispatch(Intent("start", form={"players": "4", "preset": preset,
                                        "rule.scoring": "single-round"}))
-    s = app.session
+    s = app.table.session
     assert s is not None
     rng = random.Random(f"{preset}{seed}")
     pages = 0
@@ -550,7 +550,7 @@ def test_finnish_name_field_and_bad_link_notice() -> None:
     app = _app("?lang=fi")
     assert 'value="Sinä"' in app.regions()["start"] and 'value="You"' not in app.regions()["start"]
     app.dispatch(Intent("form", form={"name": "Sinä", "players": "3"}))
-    assert app.draft.name == "You"
+    assert app.start.draft.name == "You"
     bad = _app("?lang=fi&hands=R1+X5%2CG2&top=R9").regions()["notice"]
     assert "tuntematon kortti 'X5'" in bad and "käsi 0" in bad
     assert "unknown card" not in bad and "write a colour" not in bad

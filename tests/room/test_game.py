@@ -142,10 +142,17 @@ def test_words_in_english_and_finnish() -> None:
     from uno_web.core.reasons import Reason, Verdict
     from uno_web.i18n.verdicts import verdict_detail
 
-    facts = {"who": "Ada", "card": "green 3", "color": "red", "top": "red 9"}
+    from uno_web.core.cards import parse_card
+
+    # the facts as a room's refusal carries them: seats, card and colour numbers
+    facts = {"who": 1, "names": ["You", "Ada"], "card": parse_card("G3"), "color": 0,
+             "top": parse_card("R9")}
     fi = describe("E_NO_MATCH", facts, "fi")
     assert fi == verdict_detail(Verdict(Reason.E_NO_MATCH, tuple(facts.items())), "fi")
-    assert fi != describe("E_NO_MATCH", facts, "en") and "vihreä" in fi.lower()
+    assert describe("E_NO_MATCH", facts, "en") == (
+        "Green 3 matches neither the current colour (red) nor the top card (red 9)")
+    assert fi == "Vihreä 3 ei sovi nykyiseen väriin (punainen) eikä päällimmäiseen korttiin " \
+        "(punainen 9)"
     assert describe("NOT_A_CODE", {}, "fi") == "NOT_A_CODE"
 
 def test_the_challenger_alone_sees_the_challenged_hand() -> None:

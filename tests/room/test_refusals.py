@@ -73,7 +73,9 @@ def test_not_your_turn_and_unreadable_moves() -> None:
     room.send("ada", ada.move("D1"))
     assert _last(room, "ada")["code"] == "E_NOT_TURN"
     room.send("ada", ada.move("Z9"))
-    assert _last(room, "ada")["code"] == "E_MALFORMED"
+    unread = _last(room, "ada")
+    assert unread["code"] == "E_MALFORMED"
+    assert unread["params"] == {"form": "notation", "value": "'Z9'"}  # facts, no English
     room.send("ada", ada.move("D0"))  # another seat's move
     refused = _last(room, "ada")
     assert refused["code"] == "R_NOT_YOUR_SEAT" and refused["params"] == {

@@ -23,7 +23,7 @@ CHALLENGE_LEGAL = ("?hands=R1+G5+B7%2CY3+Y4+G8&top=W%2B4&color=B&phase=penalty&p
 def table(query: str) -> App:
     app = App(query)
     app.boot()
-    assert app.mode == "table" and app.session is not None
+    assert app.mode == "table" and app.table.session is not None
     return app
 
 
@@ -106,21 +106,21 @@ def start_form(**rules: str) -> dict[str, str]:
 def test_an_out_of_range_number_is_refused_inline_and_never_changed() -> None:
     app = App("")
     fx = app.dispatch(Intent("start", form=start_form(target_score="0")))
-    assert app.mode == "start" and app.session is None and fx.focus == "field-error"
-    assert "target_score" in app.field_errors and "0" in app.field_errors["target_score"]
+    assert app.mode == "start" and app.table.session is None and fx.focus == "field-error"
+    assert "target_score" in app.start.field_errors and "0" in app.start.field_errors["target_score"]
     html = app.regions()["start"]
     assert 'data-testid="rule-target_score-error"' in html and 'value="0"' in html
     assert 'aria-invalid="true"' in html
     # fixed: it deals, with the value typed
     fx = app.dispatch(Intent("start", form=start_form(target_score="200")))
-    assert app.mode == "table" and app.session is not None and fx.save and fx.kick
-    assert app.session.rules.target_score == 200 and app.field_errors == {}
+    assert app.mode == "table" and app.table.session is not None and fx.save and fx.kick
+    assert app.table.session.rules.target_score == 200 and app.start.field_errors == {}
 
 
 def test_a_form_change_keeps_what_was_typed() -> None:
     app = App("")
     app.dispatch(Intent("form", form=start_form(hand_size="abc")))
-    assert app.field_errors and app.raw_values["hand_size"] == "abc"
+    assert app.start.field_errors and app.start.raw_values["hand_size"] == "abc"
     assert 'value="abc"' in app.regions()["start"]
 
 
@@ -129,7 +129,7 @@ def test_dealing_starts_at_the_hand_and_stores_the_settings() -> None:
     app.deal_seed = 4  # the tests' hook (the controller reads window.unoWebDealSeed)
     fx = app.dispatch(Intent("start", form=start_form()))
     assert fx.focus == "hand" and fx.store_settings and fx.url is None
-    assert app.session is not None and app.session.seed == 4
+    assert app.table.session is not None and app.table.session.seed == 4
 
 
 def test_a_seed_in_the_address_never_chooses_a_live_deal() -> None:
@@ -141,8 +141,8 @@ def test_a_seed_in_the_address_never_chooses_a_live_deal() -> None:
         app.boot()
         assert "always dealt at random" in app.notice
         app.dispatch(Intent("start", form=start_form()))
-        assert app.session is not None
-        seeds.add(app.session.seed)
+        assert app.table.session is not None
+        seeds.add(app.table.session.seed)
     assert 4 not in seeds and len(seeds) == 3
 
 
@@ -165,17 +165,17 @@ def test_bad_address_values_are_said_with_a_short_excerpt(query: str, field: str
 def test_escape_on_the_colour_picker_returns_to_the_card_not_the_draw_pile() -> None:
     app = table("?hands=W+R5%2CY3+Y4&top=G9&bots=still")
     fx = app.dispatch(Intent("card", card=parse_card("W")))
-    assert fx.focus == "picker" and app.session is not None and app.session.choice is not None
+    assert fx.focus == "picker" and app.table.session is not None and app.table.session.choice is not None
     intent = app.key_intent("Escape")
     assert intent is not None and intent.action == "cancel"
     fx = app.dispatch(intent)
     assert fx.focus == "card:W"
-    assert app.session.version == 0  # nothing was played or drawn
+    assert app.table.session.version == 0  # nothing was played or drawn
 
 
 def test_catch_moves_the_focus_to_your_hand() -> None:
     app = table("?hands=R3+G4+B5%2CY7&top=Y2&uncalled=1&bots=still")
-    s = app.session
+    s = app.table.session
     assert s is not None
     fx = app.dispatch(Intent("catch", seat=1))
     assert fx.focus == "hand" and s.version == 1 and len(s.state.hands[1]) == 3
@@ -183,16 +183,16 @@ def test_catch_moves_the_focus_to_your_hand() -> None:
 
 def test_challenge_buttons_say_what_happens_and_the_bluffers_hand_is_shown() -> None:
     app = table(CHALLENGE)
-    tv = view(app.session)  # type: ignore[arg-type]
+    tv = view(app.table.session)  # type: ignore[arg-type]
     assert "draws 4" in tv.challenge_text and "you draw 6" in tv.challenge_text
     assert "Take the 4 cards" in tv.accept_text
     assert 'data-testid="challenge-stakes"' in app.regions()["prompt"]
     app.dispatch(Intent("challenge"))
-    tv = view(app.session)  # type: ignore[arg-type]
+    tv = view(app.table.session)  # type: ignore[arg-type]
     assert "bluff" in tv.reveal_title and [c.code for c in tv.reveal_cards] == ["R8", "Y3", "Y4"]
     assert 'data-testid="challenge-reveal"' in app.regions()["prompt"]
     # the reveal lasts until your next move
-    s = app.session
+    s = app.table.session
     assert s is not None
     s.click_card("R1")  # refused (blue is in play): the hand stays shown
     assert s.reveal is not None
@@ -203,7 +203,7 @@ def test_challenge_buttons_say_what_happens_and_the_bluffers_hand_is_shown() -> 
 def test_a_legal_wild_draw_four_is_shown_as_legal() -> None:
     app = table(CHALLENGE_LEGAL)
     app.dispatch(Intent("challenge"))
-    tv = view(app.session)  # type: ignore[arg-type]
+    tv = view(app.table.session)  # type: ignore[arg-type]
     assert "allowed" in tv.reveal_title and len(tv.reveal_cards) == 3
 
 
@@ -220,7 +220,7 @@ def test_keys_map_to_intents() -> None:
 
 def test_callout_names_cards_in_words_and_says_whose_turn() -> None:
     app = table("?hands=R5+G3%2CR7+Y2%2CB1+B2&top=R9&turn=1&draw=G9+G8&bots=still")
-    s = app.session
+    s = app.table.session
     assert s is not None
     assert s.attempt(Move.play(1, parse_card("R7"))).ok
     text, who = callout_text(s)
@@ -234,7 +234,7 @@ def test_callout_names_cards_in_words_and_says_whose_turn() -> None:
 
 def test_motions_follow_the_events() -> None:
     app = table("?hands=R5+G3%2CR%2B2+Y2%2CB1+B2&top=R9&turn=1&bots=still")
-    s = app.session
+    s = app.table.session
     assert s is not None
     assert s.attempt(Move.play(1, parse_card("R+2"))).ok
     ms = motions(s.recorder.history, 0)
@@ -247,7 +247,7 @@ def test_motions_follow_the_events() -> None:
 
 def test_uno_and_catch_bursts() -> None:
     app = table("?hands=R3+G4+B5%2CY7&top=Y2&uncalled=1&bots=still")
-    s = app.session
+    s = app.table.session
     assert s is not None
     s.catch(1)
     texts = [m.text for m in motions_of(s.recorder.history[-1][1]) if m.kind == "burst"]
@@ -256,7 +256,7 @@ def test_uno_and_catch_bursts() -> None:
 
 def test_last_card_per_seat_and_round_end_reveal() -> None:
     app = table("?hands=R5%2CR7+Y2%2CB1+B2&top=R9&turn=1&draw=G9+G8&bots=still")
-    s = app.session
+    s = app.table.session
     assert s is not None
     assert s.attempt(Move.play(1, parse_card("R7"))).ok
     tv = view(s)

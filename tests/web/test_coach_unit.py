@@ -15,7 +15,7 @@ SKIP_ON_ADA = "?hands=RS+G3+B4+Y6%2CR1%2CB5+B6+G7&top=R2&bots=still"
 
 def _finish(app: App) -> None:
     for _ in range(10_000):
-        if app.coach.run_slice(1.0):
+        if app.table.coach.run_slice(1.0):
             return
     raise AssertionError("the coach never finished")
 
@@ -24,26 +24,26 @@ def _dealt(seed: int = 4, **kw: object) -> App:
     app = App("")
     app.deal_seed = seed
     app.start_game(TableSettings(**kw))  # type: ignore[arg-type]
-    assert app.session is not None
-    app.session.run_bots()
+    assert app.table.session is not None
+    app.table.session.run_bots()
     return app
 
 
 def test_hint_button_on_your_turn_and_the_hint_is_a_legal_move() -> None:
     app = _dealt(players=4, levels=("normal",) * 3)
-    s = app.session
+    s = app.table.session
     assert s is not None and s.state.turn == 0
     assert 'data-testid="hint"' in app.regions()["prompt"]
     fx = app.dispatch(Intent("hint"))
     assert fx.coach
     _finish(app)
-    advice = app.coach.current_hint(s)
+    advice = app.table.coach.current_hint(s)
     assert advice is not None and advice.move in legal_moves(s.state, 0)
     prompt = app.regions()["prompt"]
     assert 'data-testid="hint-text"' in prompt and 'data-state="done"' in prompt
     # a move made: the hint is gone
     s.attempt(advice.move)
-    assert app.coach.current_hint(s) is None
+    assert app.table.coach.current_hint(s) is None
 
 
 def test_hint_key_and_finnish_hint() -> None:
@@ -63,7 +63,7 @@ def test_hint_is_off_in_a_position_unless_allowed_and_in_embeds() -> None:
     app.boot()
     assert 'data-testid="hint"' not in app.regions()["prompt"]
     assert not app.dispatch(Intent("hint")).coach
-    assert app.coach.work is None
+    assert app.table.coach.work is None
     embed = App(SKIP_ON_ADA + "&embed=1")
     embed.boot()
     assert 'data-testid="hint"' not in embed.regions()["prompt"]
@@ -74,7 +74,7 @@ def test_hint_is_off_in_a_position_unless_allowed_and_in_embeds() -> None:
 
 def test_review_at_round_end() -> None:
     app = _dealt(seed=11, players=2, levels=("normal",))
-    s = app.session
+    s = app.table.session
     assert s is not None
     from uno_web.ai.normal import NormalBot
     import random
@@ -98,8 +98,8 @@ def test_review_at_round_end() -> None:
     _finish(app)
     overlay = app.regions()["overlay"]
     assert 'data-testid="review-panel"' in overlay and 'data-state="done"' in overlay
-    assert app.coach.reviewed >= 1
-    assert ('data-testid="review-clean"' in overlay) == (not app.coach.marks)
+    assert app.table.coach.reviewed >= 1
+    assert ('data-testid="review-clean"' in overlay) == (not app.table.coach.marks)
 
 
 def test_stats_count_games_and_are_cleared() -> None:
@@ -122,13 +122,13 @@ def test_stats_count_games_and_are_cleared() -> None:
         assert Stats.from_json(bad).games == 0
     assert game_level(("easy", "easy")) == "easy" and game_level(("easy", "hard")) == "mixed"
     app = App("")
-    app.stats_text = stats.to_json()
+    app.stats.text = stats.to_json()
     app.dispatch(Intent("stats"))
     html = app.regions()["start"]
     assert 'data-testid="stats-games">7<' in html and 'data-testid="stats-streak">4<' in html
     fx = app.dispatch(Intent("stats-clear"))
-    assert fx.store_stats and app.stats_text is not None
-    cleared = Stats.from_json(app.stats_text)
+    assert fx.store_stats and app.stats.text is not None
+    cleared = Stats.from_json(app.stats.text)
     assert cleared.games == 0 and cleared.by_level == {} and "g0" in cleared.seen
     assert 'data-testid="stats-games">0<' in app.regions()["start"]
     fi = translate_html(app.regions()["start"], "fi")
@@ -186,17 +186,17 @@ def test_quick_game_is_four_players_official_rules_with_the_last_levels() -> Non
         players=2, name="Ada Lovelace", levels=("hard",), preset="house-party").to_json(), prefs=None)
     app.deal_seed = 9
     fx = app.dispatch(Intent("quick"))
-    s = app.session
+    s = app.table.session
     assert s is not None and app.mode == "table" and fx.kick
     assert s.settings.players == 4 and s.settings.preset == "official"
     assert s.settings.levels == ("hard", "hard", "hard") and s.settings.name == "Ada Lovelace"
-    assert app.draft.preset == "house-party"  # the start screen keeps what it had
+    assert app.start.draft.preset == "house-party"  # the start screen keeps what it had
 
 
 def test_a_changed_setting_is_stored_at_once() -> None:
     app = App("")
     fx = app.dispatch(Intent("form", form={"players": "5", "preset": "official"}))
-    assert fx.store_settings and app.draft.players == 5
+    assert fx.store_settings and app.start.draft.players == 5
 
 
 def test_finnish_colour_keys() -> None:

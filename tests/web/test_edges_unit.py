@@ -34,7 +34,7 @@ def test_a_save_the_vault_cannot_vouch_for_is_refused_and_removed(saved: str, wh
     app.use_storage(saved=saved, settings=None, prefs=None, can_unseal=True)
     assert app.sealed_save == ""
     fx = app.boot()
-    assert fx.remove_save and app.mode == "start" and app.session is None
+    assert fx.remove_save and app.mode == "start" and app.table.session is None
     assert "could not be restored and was discarded" in app.notice and why in app.notice
 
 
@@ -68,7 +68,7 @@ def test_bad_settings_are_dropped_for_the_defaults_with_a_notice() -> None:
     app = App("?lang=fi")
     app.use_storage(saved=None, settings='{"players": 99}', prefs='{"lang":"xx"}')
     app.boot()
-    assert app.draft == TableSettings(players=2, levels=("easy",))
+    assert app.start.draft == TableSettings(players=2, levels=("easy",))
     assert [d.what for d in app.dropped] == ["settings", "preferences"]
     notice = app.regions()["notice"]
     assert "asetuksiasi ei voitu lukea" in notice and "valinnoistasi" in notice
@@ -115,11 +115,11 @@ def test_the_replay_read_in_slices_is_the_replay_read_at_once() -> None:
     assert bad.state == "failed" and "malformed log" in bad.error
     app = App("")
     app.begin_import("game.json", text)
-    assert app.replay_load is not None and "replay-progress" in app.regions()["notice"]
+    assert app.replay.load is not None and "replay-progress" in app.regions()["notice"]
     fx = app.dispatch(Intent("replay-cancel"))
-    assert app.replay_load.state == "cancelled" and fx.render
-    app.finish_import(app.replay_load)
-    assert app.replay_load is None and app.mode == "start"
+    assert app.replay.load.state == "cancelled" and fx.render
+    app.finish_import(app.replay.load)
+    assert app.replay.load is None and app.mode == "start"
 
 
 def test_the_log_read_in_slices_refuses_what_parse_log_refuses_with_its_words() -> None:

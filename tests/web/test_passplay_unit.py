@@ -86,7 +86,7 @@ def test_the_setup_refuses_what_cannot_be_dealt(form: dict[str, str], why: str) 
     app = _app()
     app.dispatch(Intent("friends"))
     fx = app.dispatch(Intent("friends-start", form=form))
-    assert app.mode == "friends" and app.session is None
+    assert app.mode == "friends" and app.table.session is None
     assert why in app.friends.error and fx.focus == "friends-error"
     assert why in app.regions()["start"]
 
@@ -96,7 +96,7 @@ def test_an_out_of_range_rule_is_refused_not_changed() -> None:
     app.dispatch(Intent("friends"))
     app.dispatch(Intent("friends-start", form={"players": "2", "kind.1": "person",
                                                 "rule.hand_size": "99"}))
-    assert app.mode == "friends" and app.session is None
+    assert app.mode == "friends" and app.table.session is None
     assert 'aria-invalid="true"' in app.regions()["start"]
 
 
@@ -158,7 +158,7 @@ def _check_privacy(app: App) -> None:
     """What every screen of a pass-and-play game may hold: the hand on screen is the shown
     person's, nobody else's cards are anywhere (but at the round's end), and the validator
     shows no refused attempt of another person."""
-    s = app.session
+    s = app.table.session
     assert s is not None
     regions = app.regions()
     data = app.body_data()
@@ -180,7 +180,7 @@ def _check_privacy(app: App) -> None:
 
 def _person_intents(app: App, rng: random.Random) -> None:
     """The person on screen makes a legal move through the page's intents."""
-    s = app.session
+    s = app.table.session
     assert s is not None
     seat = int(app.body_data()["ppShown"])
     moves = legal_moves(s.state, seat)
@@ -210,7 +210,7 @@ def _person_intents(app: App, rng: random.Random) -> None:
 
 def _play_round(app: App, rng: random.Random, limit: int = 3000) -> dict[str, int]:
     """Play until the round is over; returns how often each screen was seen."""
-    s = app.session
+    s = app.table.session
     assert s is not None
     seen = {"privacy": 0, "person": 0, "public": 0, "bot": 0}
     for _ in range(limit):
@@ -241,7 +241,7 @@ def _play_round(app: App, rng: random.Random, limit: int = 3000) -> dict[str, in
 def test_a_whole_round_two_people_and_a_bot(seed: int) -> None:
     app = _app(seed)
     _deal(app, _TWO_AND_A_BOT)
-    s = app.session
+    s = app.table.session
     assert s is not None and s.humans == frozenset({0, 1}) and set(s.bots) == {2}
     seen = _play_round(app, random.Random(seed))
     assert seen["privacy"] > 2 and seen["person"] > 2 and seen["bot"] > 1
@@ -256,7 +256,7 @@ def test_a_whole_round_two_people_and_a_bot(seed: int) -> None:
 def test_the_privacy_screen_comes_before_each_persons_turn_and_hides_every_hand() -> None:
     app = _app(4)
     _deal(app, {"players": "2", "kind.1": "person", "pname.0": "Ann", "pname.1": "Ben"})
-    s = app.session
+    s = app.table.session
     assert s is not None
     turn = s.state.turn
     data = app.body_data()
@@ -313,7 +313,7 @@ def _catch_seed() -> int:
 def test_a_missed_uno_is_caught_by_the_person_the_button_names() -> None:
     app = _app(_catch_seed())
     _deal(app, _CATCH_FORM)
-    s = app.session
+    s = app.table.session
     assert s is not None
     app.dispatch(Intent("pp-ready"))  # Ann
     app.dispatch(Intent("card", card=parse_card("W+4")))
@@ -337,7 +337,7 @@ def test_a_missed_uno_is_caught_by_the_person_the_button_names() -> None:
 def test_the_person_facing_a_wild_draw_four_challenges_on_their_own_screen() -> None:
     app = _app(_catch_seed())
     _deal(app, _CATCH_FORM)
-    s = app.session
+    s = app.table.session
     assert s is not None
     app.dispatch(Intent("pp-ready"))
     app.dispatch(Intent("card", card=parse_card("W+4")))
@@ -393,7 +393,7 @@ def test_jump_in_goes_to_the_person_behind_the_privacy_screen() -> None:
     seed, card = _jump_seed()
     app = _app(seed)
     _deal(app, _JUMP_FORM)
-    s = app.session
+    s = app.table.session
     assert s is not None and s.rules.jump_in and s.humans == frozenset({0, 2})
     app.dispatch(Intent("pp-ready"))
     app.dispatch(Intent("card", card=card))
@@ -423,7 +423,7 @@ def test_jump_in_goes_to_the_person_behind_the_privacy_screen() -> None:
     # going back instead: Ann asks, sees that she holds nothing identical, goes back
     app2 = _app(seed)
     _deal(app2, _JUMP_FORM)
-    s2 = app2.session
+    s2 = app2.table.session
     assert s2 is not None
     app2.dispatch(Intent("pp-ready"))
     app2.dispatch(Intent("card", card=card))
@@ -443,7 +443,7 @@ def test_jump_in_goes_to_the_person_behind_the_privacy_screen() -> None:
 def test_a_save_resumes_behind_the_privacy_screen() -> None:
     app = _app(5)
     _deal(app, _TWO_AND_A_BOT)
-    s = app.session
+    s = app.table.session
     assert s is not None
     rng = random.Random(5)
     for _ in range(12):  # a few moves of everybody
@@ -463,7 +463,7 @@ def test_a_save_resumes_behind_the_privacy_screen() -> None:
     again = App("?speed=instant")
     again.use_saved(text)
     again.boot()
-    s2 = again.session
+    s2 = again.table.session
     assert s2 is not None and s2.humans == frozenset({0, 1})
     assert s2.state.hands == s.state.hands and s2.version == s.version
     data = again.body_data()
@@ -476,7 +476,7 @@ def test_the_setup_comes_back_with_the_seats_of_the_game() -> None:
     app = _app(5)
     _deal(app, _form(**{"players": "4", "kind.1": "hard", "kind.2": "person", "pname.0": "Ann",
                         "pname.2": "Cleo", "kind.3": "person", "pname.3": "Dee"}))
-    text = app.session.to_save() if app.session else ""
+    text = app.table.session.to_save() if app.table.session else ""
     again = App("?speed=instant")
     again.use_saved(text)
     again.boot()
@@ -492,7 +492,7 @@ def test_the_setup_comes_back_with_the_seats_of_the_game() -> None:
 def test_a_public_screen_logs_draws_as_counts_and_no_refusals_of_people() -> None:
     app = _app(6)
     _deal(app, _TWO_AND_A_BOT)
-    s = app.session
+    s = app.table.session
     assert s is not None
     if s.state.turn not in (0, 1):
         pytest.skip("this seed's first turn is the bot's")  # pragma: no cover
@@ -517,7 +517,7 @@ def test_a_public_screen_logs_draws_as_counts_and_no_refusals_of_people() -> Non
 def test_out_of_turn_intents_are_refused_while_a_hand_is_on_screen() -> None:
     app = _app(_catch_seed())
     _deal(app, _CATCH_FORM)
-    s = app.session
+    s = app.table.session
     assert s is not None
     app.dispatch(Intent("pp-ready"))
     version = s.version
@@ -554,7 +554,7 @@ def test_the_regions_translate_to_finnish() -> None:
 def test_move_notation_of_people_seats_is_kept_in_the_log() -> None:
     app = _app(_catch_seed())
     _deal(app, _CATCH_FORM)
-    s = app.session
+    s = app.table.session
     assert s is not None
     app.dispatch(Intent("pp-ready"))
     app.dispatch(Intent("card", card=parse_card("W+4")))

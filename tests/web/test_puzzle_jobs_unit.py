@@ -272,7 +272,7 @@ from uno_web.web.app import App, Effects, Intent  # noqa: E402
 
 def _finish(app: App) -> Effects:
     """What the controller does: run the job's slices to the end, then App.finish_job."""
-    job = app.job  # type: ignore[attr-defined]
+    job = app.puzzles.job  # type: ignore[attr-defined]
     assert job is not None
     while not job.run():
         pass
@@ -283,7 +283,7 @@ def _finish(app: App) -> Effects:
 def test_app_a_long_deal_from_the_address_runs_as_a_job() -> None:
     app = App("?mode=solitaire&n=40&difficulty=hard&seed=5")
     fx = app.boot()
-    job = app.job  # type: ignore[attr-defined]
+    job = app.puzzles.job  # type: ignore[attr-defined]
     assert fx.kick_job and fx.focus == "puzzle-cancel"  # type: ignore[attr-defined]
     assert job is not None and job.kind == "deal" and job.slices == 1  # one slice at once
     assert app.mode == "puzzles" and app.body_data()["job"] == "deal"
@@ -291,11 +291,11 @@ def test_app_a_long_deal_from_the_address_runs_as_a_job() -> None:
     intent = app.key_intent("Escape")
     assert intent is not None and intent.action == "puzzle-cancel"
     fx = app.dispatch(intent)
-    assert app.job is None and job.state == "cancelled"  # type: ignore[attr-defined]
+    assert app.puzzles.job is None and job.state == "cancelled"  # type: ignore[attr-defined]
     assert "Stopped" in app.notice and fx.focus == "new-solitaire"
     assert 'data-testid="puzzle-progress"' not in app.regions()["start"]
     assert app.finish_job(job).render is False  # type: ignore[attr-defined]  # too late
-    assert app.mode == "puzzles" and app.puzzle is None
+    assert app.mode == "puzzles" and app.puzzles.puzzle is None
 
 
 def test_app_a_deal_ends_in_the_puzzle_the_seed_chooses() -> None:
@@ -303,38 +303,38 @@ def test_app_a_deal_ends_in_the_puzzle_the_seed_chooses() -> None:
     app.boot()
     fx = _finish(app)
     assert app.mode == "puzzle" and fx.focus == "hand" and app.body_data()["job"] == ""
-    assert app.puzzle is not None
-    assert app.puzzle.cards == SolitaireSession.generate(40, "hard", 5).cards
+    assert app.puzzles.puzzle is not None
+    assert app.puzzles.puzzle.cards == SolitaireSession.generate(40, "hard", 5).cards
 
 
 def test_app_small_work_ends_at_once() -> None:
     app = App("?mode=puzzles&seed=2")
     app.boot()
     fx = app.dispatch(Intent("new-solitaire", form={"n": "6", "difficulty": ""}))
-    assert app.job is None and app.mode == "puzzle" and fx.focus == "hand"  # type: ignore[attr-defined]
+    assert app.puzzles.job is None and app.mode == "puzzle" and fx.focus == "hand"  # type: ignore[attr-defined]
     fx = app.dispatch(Intent("puzzle-check"))
-    assert app.job is None and app.puzzle.answer is not None  # type: ignore[attr-defined, union-attr]
+    assert app.puzzles.job is None and app.puzzles.puzzle.answer is not None  # type: ignore[attr-defined, union-attr]
     fx = app.dispatch(Intent("new-duel", form={"hand": "5", "rule": "uno", "winnable": "on"}))
-    assert app.mode == "puzzle" and len(app.puzzle.p1) == 5  # type: ignore[union-attr]
+    assert app.mode == "puzzle" and len(app.puzzles.puzzle.p1) == 5  # type: ignore[union-attr]
 
 
 def test_app_a_long_search_can_be_cancelled_and_a_move_cancels_it() -> None:
     app = App("?mode=solitaire&cards=R1+R2+G2+G5+B5")
     app.boot()
-    app.puzzle = SolitaireSession(_k4_gadget())  # a search of ~1,200 nodes
+    app.puzzles.puzzle = SolitaireSession(_k4_gadget())  # a search of ~1,200 nodes
     fx = app.dispatch(Intent("puzzle-check"))
-    job = app.job  # type: ignore[attr-defined]
+    job = app.puzzles.job  # type: ignore[attr-defined]
     if job is None:  # a very fast machine did it in the first slice
         pytest.skip("the search ended in its first slice")
     assert fx.kick_job and job.kind == "solve"  # type: ignore[attr-defined]
     assert 'data-testid="puzzle-progress" data-kind="solve"' in app.regions()["prompt"]
     fx = app.dispatch(Intent("puzzle-cancel"))
-    assert app.job is None and job.state == "cancelled" and fx.focus == "puzzle-check"  # type: ignore[attr-defined]
+    assert app.puzzles.job is None and job.state == "cancelled" and fx.focus == "puzzle-check"  # type: ignore[attr-defined]
     app.dispatch(Intent("puzzle-solution"))
-    second = app.job  # type: ignore[attr-defined]
+    second = app.puzzles.job  # type: ignore[attr-defined]
     assert second is not None
     app.dispatch(Intent("card", puzzle_card=(0, 1)))  # a move: the search is about the old position
-    assert second.state == "cancelled" and app.job is None  # type: ignore[attr-defined]
+    assert second.state == "cancelled" and app.puzzles.job is None  # type: ignore[attr-defined]
 
 
 def test_app_sizes_beyond_the_caps_are_said_with_the_range() -> None:

@@ -16,7 +16,7 @@ POSITION = "?hands=R3+G4+B5%2CY7+Y8&top=R9&bots=still"
 def at_table(query: str = POSITION) -> App:
     app = App(query)
     app.boot()
-    assert app.mode == "table" and app.session is not None
+    assert app.mode == "table" and app.table.session is not None
     return app
 
 
@@ -66,7 +66,7 @@ def test_every_action_belongs_to_one_screen_but_card_and_reset() -> None:
 
 def test_an_unknown_action_changes_nothing() -> None:
     app = at_table()
-    s = app.session
+    s = app.table.session
     assert s is not None
     fx = app.dispatch(Intent("no-such-action", card=parse_card("R3"), seat=1))
     assert fx.render is False and s.version == 0 and app.mode == "table"
@@ -74,7 +74,7 @@ def test_an_unknown_action_changes_nothing() -> None:
 
 def test_a_card_the_page_cannot_read_is_refused_by_the_validator_and_nothing_moves() -> None:
     app = at_table()
-    s = app.session
+    s = app.table.session
     assert s is not None
     hands = [list(h) for h in s.state.hands]
     app.dispatch(read_intent("card", card="ZZ"))
@@ -84,7 +84,7 @@ def test_a_card_the_page_cannot_read_is_refused_by_the_validator_and_nothing_mov
 
 def test_a_card_read_at_the_table_is_played() -> None:
     app = at_table()
-    s = app.session
+    s = app.table.session
     assert s is not None
     fx = app.dispatch(read_intent("card", card="R3"))
     assert s.version == 1 and s.entries[-1].ok and fx.save and fx.kick
@@ -92,7 +92,7 @@ def test_a_card_read_at_the_table_is_played() -> None:
 
 def test_a_catch_button_without_a_seat_makes_no_move() -> None:
     app = at_table("?hands=R3+G4+B5%2CY7&top=Y2&uncalled=1&bots=still")
-    s = app.session
+    s = app.table.session
     assert s is not None
     app.dispatch(read_intent("catch", seat=""))
     assert s.version == 0 and not s.entries
@@ -103,18 +103,18 @@ def test_a_catch_button_without_a_seat_makes_no_move() -> None:
 def test_the_editor_says_a_dropped_text_is_no_card() -> None:
     app = App("?mode=editor")
     app.boot()
-    assert app.mode == "editor" and app.editor is not None
-    placed = list(app.editor.hands[0])
+    assert app.mode == "editor" and app.editor.draft is not None
+    placed = list(app.editor.draft.hands[0])
     app.dispatch(read_intent("ed-add", card="banana", target="hand-0"))
-    assert "is not a card" in app.editor.note and app.editor.hands[0] == placed
+    assert "is not a card" in app.editor.draft.note and app.editor.draft.hands[0] == placed
     app.dispatch(read_intent("ed-add", card="G5", target="hand-0"))
-    assert app.editor.hands[0] == placed + ["G5"] and app.editor.note == ""
+    assert app.editor.draft.hands[0] == placed + ["G5"] and app.editor.draft.note == ""
 
 
 def test_a_puzzle_card_is_played_in_the_solitaire() -> None:
     app = App("?mode=solitaire&cards=R1+R2+G2")
     app.boot()
-    assert app.mode == "puzzle" and app.puzzle is not None
+    assert app.mode == "puzzle" and app.puzzles.puzzle is not None
     app.dispatch(read_intent("card", card="R1"))
     app.dispatch(Intent("card", puzzle_card=(0, 2)))
     assert app.body_data()["version"] == "2"

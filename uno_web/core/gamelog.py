@@ -35,7 +35,7 @@ from .invariants import CardTracker, check_deck, same_cards
 from .moves import Move, MoveKind
 from .reasons import Reason, Verdict
 from .rules import MAX_RULE_OVERRIDES, PRESETS, RuleSet, RulesError, resolve_rules
-from .state import GameState, Phase, deck_cards, validate_deck_order
+from .state import GameState, Phase, deck_cards, deck_order_faults
 
 __all__ = [
     "LOG_FORMAT", "LOG_VERSION", "GameLog", "RoundLog", "Action", "RulesRef", "Seat",
@@ -549,16 +549,16 @@ class _Replay:
         rnd = self.rounds + 1
         s = self.state
         if s is not None and s.phase != Phase.ROUND_OVER:
-            raise _LogFailure(self.index, rnd, -1, Reason.E_ROUND_NOT_OVER, _coded(
-                Reason.E_ROUND_NOT_OVER, f"round {rnd} starts but round {rnd - 1} is not over"))
+            raise _LogFailure(self.index, rnd, -1, Verdict(Reason.E_ROUND_NOT_OVER, (
+                ("form", "log"), ("round", rnd), ("previous", rnd - 1))))
         try:  # cards in short notation, the usual case: looked up in one pass
             order = list(map(_CARDS.__getitem__, deck))
         except (KeyError, TypeError):
             order = [_card_of(c) for c in deck]
-        problem = validate_deck_order(self.rules, order)
-        if problem:
-            raise _LogFailure(self.index, rnd, -1, Reason.E_DECK_ORDER,
-                              _coded(Reason.E_DECK_ORDER, f"round {rnd} deck: {problem}"))
+        faults = deck_order_faults(self.rules, order)
+        if faults is not None:
+            raise _LogFailure(self.index, rnd, -1, Verdict(Reason.E_DECK_ORDER, (
+                ("round", rnd), ("missing", faults[0]), ("extra", faults[1]))))
         if s is None:
             events: list[Event] = []
             try:
@@ -572,8 +572,7 @@ class _Replay:
             s, events = t.state, t.events
             self.verdict = t.verdict
         if sorted(s.all_cards()) != self._deck:  # pragma: no cover - a guard for bugs
-            raise _LogFailure(self.index, rnd, -1, Reason.E_DECK_INVARIANT,
-                              _coded(Reason.E_DECK_INVARIANT, check_deck(s).message))
+            raise _LogFailure(self.index, rnd, -1, check_deck(s).verdict)
         self.state = s
         if self.in_place:  # the deck invariant action by action follows this state's cards
             self._cards = CardTracker(s)
@@ -616,12 +615,10 @@ class _Replay:
         return []
 
     def _refused(self, exc: IllegalMove, action: Any) -> "_LogFailure":
-        return _LogFailure(self.index, self.rounds, self.j, exc.verdict.code, exc.verdict.message,
-                           action, exc.verdict)
+        return _LogFailure(self.index, self.rounds, self.j, exc.verdict, action)
 
     def _deck_fault(self, s: GameState, action: Any) -> "_LogFailure":
-        return _LogFailure(self.index, self.rounds, self.j, Reason.E_DECK_INVARIANT,
-                           _coded(Reason.E_DECK_INVARIANT, check_deck(s).message), action)
+        return _LogFailure(self.index, self.rounds, self.j, check_deck(s).verdict, action)
 
     def report(self, failure: dict[str, Any] | None = None) -> ValidationReport:
         s = self.state
@@ -642,20 +639,16 @@ class _Replay:
         return report.model_copy(update={"summary": _summary(report, self.names)})
 
 
-def _coded(code: Reason, text: str) -> str:
-    """A message in the verdicts' form, ``CODE: Sentence``."""
-    return f"{code.value}: {text[:1].upper()}{text[1:]}"
-
-
 class _LogFailure(Exception):
-    def __init__(self, index: int, rnd: int, j: int, code: Reason, message: str, action: Any = None,
-                 verdict: Verdict | None = None) -> None:
+    """A refused deal or action: its verdict carries the facts, its message is their words."""
+
+    def __init__(self, index: int, rnd: int, j: int, verdict: Verdict, action: Any = None) -> None:
+        message = verdict.message
         super().__init__(message)
         if isinstance(action, dict):  # read without its model (_fast_move): the model now
             [action] = _ACTIONS_CHECK([action])
-        # the refusal as a verdict (a deck fault has none from the engine: one is made here)
-        self.verdict = verdict or Verdict(code, (("detail", message.split(": ", 1)[-1]),))
-        self.failure = _failure(index, rnd, j, code, message, action, self.verdict.facts())
+        self.verdict = verdict
+        self.failure = _failure(index, rnd, j, verdict.code, message, action, verdict.facts())
 
 
 def validate_log(

@@ -6,7 +6,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import card_str
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -27,15 +26,23 @@ class DeckReport:
     extra: tuple[int, ...]  # cards found more often than the deck has them
 
     @property
+    def facts(self) -> tuple[tuple[str, object], ...]:
+        """The verdict's params: what was found, no words (:func:`deck_verdict` words them)."""
+        return (("found", self.total), ("expected", self.expected),
+                ("missing", self.missing), ("extra", self.extra))
+
+    @property
+    def verdict(self) -> "Verdict":
+        """The report as a validator verdict (OK_DECK, or E_DECK_INVARIANT when broken)."""
+        from .reasons import Reason, Verdict
+
+        return Verdict(Reason.OK_DECK if self.ok else Reason.E_DECK_INVARIANT, self.facts)
+
+    @property
     def message(self) -> str:
-        if self.ok:
-            return f"{self.total} cards accounted for"
-        parts = [f"{self.total} of {self.expected} cards found"]
-        if self.missing:
-            parts.append("missing " + " ".join(card_str(c) for c in self.missing))
-        if self.extra:
-            parts.append("duplicated " + " ".join(card_str(c) for c in self.extra))
-        return "; ".join(parts)
+        """The report in English (``108 cards accounted for``), written from :attr:`facts`;
+        :mod:`uno_web.i18n.verdicts` writes it in another language from the same facts."""
+        return self.verdict.detail
 
 
 def check_deck(s: GameState) -> DeckReport:
@@ -138,8 +145,4 @@ class CardTracker:
 
 def deck_verdict(s: GameState) -> "Verdict":
     """The deck invariant as a validator verdict (E_DECK_INVARIANT when broken)."""
-    from .reasons import Reason, Verdict
-
-    report = check_deck(s)
-    return Verdict(Reason.OK_DECK if report.ok else Reason.E_DECK_INVARIANT,
-                   (("detail", report.message),))
+    return check_deck(s).verdict

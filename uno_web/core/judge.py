@@ -199,7 +199,8 @@ def _refusal(s: GameState, move: Move) -> Verdict | None:
         return None
     decide = _TURN_MOVE_REFUSAL.get(kind)
     if decide is None:  # pragma: no cover
-        return _v(Reason.E_MALFORMED, s, move, detail=f"unknown move kind {quote_value(move.kind)}")
+        return _v(Reason.E_MALFORMED, s, move, form="kind", value=quote_value(move.kind),
+                  last=str(len(MoveKind) - 1))
     return decide(s, move)
 
 

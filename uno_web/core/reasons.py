@@ -18,15 +18,15 @@ from typing import Any, Callable, Mapping
 from .cards import join_words
 from .wording import (  # re-exported: the words of a verdict's facts
     CARD_KEYS, COUNT_KEYS, FIELD_THINGS, MOVE_KIND_WORDS, NOBODY, OPTION_WORDS, PERSON_KEYS,
-    QUOTE_LIMIT, card_words, color_words, count_words, drawn_it, json_fact, quote_value,
-    reshuffle_words, seat_name, some_cards,
+    QUOTE_LIMIT, card_words, color_words, count_words, deck_order_words, deck_words, drawn_it,
+    json_fact, quote_value, reshuffle_words, seat_name, some_cards,
 )
 
 __all__ = ["Reason", "Explanation", "CATALOGUE", "Verdict", "LazyVerdict", "quote_value",
            "QUOTE_LIMIT", "render_detail", "english_params", "json_fact", "PERSON_KEYS",
            "CARD_KEYS", "COUNT_KEYS", "OPTION_WORDS", "MOVE_KIND_WORDS", "FIELD_THINGS", "NOBODY",
            "seat_name", "card_words", "color_words", "count_words", "drawn_it", "reshuffle_words",
-           "some_cards"]
+           "deck_words", "deck_order_words", "some_cards"]
 
 
 class Reason(str, Enum):
@@ -130,7 +130,11 @@ CATALOGUE: dict[Reason, Explanation] = {
         "{who} played {card}; colour {color}; next: {next}",
         {"out": "{who} played {card} and went out",
          "more": "{who} played {card}; colour {color}; {who:you} may play another card of "
-                 "this number or end the turn"},
+                 "this number or end the turn",
+         # a puzzle's play: what follows is the cards left, the hand played out, or the end
+         "left": "{who} played {card}; colour {color}; next: {count} left",
+         "played_out": "{who} played {card}; colour {color}; next: the hand is played out",
+         "won": "{who} played {card}; colour {color}; next: game over, {winner:you} won"},
     ),
     Reason.OK_JUMP_IN: Explanation(
         "A card identical to the top card may be played out of turn right after it was played.",
@@ -257,6 +261,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A new round can only be dealt once the current round has ended.",
         f"{_OFFICIAL}: going out",
         "the round is still being played",
+        {"log": "round {round} starts but round {previous} is not over"},
     ),
     Reason.E_BAD_SEAT: Explanation(
         "Moves must come from a player at the table who is still in the game.",
@@ -473,6 +478,14 @@ CATALOGUE: dict[Reason, Explanation] = {
             "kind": "there is no kind of move numbered {value} (kinds are numbered 0 to {last})",
             "uno": "the move's uno flag must be True or False, not {value}",
             "unused": "{what} takes no {thing}: the move's {field} must be {empty}, not {value}",
+            "puzzle_card": "the move's card must be a card of the puzzle such as G5 (a colour "
+                           "R, Y, G or B and a number), not {value}",
+            "card_text": "{value} is not a card: write one like R7, GS, BR, Y+2, W or W+4 "
+                         "(playing cards as rank then suit: 7H, QS)",
+            "color_text": "{value} is not a colour: use R, Y, G or B (or H, D, C, S for suits)",
+            "no_seven": "no 7 is being played: pick a 7 from your hand first",
+            "notation": "{value} is not a move: write one like P0:R7, D0, K0, O0=R, U0, C1>0, "
+                        "X0, A0 or N0",
         },
     ),
     Reason.E_RESHUFFLE_MISSING: Explanation(
@@ -606,16 +619,55 @@ def english_params(code: Reason, params: "Mapping[str, Any]") -> dict[str, Any]:
             out[k] = v
     if "who" not in params and "who_value" in params:
         out["who"] = f"the player at seat {params['who_value']}"
-    if code == Reason.OK_DRAW:
-        out["it"] = drawn_it(params.get("count"), form)
-    elif code == Reason.E_ONLY_DRAWN_CARD and isinstance(params.get("drawn"), (list, tuple)):
-        out["that"] = "that card" if len(params["drawn"]) == 1 else "one of those cards"
-    elif code == Reason.E_MALFORMED and form == "unused":
-        out.setdefault("thing", FIELD_THINGS.get(str(params.get("field")), "value"))
-    elif code == Reason.E_RESHUFFLE_NOT_PERMUTATION and "detail" not in params:
-        out["detail"] = reshuffle_words(params.get("missing"), params.get("extra"),
-                                        str(params.get("what", "")))
+    derive = _DERIVED_WORDS.get(code)
+    if derive is not None:
+        out.update(derive(params, form, out))
     return out
+
+
+def _it(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    return {"it": drawn_it(p.get("count"), form)}
+
+
+def _that(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    drawn = p.get("drawn")
+    if not isinstance(drawn, (list, tuple)):
+        return {}
+    return {"that": "that card" if len(drawn) == 1 else "one of those cards"}
+
+
+def _thing(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    if form != "unused" or "thing" in out:
+        return {}
+    return {"thing": FIELD_THINGS.get(str(p.get("field")), "value")}
+
+
+def _reshuffle(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    if "detail" in p:
+        return {}
+    return {"detail": reshuffle_words(p.get("missing"), p.get("extra"), str(p.get("what", "")))}
+
+
+def _deck(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    if "detail" in p:  # a verdict stored before the deck carried facts
+        return {}
+    return {"detail": deck_words(p.get("found"), p.get("expected"), p.get("missing"),
+                                 p.get("extra"))}
+
+
+def _deck_order(p: "Mapping[str, Any]", form: str, out: dict[str, Any]) -> dict[str, Any]:
+    if "detail" in p:
+        return {}
+    return {"detail": deck_order_words(p.get("round"), p.get("missing"), p.get("extra"))}
+
+
+#: words a message needs that no single fact gives: worked out from several facts (and its form)
+_Derive = Callable[[Mapping[str, Any], str, "dict[str, Any]"], "dict[str, Any]"]
+_DERIVED_WORDS: dict[Reason, _Derive] = {
+    Reason.OK_DRAW: _it, Reason.E_ONLY_DRAWN_CARD: _that, Reason.E_MALFORMED: _thing,
+    Reason.E_RESHUFFLE_NOT_PERMUTATION: _reshuffle, Reason.OK_DECK: _deck,
+    Reason.E_DECK_INVARIANT: _deck, Reason.E_DECK_ORDER: _deck_order,
+}
 
 
 def render_detail(code: Reason, params: "Mapping[str, Any]") -> str:

@@ -422,23 +422,17 @@ def is_number(card: int) -> bool:
     return EFFECT_OF[card] == Effect.NUMBER
 
 
-def validate_deck_order(rules: RuleSet, order: Sequence[int]) -> str | None:
-    """None if ``order`` is a permutation of the rules' deck, else what is wrong."""
+def deck_order_faults(rules: RuleSet, order: Sequence[int]
+                      ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """None if ``order`` is a permutation of the rules' deck, else the facts of what is wrong:
+    the deck's cards it lacks and the cards it has that the deck has not (or not so often)."""
     from collections import Counter
-
-    from .cards import cards_str
 
     deck = deck_cards(rules.deck)  # sorted
     if len(order) == len(deck) and sorted(order) == list(deck):  # the usual answer, fast
         return None
     want = Counter(deck)
     got = Counter(order)
-    missing = want - got
-    extra = got - want
-    parts = []
-    if missing:
-        parts.append("missing " + cards_str(sorted(missing.elements())))
-    if extra:
-        parts.append("not in the deck or too many " + cards_str(sorted(extra.elements())))
-    return "; ".join(parts)
+    return tuple(sorted((want - got).elements())), tuple(sorted((got - want).elements()))
+
 

@@ -15,7 +15,8 @@ from .cards import CardError, card_name, color_name, join_words
 __all__ = [
     "QUOTE_LIMIT", "quote_value", "PERSON_KEYS", "CARD_KEYS", "COUNT_KEYS", "OPTION_WORDS",
     "MOVE_KIND_WORDS", "FIELD_THINGS", "NOBODY", "seat_name", "card_words", "color_words",
-    "count_words", "drawn_it", "reshuffle_words", "some_cards", "json_fact",
+    "count_words", "drawn_it", "reshuffle_words", "deck_words", "deck_order_words",
+    "some_cards", "json_fact", "number_card", "number_card_of",
 ]
 
 QUOTE_LIMIT = 40  # characters of an outside value a message quotes at most
@@ -86,11 +87,31 @@ def seat_name(key: str, value: Any, names: "tuple[str, ...] | list[str]") -> str
     return quote_value(value)
 
 
+_NUMBER_CARD_COLORS = "RYGB"  # a puzzle's number card: colour letter, number ("G12")
+
+
+def number_card(color: int, number: int) -> str:
+    """A puzzle's number card as a fact: its notation (``G12``), since a puzzle's numbers go
+    beyond a deck's 9 and so have no card number of the deck."""
+    return f"{_NUMBER_CARD_COLORS[color]}{number}"
+
+
+def number_card_of(value: str) -> tuple[int, int] | None:
+    """The colour and number of a :func:`number_card` fact; None for any other text."""
+    color = _NUMBER_CARD_COLORS.find(value[:1]) if value else -1
+    digits = value[1:]
+    if color < 0 or not digits.isdigit() or not digits.isascii() or len(digits) > 3:
+        return None
+    return color, int(digits)
+
+
 def card_words(value: Any) -> str:
     """A card fact in English: ``red 7``; -1 is "no card", a number that is not a card
-    "card 999", a list of cards ``red 7, blue Skip and Wild``."""
+    "card 999", a list of cards ``red 7, blue Skip and Wild``, a puzzle's number card
+    (:func:`number_card`, ``G12``) ``green 12``."""
     if isinstance(value, str):
-        return value
+        pair = number_card_of(value)
+        return value if pair is None else f"{color_name(pair[0])} {pair[1]}"
     if isinstance(value, (list, tuple)):
         return join_words(card_words(c) for c in value)
     if value == -1:
@@ -136,6 +157,30 @@ def reshuffle_words(missing: Any, extra: Any, what: str) -> str:
     if extra:
         parts.append("extra " + some_cards(list(extra)))
     return "; ".join(parts) + ("" if what in ("", "reshuffle") else f" ({what})")
+
+
+def deck_words(found: Any, expected: Any, missing: Any, extra: Any) -> str:
+    """What the deck invariant found (``check_deck``'s facts): ``107 of 108 cards found;
+    missing red 7`` (or ``108 cards accounted for`` when nothing is wrong)."""
+    if not missing and not extra and found == expected:
+        return f"{quote_value(found)} cards accounted for"
+    parts = [f"{quote_value(found)} of {quote_value(expected)} cards found"]
+    if missing:
+        parts.append("missing " + some_cards(list(missing)))
+    if extra:
+        parts.append("duplicated " + some_cards(list(extra)))
+    return "; ".join(parts)
+
+
+def deck_order_words(rnd: Any, missing: Any, extra: Any) -> str:
+    """What is wrong with a round's deck in a log: ``round 2 deck: missing red 7; not in the
+    deck or too many blue 3``."""
+    parts = []
+    if missing:
+        parts.append("missing " + some_cards(list(missing)))
+    if extra:
+        parts.append("not in the deck or too many " + some_cards(list(extra)))
+    return f"round {quote_value(rnd)} deck: " + "; ".join(parts)
 
 
 def some_cards(cards: list[Any], most: int = 6) -> str:

@@ -24,7 +24,13 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "{who} {who:pelasi|pelasit} kortin {card}; väri {color}; seuraavana {next}",
         {"out": "{who} {who:pelasi|pelasit} kortin {card} ja {who:" + _OUT3 + "}",
          "more": "{who} {who:pelasi|pelasit} kortin {card}; väri {color}; {who} {who:voi|voit} "
-                 "pelata toisen saman numeron kortin tai lopettaa vuoron"},
+                 "pelata toisen saman numeron kortin tai lopettaa vuoron",
+         "left": "{who} {who:pelasi|pelasit} kortin {card}; väri {color}; seuraavana {count} "
+                 "jäljellä",
+         "played_out": "{who} {who:pelasi|pelasit} kortin {card}; väri {color}; seuraavana "
+                       "käsi on pelattu loppuun",
+         "won": "{who} {who:pelasi|pelasit} kortin {card}; väri {color}; seuraavana peli ohi, "
+                "{winner} {winner:voitti|voitit}"},
     ),
     "OK_DEFLECT": (
         "Kotisäännöllä suunnanvaihto palauttaa odottavan nostorangaistuksen ja ohitus siirtää "
@@ -155,7 +161,7 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "E_ROUND_NOT_OVER": (
         "Uuden kierroksen voi jakaa vasta, kun edellinen on päättynyt.",
         "kierros on vielä kesken",
-        {},
+        {"log": "kierros {round} alkaa, mutta kierros {previous} ei ole ohi"},
     ),
     "E_BAD_SEAT": (
         "Siirron on tultava pelaajalta, joka istuu pöydässä ja on yhä pelissä.",
@@ -372,6 +378,14 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
             "uno": "siirron uno-merkinnän on oltava True tai False, ei {value}",
             "unused": "{what} ei käytä tietoa {thing}: siirron kentän {field} on oltava {empty}, "
                       "ei {value}",
+            "puzzle_card": "siirron kortin on oltava tehtävän kortti, kuten G5 (väri R, Y, G tai "
+                           "B ja numero), ei {value}",
+            "card_text": "{value} ei ole kortti: kirjoita kortti kuten R7, GS, BR, Y+2, W tai W+4 "
+                         "(pelikortit arvo ensin, sitten maa: 7H, QS)",
+            "color_text": "{value} ei ole väri: käytä R, Y, G tai B (tai maille H, D, C, S)",
+            "no_seven": "et ole pelaamassa 7-korttia: valitse ensin 7 kädestäsi",
+            "notation": "{value} ei ole siirto: kirjoita siirto kuten P0:R7, D0, K0, O0=R, U0, "
+                        "C1>0, X0, A0 tai N0",
         },
     ),
     "E_RESHUFFLE_MISSING": (

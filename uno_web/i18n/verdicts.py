@@ -11,11 +11,13 @@ code with no Finnish yet (a new code) falls back to the English text, never an e
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..core.cards import ALL_CARDS, CardError, card_name, color_name
 from ..core.reasons import CATALOGUE, Reason, Verdict
-from ..core.wording import CARD_KEYS, COUNT_KEYS, NOBODY, PERSON_KEYS, drawn_it, quote_value
+from ..core.wording import (
+    CARD_KEYS, COUNT_KEYS, NOBODY, PERSON_KEYS, drawn_it, number_card_of, quote_value,
+)
 from .fi_reasons import REASONS_FI, RULE_WORDS_FI
 from .grammar import FiWords, sentence
 
@@ -123,14 +125,9 @@ _PHRASES: dict[str, dict[str, str]] = {
 }
 NAME_PHRASES_FI = {  # words in place of a name -> Finnish
     "somebody": "joku", "nobody, the round is over": "ei kukaan, kierros on ohi",
-    # the puzzles' players and what follows a puzzle's card (uno_web/web/puzzle.py)
-    "Computer": "Tietokone", "the hand is played out": "käsi on pelattu loppuun",
-    "game over, you won": "peli ohi, sinä voitit",
-    "game over, the computer won": "peli ohi, tietokone voitti",
+    # the puzzles' opponent is named like a seat (uno_web/web/puzzle.py)
+    "Computer": "Tietokone",
 }
-# a puzzle names what follows a card by the cards left ("4 cards left"): a table of them
-NAME_PHRASES_FI.update({f"{n} card{'' if n == 1 else 's'} left":
-                        f"{n} {'kortti' if n == 1 else 'korttia'} jäljellä" for n in range(1, 200)})
 MOVE_KINDS_FI: tuple[str, ...] = (  # reasons.MOVE_KIND_WORDS in Finnish
     "kortin pelaaminen", "nosto", "nostetun kortin pitäminen", "värin valinta", "UNO!-huuto",
     "kiinniotto", "haaste", "rangaistuksen ottaminen", "seuraavan kierroksen jakaminen",
@@ -199,8 +196,9 @@ def _seat_fi(key: str, value: Any, names: "tuple[str, ...] | list[str]") -> FiWo
 
 
 def _card_fact_fi(value: Any) -> str:
-    if isinstance(value, str):
-        return CARD_NAMES_FI.get(value, value)
+    if isinstance(value, str):  # a puzzle's number card (G12); other text is kept as it is
+        pair = number_card_of(value)
+        return value if pair is None else f"{COLOR_NAMES_FI[color_name(pair[0])]['']} {pair[1]}"
     if isinstance(value, (list, tuple)):
         return join_fi([_card_fact_fi(c) for c in value])
     if value == -1:
@@ -229,6 +227,26 @@ def _some_cards_fi(cards: "list[Any]", most: int = 6) -> str:
     if len(cards) <= most:
         return join_fi(names)
     return f"{', '.join(names)} ja {len(cards) - most} muuta"
+
+
+def _deck_fi(found: Any, expected: Any, missing: Any, extra: Any) -> str:
+    if not missing and not extra and found == expected:
+        return f"{quote_value(found)} korttia tallessa"
+    parts = [f"löytyi {quote_value(found)} korttia, pakassa on {quote_value(expected)}"]
+    if missing:
+        parts.append("puuttuu " + _some_cards_fi(list(missing)))
+    if extra:
+        parts.append("liikaa: " + _some_cards_fi(list(extra)))
+    return "; ".join(parts)
+
+
+def _deck_order_fi(rnd: Any, missing: Any, extra: Any) -> str:
+    parts = []
+    if missing:
+        parts.append("puuttuu " + _some_cards_fi(list(missing)))
+    if extra:
+        parts.append("ei kuulu pakkaan tai liian monta: " + _some_cards_fi(list(extra)))
+    return f"kierroksen {quote_value(rnd)} pakka: " + "; ".join(parts)
 
 
 def _reshuffle_fi(missing: Any, extra: Any, what: str) -> str:
@@ -271,17 +289,58 @@ def finnish_params(code: Reason, params: Mapping[str, Any]) -> dict[str, FiWords
             out[k] = fi_value(k, v)
     if "who" not in params and "who_value" in params:
         out["who"] = FiWords(f"paikan {params['who_value']} pelaaja")
-    if code == Reason.OK_DRAW:
-        out["it"] = Cased(_PHRASES[drawn_it(params.get("count"), form)])
-    elif code == Reason.E_ONLY_DRAWN_CARD and isinstance(params.get("drawn"), (list, tuple)):
-        out["that"] = Cased(_PHRASES["that card" if len(params["drawn"]) == 1
-                                      else "one of those cards"])
-    elif code == Reason.E_MALFORMED and form == "unused":
-        out.setdefault("thing", FiWords(FIELD_THINGS_FI.get(str(params.get("field")), "arvo")))
-    elif code == Reason.E_RESHUFFLE_NOT_PERMUTATION and "detail" not in params:
-        out["detail"] = FiWords(_reshuffle_fi(params.get("missing"), params.get("extra"),
-                                              str(params.get("what", ""))))
+    derive = _DERIVED_FI.get(code)
+    if derive is not None:
+        out.update(derive(params, form, out))
     return out
+
+
+def _it_fi(p: Mapping[str, Any], form: str, out: dict[str, FiWords]) -> dict[str, FiWords]:
+    return {"it": Cased(_PHRASES[drawn_it(p.get("count"), form)])}
+
+
+def _that_fi(p: Mapping[str, Any], form: str, out: dict[str, FiWords]) -> dict[str, FiWords]:
+    drawn = p.get("drawn")
+    if not isinstance(drawn, (list, tuple)):
+        return {}
+    return {"that": Cased(_PHRASES["that card" if len(drawn) == 1 else "one of those cards"])}
+
+
+def _thing_fi(p: Mapping[str, Any], form: str, out: dict[str, FiWords]) -> dict[str, FiWords]:
+    if form != "unused" or "thing" in out:
+        return {}
+    return {"thing": FiWords(FIELD_THINGS_FI.get(str(p.get("field")), "arvo"))}
+
+
+def _reshuffle_words_fi(p: Mapping[str, Any], form: str,
+                        out: dict[str, FiWords]) -> dict[str, FiWords]:
+    if "detail" in p:
+        return {}
+    return {"detail": FiWords(_reshuffle_fi(p.get("missing"), p.get("extra"),
+                                            str(p.get("what", ""))))}
+
+
+def _deck_words_fi(p: Mapping[str, Any], form: str, out: dict[str, FiWords]) -> dict[str, FiWords]:
+    if "detail" in p:  # a verdict stored before the deck carried facts
+        return {}
+    return {"detail": FiWords(_deck_fi(p.get("found"), p.get("expected"), p.get("missing"),
+                                       p.get("extra")))}
+
+
+def _deck_order_words_fi(p: Mapping[str, Any], form: str,
+                         out: dict[str, FiWords]) -> dict[str, FiWords]:
+    if "detail" in p:
+        return {}
+    return {"detail": FiWords(_deck_order_fi(p.get("round"), p.get("missing"), p.get("extra")))}
+
+
+#: words a message needs that no single fact gives (reasons._DERIVED_WORDS in Finnish)
+_Derive = Callable[[Mapping[str, Any], str, "dict[str, FiWords]"], "dict[str, FiWords]"]
+_DERIVED_FI: dict[Reason, _Derive] = {
+    Reason.OK_DRAW: _it_fi, Reason.E_ONLY_DRAWN_CARD: _that_fi, Reason.E_MALFORMED: _thing_fi,
+    Reason.E_RESHUFFLE_NOT_PERMUTATION: _reshuffle_words_fi, Reason.OK_DECK: _deck_words_fi,
+    Reason.E_DECK_INVARIANT: _deck_words_fi, Reason.E_DECK_ORDER: _deck_order_words_fi,
+}
 
 
 def _why_fi(broken: str, why: Any, names: Any) -> str:
@@ -376,8 +435,8 @@ def shown(v: Verdict) -> str:
     """``v.message`` for a page to show, its facts remembered: the page is written in English
     and translated whole (:func:`uno_web.i18n.ui.translate_html`), and :func:`shown_in` then
     writes this verdict's text in another language from the facts, never from the English."""
-    message = v.message
-    detail = message.split(": ", 1)[1]
+    detail = v.detail
+    message = f"{v.code.value}: {detail}"
     for text, kind in ((message, "message"), (detail, "detail"),
                        (detail if detail.endswith((".", "!", "?")) else detail + ".", "sentence")):
         _SHOWN[text] = (v, kind)

@@ -24,7 +24,7 @@ from ..core.gamelog import (
 )
 from ..core.moves import Move, MoveError, MoveKind, parse_move
 from ..core.observation import Observation, observe
-from ..core.reasons import Reason, Verdict
+from ..core.reasons import Reason, Verdict, quote_value
 from ..core.rules import PRESETS, RuleSet, resolve_rules
 from ..core.state import GameState, Phase
 from .commitment import VALUE_BYTES, apply_joint, commitment, deal_order, joint_seed
@@ -534,8 +534,8 @@ class RoomHost:
             return self._refuse(p, RoomCode.R_SPECTATOR_MOVE, m.seq)
         try:
             move = parse_move(m.move)
-        except MoveError as exc:
-            v = Verdict(Reason.E_MALFORMED, (("form", ""), ("detail", str(exc))))
+        except MoveError:
+            v = Verdict(Reason.E_MALFORMED, (("form", "notation"), ("value", quote_value(m.move))))
             return self._refuse_verdict(p, m.seq, v, m.move)
         if move.seat != p.seat:
             return self._refuse(p, RoomCode.R_NOT_YOUR_SEAT, m.seq, move=m.move, seat=move.seat,

@@ -1,10 +1,12 @@
 """The page's logic, in plain Python: every screen (start, table, replay, puzzles, editor,
 share) as intents in, effects out. No ``js``, no ``pyscript``: unit tests drive it on CPython.
 
-:class:`App` holds the page's state (the game, the puzzle, the settings, the preferences),
-boots from the address and storage, and asks the screens in turn to carry out an intent:
-each screen (:mod:`uno_web.web.screens`, :mod:`uno_web.web.passplay`) owns its intents,
-through a table of handlers, and what it shows.
+:class:`App` boots from the address and storage, holds what is page-wide (the mode, the
+notice, the preferences, the language) and one state object per screen, and asks the screens
+in turn to carry out an intent.  Each screen (:mod:`uno_web.web.screens`,
+:mod:`uno_web.web.passplay`) owns its intents (a table of handlers), what it shows and its
+state: a dataclass of its module, held by the app under the screen's name (``app.start``,
+``app.table``, ``app.puzzles``, ``app.editor``, ``app.replay``, ``app.stats``, ``app.share``).
 
 The controller (:mod:`uno_web.web.controller`, the only module that touches the DOM) turns a DOM
 event into an :class:`Intent` (:func:`~uno_web.web.screens.base.read_intent`), calls
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..i18n.verdicts import LANGS, pick_lang
 from .links import MAX_QUERY, PageRequest, excerpt, read_page
 from .render import REGIONS, render_embed_bar, render_embed_error
-from .session import BOT_NAMES, SPEED_NAMES, SPEEDS, AiPlan, LogReplay, SaveError, Session, Speed, TableSettings, restore
+from .session import BOT_NAMES, SPEED_NAMES, SPEEDS, AiPlan, SaveError, Speed, TableSettings, restore
 from .stored import Dropped, Prefs, read_storage, vault_refusal
 from . import passplay
 from .screens import editor as editor_screen
@@ -37,8 +39,7 @@ from .screens.base import Effects, Handler, Intent, nothing, query_params, read_
 from .screens.table import COLOR_KEYS
 
 if TYPE_CHECKING:
-    from .puzzle import DuelSession, PuzzleJob, SolitaireSession
-    from .puzzle_render import ChooserView
+    from .puzzle import PuzzleJob
     from .replay import ReplayLoad
 
 __all__ = [
@@ -152,34 +153,23 @@ class App:
                          "browser's language is used.")
         self.browser_lang = "en"  # the controller sets it from navigator.language
         self.link_notes = tuple(notes)
-        self.session: Session | None = None
-        self.replay: LogReplay | None = None
-        self.puzzle: SolitaireSession | DuelSession | None = None
-        self.job: PuzzleJob | None = None  # a puzzle being dealt, a solver's search (slices)
-        self.replay_load: ReplayLoad | None = None  # a log being read for the replay (slices)
-        self.chooser: ChooserView | None = None  # the puzzles' chooser (screens.puzzles)
-        self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle, editor
-        self.editor: Any = None  # the position editor's draft (uno_web.web.editor.Editor)
+        self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle, editor, stats
+        # each screen's own state (a dataclass of its module in uno_web.web.screens)
+        self.start = start.StartState()
+        self.table = table.TableState(coach_flag=params.get("coach") == "1")
+        self.puzzles = puzzles.PuzzlesState()
+        self.editor = editor_screen.EditorState()
+        self.replay = replay_screen.ReplayState()
+        self.stats = stats_screen.StatsState()
+        self.share = page.ShareState()
         self.friends: Any = None  # the pass-and-play screens' state (uno_web.web.passplay)
+        # page-wide
         self.notice = ""
-        self.start_error = ""
-        self.field_errors: dict[str, str] = {}  # start form: field -> what is wrong
-        self.raw_values: dict[str, str] = {}  # start form: what was typed in a refused field
         self.embed_error = ""
-        self.share_open = False
-        self.share_goal = ""
         self.save_discarded = False
-        self.unsaved_noted = False  # the player was told this browser cannot save the game
-        self.draft = TableSettings(players=2, levels=("easy",))
         self._saved_text: str | None = None
         self.sealed_save = ""  # the stored save, sealed: the controller opens it (vault.js)
         self.dropped: list[Dropped] = []  # what storage held and the page refused (stored.py)
-        from .coach_view import Coach
-
-        self.coach = Coach()  # the hint and the round review (uno_web.web.coach_view)
-        self.coach_flag = params.get("coach") == "1"  # a position's host allows the coach
-        self.stats_text: str | None = None  # your statistics as stored (uno_web.web.stats)
-        self.tip_session: Session | None = None  # the game the first-visit tip is shown in
 
     def use_storage(self, *, saved: str | None, settings: str | None, prefs: str | None,
                     can_unseal: bool = False) -> None:
@@ -191,7 +181,7 @@ class App:
             return
         found = read_storage(game=saved, settings=settings, prefs=prefs, can_unseal=can_unseal)
         self.sealed_save = found.sealed
-        self.draft, self.prefs = found.settings, found.prefs
+        self.start.draft, self.prefs = found.settings, found.prefs
         for dropped in found.dropped:
             self._drop(dropped)
 
@@ -262,19 +252,19 @@ class App:
 
     def _load_saved(self, text: str, fx: Effects) -> None:
         try:
-            self.session = restore(text)
+            self.table.session = restore(text)
         except SaveError as exc:
             self._discard_save(str(exc), fx)
             return
         except Exception as exc:  # a bug must not break the page: report, discard, go on
             self._discard_save(f"{type(exc).__name__}: {str(exc)[:200]}", fx)
             return
-        self.draft = self.session.settings
+        self.start.draft = self.table.session.settings
         self.mode = "table"
 
     def _discard_save(self, reason: str, fx: Effects) -> None:
         fx.remove_save = True
-        self.session = None
+        self.table.session = None
         self.mode = "start"
         self._drop(Dropped("game", reason.rstrip(".")))
 
@@ -312,7 +302,7 @@ class App:
     def key_intent(self, key: str) -> Intent | None:
         """The intent of a key press outside text fields (docs/table.md "Keyboard"), or None."""
         k = key.lower()
-        if k == "escape" and self.replay_load is not None:
+        if k == "escape" and self.replay.load is not None:
             return Intent("replay-cancel")
         if self.mode == "replay":
             return replay_screen.key_intent(k)
@@ -337,17 +327,17 @@ class App:
             regions.setdefault(name, "")
         if self.embed:
             regions = self._embed_regions(regions)
-        if self.share_open and not self.embed:
+        if self.share.open and not self.embed:
             regions["share"] = page.share_html(self)
-        if self.replay_load is not None and not self.embed:
+        if self.replay.load is not None and not self.embed:
             from .replay import render_load
 
-            regions["notice"] = render_load(self.replay_load)
+            regions["notice"] = render_load(self.replay.load)
         lang = self.lang
         if lang != "en":
             from ..i18n.ui import translate_html
 
-            keep = frozenset(n for n in (self.session.state.names if self.session else ())
+            keep = frozenset(n for n in (self.table.session.state.names if self.table.session else ())
                              if n != "You") | frozenset(BOT_NAMES)  # names stay as they are
             regions = {name: translate_html(html, lang, keep) for name, html in regions.items()}
         return regions
@@ -369,7 +359,7 @@ class App:
     def body_data(self) -> dict[str, str]:
         """The ``data-*`` attributes of <body> the tests and the stylesheet read."""
         data = {"mode": self.mode, "phase": "", "puzzle": "", "puzzleState": "",
-                "job": self.job.kind if self.job is not None else "",
+                "job": self.puzzles.job.kind if self.puzzles.job is not None else "",
                 "speed": self.speed_name, "sound": "on" if self.prefs.sound else "off",
                 "saveDiscarded": "1" if self.save_discarded else ""}
         data.update(table.body_data(self))
@@ -380,15 +370,15 @@ class App:
     def embed_bar(self) -> str:
         goal = ""
         title = ""
-        s = self.session
+        s = self.table.session
         if self.mode == "table" and s is not None and s.position is not None:
             goal = s.position.goal or self.request.goal
-        elif self.mode == "puzzle" and self.puzzle is not None:
+        elif self.mode == "puzzle" and self.puzzles.puzzle is not None:
             from .puzzle import SolitaireSession
 
-            goal = self.puzzle.goal
+            goal = self.puzzles.puzzle.goal
             title = ("Solitaire UNO: play every card, each matching the one before."
-                     if isinstance(self.puzzle, SolitaireSession) else
+                     if isinstance(self.puzzles.puzzle, SolitaireSession) else
                      "Duel: beat a perfect opponent, open hands.")
         if self.embed_error:
             title = "This embed cannot be shown:"

@@ -95,7 +95,7 @@ class Controller:
                                  prefs=self._get(self.keys.prefs),
                                  can_unseal=self.vault is not None and bool(self.vault.available))
             self._forget_dropped()
-            self.app.stats_text = self._get(stats_key(str(loc.pathname)))
+            self.app.stats.text = self._get(stats_key(str(loc.pathname)))
         self.stats_key = stats_key(str(loc.pathname))
         self.coach_task: Any = None
         self.regions = {name: self.doc.getElementById(f"r-{name}") for name in REGIONS}
@@ -171,7 +171,7 @@ class Controller:
         self.app.use_saved(text)
 
     def save(self) -> None:
-        s = self.app.session
+        s = self.app.table.session
         # a game from a position (a link, an embed) is not saved: it has no log to replay
         if s is None or s.position is not None or self.app.embed:
             return
@@ -179,8 +179,8 @@ class Controller:
         text = s.to_save()
         self.body.dataset.saveMs = f"{self.now() - t0:.1f}"
         if self.vault is None or not bool(self.vault.available):
-            if not self.app.unsaved_noted:
-                self.app.unsaved_noted = True
+            if not self.app.table.unsaved_noted:
+                self.app.table.unsaved_noted = True
                 self.app.notice = ("This game is not saved: this browser offers no protected "
                                    "storage on this page (it needs HTTPS), and a plain save "
                                    "would show the bots' hands to anyone who looks.")
@@ -213,7 +213,7 @@ class Controller:
         if fx.save:
             self.save()
         if fx.store_settings:
-            self._set(self.keys.settings, app.draft.to_json())
+            self._set(self.keys.settings, app.start.draft.to_json())
         if fx.store_prefs:
             self._set(self.keys.prefs, app.prefs.to_json())
             if app.prefs.sound and self.audio is None:
@@ -239,12 +239,12 @@ class Controller:
         if fx.kick_job:
             self.kick_job()
         if fx.kick_replay:
-            asyncio.ensure_future(self._read_replay(self.app.replay_load))
+            asyncio.ensure_future(self._read_replay(self.app.replay.load))
         if fx.store_stats:
-            if app.stats_text is None:
+            if app.stats.text is None:
                 self._remove(self.stats_key)
             else:
-                self._set(self.stats_key, app.stats_text)
+                self._set(self.stats_key, app.stats.text)
         if fx.coach:
             self.kick_coach()
 
@@ -312,9 +312,9 @@ class Controller:
         """Count a finished game in your statistics (once: uno_web.web.stats.note_game)."""
         if self.app.embed:
             return
-        text = note_game(self.app.stats_text, self.app.session)
+        text = note_game(self.app.stats.text, self.app.table.session)
         if text is not None:
-            self.app.stats_text = text
+            self.app.stats.text = text
             self._set(self.stats_key, text)
 
     def kick_coach(self) -> None:
@@ -323,7 +323,7 @@ class Controller:
             self.coach_task = asyncio.ensure_future(self._guarded_loop(self._run_coach(), "The coach"))
 
     async def _run_coach(self) -> None:
-        coach = self.app.coach
+        coach = self.app.table.coach
         self.body.dataset.coach = coach.work_kind
         self.render()
         while not coach.run_slice(COACH_SLICE_S):
@@ -359,7 +359,7 @@ class Controller:
     # --- motion and sound ---------------------------------------------------------------------
     def play_motions(self) -> None:
         """Play what the moves since the last call did: flights, bursts, the callout's pop."""
-        s = self.app.session
+        s = self.app.table.session
         if self.app.mode != "table" or s is None:
             return
         if s is not self.shown_session or s.version < self.shown_version:
@@ -561,7 +561,7 @@ class Controller:
             self.ai_task = asyncio.ensure_future(self._guarded_loop(self._run_bots(), "A bot"))
 
     def kick_duel(self) -> None:
-        pz = self.app.puzzle
+        pz = self.app.puzzles.puzzle
         if pz is None or getattr(pz, "to_move", 0) != 2 or getattr(pz, "over", True):
             return
         self.body.dataset.busy = "1"
@@ -571,7 +571,7 @@ class Controller:
     def kick_job(self) -> None:
         """Run the puzzle job (a deal, a solver's search) in slices, the page responsive in
         between (uno_web.web.puzzle.run_job); Cancel is an ordinary click meanwhile."""
-        job = self.app.job
+        job = self.app.puzzles.job
         if job is None or job.finished:
             return
         self.body.dataset.busy = "1"
@@ -588,7 +588,7 @@ class Controller:
             self.app.cancel_job("The puzzle search failed; see the browser console.")
             self.render()
         finally:
-            if self.app.job is None:
+            if self.app.puzzles.job is None:
                 self.body.dataset.busy = "0"
 
     async def _guarded_loop(self, coro: Any, who: str) -> None:
@@ -621,7 +621,7 @@ class Controller:
         app = self.app
         landed = 0.0  # the last bot card's flight, already waited for: part of the next pause
         while True:
-            s = app.session
+            s = app.table.session
             step = app.bot_step()
             if s is None or step is None:
                 self.render()
@@ -634,10 +634,10 @@ class Controller:
             self.render()
             # the pause before a bot's move counts from the moment the last card left the seat
             # (it has landed by then): the table keeps its pace, every card still seen landing
-            await self._pause(max(0.0, delay - landed), lambda: s is not app.session
+            await self._pause(max(0.0, delay - landed), lambda: s is not app.table.session
                               or plan.version != s.version)
             landed = 0.0
-            if s is not app.session or plan.version != s.version:
+            if s is not app.table.session or plan.version != s.version:
                 continue  # you moved meanwhile: plan again
             s.jump_window = False
             move = plan.move
@@ -674,7 +674,7 @@ class Controller:
                     self.render()
                 await asyncio.sleep(YIELD_S)  # a task of its own: a click gets in between
                 slice_end = self.now() + slice_ms
-                if s is not self.app.session or plan.version != s.version:
+                if s is not self.app.table.session or plan.version != s.version:
                     s.thinking = None
                     return None
 
@@ -746,7 +746,7 @@ class Controller:
         target = js(event.target)
         tag = str(getattr(target, "tagName", "") or "") if target is not None else ""
         key = str(event.key)
-        if tag in ("INPUT", "SELECT", "TEXTAREA") and not (key == "Escape" and self.app.share_open):
+        if tag in ("INPUT", "SELECT", "TEXTAREA") and not (key == "Escape" and self.app.share.open):
             return
         intent = self.app.key_intent(key)
         if intent is None:
@@ -811,11 +811,11 @@ class Controller:
             self.carry_out(self.app.finish_import(load))
         except Exception:
             self.win.console.error("Reading the log failed:\n" + traceback.format_exc())
-            self.app.replay_load = None
+            self.app.replay.load = None
             self.app.notice = "Reading the log failed; see the browser console."
             self.render()
         finally:
-            if self.app.replay_load is None:
+            if self.app.replay.load is None:
                 self.body.dataset.replayLoad = "0"
 
     # --- boot ---------------------------------------------------------------------------------

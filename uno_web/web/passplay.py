@@ -459,7 +459,7 @@ def _setup_regions(app: App) -> dict[str, str]:
         + button_html("friends-start", "Deal the cards", "friends-start", cls="btn primary big")
         + button_html("friends-back", "Back", "friends-back", cls="btn ghost")
         + '</div></form>')
-    out = {"topbar": render_topbar("start", app.session is not None, lang=app.lang),
+    out = {"topbar": render_topbar("start", app.table.session is not None, lang=app.lang),
            "notice": notice_html(app.notice), "start": html, "logtitle": "Game log"}
     return out
 
@@ -490,7 +490,7 @@ def friends_of(app: App) -> Friends:
 def curtain_of(app: App) -> Curtain | None:
     """The curtain of the game on the table, when it is a pass-and-play game (a new one, the
     privacy screen first, for a game dealt or restored since)."""
-    s = app.session
+    s = app.table.session
     if app.mode != "table" or s is None or len(s.humans) < 2:
         return None
     f = friends_of(app)
@@ -610,14 +610,14 @@ def _setup_action(app: App, intent: Intent) -> Effects:
             from .app import Intent as AppIntent
 
             app.dispatch(AppIntent("form", form=intent.form))
-        s = app.session
+        s = app.table.session
         if f.setup == Setup():
             if s is not None and len(s.humans) > 1:
                 f.setup = Setup.from_settings(s.settings)  # the seats of the game on the table
             elif app.lang in _PLAYER_WORD:  # the names a person finds filled in, in their language
                 f.setup = replace(f.setup, names=tuple(f"{_PLAYER_WORD[app.lang]} {i}"
                                                        for i in range(1, MAX_SEATS + 1)))
-        f.setup = replace(f.setup, preset=app.draft.preset, overrides=dict(app.draft.overrides))
+        f.setup = replace(f.setup, preset=app.start.draft.preset, overrides=dict(app.start.draft.overrides))
         f.errors, f.raw, f.error = {}, {}, ""
         app.mode = "friends"
         return Effects(focus="friends-players")
@@ -642,7 +642,7 @@ def _setup_action(app: App, intent: Intent) -> Effects:
         f.error = ""
         fx = app.start_game(settings)
         if app.mode != "table":  # the settings could not start a game: said on the setup
-            f.error = app.start_error
+            f.error = app.start.error
             app.mode = "friends"
             return Effects()
         fx.store_settings = False  # the start screen keeps its own last settings

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Literal, Sequence
 
 from ..core.reasons import Reason, Verdict
+from ..core.wording import number_card, quote_value
 from ..i18n.verdicts import shown  # the message, its facts kept for the page's language
 from ..puzzles.continuation import solve_solitaire_from_steps
 from ..puzzles.duel import DuelPosition, DuelResult, analyse_duel_position, solve_duel
@@ -163,6 +164,16 @@ def _remove(hand: list[Card], card: Card) -> None:
 
 def _sorted(cards: Sequence[Card]) -> list[Card]:
     return sorted(cards)
+
+
+def card_fact(card: Card) -> str:
+    """A puzzle card as a verdict's fact (``G12``): the verdict's words, English or Finnish,
+    are written from it (:func:`uno_web.core.wording.card_words`)."""
+    return number_card(card[0], card[1])
+
+
+def _not_a_card(code: str) -> Verdict:
+    return Verdict(Reason.E_MALFORMED, (("form", "puzzle_card"), ("value", quote_value(code))))
 
 
 def _entry(seq: int, who: str, seat: int, move: str, verdict: Verdict, hint: str = "") -> ValidatorEntry:
@@ -414,29 +425,28 @@ class SolitaireSession:
         self.attempts += 1
         try:
             card = read_cards(code, "card")[0]
-        except (PuzzleError, IndexError) as exc:
-            v = Verdict(Reason.E_MALFORMED, (("detail", str(exc)),))
-            return self._add(_entry(self.attempts, YOU, 0, code or "?", v))
+        except (PuzzleError, IndexError):
+            return self._add(_entry(self.attempts, YOU, 0, code or "?", _not_a_card(code)))
         if self.solved:
             v = Verdict(Reason.E_GAME_OVER, (("winner", YOU), ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, code, v))
         last = self.last
         name = card_words(card)
         if card not in self.hand:
-            v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", YOU), ("card", name),
+            v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", YOU), ("card", card_fact(card)),
                                                   ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         if last is not None and not _matches(card, last):
-            v = Verdict(Reason.E_NO_MATCH, (("card", name), ("color", color_word(last)),
-                                            ("top", card_words(last)), ("rule", SOLITAIRE_RULE_LABEL)))
+            v = Verdict(Reason.E_NO_MATCH, (("card", card_fact(card)), ("color", last[0]),
+                                            ("top", card_fact(last)), ("rule", SOLITAIRE_RULE_LABEL)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         _remove(self.hand, card)
         self.played.append(card)
         left = len(self.hand)
-        after = ("the hand is played out" if not left else
-                 f"{left} card{'s' if left != 1 else ''} left")
-        v = Verdict(Reason.OK_PLAY, (("who", YOU), ("card", name), ("color", color_word(card)),
-                                     ("next", after), ("rule", SOLITAIRE_RULE_LABEL)))
+        after: tuple[tuple[str, object], ...] = (
+            (("form", "played_out"),) if not left else (("form", "left"), ("count", left)))
+        v = Verdict(Reason.OK_PLAY, (("who", YOU), ("card", card_fact(card)), ("color", card[0]),
+                                     *after, ("rule", SOLITAIRE_RULE_LABEL)))
         self.moves.append(f"{len(self.played)}. {name}")
         if self.solved:
             self.moves.append(f"Solved: all {len(self.cards)} cards played.")
@@ -730,9 +740,8 @@ class DuelSession:
         rule_text = duel_rule_label(self.rule)
         try:
             card = read_cards(code, "card")[0]
-        except (PuzzleError, IndexError) as exc:
-            return self._add(_entry(self.attempts, YOU, 0, code or "?",
-                                    Verdict(Reason.E_MALFORMED, (("detail", str(exc)),))))
+        except (PuzzleError, IndexError):
+            return self._add(_entry(self.attempts, YOU, 0, code or "?", _not_a_card(code)))
         name = card_words(card)
         pos = self.analysis()
         if pos.game_over:
@@ -743,12 +752,13 @@ class DuelSession:
             v = Verdict(Reason.E_NOT_TURN, (("turn", OPPONENT), ("who", YOU), ("rule", rule_text)))
             return self._add(_entry(self.attempts, YOU, 0, name, v))
         if card not in self.hands[1]:
-            v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", YOU), ("card", name), ("rule", rule_text)))
+            v = Verdict(Reason.E_CARD_NOT_OWNED, (("who", YOU), ("card", card_fact(card)),
+                                                  ("rule", rule_text)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         last = self.last
         if last is not None and not _matches(card, last):
-            v = Verdict(Reason.E_NO_MATCH, (("card", name), ("color", color_word(last)),
-                                            ("top", card_words(last)), ("rule", rule_text)))
+            v = Verdict(Reason.E_NO_MATCH, (("card", card_fact(card)), ("color", last[0]),
+                                            ("top", card_fact(last)), ("rule", rule_text)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         self.reviews.append(MoveReview(len(self.reviews) + 1, name, was_winning=pos.winner == 1,
                                        keeps_win=card in pos.winning_moves))
@@ -761,12 +771,11 @@ class DuelSession:
         self.to_move = 3 - player
         name = card_words(card)
         after = self.analysis()
-        if after.game_over:
-            nxt = "game over, " + ("you" if after.winner == 1 else "the computer") + " won"
-        else:
-            nxt = self._name(self.to_move)
-        v = Verdict(Reason.OK_PLAY, (("who", self._name(player)), ("card", name),
-                                     ("color", color_word(card)), ("next", nxt),
+        nxt: tuple[tuple[str, object], ...] = (
+            (("form", "won"), ("winner", self._name(after.winner))) if after.game_over
+            else (("next", self._name(self.to_move)),))
+        v = Verdict(Reason.OK_PLAY, (("who", self._name(player)), ("card", card_fact(card)),
+                                     ("color", card[0]), *nxt,
                                      ("rule", duel_rule_label(self.rule))))
         if player == 2:
             self.attempts += 1  # the computer's move is an attempt of its own

@@ -27,6 +27,7 @@ from ..core import (
 )
 from ..core.cards import IS_WILD, CardError, card_name, card_str, color_name
 from ..core.engine import apply
+from ..core.wording import quote_value
 from ..core.gamelog import ReplayStep
 from ..core.events import Event
 from ..core.rules import PRESETS
@@ -520,7 +521,9 @@ class Session:
         return out
 
     def deck_message(self) -> str:
-        return check_deck(self.state).message
+        from .view import deck_text
+
+        return deck_text(self.state)
 
     def log_json(self) -> str:
         """The game as an ``uno-web-log`` document (what Export downloads). The seed is left
@@ -571,9 +574,8 @@ class Session:
                 self.entries.append(ValidatorEntry(
                     seq=self.attempts, seat=seat, who=before.name(seat), move=str(move),
                     code=Reason.E_DECK_INVARIANT.value, ok=False,
-                    message=f"E_DECK_INVARIANT: {report.message}",
-                    explanation="Hands, draw pile and discard pile together must always hold "
-                    "exactly the deck.", rule="official rules: the deck", round=before.round))
+                    message=_shown(report.verdict), explanation=report.verdict.explanation,
+                    rule=report.verdict.rule, round=before.round))
         return entry
 
     # --- your intents (the controller calls these) ------------------------------------------
@@ -584,8 +586,8 @@ class Session:
         """
         try:
             card = parse_card(text)
-        except CardError as exc:
-            return self._malformed(str(exc))
+        except CardError:
+            return self._malformed("card_text", text)
         self.choice = None
         options = [m for m in self.human_moves()
                    if m.kind == MoveKind.PLAY and m.card == card and not m.uno]
@@ -608,8 +610,8 @@ class Session:
         """You picked a colour: for the wild being played, or for a starting Wild."""
         try:
             color = parse_color(text)
-        except CardError as exc:
-            return self._malformed(str(exc))
+        except CardError:
+            return self._malformed("color_text", text)
         choice = self.choice
         if choice is not None and choice.colors:
             return self.attempt(Move.play(self.viewer, choice.card, color))
@@ -621,7 +623,7 @@ class Session:
         choice = self.choice
         card = choice.card if choice is not None else -1
         if card < 0:
-            return self._malformed("no 7 is being played: pick a 7 from your hand first")
+            return self._malformed("no_seven")
         return self.attempt(Move.play(self.viewer, card, -1, int(seat)))
 
     def cancel_choice(self) -> ValidatorEntry | None:
@@ -673,8 +675,12 @@ class Session:
         seat = self.viewer if s.active[self.viewer] else s.active_seats()[0]
         return self.attempt(Move.next_round(seat))
 
-    def _malformed(self, detail: str) -> ValidatorEntry:
-        verdict = Verdict(Reason.E_MALFORMED, (("detail", detail),))
+    def _malformed(self, form: str, value: object = None) -> ValidatorEntry:
+        """What you asked for cannot be read (a card or colour text, a target with no 7)."""
+        facts: tuple[tuple[str, object], ...] = (("form", form),)
+        if value is not None:
+            facts += (("value", quote_value(value)),)
+        verdict = Verdict(Reason.E_MALFORMED, facts)
         return self._record(self.state, Move(MoveKind.PLAY, self.viewer), verdict, shown="?")
 
     # --- the bots ---------------------------------------------------------------------------

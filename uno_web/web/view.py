@@ -21,6 +21,7 @@ from ..core.engine import hand_points
 from ..core.events import Event
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from ..core.state import PHASE_NAMES, GameState, deck_colors
+from ..i18n.verdicts import shown
 from .session import (
     HUMAN, LEVELS, LogReplay, Session, TableSettings, ValidatorEntry, step_text, suggest,
 )
@@ -293,6 +294,14 @@ def _summary(s: GameState, history: Sequence[tuple[int, ...]] = ()) -> RoundSumm
     )
 
 
+def deck_text(s: GameState) -> str:
+    """The deck invariant's sentence for the validator panel, its facts kept (:func:`shown`) so
+    that the page in another language writes it from them."""
+    verdict = check_deck(s).verdict
+    shown(verdict)
+    return verdict.detail
+
+
 def _status(s: GameState, moves: Sequence[Move], seat: int, thinking: bool, acting: int) -> str:
     you = seat
     if s.phase == Phase.GAME_OVER:
@@ -407,7 +416,7 @@ def _table(
         status=_status(s, moves, seat, thinking is not None, acting) if mode == "table" else "",
         actions=actions, scores=_scores(s, over, history), summary=_summary(s, history),
         entries=ent,
-        latest=entries[-1] if entries else None, deck_message=check_deck(s).message, log=log,
+        latest=entries[-1] if entries else None, deck_message=deck_text(s), log=log,
         rules_text=rules_summary(s.rules, preset), deck=s.rules.deck,
         colors=tuple(color_code(c) for c in deck_colors(s.rules.deck)),
         jump_window=jump_window, busy=acting >= 0,

@@ -1,9 +1,10 @@
 """The position editor's screen: open it (from the table, with the position on it), and its
-``ed-*`` intents; the address follows a valid draft.  State: the app's ``editor`` (the draft,
-:class:`uno_web.web.editor.Editor`)."""
+``ed-*`` intents; the address follows a valid draft.  State: :class:`EditorState`
+(``app.editor.draft``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.cards import card_str
@@ -15,7 +16,14 @@ if TYPE_CHECKING:
     from ..app import App
     from ..editor import Editor
 
-__all__ = ["handle", "open_editor", "regions"]
+__all__ = ["EditorState", "handle", "open_editor", "regions"]
+
+
+@dataclass
+class EditorState:
+    """What the editor keeps: the position being drafted (None before it is first opened)."""
+
+    draft: Editor | None = None
 
 
 def open_editor(app: App, position: Position | None, goal: str = "") -> Editor:
@@ -27,15 +35,15 @@ def open_editor(app: App, position: Position | None, goal: str = "") -> Editor:
         editor.goal = goal or editor.goal
     else:
         editor = editor_from_query("")
-    app.editor = editor
+    app.editor.draft = editor
     app.mode = "editor"
-    app.share_open = False
+    app.share.open = False
     return editor
 
 
 def _open(app: App, intent: Intent) -> Effects:
     """The top bar's Editor: the position on the table (as shared), else an empty draft."""
-    s = app.session
+    s = app.table.session
     pos = None
     if s is not None and s.position is not None and app.mode == "table":
         pos = s.share_position(s.position.goal or "") if s.can_share() else s.position
@@ -45,7 +53,7 @@ def _open(app: App, intent: Intent) -> Effects:
 
 
 def _draft(app: App) -> Editor | None:
-    return app.editor if app.mode == "editor" else None
+    return app.editor.draft if app.mode == "editor" else None
 
 
 def _followed(ed: Editor) -> Effects:
@@ -103,10 +111,10 @@ def regions(app: App) -> dict[str, str] | None:
     from ..editor import render_editor
     from ..render import REGIONS, render_notice, render_topbar
 
-    if app.editor is None:
+    if app.editor.draft is None:
         return None
     out = {name: "" for name in REGIONS}
-    out["topbar"] = render_topbar("editor", app.session is not None, lang=app.lang)
+    out["topbar"] = render_topbar("editor", app.table.session is not None, lang=app.lang)
     out["notice"] = render_notice(app.notice)
-    out["start"] = render_editor(app.editor, app.page_base, app.lang)
+    out["start"] = render_editor(app.editor.draft, app.page_base, app.lang)
     return out

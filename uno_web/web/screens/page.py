@@ -1,10 +1,10 @@
 """What every screen offers: the top bar's switches (language, bot speed, sound, help), the
 notice's Dismiss, and the share panel (its link, embed and goal).  State: the app's
-``notice``, ``prefs``, ``share_open`` and ``share_goal``."""
+``notice`` and ``prefs`` (page-wide), and :class:`ShareState` (``app.share``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...i18n.verdicts import LANGS
@@ -14,7 +14,15 @@ from .base import Effects, Intent, handler_table, query_params
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["handle", "key_intent", "share_html", "share_query", "clean_url"]
+__all__ = ["ShareState", "handle", "key_intent", "share_html", "share_query", "clean_url"]
+
+
+@dataclass
+class ShareState:
+    """The share panel: whether it is open, and the goal written in it."""
+
+    open: bool = False
+    goal: str = ""
 
 
 def _dismiss(app: App, intent: Intent) -> Effects:
@@ -28,27 +36,27 @@ def _help(app: App, intent: Intent) -> Effects:
 
 
 def _share(app: App, intent: Intent) -> Effects:
-    s = app.session
+    s = app.table.session
     if app.mode == "table" and s is not None and not s.can_share():
         app.notice = s.share_note  # the button looks off: pressed, it says why
         return Effects(focus="share-opener")
-    app.share_open = True
-    if app.mode == "puzzle" and app.puzzle is not None:
-        app.share_goal = app.puzzle.goal
+    app.share.open = True
+    if app.mode == "puzzle" and app.puzzles.puzzle is not None:
+        app.share.goal = app.puzzles.puzzle.goal
     elif s is not None and s.position is not None:
-        app.share_goal = s.position.goal or ""
+        app.share.goal = s.position.goal or ""
     else:
-        app.share_goal = ""
+        app.share.goal = ""
     return Effects(focus="share")
 
 
 def _share_close(app: App, intent: Intent) -> Effects:
-    app.share_open = False
+    app.share.open = False
     return Effects(focus="share-opener")
 
 
 def _share_goal(app: App, intent: Intent) -> Effects:
-    app.share_goal = intent.value[:200]
+    app.share.goal = intent.value[:200]
     return Effects()
 
 
@@ -91,9 +99,9 @@ def key_intent(app: App, k: str) -> Intent | None:
     """The page's keys: ``?`` (help), Escape (closes the share panel, stops a puzzle's work)."""
     if k == "?":
         return Intent("help")
-    if k == "escape" and app.share_open:
+    if k == "escape" and app.share.open:
         return Intent("share-close")
-    if k == "escape" and app.job is not None:
+    if k == "escape" and app.puzzles.job is not None:
         return Intent("puzzle-cancel")
     return None
 
@@ -110,14 +118,14 @@ def share_query(app: App) -> tuple[str, str]:
     from ..links import duel_query, solitaire_query
     from ..puzzle import SolitaireSession
 
-    goal = app.share_goal.strip()
-    pz = app.puzzle
+    goal = app.share.goal.strip()
+    pz = app.puzzles.puzzle
     if app.mode == "puzzle" and pz is not None:
         if isinstance(pz, SolitaireSession):
             return solitaire_query(format_cards(sorted(pz.cards)), goal), "puzzle"
         return duel_query(format_cards(sorted(pz.p1)), format_cards(sorted(pz.p2)), pz.rule,
                           goal), "puzzle"
-    s = app.session
+    s = app.table.session
     if s is None:
         raise ValueError("there is nothing to share yet")
     if not s.can_share():
@@ -133,8 +141,8 @@ def share_html(app: App) -> str:
     try:
         query, what = share_query(app)
     except (ValueError, PositionError) as exc:
-        return render_share("", "", "", app.share_goal, error=str(exc))
-    sv = share_view(app.page_base, query, goal=app.share_goal, what=what, title="UNO " + what)
+        return render_share("", "", "", app.share.goal, error=str(exc))
+    sv = share_view(app.page_base, query, goal=app.share.goal, what=what, title="UNO " + what)
     return render_share(sv.link, sv.embed_url, sv.snippet, sv.goal, what)
 
 

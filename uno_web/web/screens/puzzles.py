@@ -1,11 +1,10 @@
 """The puzzles: the chooser (deal one, or type its cards), a solitaire or a duel being played,
 and the long work of both (a deal, a solver's search: :class:`uno_web.web.puzzle.PuzzleJob`,
-run in the controller's slices).  State: the app's ``puzzle`` (the one being played),
-``job`` (the work in progress) and ``chooser`` (the chooser's fields and error)."""
+run in the controller's slices).  State: :class:`PuzzlesState` (``app.puzzles``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ...core.cards import card_str
@@ -19,17 +18,27 @@ if TYPE_CHECKING:
     from ..puzzle_render import ChooserView
 
 __all__ = [
-    "handle", "key_intent", "regions", "body_data", "chooser_of", "open_request", "start_job",
+    "PuzzlesState", "handle", "key_intent", "regions", "body_data", "chooser_of", "open_request", "start_job",
     "finish_job", "cancel_job", "duel_reply",
 ]
 
 
+@dataclass
+class PuzzlesState:
+    """What the puzzles keep: the puzzle being played, the long work under way (a deal, a
+    solver's search) and the chooser's fields and error."""
+
+    puzzle: SolitaireSession | DuelSession | None = None
+    job: PuzzleJob | None = None
+    chooser: ChooserView | None = None
+
+
 def chooser_of(app: App) -> ChooserView:
-    if app.chooser is None:
+    if app.puzzles.chooser is None:
         from ..puzzle_render import ChooserView
 
-        app.chooser = ChooserView()
-    return app.chooser
+        app.puzzles.chooser = ChooserView()
+    return app.puzzles.chooser
 
 
 def _int_or_none(value: object) -> int | None:
@@ -41,9 +50,9 @@ def _int_or_none(value: object) -> int | None:
 
 
 def open_puzzle(app: App, puzzle: SolitaireSession | DuelSession) -> None:
-    app.puzzle = puzzle
+    app.puzzles.puzzle = puzzle
     app.mode = "puzzle"
-    app.chooser = replace(chooser_of(app), error="")
+    app.puzzles.chooser = replace(chooser_of(app), error="")
     app.notice = ""
 
 
@@ -52,13 +61,13 @@ def open_request(app: App, req: PageRequest) -> Effects | None:
     from ..puzzle import DuelSession, SolitaireSession
 
     if req.kind == "solitaire":
-        app.chooser = replace(chooser_of(app), n_cards=req.n_cards, difficulty=req.difficulty or "")
+        app.puzzles.chooser = replace(chooser_of(app), n_cards=req.n_cards, difficulty=req.difficulty or "")
         if req.cards:
             open_puzzle(app, SolitaireSession.from_text(req.cards, req.goal))
             return None
         return start_job(app, SolitaireSession.dealing(req.n_cards, req.difficulty,
                                                        app.seed_param))
-    app.chooser = replace(chooser_of(app), hand_size=req.hand_size, rule=req.rule)
+    app.puzzles.chooser = replace(chooser_of(app), hand_size=req.hand_size, rule=req.rule)
     if req.p1 or req.p2:
         open_puzzle(app, DuelSession.from_text(req.p1, req.p2, req.rule, req.goal))
         return None
@@ -71,7 +80,7 @@ def open_request(app: App, req: PageRequest) -> Effects | None:
 
 
 def job_view(app: App, kind: str) -> Any:
-    job = app.job
+    job = app.puzzles.job
     if job is None or job.kind != kind:
         return None
     from ..puzzle import job_view as view_of
@@ -83,9 +92,9 @@ def start_job(app: App, job: PuzzleJob) -> Effects:
     """Start ``job`` (one at a time): its first slice runs at once, so small work ends here
     and shows no progress; longer work goes on in the controller's slices (``kick_job``) with
     its progress and a Cancel button."""
-    if app.job is not None:
-        app.job.cancel()
-    app.job = job
+    if app.puzzles.job is not None:
+        app.puzzles.job.cancel()
+    app.puzzles.job = job
     job.run()
     if job.finished:
         return finish_job(app, job)
@@ -96,9 +105,9 @@ def start_job(app: App, job: PuzzleJob) -> Effects:
 
 def finish_job(app: App, job: PuzzleJob) -> Effects:
     """``job`` has ended (its last slice ran): show what it found, or why it failed."""
-    if job is not app.job:
+    if job is not app.puzzles.job:
         return nothing()  # cancelled or replaced meanwhile
-    app.job = None
+    app.puzzles.job = None
     if job.kind == "deal":
         if job.state == "done":
             notice = app.notice  # what the address asked for and could not have stays said
@@ -109,7 +118,7 @@ def finish_job(app: App, job: PuzzleJob) -> Effects:
             if app.embed:
                 app.embed_error = job.error[:1].upper() + job.error[1:]
             else:
-                app.chooser = replace(chooser_of(app), error=job.error)
+                app.puzzles.chooser = replace(chooser_of(app), error=job.error)
                 app.mode = "puzzles"
         return Effects()
     if job.state == "failed":
@@ -119,11 +128,11 @@ def finish_job(app: App, job: PuzzleJob) -> Effects:
 
 def cancel_job(app: App, why: str = "") -> Effects:
     """Cancel (the button, Escape): the work is dropped, the page is as before it."""
-    job = app.job
+    job = app.puzzles.job
     if job is None:
         return nothing()
     job.cancel()
-    app.job = None
+    app.puzzles.job = None
     if job.kind == "deal":
         if app.embed:  # an embed has no chooser: it says so in place of the puzzle
             app.embed_error = why or "Stopped: no puzzle was dealt (open it to deal one)."
@@ -135,7 +144,7 @@ def cancel_job(app: App, why: str = "") -> Effects:
 
 def duel_reply(app: App, pz: Any, at: int) -> bool:
     """The duel's computer answers, unless you moved meanwhile. True when it moved."""
-    if app.puzzle is not pz:  # another puzzle since: nothing to answer
+    if app.puzzles.puzzle is not pz:  # another puzzle since: nothing to answer
         return False
     duel: Any = pz
     if len(duel.line) == at and duel.to_move == 2:
@@ -170,7 +179,7 @@ def _from_form(app: App, action: str, form: dict[str, str]) -> Effects | None:
 
     kind = "solitaire" if action in ("new-solitaire", "solitaire-cards") else "duel"
     cv = _chooser_from_form(app, kind, form)
-    app.chooser = replace(cv, error="")
+    app.puzzles.chooser = replace(cv, error="")
     app.notice = ""
     try:
         if action == "new-solitaire":
@@ -184,14 +193,14 @@ def _from_form(app: App, action: str, form: dict[str, str]) -> Effects | None:
         else:
             open_puzzle(app, DuelSession.from_text(cv.p1, cv.p2, cv.rule))
     except (PuzzleError, ValueError) as exc:
-        app.chooser = replace(cv, error=str(exc))
+        app.puzzles.chooser = replace(cv, error=str(exc))
         app.mode = "puzzles"
     return None
 
 
 def _open_chooser(app: App, intent: Intent) -> Effects:
     app.mode = "puzzles"
-    app.share_open = False
+    app.share.open = False
     return Effects(url=clean_url(app), close_help=True)
 
 
@@ -215,7 +224,7 @@ def _chooser_form(app: App, intent: Intent) -> Effects:
 
 
 def _resume(app: App, intent: Intent) -> Effects:
-    if app.puzzle is not None:
+    if app.puzzles.puzzle is not None:
         app.mode = "puzzle"
     return Effects()
 
@@ -228,10 +237,10 @@ def _resume(app: App, intent: Intent) -> Effects:
 def _playing(app: App) -> SolitaireSession | DuelSession | None:
     """The puzzle on screen; a search in progress is about the position before the move, so
     it is dropped."""
-    pz = app.puzzle
+    pz = app.puzzles.puzzle
     if pz is None or app.mode != "puzzle":
         return None
-    if app.job is not None and app.job.kind == "solve":
+    if app.puzzles.job is not None and app.puzzles.job.kind == "solve":
         cancel_job(app)
     return pz
 
@@ -301,7 +310,7 @@ handle = handler_table({
 
 def key_intent(app: App, k: str) -> Intent | None:
     """In a puzzle: Z takes a move back, the arrows move along the hand."""
-    if app.mode != "puzzle" or app.puzzle is None:
+    if app.mode != "puzzle" or app.puzzles.puzzle is None:
         return None
     if k == "z":
         return Intent("puzzle-undo")
@@ -321,7 +330,7 @@ def regions(app: App) -> dict[str, str] | None:
     from ..puzzle_render import render_chooser, render_duel, render_solitaire
     from ..render import render_topbar
 
-    pz = app.puzzle
+    pz = app.puzzles.puzzle
     if app.mode == "puzzle":
         if pz is None:
             return None
@@ -333,7 +342,7 @@ def regions(app: App) -> dict[str, str] | None:
             out = render_duel(duel_view(pz), bar, app.notice)
     else:
         chooser = replace(chooser_of(app), can_resume=pz is not None)
-        out = render_chooser(chooser, render_topbar("puzzles", app.session is not None,
+        out = render_chooser(chooser, render_topbar("puzzles", app.table.session is not None,
                                                     lang=app.lang),
                              app.notice, job=job_view(app, "deal"))
     out["logtitle"] = "Moves"
@@ -344,7 +353,7 @@ def body_data(app: App) -> dict[str, str]:
     """``body[data-puzzle]``, ``[data-puzzle-state]``, and the move count and turn."""
     from ..puzzle import SolitaireSession
 
-    pz = app.puzzle
+    pz = app.puzzles.puzzle
     if app.mode != "puzzle" or pz is None:
         return {}
     if isinstance(pz, SolitaireSession):

@@ -1,9 +1,9 @@
 """The replay: export the game on the table, import a log (read in slices), step through it.
-State: the app's ``replay`` (the log being watched, :class:`uno_web.web.session.LogReplay`)
-and ``replay_load`` (a log being read, :class:`uno_web.web.replay.ReplayLoad`)."""
+State: :class:`ReplayState` (``app.replay.log``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..render import render_table
@@ -13,8 +13,17 @@ from .base import Effects, Handler, Intent, handler_table, nothing
 if TYPE_CHECKING:
     from ..app import App
     from ..replay import ReplayLoad
+    from ..session import LogReplay
 
-__all__ = ["handle", "key_intent", "regions", "import_log", "begin_import", "finish_import"]
+__all__ = ["ReplayState", "handle", "key_intent", "regions", "import_log", "begin_import", "finish_import"]
+
+
+@dataclass
+class ReplayState:
+    """What the replay keeps: the log being watched and a log being read (in slices)."""
+
+    log: LogReplay | None = None
+    load: ReplayLoad | None = None
 
 
 def import_log(app: App, name: str, text: str) -> Effects:
@@ -30,42 +39,42 @@ def begin_import(app: App, name: str, text: str) -> Effects:
     (uno_web.web.replay) and calls :func:`finish_import`."""
     from ..replay import ReplayLoad
 
-    if app.replay_load is not None:
-        app.replay_load.cancel()
-    app.replay_load = ReplayLoad.of(name, text)
+    if app.replay.load is not None:
+        app.replay.load.cancel()
+    app.replay.load = ReplayLoad.of(name, text)
     return Effects(kick_replay=True)
 
 
 def finish_import(app: App, load: ReplayLoad) -> Effects:
-    if app.replay_load is load:
-        app.replay_load = None
+    if app.replay.load is load:
+        app.replay.load = None
     if load.state == "failed":
         app.notice = f"{load.name[:80]} is not a game log this table can replay: {load.error}"
         return Effects()
     if load.result is None:  # cancelled
         return Effects()
-    app.replay = load.result
+    app.replay.log = load.result
     app.notice = ""
     app.mode = "replay"
     return Effects()
 
 
 def _export(app: App, intent: Intent) -> Effects:
-    s = app.session
+    s = app.table.session
     if s is None or not s.can_export:
         return nothing()
     return Effects(render=False, download=("uno-game.json", s.log_json()))
 
 
 def _cancel(app: App, intent: Intent) -> Effects:
-    if app.replay_load is not None:
-        app.replay_load.cancel()
+    if app.replay.load is not None:
+        app.replay.load.cancel()
     return Effects()
 
 
 def _exit(app: App, intent: Intent) -> Effects:
-    app.replay = None
-    app.mode = "table" if app.session is not None else "start"
+    app.replay.log = None
+    app.mode = "table" if app.table.session is not None else "start"
     return Effects(kick=True)
 
 
@@ -73,7 +82,7 @@ def _stepper(steps: int | None, to: int | None = None) -> Handler:
     """A step (``steps`` forward or back) or a jump (to step ``to``, -1: the last)."""
 
     def step(app: App, intent: Intent) -> Effects:
-        rp = app.replay
+        rp = app.replay.log
         if rp is None:
             return nothing()
         if steps is not None:
@@ -102,6 +111,6 @@ def key_intent(k: str) -> Intent | None:
 
 
 def regions(app: App) -> dict[str, str] | None:
-    if app.replay is None:
+    if app.replay.log is None:
         return None
-    return render_table(replay_view(app.replay), app.notice, lang=app.lang)
+    return render_table(replay_view(app.replay.log), app.notice, lang=app.lang)

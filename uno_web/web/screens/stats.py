@@ -1,8 +1,8 @@
-"""The statistics page: open, clear, close.  State: the app's ``stats_text`` (your statistics
-as stored, :mod:`uno_web.web.stats`)."""
+"""The statistics page: open, clear, close.  State: :class:`StatsState` (``app.stats``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .base import Effects, Intent, handler_table
@@ -11,12 +11,20 @@ from .page import clean_url
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["handle", "regions"]
+__all__ = ["StatsState", "handle", "regions"]
+
+
+@dataclass
+class StatsState:
+    """What the statistics page keeps: your statistics as stored (:mod:`uno_web.web.stats`;
+    None until the controller has read them)."""
+
+    text: str | None = None
 
 
 def _open(app: App, intent: Intent) -> Effects:
     app.mode = "stats"
-    app.share_open = False
+    app.share.open = False
     return Effects(url=clean_url(app), close_help=True, focus="stats-close")
 
 
@@ -25,13 +33,13 @@ def _clear(app: App, intent: Intent) -> Effects:
 
     # the games already counted stay known, so a finished game on screen is not counted again
     # after the clear
-    app.stats_text = Stats(seen=Stats.from_json(app.stats_text).seen).to_json()
+    app.stats.text = Stats(seen=Stats.from_json(app.stats.text).seen).to_json()
     return Effects(store_stats=True, focus="stats-close")
 
 
 def _close(app: App, intent: Intent) -> Effects:
-    app.mode = "table" if app.session is not None else "start"
-    return Effects(kick=app.session is not None)
+    app.mode = "table" if app.table.session is not None else "start"
+    return Effects(kick=app.table.session is not None)
 
 
 handle = handler_table({"stats": _open, "stats-clear": _clear, "stats-close": _close})
@@ -43,7 +51,7 @@ def regions(app: App) -> dict[str, str]:
     from ..stats import Stats, render_stats
 
     out = {name: "" for name in REGIONS}
-    out["topbar"] = render_topbar("stats", app.session is not None, lang=app.lang)
+    out["topbar"] = render_topbar("stats", app.table.session is not None, lang=app.lang)
     out["notice"] = render_notice(app.notice)
-    out["start"] = render_stats(Stats.from_json(app.stats_text), lambda k: preset_title(k, "en"))
+    out["start"] = render_stats(Stats.from_json(app.stats.text), lambda k: preset_title(k, "en"))
     return out

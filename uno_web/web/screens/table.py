@@ -1,12 +1,12 @@
 """The table: a game against bots (or a position from a link, a lesson, an embed), its
-moves, its keys, the coach's hint and review, and the bots' timing.  State: the app's
-``session`` (the game, :class:`uno_web.web.session.Session`), ``coach`` and ``tip_session``
-(the game the first-visit tip is shown in).  A pass-and-play game is the same table behind
+moves, its keys, the coach's hint and review, and the bots' timing.  State:
+:class:`TableState` (``app.table``).  A pass-and-play game is the same table behind
 :mod:`uno_web.web.passplay`'s curtain, which is asked first."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.cards import card_str, color_code
 from ...core.state import PHASE_NAMES, Phase
@@ -19,16 +19,33 @@ if TYPE_CHECKING:
     from ...core.position import Position
     from ..app import App
 
-__all__ = ["handle", "key_intent", "regions", "body_data", "bot_step", "start_position",
-           "COLOR_KEYS", "MOVES"]
+__all__ = ["TableState", "handle", "key_intent", "regions", "body_data", "bot_step",
+           "start_position", "COLOR_KEYS", "MOVES"]
+
+
+def _new_coach() -> Any:
+    from ..coach_view import Coach  # here, not at boot: the coach imports the bots
+
+    return Coach()
+
+
+@dataclass
+class TableState:
+    """What the table keeps: the game on it, the coach, and what the page said about it."""
+
+    session: Session | None = None  # the game (or position) on the table
+    coach: Any = field(default_factory=_new_coach)  # the hint and review (coach_view.Coach)
+    coach_flag: bool = False  # a position's host allows the coach (``?coach=1``)
+    tip_session: Session | None = None  # the game the first-visit tip is shown in
+    unsaved_noted: bool = False  # the player was told this browser cannot save the game
 
 COLOR_KEYS = {"r": "R", "y": "Y", "g": "G", "b": "B", "h": "H", "d": "D", "c": "C", "s": "S"}
 
 
 def start_position(app: App, position: Position, bots: str) -> None:
     """The table from a position (a link, a lesson, an embed); raises PositionError."""
-    app.session = Session.from_position(position, bots=bots)
-    app.replay = None
+    app.table.session = Session.from_position(position, bots=bots)
+    app.replay.log = None
     app.mode = "table"
 
 
@@ -89,7 +106,7 @@ MOVES: dict[str, Move] = {
 
 
 def _move(app: App, intent: Intent) -> Effects:
-    s = app.session
+    s = app.table.session
     if s is None or app.mode != "table":
         return nothing()
     focus = MOVES[intent.action](s, intent)
@@ -103,7 +120,7 @@ def _move(app: App, intent: Intent) -> Effects:
 
 def _reset(app: App, intent: Intent) -> Effects:
     """Back to the starting position."""
-    s = app.session
+    s = app.table.session
     if s is None or s.position is None:
         return nothing()
     bots = app.request.bots if app.request.position is not None else "normal"
@@ -112,7 +129,7 @@ def _reset(app: App, intent: Intent) -> Effects:
 
 
 def _tip_close(app: App, intent: Intent) -> Effects:
-    app.tip_session = None
+    app.table.tip_session = None
     return Effects(focus="hand")
 
 
@@ -120,12 +137,12 @@ def _coach(app: App, intent: Intent) -> Effects:
     """The coach's hint or the round's review (run in the controller's slices)."""
     from ..coach_view import coach_allowed
 
-    s = app.session
+    s = app.table.session
     if s is None or app.mode != "table" or not coach_allowed(s, embed=app.embed,
-                                                             flag=app.coach_flag):
+                                                             flag=app.table.coach_flag):
         return nothing()
     hint = intent.action == "hint"
-    started = app.coach.start_hint(s) if hint else app.coach.start_review(s)
+    started = app.table.coach.start_hint(s) if hint else app.table.coach.start_review(s)
     return Effects(coach=started, focus="" if hint else "review")
 
 
@@ -164,7 +181,7 @@ def _choice_key(app: App, s: Session, k: str) -> Intent | None:
 
 def key_intent(app: App, k: str) -> Intent | None:
     """The table's keys (docs/table.md "Keyboard")."""
-    s = app.session
+    s = app.table.session
     if app.mode != "table" or s is None:
         return None
     if (chosen := _choice_key(app, s, k)) is not None:
@@ -190,7 +207,7 @@ def bot_step(app: App) -> tuple[AiPlan, float] | None:
     act meanwhile), or None when the table waits for you."""
     from .. import passplay
 
-    s = app.session
+    s = app.table.session
     if app.mode != "table" or s is None:
         return None
     plan = None if passplay.holds(app) else s.plan_ai()
@@ -210,24 +227,24 @@ def bot_step(app: App) -> tuple[AiPlan, float] | None:
 def regions(app: App) -> dict[str, str] | None:
     from ..coach_view import coach_allowed, decorate, first_tip
 
-    s = app.session
+    s = app.table.session
     if s is None:
         return None
     out = render_table(view(s), app.notice, speed=app.speed_name, sound=app.prefs.sound,
                        embed=app.embed, lang=app.lang)
-    decorate(out, app.coach, s, app.lang, coach_allowed(s, embed=app.embed, flag=app.coach_flag))
+    decorate(out, app.table.coach, s, app.lang, coach_allowed(s, embed=app.embed, flag=app.table.coach_flag))
     if app.lang == "fi":
         from ..keys_fi import relabel_color_keys
 
         out["prompt"] = relabel_color_keys(out["prompt"])
-    if app.tip_session is not None and app.tip_session is s:
+    if app.table.tip_session is not None and app.table.tip_session is s:
         out["validator"] = first_tip() + out.get("validator", "")
     return out
 
 
 def body_data(app: App) -> dict[str, str]:
     """``body[data-phase]``, ``[data-turn]`` and ``[data-version]`` of the game on screen."""
-    s = app.session
+    s = app.table.session
     if app.mode != "table" or s is None:
         return {}
     return {"phase": PHASE_NAMES[Phase(s.state.phase)], "turn": str(s.state.turn),
