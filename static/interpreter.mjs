@@ -19,7 +19,9 @@
 // "plain"), data-snapshot-found what the lookup found ("loaded", "none", "stale": another
 // build's, deleted; "dropped": did not load, deleted), data-snapshot what this page did about
 // making one ("making", "made", "failed", "off"), data-snapshot-error why one was dropped or
-// not made (for the tests and the benchmark; the player sees nothing of it).
+// not made, data-snapshot-wasm whether Pyodide's WebAssembly was the one static/early.js
+// compiled from <head> ("early") or compiled when Pyodide got there ("late") (for the tests and
+// the benchmark; the player sees nothing of it).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
@@ -204,9 +206,13 @@ function useEarly(early) {
         return early.module.then(
           async (module) => {
             stamp("wasm-compiled");
+            mark("snapshotWasm", "early");
             return {module, instance: await WebAssembly.instantiate(module, given)};
           },
-          () => streaming.call(WebAssembly, source, given, ...rest));
+          () => {
+            mark("snapshotWasm", "late");
+            return streaming.call(WebAssembly, source, given, ...rest);
+          });
       };
       return own(imports, receive);
     };
