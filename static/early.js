@@ -30,36 +30,12 @@
     window.unoWebSnapshotRead = caches.match(staticDir + "bundle/interpreter.snapshot", {cacheName: "uno_web.snapshot"})
       .then(function (hit) {
         if (!hit) return null;
-        fetchForPyodide();
         var bytes = hit.arrayBuffer();
         bytes.catch(function () { /* reported where it is awaited */ });
         return {key: hit.headers.get("x-uno-key"), sha256: hit.headers.get("x-uno-sha256"),
                 size: hit.headers.get("x-uno-image-bytes"), bytes: bytes};
       });
     window.unoWebSnapshotRead.catch(function () { /* storage blocked: interpreter.mjs looks again */ });
-  }
-  // With a snapshot found, the files Pyodide loads on a snapshot boot are requested from here,
-  // at once, instead of when Pyodide asks for them (only once its modules are fetched and run:
-  // about 150-200 ms later on a repeat visit), and its 9.6 MB WebAssembly is compiled as it
-  // arrives: window.unoWebWasm = {responses: {URL: a promise of the Response}, module: a promise
-  // of the compiled module}.  interpreter.mjs takes it once and answers Pyodide's own requests
-  // with these responses (so each file is read once) and its instantiation with that module.
-  // The first visit (no snapshot) leaves it all to Pyodide.
-  function fetchForPyodide() {
-    if (window.unoWebWasm || typeof WebAssembly !== "object" || !WebAssembly.compileStreaming) return;
-    var responses = {};
-    function get(rel) {
-      var url = new URL(staticDir + rel, location.href).href;
-      var response = responses[url] = fetch(url);
-      response.catch(function () { /* Pyodide asks again (interpreter.mjs) */ });
-      return response;
-    }
-    var wasm = get("vendor/pyodide/pyodide.asm.wasm");
-    get("bundle/python_stdlib.zip");
-    get("vendor/pyodide/pyodide-lock.json");
-    var module = WebAssembly.compileStreaming(wasm.then(function (r) { return r.clone(); }));
-    module.catch(function () { /* Pyodide compiles its own */ });
-    window.unoWebWasm = {responses: responses, module: module};
   }
   function link(rel, href) {
     var l = document.createElement("link");

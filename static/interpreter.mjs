@@ -19,9 +19,7 @@
 // "plain"), data-snapshot-found what the lookup found ("loaded", "none", "stale": another
 // build's, deleted; "dropped": did not load, deleted), data-snapshot what this page did about
 // making one ("making", "made", "failed", "off"), data-snapshot-error why one was dropped or
-// not made, data-snapshot-wasm whether Pyodide's WebAssembly was the one static/early.js
-// compiled from <head> ("early") or compiled when Pyodide got there ("late") (for the tests and
-// the benchmark; the player sees nothing of it).
+// not made (for the tests and the benchmark; the player sees nothing of it).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
@@ -172,54 +170,6 @@ async function find() {
   return {image, filled, fresh};
 }
 
-// What static/early.js requested for Pyodide from <head>, while the page loaded (`early`:
-// {responses: {URL: a promise of the Response}, module: the compiled WebAssembly}), used
-// instead of what Pyodide would request and compile once it gets there.  Pyodide's own steps
-// still run, answered from `early`: each of its requests of one of those URLs (the
-// WebAssembly, the standard library, the lock file: plain fetches made while loadPyodide sets
-// up; `done` ends the patch) gets the early response, once; its one
-// WebAssembly.instantiateStreaming with its imports (its own `instantiateWasm` adds two
-// imports, then instantiates) gets the compiled module, or, should the early compile have
-// failed, compiles that response as it would have.  Every other fetch and instantiation goes
-// through unchanged; an early request that failed is made again.
-function useEarly(early) {
-  const fetchOwn = window.fetch;
-  const left = new Map(Object.entries(early.responses));
-  const done = () => { if (window.fetch === patched) window.fetch = fetchOwn; };
-  const patched = function (input, init) {
-    const url = String(input && input.url || input);
-    const response = left.get(url);
-    if (response === undefined) return fetchOwn.apply(this, arguments);
-    left.delete(url);
-    if (!left.size) done();
-    return response.catch(() => fetchOwn.call(window, input, init));
-  };
-  window.fetch = patched;
-  const settings = (emscripten) => {
-    const own = emscripten.instantiateWasm;
-    if (typeof own !== "function") return;
-    emscripten.instantiateWasm = (imports, receive) => {
-      const streaming = WebAssembly.instantiateStreaming;
-      WebAssembly.instantiateStreaming = function (source, given, ...rest) {
-        if (given !== imports) return streaming.call(this, source, given, ...rest);
-        WebAssembly.instantiateStreaming = streaming;
-        return early.module.then(
-          async (module) => {
-            stamp("wasm-compiled");
-            mark("snapshotWasm", "early");
-            return {module, instance: await WebAssembly.instantiate(module, given)};
-          },
-          () => {
-            mark("snapshotWasm", "late");
-            return streaming.call(WebAssembly, source, given, ...rest);
-          });
-      };
-      return own(imports, receive);
-    };
-  };
-  return {done, settings};
-}
-
 // Pyodide from the snapshot `found`.  Pyodide's own loader creates the interpreter's memory and
 // instantiates its WebAssembly (`createPyodideModule`: the module factory of pyodide.asm.mjs,
 // which loadPyodide would import itself) while the image is still being read; the factory
@@ -229,10 +179,7 @@ async function loadSnapshot(found) {
     await found.fresh;  // an entry of another format is another build's: stale
     await found.filled;  // throws: no length
   }
-  const early = window.unoWebWasm ? useEarly(window.unoWebWasm) : null;
-  window.unoWebWasm = null;  // taken once
   const createPyodideModule = async (settings) => {
-    if (early) early.settings(settings);
     const factory = (await import(paths.indexURL + "pyodide.asm.mjs")).default;
     const module = await factory(settings);
     stamp("wasm-ready");
@@ -240,7 +187,6 @@ async function loadSnapshot(found) {
     return module;
   };
   const loading = pyodide.loadPyodide({...paths, _loadSnapshot: found.image, createPyodideModule});
-  if (early) loading.then(early.done, early.done);
   loading.catch(() => {});  // another build's: thrown away below, whatever became of it
   await found.fresh;  // StaleSnapshot: the ordinary boot, the snapshot already deleted
   return await loading;
@@ -295,7 +241,7 @@ export function prepare({start = false} = {}) {
 }
 
 export async function loadPyodide(options) {
-  stamp("asked");
+  stamp("asked");  // PyScript asks for the interpreter (bench_boot.py --detail: is PyScript the long pole?)
   const config = {...options, ...paths};
   prepare({start: true});
   let py = null;

@@ -79,30 +79,19 @@ def play_a_card(page: Any) -> None:
     page.wait_for_selector("[data-testid=validator-entry][data-code=E_NO_MATCH]", timeout=30_000)
 
 
-# the files Pyodide loads on a snapshot boot, which static/early.js requests from <head>
-EARLY_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-
-
 def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
     first_visit(page)
-    requested: list[str] = []
-    page.on("request", lambda r: requested.append(r.url.split("?")[0].rsplit("/", 1)[-1]))
     page.reload()
     _wait_ready(page)
     assert state(page) == ["snapshot", "loaded", ""]
-    # Pyodide's WebAssembly was compiled from <head> and used; each file Pyodide loads was
-    # requested once (early.js's request answered Pyodide's own)
-    assert page.evaluate("document.body.dataset.snapshotWasm") == "early"
-    assert {name: requested.count(name) for name in EARLY_FILES} == dict.fromkeys(EARLY_FILES, 1), requested
     assert page.evaluate("document.body.dataset.snapshot") is None  # a boot from it makes none
     # the pipeline ran as built: read from <head>, Pyodide's wasm ready (through the wrapped
     # module factory) no earlier than the lookup, the image complete before the restore
     at = dict(page.evaluate(MARKS))
-    steps = ["lookup", "snapshot-found", "snapshot-hashed", "wasm-compiled", "wasm-ready", "pyodide-loaded",
-             "asked", "handed"]
+    steps = ["lookup", "snapshot-found", "snapshot-hashed", "wasm-ready", "pyodide-loaded", "asked", "handed"]
     assert all(step in at for step in steps), at
     assert at["lookup"] <= at["wasm-ready"] and at["snapshot-hashed"] <= at["pyodide-loaded"] <= at["handed"], at
-    assert at["wasm-compiled"] <= at["wasm-ready"] and at["asked"] <= at["handed"], at
+    assert at["asked"] <= at["handed"], at
     # read from <head> by early.js, and let go once taken (no snapshot buffer kept for the
     # page's life)
     assert page.evaluate("document.body.dataset.snapshotRead") == "head"
@@ -116,19 +105,6 @@ def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
         assert state(page)[0] == "snapshot"
         draws.add(page.evaluate("document.body.dataset.randomProbe"))
     assert len(draws) == 2, draws
-
-
-def test_a_failed_early_compile_leaves_the_compile_to_pyodide(page: Any) -> None:
-    """Should the WebAssembly compiled from <head> fail (here: the browser refuses to compile it
-    that way), Pyodide compiles the same response itself: still a snapshot boot, and playable."""
-    first_visit(page)
-    page.add_init_script("WebAssembly.compileStreaming = () => Promise.reject(new TypeError('refused here'));")
-    page.reload()
-    _wait_ready(page)
-    assert state(page) == ["snapshot", "loaded", ""]
-    assert page.evaluate("document.body.dataset.snapshotWasm") == "late"
-    assert "wasm-compiled" not in dict(page.evaluate(MARKS))
-    play_a_card(page)
 
 
 def test_snapshot_boot_keeps_finnish_and_a_deal_pressed_before_ready(page: Any) -> None:
