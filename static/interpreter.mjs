@@ -241,6 +241,7 @@ export function prepare({start = false} = {}) {
 }
 
 export async function loadPyodide(options) {
+  stamp("asked");  // PyScript asks for the interpreter (bench_boot.py --detail: is PyScript the long pole?)
   const config = {...options, ...paths};
   prepare({start: true});
   let py = null;

@@ -88,9 +88,10 @@ def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
     # the pipeline ran as built: read from <head>, Pyodide's wasm ready (through the wrapped
     # module factory) no earlier than the lookup, the image complete before the restore
     at = dict(page.evaluate(MARKS))
-    steps = ["lookup", "snapshot-found", "snapshot-hashed", "wasm-ready", "pyodide-loaded", "handed"]
+    steps = ["lookup", "snapshot-found", "snapshot-hashed", "wasm-ready", "pyodide-loaded", "asked", "handed"]
     assert all(step in at for step in steps), at
     assert at["lookup"] <= at["wasm-ready"] and at["snapshot-hashed"] <= at["pyodide-loaded"] <= at["handed"], at
+    assert at["asked"] <= at["handed"], at
     # read from <head> by early.js, and let go once taken (no snapshot buffer kept for the
     # page's life)
     assert page.evaluate("document.body.dataset.snapshotRead") == "head"
