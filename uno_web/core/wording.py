@@ -8,7 +8,7 @@ toggle); :func:`uno_web.core.reasons.english_params` writes its message's words 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .cards import CardError, card_name, color_name, join_words
 
@@ -151,11 +151,7 @@ def drawn_it(count: Any, form: str) -> str:
 
 def reshuffle_words(missing: Any, extra: Any, what: str) -> str:
     """What is wrong with a pile order a log gives: ``missing red 1; extra blue 2 (deal)``."""
-    parts = []
-    if missing:
-        parts.append("missing " + some_cards(list(missing)))
-    if extra:
-        parts.append("extra " + some_cards(list(extra)))
+    parts = missing_and_extra(missing, extra, "missing ", "extra ", some_cards)
     return "; ".join(parts) + ("" if what in ("", "reshuffle") else f" ({what})")
 
 
@@ -164,23 +160,28 @@ def deck_words(found: Any, expected: Any, missing: Any, extra: Any) -> str:
     missing red 7`` (or ``108 cards accounted for`` when nothing is wrong)."""
     if not missing and not extra and found == expected:
         return f"{quote_value(found)} cards accounted for"
-    parts = [f"{quote_value(found)} of {quote_value(expected)} cards found"]
-    if missing:
-        parts.append("missing " + some_cards(list(missing)))
-    if extra:
-        parts.append("duplicated " + some_cards(list(extra)))
-    return "; ".join(parts)
+    return "; ".join([f"{quote_value(found)} of {quote_value(expected)} cards found",
+                      *missing_and_extra(missing, extra, "missing ", "duplicated ", some_cards)])
 
 
 def deck_order_words(rnd: Any, missing: Any, extra: Any) -> str:
     """What is wrong with a round's deck in a log: ``round 2 deck: missing red 7; not in the
     deck or too many blue 3``."""
+    parts = missing_and_extra(missing, extra, "missing ", "not in the deck or too many ",
+                              some_cards)
+    return f"round {quote_value(rnd)} deck: " + "; ".join(parts)
+
+
+def missing_and_extra(missing: Any, extra: Any, missing_word: str, extra_word: str,
+                      name: Callable[[list[Any]], str]) -> list[str]:
+    """The parts of a message about cards missing and cards in excess, each led by its word
+    (in the message's language) and its cards named by ``name``; none for an empty list."""
     parts = []
     if missing:
-        parts.append("missing " + some_cards(list(missing)))
+        parts.append(missing_word + name(list(missing)))
     if extra:
-        parts.append("not in the deck or too many " + some_cards(list(extra)))
-    return f"round {quote_value(rnd)} deck: " + "; ".join(parts)
+        parts.append(extra_word + name(list(extra)))
+    return parts
 
 
 def some_cards(cards: list[Any], most: int = 6) -> str:

@@ -16,7 +16,8 @@ from typing import Any, Callable, Mapping
 from ..core.cards import ALL_CARDS, CardError, card_name, color_name
 from ..core.reasons import CATALOGUE, Reason, Verdict
 from ..core.wording import (
-    CARD_KEYS, COUNT_KEYS, NOBODY, PERSON_KEYS, drawn_it, number_card_of, quote_value,
+    CARD_KEYS, COUNT_KEYS, NOBODY, PERSON_KEYS, drawn_it, missing_and_extra, number_card_of,
+    quote_value,
 )
 from .fi_reasons import REASONS_FI, RULE_WORDS_FI
 from .grammar import FiWords, sentence
@@ -232,29 +233,19 @@ def _some_cards_fi(cards: "list[Any]", most: int = 6) -> str:
 def _deck_fi(found: Any, expected: Any, missing: Any, extra: Any) -> str:
     if not missing and not extra and found == expected:
         return f"{quote_value(found)} korttia tallessa"
-    parts = [f"löytyi {quote_value(found)} korttia, pakassa on {quote_value(expected)}"]
-    if missing:
-        parts.append("puuttuu " + _some_cards_fi(list(missing)))
-    if extra:
-        parts.append("liikaa: " + _some_cards_fi(list(extra)))
-    return "; ".join(parts)
+    return "; ".join([f"löytyi {quote_value(found)} korttia, pakassa on {quote_value(expected)}",
+                      *missing_and_extra(missing, extra, "puuttuu ", "liikaa: ", _some_cards_fi)])
 
 
 def _deck_order_fi(rnd: Any, missing: Any, extra: Any) -> str:
-    parts = []
-    if missing:
-        parts.append("puuttuu " + _some_cards_fi(list(missing)))
-    if extra:
-        parts.append("ei kuulu pakkaan tai liian monta: " + _some_cards_fi(list(extra)))
+    parts = missing_and_extra(missing, extra, "puuttuu ", "ei kuulu pakkaan tai liian monta: ",
+                              _some_cards_fi)
     return f"kierroksen {quote_value(rnd)} pakka: " + "; ".join(parts)
 
 
 def _reshuffle_fi(missing: Any, extra: Any, what: str) -> str:
-    parts = []
-    if missing:
-        parts.append("puuttuu " + _some_cards_fi(list(missing)))
-    if extra:
-        parts.append("ylimääräisiä kortteja: " + _some_cards_fi(list(extra)))
+    parts = missing_and_extra(missing, extra, "puuttuu ", "ylimääräisiä kortteja: ",
+                              _some_cards_fi)
     where = {"": "", "reshuffle": "", "new round deal": " (uuden kierroksen jako)"}
     return "; ".join(parts) + where.get(what, f" ({what})")
 
