@@ -7,6 +7,7 @@ score and each survivor are recorded in docs/core.md ("Mutation testing").
 
     python bench/mutation.py                 # every slice
     python bench/mutation.py legality        # one slice
+    python bench/mutation.py kernel          # the decision per move kind (part of legality)
     python bench/mutation.py --report        # only the table of what the last runs found
 """
 
@@ -28,7 +29,10 @@ SLICES: dict[str, list[str]] = {
         "x_play_problem", "x__matches", "x_finish_forbidden", "x_penalty_card",
         "x_can_call_uno", "x_legal_moves", "x__add_plays", "x__add_play_variants",
         "x_can_play", "x__stack_toggle", "x__jump_window_open", "x_follows_same_number",
-        "x_same_number_cards", "x_swap_target_needed", "x_playable_cards", "x_holds_color")] + [
+        "x_same_number_cards", "x_swap_target_needed", "x_playable_cards", "x_holds_color",
+        "x_turn_play_problem", "x_draw_problem", "x_pass_problem", "x__any_play",
+        "x_challenge_problem", "x_accept_problem", "x_uno_problem", "x_jump_window_problem",
+        "x_jump_card_problem")] + [
         C + "judge." + f + "__mutmut_*" for f in (
             "x__refusal", "x__call_uno_refusal", "x__catch_refusal", "x__jump_in_refusal",
             "x__choose_color_refusal", "x__play_refusal", "x__draw_refusal",
@@ -39,12 +43,20 @@ SLICES: dict[str, list[str]] = {
         "x_step", "x__play", "x__plain_effect", "x__uno_after_play", "x__went_out",
         "x__draw_turn", "x__draw_cards", "x__refill", "x_seven_zero", "x__advance",
         "x__take_pending", "x__close_windows", "x__execute_penalty", "x__end_round",
-        "x__reset_calls", "x__penalty_reason", "x__next_active_after", "x_reverse_skips")] + [
+        "x__reset_calls", "x__penalty_reason", "x__next_active_after", "x_reverse_skips",
+        "x__penalty_now", "x__repeated", "x__blocked", "x__next_round")] + [
         C + "legality.x__next_seat__mutmut_*", C + "legality.x_next_seat__mutmut_*",
         C + "catch_window.*"],
     # the deck invariant
     "invariants": [C + "invariants.x_check_deck__mutmut_*",
-                   C + "invariants.x_deck_verdict__mutmut_*"],
+                   C + "invariants.x_deck_verdict__mutmut_*",
+                   C + "invariants.x_cards_of__mutmut_*", C + "invariants.x_same_cards__mutmut_*",
+                   C + "invariants.x_same_cards_as__mutmut_*"],
+    # the kernel's one decision per move kind (a part of "legality", to run on its own)
+    "kernel": [C + "legality." + f + "__mutmut_*" for f in (
+        "x_turn_play_problem", "x_draw_problem", "x_pass_problem", "x__any_play",
+        "x_challenge_problem", "x_accept_problem", "x_uno_problem", "x_jump_window_problem",
+        "x_jump_card_problem")],
 }
 
 
