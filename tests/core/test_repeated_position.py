@@ -130,20 +130,19 @@ def test_a_deck_too_small_for_a_full_deal_deals_equal_shares_and_turns_a_card():
 
 
 def test_a_pile_of_nothing_but_cards_to_send_back_keeps_the_last_one_turned():
+    # an exact deck of five wild cards under redraw-wild: the next deal leaves three wilds,
+    # each of which the first-card rule sends back; the last one turned stays
     pos = Position(overrides={"first_card": "redraw-wild", "scoring": "target",
                               "target_score": 500, "hand_size": 1},
-                   hands=["R1", "G1"], top="W", color="R", discard="W W", exact_deck=True)
+                   hands=["W", "W+4"], top="W", color="R", discard="W W", exact_deck=True)
     s = build_state(pos)
-    s, _, _ = _play_forced_or_any(s)
-    from uno_web.core import Move
-    nxt = apply(s, Move(MoveKind.NEXT_ROUND, 0))
-    assert nxt.verdict.ok and len(nxt.state.discard) == 1 and check_deck(nxt.state).ok
-
-
-def _play_forced_or_any(s):
-    """Play the first legal move until the round is over."""
-    for _ in range(200):
+    for _ in range(10):
         if s.phase >= Phase.ROUND_OVER:
             break
         s = apply(s, legal_moves(s, s.turn)[0]).state
-    return s, None, None
+    assert s.phase == Phase.ROUND_OVER
+    from uno_web.core import Move
+    nxt = apply(s, Move(MoveKind.NEXT_ROUND, 0))
+    assert nxt.verdict.ok and [len(h) for h in nxt.state.hands] == [1, 1]
+    assert len(nxt.state.discard) == 1 and len(nxt.state.draw) == 2
+    assert check_deck(nxt.state).ok
