@@ -355,7 +355,7 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
           "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
           "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
-          "misplay_may_pass": True, "after_draw_play": "any-card"}
+          "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])
@@ -688,3 +688,77 @@ def test_the_presets_with_charged_mistakes_keep_check_and_the_move_list_together
     rec = run_game(rules, 2 + seed, seed, max_actions=300)
     report = validate_log(rec.to_json())
     assert report.valid, report.failure
+
+
+# --- a repeated UNO call -----------------------------------------------------------------------
+# game-engine.ts handleCallUno: the call is refused only for a caught player (unoCaught) or one
+# paying an UNO penalty; canCallUno asks the hand (one card; or two on the player's own turn
+# with one that fits, without strictUnoCall), never whether calledUno is already set, and the
+# call only sets calledUno = true again: accepted, and nothing changes.
+
+REPEAT = {"uno_repeat_call": True}
+
+
+def test_a_repeated_call_with_one_card_is_accepted_and_changes_nothing():
+    from uno_web.core.events import UnoCalled
+
+    s = position(hands=["R3", "Y7 Y8", "B1 B2"], top="R2", turn=1, called=[0], overrides=REPEAT)
+    v = verdict(s, "U0")
+    assert v.code.value == "OK_UNO" and not v.penalized and "again" in v.message
+    assert parse_move("U0") in legal_moves(s, 0)
+    s2, ev = play(s, "U0")
+    assert [type(e) for e in ev] == [UnoCalled]
+    assert (s2.hands, s2.turn, s2.phase, s2.called, s2.discard, s2.draw) == (
+        s.hands, s.turn, s.phase, s.called, s.discard, s.draw)
+    assert code(s2, "C1>0") == "E_NO_ONE_TO_CATCH"  # still called: nothing to catch
+
+
+def test_a_repeated_call_is_refused_by_default_and_never_charged():
+    s = position(hands=["R3", "Y7 Y8", "B1 B2"], top="R2", turn=1, called=[0],
+                 overrides={"false_uno_penalty": 2})
+    v = verdict(s, "U0")
+    assert v.code.value == "E_UNO_NOT_ALLOWED" and not v.ok
+    assert parse_move("U0") not in legal_moves(s, 0)
+
+
+def test_a_repeated_call_needs_what_a_first_call_needs():
+    # two cards on the player's own turn: letsuno's canCallUno, with a card that fits
+    rules = {**REPEAT, "uno_call_needs_fit": True}
+    s = position(hands=["R3 G4", "Y7 Y8"], top="R2", called=[0], overrides=rules)
+    assert code(s, "U0") == "OK_UNO"
+    s = position(hands=["B3 G4", "Y7 Y8"], top="R2", called=[0], overrides=rules)
+    assert code(s, "U0") == "E_UNO_NOT_ALLOWED"  # neither fits: no call, first or repeated
+    # two cards, not on turn: no call at all
+    s = position(hands=["R3 G4", "Y7 Y8"], top="R2", turn=1, called=[0], overrides=rules)
+    assert code(s, "U0") == "E_UNO_NOT_ALLOWED"
+
+
+def test_a_play_that_leaves_one_card_may_repeat_a_call_made_with_two():
+    s = position(hands=["R3 G4", "Y7 Y8"], top="R2", called=[0], overrides=REPEAT)
+    assert code(s, "P0:R3!") == "OK_PLAY"
+    assert parse_move("P0:R3!") in legal_moves(s, 0)
+    s2, _ = play(s, "P0:R3!")
+    assert s2.called[0] and code(s2, "C1>0") == "E_NO_ONE_TO_CATCH"
+    off = position(hands=["R3 G4", "Y7 Y8"], top="R2", called=[0])
+    assert code(off, "P0:R3!") == "E_UNO_NOT_ALLOWED"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_do_not_call_again(level):
+    """A listed repeated call changes nothing: a bot that took it would call for ever."""
+    import random as _random
+
+    from uno_web.ai import make_bot
+    from uno_web.core import observe
+    from uno_web.core.moves import MoveKind
+
+    s = position(hands=["R3", "R7 Y8", "B1 B2"], top="R2", turn=1, called=[0], overrides=REPEAT)
+    bot = make_bot(level)
+    moves = legal_moves(s, 0)
+    assert any(m.kind == MoveKind.CALL_UNO for m in moves)
+    got = bot.react(observe(s, 0), moves, _random.Random(1))
+    assert got is None or got.kind != MoveKind.CALL_UNO
+    # on its own turn, holding its one called card, it plays it
+    s = position(hands=["R3", "Y7 Y8"], top="R2", called=[0], overrides=REPEAT)
+    moves = legal_moves(s, 0)
+    assert bot.choose(observe(s, 0), moves, _random.Random(1)).kind == MoveKind.PLAY

@@ -519,7 +519,7 @@ def _uno_after_play(s: GameState, move: Move, left: int, ev: list[Event] | None)
     seat = move.seat
     if left == 1 and s.r.uno_call:
         if move.uno or s.called[seat]:
-            if move.uno and not s.called[seat] and ev is not None:
+            if move.uno and ev is not None:  # (uno_repeat_call: a repeated call too)
                 ev.append(UnoCalled(seat))
             s.called[seat] = True
         else:

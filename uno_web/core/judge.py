@@ -355,7 +355,7 @@ def _uno_flag_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | No
         return None
     if not s.r.uno_call:
         return _v(Reason.E_UNO_DISABLED, s, move)
-    if s.called[move.seat]:
+    if s.called[move.seat] and not s.r.uno_repeat_call:
         return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
     if len(hand) != 2:
         return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="leaves", count=len(hand) - 1)
@@ -448,7 +448,9 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
         return _v(Reason.OK_ACCEPT, s, move, count=s.pending, next=nxt)
     if kind == K_CHOOSE_COLOR:
         return _v(Reason.OK_COLOR, s, move, color=move.color)
-    if kind == K_CALL_UNO:
+    if kind == K_CALL_UNO:  # (uno_repeat_call: a call already made, made again)
+        if s.called[move.seat]:
+            return _v(Reason.OK_UNO, s, move, form="again", rule="uno_repeat_call = true")
         return _v(Reason.OK_UNO, s, move)
     if kind == K_CATCH:
         return _v(Reason.OK_CATCH, s, move, target=move.target, count=s.r.uno_penalty)

@@ -365,10 +365,12 @@ def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[
     """``seat`` calling UNO (any time: :func:`can_call_uno` says when it may)."""
     if not s.r.uno_call:
         return Reason.E_UNO_DISABLED, _NO_FACTS
+    if can_call_uno(s, seat, hand):
+        if s.called[seat] and not s.r.uno_repeat_call:
+            return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
+        return None
     if s.called[seat]:
         return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
-    if can_call_uno(s, seat, hand):
-        return None
     if len(hand) == 2 and seat == s.turn and s.r.uno_call_with_two and s.r.uno_call_needs_fit \
             and s.phase in (PH_PLAY, PH_DRAWN):
         return Reason.E_UNO_NOT_ALLOWED, {"form": "no_fit", "count": 2}
@@ -534,7 +536,7 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
         else:
             ok = sorted(set(cards))
         if not r.seven_swap:  # _add_play_variants without a 7's targets, written out
-            with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+            with_uno = r.uno_call and len(hand) == 2 and (not s.called[seat] or r.uno_repeat_call)
             colors = r.colors
             add = out.append
             for c in ok:
@@ -553,7 +555,7 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
 
 def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out: list[Move]) -> None:
     r = s.r
-    with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+    with_uno = r.uno_call and len(hand) == 2 and (not s.called[seat] or r.uno_repeat_call)
     colors = r.colors if IS_WILD[card] else _NO_COLOR
     if r.seven_swap and swap_target_needed(r, card, len(hand)):
         targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]

@@ -185,6 +185,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A player with one card left (or about to play the second-to-last) calls UNO.",
         "uno_call",
         "{who} called UNO",
+        {"again": "{who} called UNO again; nothing changes"},
     ),
     Reason.OK_CATCH: Explanation(
         "A player who did not call UNO and is caught in time draws the penalty.",

@@ -363,6 +363,14 @@ class RuleSet(Declared):
         "only while one of the two cards fits the pile (its colour, number or symbol, or a "
         "wild card), or, facing a draw card, answers it.",
     )
+    uno_repeat_call: bool = _f(
+        False,
+        "Call UNO again",
+        "Whether a player who has already called UNO may call it again. `false`: a second "
+        "call is refused (it is never charged). `true` (letsuno/uno-online): it is accepted "
+        "whenever a first call would be, and changes nothing; a play that leaves one card may "
+        "carry it too.",
+    )
     uno_penalty: int = _f(
         2, "Cards for a missed UNO call", "Cards drawn by a player caught not calling UNO.",
         ge=0, le=10,
@@ -471,6 +479,7 @@ _LETSUNO: dict[str, Any] = dict(
     jump_in_window="while-on-top",
     jump_in_wild=True,
     uno_call_needs_fit=True,
+    uno_repeat_call=True,
     misplay_may_pass=True,
     after_draw_play="any-card",
     same_number_turn="any-card",
@@ -718,7 +727,7 @@ DECISIONS: list[tuple[str, str]] = [
      "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `jump_in_window = "
      "while-on-top`, `jump_in_wild`, `misplay_keeps_turn`, `misplay_may_pass`, "
      "`finish_keeps_turn`, `after_draw_play = any-card`, `uno_call_needs_fit`, `self_catch`, "
-     "`uno_catch_window = while-one-card`) and the presets `letsuno-party` and `letsuno-crazy` "
+     "`uno_catch_window = while-one-card`, `uno_repeat_call`) and the presets `letsuno-party` and `letsuno-crazy` "
      "follow that engine's rule code (`packages/shared/src/rules`, read 2026-11-27). Known "
      "differences that remain, none of them a choice here: it draws penalty cards, and the "
      "cards of drawing until playable, one move at a time, so other players may jump in, call "
@@ -731,8 +740,7 @@ DECISIONS: list[tuple[str, str]] = [
      "*classic* preset, which is `official` here, not only the house-rule presets); here a "
      "turn has one draw. Under its forced play a drawn card that fits is played at once; here "
      "(with `after_draw_play = any-card`) another card that fits may be played instead "
-     "(under its presets nothing else fits after a draw, so they agree). A repeated UNO call "
-     "is accepted there and changes nothing; here it is refused (and never charged)."),
+     "(under its presets nothing else fits after a draw, so they agree)."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]

@@ -80,7 +80,7 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "Pelaaja, jolla on yksi kortti jäljellä (tai joka pelaa toiseksi viimeisen korttinsa), "
         "huutaa UNO!",
         "{who} {who:huusi|huusit} UNO!",
-        {},
+        {"again": "{who} {who:huusi|huusit} UNO! uudestaan; mikään ei muutu"},
     ),
     "OK_CATCH": (
         "Pelaaja, joka jättää UNO!-huudon väliin ja jää siitä ajoissa kiinni, nostaa "

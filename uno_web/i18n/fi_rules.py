@@ -305,6 +305,13 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "(letsuno/uno-online): vain kun toinen kahdesta kortista sopii pinoon (sen väri, numero "
         "tai symboli, tai villi kortti) tai nostokortin edessä vastaa siihen.",
     ),
+    "uno_repeat_call": (
+        "f63cd3b8", "Huuda UNO! uudestaan",
+        "Saako jo UNO!-huudon tehnyt pelaaja huutaa uudestaan. `pois`: toinen huuto hylätään "
+        "(siitä ei koskaan rangaista). `päällä` (letsuno/uno-online): se hyväksytään aina, kun "
+        "ensimmäinenkin huuto hyväksyttäisiin, eikä se muuta mitään; myös yhden kortin jättävä "
+        "pelisiirto voi sisältää sen.",
+    ),
     "uno_penalty": (
         "cf7dadf0", "Kortit unohtuneesta UNO!-huudosta",
         "Montako korttia nostaa pelaaja, joka jää kiinni UNO!-huudon unohtamisesta.",

@@ -290,6 +290,9 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
         ("K0", "OK_PASS"), ("P0:G7", "P_MISPLAY")),
     _house("after_draw_play", "any-card", ["R3 G7 G8", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
            ("P0:G7", "E_NO_MATCH"), phase="drawn", drawn="G8"),
+    # you called UNO with the play that left your last card
+    _house("uno_repeat_call", True, ["R3", "Y7 Y8"], "R2", ("U0", "OK_UNO"),
+           ("C0>1", "E_NO_ONE_TO_CATCH"), called=[0], turn=1),
     _house("self_catch", True, ["R3", "Y7 Y8"], "R2", ("P0:R3", "OK_PLAY"),
            ("C0>0", "P_SELF_CATCH"), uncalled=[0]),
     _house("false_catch_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
