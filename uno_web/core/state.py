@@ -121,6 +121,7 @@ class CompiledRules:
     uno_penalty: int
     uno_call_with_two: bool
     uno_call_needs_fit: bool
+    uno_repeat_call: bool
     false_catch_penalty: int
     false_uno_penalty: int
     uno_catch_window: str
