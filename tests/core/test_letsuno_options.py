@@ -355,7 +355,8 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
           "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
           "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
-          "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True}
+          "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True,
+          "draw_lapses": True}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])
@@ -762,3 +763,87 @@ def test_bots_do_not_call_again(level):
     s = position(hands=["R3", "Y7 Y8"], top="R2", called=[0], overrides=REPEAT)
     moves = legal_moves(s, 0)
     assert bot.choose(observe(s, 0), moves, _random.Random(1)).kind == MoveKind.PLAY
+
+
+# --- a call or a catch undoes the turn player's draw ------------------------------------------
+# game-engine.ts handlePass: with cards left to draw, a PASS needs state.lastAction to be the
+# passing player's own DRAW_CARD; house-rules-engine.ts refuses a DRAW_CARD while the last
+# action is the same player's DRAW_CARD (no penalty pending). Every accepted action sets
+# lastAction: after a CALL_UNO or a CATCH_UNO (by anybody, the turn player too) the player's
+# draw is no longer the last action, so the pass is refused and a draw is allowed again.
+# draw-until-playable.ts: with drawUntilPlayable a DRAW_CARD is refused while a card fits.
+
+LAPSE = {"after_draw_play": "any-card", "draw_lapses": True}
+
+
+def _drawn(rules, hands=("R3 G7 B1", "Y1 Y2 Y3", "Y4"), draw="B5 G9 G8"):
+    # seat 2 holds one card and has not called UNO
+    s = position(hands=list(hands), top="R9", draw=draw, overrides=rules,
+                 uncalled=[2] if len(hands[2].split()) == 1 else [])
+    s, _ = play(s, "D0")  # the blue 5: it does not fit, the red 3 does
+    assert s.phase == Phase.DRAWN and s.turn == 0
+    assert code(s, "K0") == "OK_PASS"  # the draw is the last action: the turn may end
+    return s
+
+
+def _agree(s, seat):
+    """check and legal_moves agree on the turn player's pass and draw."""
+    moves = legal_moves(s, seat)
+    for m in (f"K{seat}", f"D{seat}"):
+        assert (parse_move(m) in moves) == check(s, parse_move(m)).ok, m
+
+
+def test_another_players_uno_call_undoes_the_draw():
+    s = _drawn(LAPSE)
+    s, _ = play(s, "U2")  # seat 2 holds one card and calls UNO
+    assert s.turn == 0
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    assert code(s, "D0") == "OK_DRAW"  # the draw is no longer the last action: draw again
+    assert code(s, "P0:R3") == "OK_PLAY"
+    _agree(s, 0)
+    s, _ = play(s, "D0")  # the green 9: nothing new fits, the red 3 still does
+    assert code(s, "K0") == "OK_PASS"  # the new draw is the last action again
+
+
+def test_a_catch_undoes_the_draw():
+    s = _drawn({**LAPSE, "uno_catch_window": "while-one-card"})
+    s, _ = play(s, "C1>2")  # seat 2 forgot to call UNO: caught by seat 1
+    assert s.turn == 0 and code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    _agree(s, 0)
+
+
+def test_the_turn_players_own_call_undoes_the_draw():
+    s = _drawn(LAPSE, hands=("R3", "Y1 Y2 Y3", "Y4 Y5"))
+    assert len(s.hands[0]) == 2
+    s, _ = play(s, "U0")  # two cards, the red 3 fits: a call of one's own
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED" and code(s, "P0:R3") == "OK_PLAY"
+
+
+def test_drawing_until_playable_after_the_draw_lapsed_a_card_that_fits_must_be_played():
+    rules = {**LAPSE, "may_draw_when_playable": False, "draw_to_match": True}
+    s = position(hands=["G7 B1 B2", "Y1 Y2 Y3", "Y4"], top="R9", draw="B5 R4 G8",
+                 overrides=rules, uncalled=[2])
+    s, _ = play(s, "D0")  # nothing fits: the blue 5, then the red 4, which fits
+    assert s.phase == Phase.DRAWN and code(s, "K0") == "OK_PASS"
+    s, _ = play(s, "U2")
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    assert code(s, "D0") == "E_MUST_PLAY"  # drawUntilPlayable: a card fits, no draw
+    assert code(s, "P0:R4") == "OK_PLAY"
+    _agree(s, 0)
+
+
+def test_the_pass_after_a_misplay_penalty_lapses_too():
+    rules = {**LAPSE, "misplay_penalty": 1, "misplay_keeps_turn": True,
+             "misplay_may_pass": True}
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3", "Y4"], top="R9", draw="B5 G9", overrides=rules)
+    s, _ = play(s, "P0:G7")  # charged: the blue 5 drawn, the turn stays
+    assert code(s, "K0") == "OK_PASS"
+    s, _ = play(s, "U2")
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    _agree(s, 0)
+
+
+def test_by_default_a_call_or_a_catch_leaves_the_draw_alone():
+    s = _drawn({"after_draw_play": "any-card"})
+    s, _ = play(s, "U2")
+    assert code(s, "K0") == "OK_PASS" and code(s, "D0") == "E_ALREADY_DREW"

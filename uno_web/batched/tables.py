@@ -75,6 +75,7 @@ _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
     "jump_in_wild": (False,),
     "uno_call_needs_fit": (False,),
     "uno_repeat_call": (False,),
+    "draw_lapses": (False,),
     "after_draw_play": ("drawn-card",),
     "play_same_number": (False,),
     "reshuffle": ("shuffle",),

@@ -270,12 +270,16 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     if kind == K_CALL_UNO:
         s.called[seat] = True
         _close_seat(s, seat)
+        if r.draw_lapses:
+            lapse_draw(s)
         if ev is not None:
             ev.append(UnoCalled(seat))
         return
     if kind == K_CATCH:
         t = move.target
         _close_seat(s, t)  # caught once: paid for, even when nothing is drawn
+        if r.draw_lapses:
+            lapse_draw(s)
         if ev is not None:
             ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
         _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
@@ -347,6 +351,19 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
         ev.append(TurnSkipped(seat))
 
 
+def lapse_draw(s: GameState) -> None:
+    """``draw_lapses``: an UNO call or a catch, by anybody, makes the turn player's draw lapse
+    (letsuno counts a draw only while it is the last move at the table): after a draw, or
+    after drawing a misplay penalty, the turn is as before the draw: no pass, a card that
+    fits or another draw. A play-same-number turn, a colour to choose or a pending draw card
+    is left as it is."""
+    if s.phase == PH_DRAWN:
+        s.phase = PH_PLAY
+        s.drawn = []
+    elif s.phase == PH_PLAY and s.drawn:  # (misplay_may_pass: the penalty cards just drawn)
+        s.drawn = []
+
+
 def _close_windows(s: GameState, seat: int) -> None:
     """A turn move closes the catch window of earlier plays (official: "before the next player
     acts") and the jump-in window (under ``jump_in_window = while-on-top`` it stays open while
@@ -378,6 +395,9 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     if ev is not None:
         ev.append(PenaltyApplied(seat, count, why, seat))
     if code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO, Reason.P_SELF_CATCH) or seat != s.turn:
+        if r.draw_lapses and code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO,
+                                      Reason.P_SELF_CATCH):
+            lapse_draw(s)
         _draw_cards(s, seat, count, ev, why, src)
         return
     # a turn move (a misplay, or a last card that may not go out): it closes the windows as

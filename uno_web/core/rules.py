@@ -325,6 +325,16 @@ class RuleSet(Declared):
         "a draw; with `may_draw_when_playable` off only while a card fits (with none, draw as "
         "usual). Drawing or playing a card afterwards goes on as usual.",
     )
+    draw_lapses: bool = _f(
+        False,
+        "A call or catch undoes your draw",
+        "What an UNO call or a catch, made by anybody (the player on turn too), does to the "
+        "turn player's draw. `false`: nothing; after drawing (or drawing a misplay penalty, "
+        "under `misplay_may_pass`) the player may still end the turn. `true` "
+        "(letsuno/uno-online, where a draw counts only while it is the last move at the "
+        "table): the turn is as before the draw: ending it is refused, and the player plays a "
+        "card that fits or draws again (as the drawing rules above allow).",
+    )
     drawn_joker_penalty: int = _f(
         2,
         "Extra cards for drawing a Joker",
@@ -481,6 +491,7 @@ _LETSUNO: dict[str, Any] = dict(
     uno_call_needs_fit=True,
     uno_repeat_call=True,
     misplay_may_pass=True,
+    draw_lapses=True,
     after_draw_play="any-card",
     same_number_turn="any-card",
     target_score=1000,
@@ -727,18 +738,12 @@ DECISIONS: list[tuple[str, str]] = [
      "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `jump_in_window = "
      "while-on-top`, `jump_in_wild`, `misplay_keeps_turn`, `misplay_may_pass`, "
      "`finish_keeps_turn`, `after_draw_play = any-card`, `uno_call_needs_fit`, `self_catch`, "
-     "`uno_catch_window = while-one-card`, `uno_repeat_call`) and the presets `letsuno-party` and `letsuno-crazy` "
+     "`uno_catch_window = while-one-card`, `uno_repeat_call`, `draw_lapses`) and the presets `letsuno-party` and `letsuno-crazy` "
      "follow that engine's rule code (`packages/shared/src/rules`, read 2026-11-27). Known "
      "differences that remain, none of them a choice here: it draws penalty cards, and the "
      "cards of drawing until playable, one move at a time, so other players may jump in, call "
-     "or catch between two of them; here they are drawn in one move. Its pass after a draw "
-     "(or after a misplay penalty) is allowed only while the player's draw is the last action "
-     "at the table: once anybody has called UNO or caught since, the pass is refused there; "
-     "here the turn may still end. After a draw a card that does not fit is charged as a "
-     "misplay there (under its misplay penalty); here it is refused. Without drawing until "
-     "playable it lets a player draw again and again before playing or passing (its "
-     "*classic* preset, which is `official` here, not only the house-rule presets); here a "
-     "turn has one draw. Under its forced play a drawn card that fits is played at once; here "
+     "or catch between two of them; here they are drawn in one move. After a draw a card that does not fit is charged as a "
+     "misplay there (under its misplay penalty); here it is refused. Under its forced play a drawn card that fits is played at once; here "
      "(with `after_draw_play = any-card`) another card that fits may be played instead "
      "(under its presets nothing else fits after a draw, so they agree)."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "

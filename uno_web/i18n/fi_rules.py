@@ -273,6 +273,16 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "sopii (jos mikään ei sovi, nostetaan tavalliseen tapaan). Nostaminen tai kortin "
         "pelaaminen sen jälkeen jatkuu tavalliseen tapaan.",
     ),
+    "draw_lapses": (
+        "5ecceb7f", "Huuto tai nappaus kumoaa noston",
+        "Mitä UNO!-huuto tai nappaus, kenen tahansa tekemä (myös vuorossa olevan), tekee "
+        "vuorossa olevan pelaajan nostolle. `pois`: ei mitään; noston jälkeen (tai väärän "
+        "kortin rangaistuksen noston jälkeen, kun `misplay_may_pass` on päällä) pelaaja saa "
+        "yhä lopettaa vuoron. `päällä` (letsuno/uno-online, jossa nosto on voimassa vain niin "
+        "kauan kuin se on pöydän viimeisin siirto): vuoro on kuin ennen nostoa: sen "
+        "lopettaminen hylätään, ja pelaaja pelaa sopivan kortin tai nostaa uudestaan (kuten "
+        "yllä olevat nostosäännöt sallivat).",
+    ),
     "drawn_joker_penalty": (
         "06615581", "Lisäkortit nostetusta jokerista",
         "Pelikorttipakka: jokainen nostettu jokeri maksaa näin monta lisäkorttia.",
