@@ -356,7 +356,7 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
           "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
           "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True,
-          "draw_lapses": True}
+          "draw_lapses": True, "misplay_after_draw": True}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])
@@ -847,3 +847,51 @@ def test_by_default_a_call_or_a_catch_leaves_the_draw_alone():
     s = _drawn({"after_draw_play": "any-card"})
     s, _ = play(s, "U2")
     assert code(s, "K0") == "OK_PASS" and code(s, "D0") == "E_ALREADY_DREW"
+
+
+# --- a misplay after a draw -------------------------------------------------------------------
+# misplay-penalty.ts judges every PLAY_CARD of the current player in the 'playing' phase: when
+# the standard engine refuses it (canPlayCard fails), a 1-card penalty draw starts, the same
+# player going on; whether the player has drawn (lastAction) is not asked.
+
+AFTER = {"after_draw_play": "any-card", "misplay_penalty": 1, "misplay_keeps_turn": True,
+         "misplay_may_pass": True, "misplay_after_draw": True}
+
+
+def test_after_a_draw_a_card_that_does_not_fit_costs_the_misplay_penalty():
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3"], top="R9", draw="R8 B5 B6", overrides=AFTER)
+    s, _ = play(s, "D0")  # the red 8: it fits
+    assert s.phase == Phase.DRAWN
+    v = verdict(s, "P0:G7")
+    assert v.code.value == "P_MISPLAY" and v.penalized
+    assert parse_move("P0:G7") not in legal_moves(s, 0)  # a charged mistake, never offered
+    s2, ev = play(s, "P0:G7")
+    assert [(e.seat, e.reason, e.count) for e in ev if isinstance(e, PenaltyApplied)] == [
+        (0, "misplay", 1)]
+    assert len(s2.hands[0]) == 5 and s2.discard == s.discard and s2.turn == 0
+    # the penalty draw is the player's last action: play a card that fits, or end the turn
+    assert code(s2, "P0:R8") == "OK_PLAY" and code(s2, "K0") == "OK_PASS"
+
+
+def test_after_a_draw_a_misplay_ends_the_turn_without_keeps_turn():
+    rules = {**AFTER, "misplay_keeps_turn": False, "misplay_may_pass": False}
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3"], top="R9", draw="R8 B5", overrides=rules)
+    s, _ = play(s, "D0", "P0:G7")
+    assert s.turn == 1 and len(s.hands[0]) == 5
+
+
+def test_after_a_draw_a_misplay_is_refused_by_default():
+    rules = {k: v for k, v in AFTER.items() if k != "misplay_after_draw"}
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3"], top="R9", draw="R8 B5", overrides=rules)
+    s, _ = play(s, "D0")
+    assert code(s, "P0:G7") == "E_NO_MATCH"
+    # before the draw it is charged either way
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3"], top="R9", draw="R8 B5", overrides=rules)
+    assert code(s, "P0:G7") == "P_MISPLAY"
+
+
+def test_facing_a_draw_card_a_misplay_is_still_refused():
+    rules = {**AFTER, "stack_draw_two_on_draw_two": True}
+    s = position(hands=["R+2 R1 R3", "G7 B1 B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert s.phase == Phase.PENALTY and code(s, "P1:G7") == "E_PENALTY_NOT_ANSWERED"

@@ -54,7 +54,7 @@ _ANY_VALUE = frozenset({
     "uno_call_with_two", "uno_penalty", "false_catch_penalty", "false_uno_penalty",
     "double_score", "target_score", "elimination_threshold", "misplay_keeps_turn",
     "finish_keeps_turn", "self_catch", "jump_in_same_number", "same_number_turn",
-    "misplay_may_pass",
+    "misplay_may_pass", "misplay_after_draw",
 })
 # toggles played only at some values
 _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {

@@ -408,8 +408,9 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     if r.misplay_keeps_turn if code == Reason.P_MISPLAY else r.finish_keeps_turn:
         # the player goes on as at the start of a turn (a finish penalty is only charged
         # outside a pending draw card under finish_keeps_turn: legality refuses it there);
-        # misplay_may_pass: the penalty cards join ``drawn``, and the turn may end (a charge
-        # is only made in the play phase, where ``drawn`` holds nothing else)
+        # misplay_may_pass: the penalty cards join ``drawn``, and the turn may end (in the
+        # play phase ``drawn`` holds nothing else; misplay_after_draw: after a draw it holds
+        # the cards drawn, which the penalty cards join)
         s.phase = PH_PLAY
         if r.misplay_may_pass:
             s.drawn = s.drawn + got if code == Reason.P_MISPLAY else s.drawn

@@ -131,7 +131,8 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
     form = dict(problem.params).get("form", "")
     if kind == K_PLAY:
         if (code in _MISPLAYS and r.misplay_penalty and move.seat == s.turn
-                and s.phase == PH_PLAY and s.chain_rank < 0):
+                and (s.phase == PH_PLAY or s.phase == PH_DRAWN and r.misplay_after_draw)
+                and s.chain_rank < 0):
             return _v(Reason.P_MISPLAY, s, move, card=move.card,
                       count=r.misplay_penalty, why=_why(problem), broken=code.value,
                       next=move.seat if r.misplay_keeps_turn else _next_seat(s, move.seat),

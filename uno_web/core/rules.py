@@ -304,9 +304,18 @@ class RuleSet(Declared):
         "What playing a card that may not be played costs on your turn, before drawing (a card "
         "that does not match, or that a house rule forbids now). `0` (official): the play is "
         "refused and you try again. A number: the card goes back to your hand, you draw that "
-        "many cards and your turn ends. After drawing, or facing a draw card, a wrong card is "
-        "always refused.",
+        "many cards and your turn ends. After drawing (unless `misplay_after_draw` below), or "
+        "facing a draw card, a wrong card is refused.",
         ge=0, le=10,
+    )
+    misplay_after_draw: bool = _f(
+        False,
+        "Misplays after a draw cost cards too",
+        "With a misplay penalty (above): whether a card that does not fit, played after "
+        "drawing on your turn, costs the penalty too. `false`: it is refused and you try "
+        "again. `true` (letsuno/uno-online): it costs the penalty as before drawing (the card "
+        "goes back to your hand and you draw). Facing a draw card a wrong card is still "
+        "refused.",
     )
     misplay_keeps_turn: bool = _f(
         False,
@@ -491,6 +500,7 @@ _LETSUNO: dict[str, Any] = dict(
     uno_call_needs_fit=True,
     uno_repeat_call=True,
     misplay_may_pass=True,
+    misplay_after_draw=True,
     draw_lapses=True,
     after_draw_play="any-card",
     same_number_turn="any-card",
@@ -738,12 +748,11 @@ DECISIONS: list[tuple[str, str]] = [
      "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `jump_in_window = "
      "while-on-top`, `jump_in_wild`, `misplay_keeps_turn`, `misplay_may_pass`, "
      "`finish_keeps_turn`, `after_draw_play = any-card`, `uno_call_needs_fit`, `self_catch`, "
-     "`uno_catch_window = while-one-card`, `uno_repeat_call`, `draw_lapses`) and the presets `letsuno-party` and `letsuno-crazy` "
+     "`uno_catch_window = while-one-card`, `uno_repeat_call`, `draw_lapses`, `misplay_after_draw`) and the presets `letsuno-party` and `letsuno-crazy` "
      "follow that engine's rule code (`packages/shared/src/rules`, read 2026-11-27). Known "
      "differences that remain, none of them a choice here: it draws penalty cards, and the "
      "cards of drawing until playable, one move at a time, so other players may jump in, call "
-     "or catch between two of them; here they are drawn in one move. After a draw a card that does not fit is charged as a "
-     "misplay there (under its misplay penalty); here it is refused. Under its forced play a drawn card that fits is played at once; here "
+     "or catch between two of them; here they are drawn in one move. Under its forced play a drawn card that fits is played at once; here "
      "(with `after_draw_play = any-card`) another card that fits may be played instead "
      "(under its presets nothing else fits after a draw, so they agree)."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "

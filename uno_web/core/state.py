@@ -115,6 +115,7 @@ class CompiledRules:
     misplay_penalty: int
     misplay_keeps_turn: bool
     misplay_may_pass: bool
+    misplay_after_draw: bool
     draw_lapses: bool
     drawn_joker_penalty: int
     reshuffle: str

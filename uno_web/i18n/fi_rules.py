@@ -250,12 +250,19 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "pelaa se tai jokin muu sopiva kortti).",
     ),
     "misplay_penalty": (
-        "4f7862eb", "Kortit sopimattomasta kortista",
+        "aadd2e23", "Kortit sopimattomasta kortista",
         "Mitä maksaa omalla vuorolla ennen nostoa sellaisen kortin pelaaminen, jota ei saa "
         "pelata (kortti ei sovi, tai kotisääntö kieltää sen juuri nyt). `0` (virallinen): peli "
         "ei hyväksy siirtoa, ja yrität uudestaan. Luku: kortti palaa käteesi, nostat niin monta "
-        "korttia ja vuorosi päättyy. Noston jälkeen tai nostokortin edessä väärää korttia ei "
-        "koskaan hyväksytä.",
+        "korttia ja vuorosi päättyy. Noston jälkeen (ellei alla oleva `misplay_after_draw` ole "
+        "päällä) tai nostokortin edessä väärää korttia ei hyväksytä.",
+    ),
+    "misplay_after_draw": (
+        "65f13f60", "Väärä kortti noston jälkeen maksaa",
+        "Kun väärän kortin rangaistus (yllä) on käytössä: maksaako omalla vuorolla noston "
+        "jälkeen pelattu sopimaton kortti myös rangaistuksen. `pois`: se hylätään ja yrität "
+        "uudelleen. `päällä` (letsuno/uno-online): se maksaa rangaistuksen kuten ennen nostoa "
+        "(kortti palaa käteesi ja nostat). Nostokortin edessä väärä kortti hylätään yhä.",
     ),
     "misplay_keeps_turn": (
         "8017209b", "Pelaa uudestaan väärän kortin jälkeen",

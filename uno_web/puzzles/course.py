@@ -291,6 +291,11 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     # you drew the blue 5, then Bot 2 called UNO: your draw no longer counts
     _house("draw_lapses", True, ["R3 G7 B5", "Y1 Y2", "Y4"], "R9", ("P0:R3", "OK_PLAY"),
            ("K0", "E_PASS_NOT_ALLOWED"), called=[2]),
+    # you drew the red 8
+    _toggle("misplay_after_draw", _pos(["R3 G7 R8", "Y1 Y2"], "R9", phase="drawn", drawn="R8",
+                                       overrides={"misplay_penalty": 1, "misplay_after_draw": True,
+                                                  "after_draw_play": "any-card"}),
+            ("P0:R8", "OK_PLAY"), ("P0:G7", "P_MISPLAY")),
     _house("after_draw_play", "any-card", ["R3 G7 G8", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
            ("P0:G7", "E_NO_MATCH"), phase="drawn", drawn="G8"),
     # you called UNO with the play that left your last card
