@@ -22,7 +22,9 @@ from uno_web.core.cards import IS_WILD
 from uno_web.core.cards import card_str as card_text
 from uno_web.core.events import PenaltyApplied
 
-from .scenario import code, play, position
+from uno_web.core.moves import MoveKind
+
+from .scenario import C, code, play, position
 
 
 def verdict(s, move):
@@ -356,7 +358,7 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
           "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
           "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True,
-          "draw_lapses": True, "misplay_after_draw": True}
+          "draw_lapses": True, "misplay_after_draw": True, "forced_play_at_once": True}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])
@@ -895,3 +897,45 @@ def test_facing_a_draw_card_a_misplay_is_still_refused():
     s = position(hands=["R+2 R1 R3", "G7 B1 B2", "Y5 Y6"], top="R9", overrides=rules)
     s, _ = play(s, "P0:R+2")
     assert s.phase == Phase.PENALTY and code(s, "P1:G7") == "E_PENALTY_NOT_ANSWERED"
+
+
+# --- under forced play, a drawn card that fits is played at once ------------------------------
+# forced-play-after-draw.ts (postProcess of a DRAW_CARD with no penalty pending): when the card
+# just drawn (the last of the hand) passes canPlayCard, a PLAY_CARD of it is applied in the same
+# action, so no other card can be played, no PASS made, and nobody acts in between.
+
+ONCE = {"after_draw_play": "any-card", "forced_play": True, "forced_play_at_once": True}
+
+
+def test_under_forced_play_at_once_only_the_drawn_card_may_be_played():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="R8 G8", overrides=ONCE)
+    s, _ = play(s, "D0")  # the red 8 fits
+    v = verdict(s, "P0:R5")
+    assert v.code.value == "E_MUST_PLAY_DRAWN" and "red 8" in v.message
+    assert code(s, "K0") == "E_MUST_PLAY_DRAWN"
+    assert {m.card for m in legal_moves(s, 0) if m.kind == MoveKind.PLAY} == {C("R8")}
+    assert {m.kind for m in legal_moves(s, 0)} == {MoveKind.PLAY}
+    s, _ = play(s, "P0:R8")
+    assert s.turn == 1 and s.discard[-1] == C("R8")
+
+
+def test_under_forced_play_at_once_a_call_does_not_undo_the_draw():
+    rules = {**ONCE, "draw_lapses": True}
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5"], top="R9", draw="R8 G8", overrides=rules,
+                 uncalled=[2])
+    s, _ = play(s, "D0", "U2")
+    assert s.phase == Phase.DRAWN and code(s, "P0:R5") == "E_MUST_PLAY_DRAWN"
+    assert code(s, "D0") == "E_ALREADY_DREW"
+
+
+def test_a_drawn_card_that_does_not_fit_leaves_the_choice_open():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="G8 G7", overrides=ONCE)
+    s, _ = play(s, "D0")  # the green 8 does not fit; the red 5 does
+    assert code(s, "P0:R5") == "OK_PLAY" and code(s, "K0") == "OK_PASS"
+
+
+def test_without_at_once_another_card_that_fits_may_still_be_played():
+    rules = {k: v for k, v in ONCE.items() if k != "forced_play_at_once"}
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="R8 G8", overrides=rules)
+    s, _ = play(s, "D0")
+    assert code(s, "P0:R5") == "OK_PLAY" and code(s, "K0") == "E_MUST_PLAY_DRAWN"

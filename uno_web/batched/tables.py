@@ -55,6 +55,8 @@ _ANY_VALUE = frozenset({
     "double_score", "target_score", "elimination_threshold", "misplay_keeps_turn",
     "finish_keeps_turn", "self_catch", "jump_in_same_number", "same_number_turn",
     "misplay_may_pass", "misplay_after_draw",
+    # (it plays after_draw_play = drawn-card only, where nothing but the drawn card is played)
+    "forced_play_at_once",
 })
 # toggles played only at some values
 _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {

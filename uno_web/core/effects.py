@@ -28,7 +28,7 @@ from .legality import (
     K_ACCEPT, K_CALL_UNO, K_CATCH, K_CHALLENGE, K_CHOOSE_COLOR, K_DRAW, K_NEXT_ROUND, K_PASS,
     K_PLAY, PH_CHOOSE_COLOR, PH_DRAWN, PH_GAME_OVER, PH_PENALTY, PH_PLAY, PH_ROUND_OVER,
     _NUMBER, _RANK0, _RANK7, _WILD4, _n_active, _next_seat, _play_problem, follows_same_number,
-    hand_points, holds_color, penalty_card,
+    forced_drawn_card, hand_points, holds_color, penalty_card,
 )
 
 
@@ -358,6 +358,8 @@ def lapse_draw(s: GameState) -> None:
     fits or another draw. A play-same-number turn, a colour to choose or a pending draw card
     is left as it is."""
     if s.phase == PH_DRAWN:
+        if forced_drawn_card(s, s.turn, s.hands[s.turn]) >= 0:
+            return  # forced_play_at_once: the card is as good as played already
         s.phase = PH_PLAY
         s.drawn = []
     elif s.phase == PH_PLAY and s.drawn:  # (misplay_may_pass: the penalty cards just drawn)

@@ -276,7 +276,8 @@ def _play_refusal(s: GameState, move: Move) -> Verdict | None:
     problem = turn_play_problem(s, seat, move.card, hand)
     if problem is not None:
         code, facts = problem
-        if code is Reason.E_SAME_NUMBER_ONLY or code is Reason.E_ONLY_DRAWN_CARD:
+        if code in (Reason.E_SAME_NUMBER_ONLY, Reason.E_ONLY_DRAWN_CARD,
+                    Reason.E_MUST_PLAY_DRAWN):
             return _v(code, s, move, **facts)
         return _v(code, s, move, **_problem_params(s, move, code), **facts)
     # (the UNO flag is asked only when set: a call less for almost every play a log holds)

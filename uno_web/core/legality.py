@@ -283,9 +283,26 @@ def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
     :func:`play_problem`."""
     if s.chain_rank >= 0 and not s.r.chain_any_card and not follows_same_number(s, card):
         return _R_SAME, {"number": s.chain_rank, "card": card}
-    if s.phase == PH_DRAWN and card not in s.drawn and not s.r.draw_any_card:
-        return _R_DRAWN, {"drawn": tuple(s.drawn)}
+    if s.phase == PH_DRAWN and card not in s.drawn:
+        if not s.r.draw_any_card:
+            return _R_DRAWN, {"drawn": tuple(s.drawn)}
+        forced = forced_drawn_card(s, seat, hand)
+        if forced >= 0:
+            return Reason.E_MUST_PLAY_DRAWN, {"drawn": forced}
     return play_problem(s, seat, card, hand)
+
+
+def forced_drawn_card(s: GameState, seat: int, hand: list[int]) -> int:
+    """``forced_play`` with ``forced_play_at_once``: the card just drawn that fits, which is
+    the only card the turn player may play now (letsuno plays it for the player); -1 when
+    there is none, or those rules are off, or the turn is not just after a draw."""
+    r = s.r
+    if s.phase != PH_DRAWN or not (r.forced_play and r.forced_play_at_once):
+        return -1
+    for c in s.drawn:
+        if play_problem(s, seat, c, hand) is None:
+            return c
+    return -1
 
 
 def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
@@ -461,7 +478,8 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_DRAWN:
             # (turn_play_problem: a card just drawn; after_draw_play = any-card: any card)
-            _add_plays(s, seat, hand, hand if r.draw_any_card else s.drawn, out)
+            _add_plays(s, seat, hand, hand if r.draw_any_card and forced_drawn_card(
+                s, seat, hand) < 0 else s.drawn, out)
             if pass_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PENALTY:

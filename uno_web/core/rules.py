@@ -290,6 +290,15 @@ class RuleSet(Declared):
         "A drawn card that fits must be played",
         "A playable card just drawn must be played (no keeping it).",
     )
+    forced_play_at_once: bool = _f(
+        False,
+        "A drawn card that fits is played at once",
+        "With `forced_play`: what the player may do when a card just drawn fits. `false`: play "
+        "it, or (under `after_draw_play = any-card`) another card that fits. `true` "
+        "(letsuno/uno-online, which plays it for the player): only that card may be played; "
+        "no other card, no pass, and an UNO call or a catch meanwhile does not undo the draw "
+        "(`draw_lapses`).",
+    )
     after_draw_play: Literal["drawn-card", "any-card"] = _f(
         "drawn-card",
         "What may be played after a draw",
@@ -502,6 +511,7 @@ _LETSUNO: dict[str, Any] = dict(
     misplay_may_pass=True,
     misplay_after_draw=True,
     draw_lapses=True,
+    forced_play_at_once=True,
     after_draw_play="any-card",
     same_number_turn="any-card",
     target_score=1000,
@@ -747,14 +757,21 @@ DECISIONS: list[tuple[str, str]] = [
     ("letsuno/uno-online's semantics", "The options marked letsuno/uno-online "
      "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `jump_in_window = "
      "while-on-top`, `jump_in_wild`, `misplay_keeps_turn`, `misplay_may_pass`, "
-     "`finish_keeps_turn`, `after_draw_play = any-card`, `uno_call_needs_fit`, `self_catch`, "
-     "`uno_catch_window = while-one-card`, `uno_repeat_call`, `draw_lapses`, `misplay_after_draw`) and the presets `letsuno-party` and `letsuno-crazy` "
-     "follow that engine's rule code (`packages/shared/src/rules`, read 2026-11-27). Known "
-     "differences that remain, none of them a choice here: it draws penalty cards, and the "
-     "cards of drawing until playable, one move at a time, so other players may jump in, call "
-     "or catch between two of them; here they are drawn in one move. Under its forced play a drawn card that fits is played at once; here "
-     "(with `after_draw_play = any-card`) another card that fits may be played instead "
-     "(under its presets nothing else fits after a draw, so they agree)."),
+     "`misplay_after_draw`, `finish_keeps_turn`, `after_draw_play = any-card`, "
+     "`forced_play_at_once`, `draw_lapses`, `uno_call_needs_fit`, `uno_repeat_call`, "
+     "`self_catch`, `uno_catch_window = while-one-card`) and the presets `letsuno-party` and "
+     "`letsuno-crazy` follow that engine's rule code (`packages/shared/src/rules`, read "
+     "2026-11-28). Known differences that remain, none of them a choice here: it draws "
+     "penalty cards, and the cards of drawing until playable, one move at a time, so other "
+     "players may jump in, call or catch between two of them; here they are drawn in one "
+     "move. A draw that leaves nothing to play ends the turn here; there the player passes "
+     "(a move of its own, before which a call or a catch refuses the pass, under "
+     "`draw_lapses` here too, and the player draws again). The card its forced play plays for "
+     "the player after a draw skips its house rules (`forced-play-after-draw.ts` plays it "
+     "through the bare engine: a Draw Two makes the next player draw at once, even with "
+     "stacking on; a 7 swaps and a 0 passes no hands; a number card keeps no turn); here it "
+     "is a play like any other. Without drawing until playable its *classic* preset is "
+     "`letsuno-party`'s engine options with no house rule (there is no preset of it here)."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]

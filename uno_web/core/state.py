@@ -111,6 +111,7 @@ class CompiledRules:
     may_draw_when_playable: bool
     draw_to_match: bool
     forced_play: bool
+    forced_play_at_once: bool
     after_draw_play: str
     misplay_penalty: int
     misplay_keeps_turn: bool

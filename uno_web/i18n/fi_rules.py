@@ -241,6 +241,14 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "d163a6dd", "Sopiva nostettu kortti on pelattava",
         "Juuri nostettu pelattava kortti on pelattava (sitä ei saa pitää).",
     ),
+    "forced_play_at_once": (
+        "233a78dc", "Sopiva nostettu kortti pelataan heti",
+        "Kun `forced_play` on päällä: mitä pelaaja saa tehdä, kun juuri nostettu kortti sopii. "
+        "`pois`: pelata sen tai (kun `after_draw_play` on `mikä tahansa kortti`) jonkin muun "
+        "sopivan kortin. `päällä` (letsuno/uno-online, joka pelaa sen pelaajan puolesta): vain "
+        "sen kortin saa pelata; ei muuta korttia eikä vuoron lopettamista, eikä UNO!-huuto tai "
+        "nappaus sillä välin kumoa nostoa (`draw_lapses`).",
+    ),
     "after_draw_play": (
         "43efa310", "Mitä noston jälkeen saa pelata",
         "Mitä pelaaja saa pelata nostettuaan omalla vuorollaan. `nostettu kortti` (virallinen): "

@@ -296,6 +296,12 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
                                        overrides={"misplay_penalty": 1, "misplay_after_draw": True,
                                                   "after_draw_play": "any-card"}),
             ("P0:R8", "OK_PLAY"), ("P0:G7", "P_MISPLAY")),
+    # you drew the red 8
+    _toggle("forced_play_at_once", _pos(["R3 G7 R8", "Y1 Y2"], "R9", phase="drawn", drawn="R8",
+                                        overrides={"forced_play": True,
+                                                   "forced_play_at_once": True,
+                                                   "after_draw_play": "any-card"}),
+            ("P0:R8", "OK_PLAY"), ("P0:R3", "E_MUST_PLAY_DRAWN")),
     _house("after_draw_play", "any-card", ["R3 G7 G8", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
            ("P0:G7", "E_NO_MATCH"), phase="drawn", drawn="G8"),
     # you called UNO with the play that left your last card
