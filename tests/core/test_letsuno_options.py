@@ -358,7 +358,8 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
           "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
           "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True,
-          "draw_lapses": True, "misplay_after_draw": True, "forced_play_at_once": True}
+          "draw_lapses": True, "misplay_after_draw": True, "forced_play_at_once": True,
+          "penalty_draw": "one-by-one"}
 
 
 @pytest.mark.parametrize("name", ["party", "crazy"])
@@ -371,10 +372,13 @@ def test_the_presets_are_letsunos_key_by_key(name):
     assert PRESETS[f"letsuno-{name}"].changed_fields() == want
 
 
-def test_crazy_a_fresh_wild_draw_four_is_drawn_at_once_and_a_draw_two_can_be_deflected():
+def test_crazy_a_fresh_wild_draw_four_is_owed_at_once_and_a_draw_two_can_be_deflected():
     s = position(hands=["W+4 R1 R3", "W+4 RR B2", "Y5 Y6 Y7"], top="R9",
                  preset="letsuno-crazy")
-    s, _ = play(s, "P0:W+4=B")  # noChallengeWildFour: seat 1 draws 4 at once, no stacking
+    s, _ = play(s, "P0:W+4=B")  # noChallengeWildFour: seat 1 owes 4 at once, no stacking
+    assert s.turn == 1 and s.owed == 4 and s.phase == Phase.PLAY  # drawn one per move
+    assert code(s, "P1:W+4=R") == "E_PENALTY_DRAWS_LEFT"
+    s, _ = play(s, "D1", "D1", "D1", "D1")
     assert len(s.hands[1]) == 7 and s.turn == 2 and s.phase == Phase.PLAY
     s = position(hands=["R+2 R1 R3", "GR B1 B2", "Y5 Y6 Y7"], top="R9", preset="letsuno-crazy")
     s, _ = play(s, "P0:R+2", "P1:GR")  # a green Reverse sends a red Draw Two back
@@ -939,3 +943,128 @@ def test_without_at_once_another_card_that_fits_may_still_be_played():
     s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="R8 G8", overrides=rules)
     s, _ = play(s, "D0")
     assert code(s, "P0:R5") == "OK_PLAY" and code(s, "K0") == "E_MUST_PLAY_DRAWN"
+
+
+# --- several cards drawn one move at a time ----------------------------------------------------
+# game-engine.ts startPenaltyDraw makes the player who owes penalty cards the current player
+# with pendingPenaltyDraws = count and the next player's index stored; handleDrawCard draws one
+# card per DRAW_CARD and finishPenaltyDrawIfNeeded hands the turn on after the last (or at once
+# when no source holds a card). While cards are owed, applyActionWithHouseRules refuses every
+# PLAY_CARD (a jump-in too) and handlePass refuses PASS; CALL_UNO and CATCH_UNO are not asked
+# about it. A Draw Two that nobody may answer starts the penalty when it is played;
+# handleChallenge starts the challenger's 6 cards (4 + 2). draw-until-playable.ts draws one
+# card per DRAW_CARD (handleDrawUntilPlayable is applyAction) and refuses PASS while nothing
+# fits, so the turn stays with the player.
+
+ONE = {"penalty_draw": "one-by-one"}
+
+
+def test_a_draw_two_is_drawn_one_card_per_move_by_the_victim():
+    from uno_web.core.events import CardsDrawn, TurnSkipped
+
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "Y5 Y6 Y7"], top="R9", draw="G1 G2 G3",
+                 overrides=ONE)
+    s, ev = play(s, "P0:R+2")
+    assert s.turn == 1 and s.owed == 2 and len(s.hands[1]) == 3
+    assert [e for e in ev if isinstance(e, CardsDrawn)] == []
+    assert [m.kind for m in legal_moves(s, 1)] == [MoveKind.DRAW]
+    assert code(s, "P1:B1") == "E_PENALTY_DRAWS_LEFT" and code(s, "K1") == "E_PENALTY_DRAWS_LEFT"
+    s, ev = play(s, "D1")
+    assert len(s.hands[1]) == 4 and s.owed == 1 and s.turn == 1
+    assert "still to draw: 1 card" in verdict(
+        position(hands=["R1", "B1 B2 B3", "Y5"], top="R9", turn=1, owed=2, overrides=ONE),
+        "D1").message
+    s, ev = play(s, "D1")
+    assert len(s.hands[1]) == 5 and s.owed == 0 and s.turn == 2  # skipped
+    assert [type(e) for e in ev][-1] is TurnSkipped
+
+
+def test_others_may_call_or_catch_between_two_penalty_cards_but_not_jump_in():
+    rules = {**ONE, "jump_in": True, "jump_in_window": "while-on-top",
+             "uno_catch_window": "while-one-card"}
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "R+2", "G5"], top="R9", draw="G1 G2 G3",
+                 overrides=rules, uncalled=[3])
+    s, _ = play(s, "P0:R+2")
+    assert s.turn == 1 and s.owed == 2
+    assert code(s, "P2:R+2") == "E_JUMP_IN_NOT_ALLOWED"  # PLAY_CARD refused while owed
+    s, _ = play(s, "D1", "C0>3")  # a catch between the two cards
+    assert len(s.hands[3]) == 3 and s.turn == 1 and s.owed == 1
+    s, _ = play(s, "U2", "D1")  # and a call
+    assert s.called[2] and s.turn == 2 and s.owed == 0
+
+
+def test_a_stack_taken_is_drawn_one_card_per_move():
+    rules = {**ONE, "stack_draw_two_on_draw_two": True}
+    s = position(hands=["R+2 R1 R3", "B+2 B2 B3", "Y5 Y6 Y7"], top="R9",
+                 draw="G1 G2 G3 G4 G5", overrides=rules)
+    s, _ = play(s, "P0:R+2", "P1:B+2")
+    assert s.phase == Phase.PENALTY and s.turn == 2 and s.pending == 4
+    assert code(s, "A2") == "OK_ACCEPT"
+    s, _ = play(s, "A2")
+    assert s.owed == 4 and s.pending == 0 and len(s.hands[2]) == 3
+    s, _ = play(s, "D2", "D2", "D2")
+    assert s.turn == 2 and len(s.hands[2]) == 6
+    s, _ = play(s, "D2")
+    assert s.turn == 0 and len(s.hands[2]) == 7
+
+
+def test_a_lost_challenge_costs_six_cards_one_per_move():
+    s = position(hands=["W+4 B1 B2", "G5 G6", "Y5 Y6"], top="R9",
+                 draw="G1 G2 G3 G4 B5 B6 B7", overrides=ONE)
+    s, _ = play(s, "P0:W+4=G")
+    s, _ = play(s, "X1")  # the Wild Draw Four was fair: the challenger owes 6
+    assert s.turn == 1 and s.owed == 6
+    s, _ = play(s, *["D1"] * 6)
+    assert len(s.hands[1]) == 8 and s.turn == 2
+
+
+def test_with_empty_piles_one_draw_settles_what_is_owed():
+    s = position(hands=["R1 R2", "B1 B2", "Y5 Y6"], top="R9", turn=1, owed=3, overrides=ONE,
+                 exact_deck=True)
+    assert s.draw == []
+    s, _ = play(s, "D1")
+    assert s.owed == 0 and s.turn == 2 and len(s.hands[1]) == 2
+
+
+def test_drawing_until_playable_draws_one_card_per_move_and_the_turn_stays():
+    rules = {**ONE, "draw_to_match": True, "may_draw_when_playable": False}
+    s = position(hands=["G7 B1 B2", "Y1 Y2 Y3", "Y4"], top="R9", draw="B5 G6 R4",
+                 overrides=rules, uncalled=[2])
+    s, _ = play(s, "D0")  # the blue 5: nothing fits
+    assert s.turn == 0 and s.phase == Phase.PLAY and len(s.hands[0]) == 4
+    assert "must draw again" in verdict(position(hands=["G7", "Y1 Y2", "Y4"], top="R9",
+                                                 draw="B5 G6", overrides=rules), "D0").message
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    s, _ = play(s, "U2", "D0", "D0")  # a call between two draws; then the green 6, the red 4
+    assert s.phase == Phase.DRAWN and s.turn == 0 and len(s.hands[0]) == 6
+
+
+def test_by_default_the_cards_come_in_one_move():
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "Y5 Y6 Y7"], top="R9", draw="G1 G2 G3")
+    s, _ = play(s, "P0:R+2")
+    assert s.turn == 2 and len(s.hands[1]) == 5 and s.owed == 0
+    s = position(hands=["G7 B1 B2", "Y1 Y2 Y3"], top="R9", draw="B5 G6 R4",
+                 overrides={"draw_to_match": True})
+    s, _ = play(s, "D0")
+    assert len(s.hands[0]) == 6 and s.phase == Phase.DRAWN
+
+
+def test_what_is_owed_is_public_and_survives_a_position():
+    from uno_web.core import observe
+    from uno_web.core.position import build_state as _build, position_from_state
+
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "Y5 Y6 Y7"], top="R9", draw="G1 G2 G3",
+                 overrides=ONE)
+    s, _ = play(s, "P0:R+2", "D1")
+    assert observe(s, 0).owed == 1 and observe(s, 1).owed == 1
+    back = _build(position_from_state(s))
+    assert back.owed == 1 and legal_moves(back, 1) == legal_moves(s, 1)
+
+
+def test_the_fast_playout_plays_one_by_one_through_the_engine():
+    from uno_web.core.simulate import _fused_plays
+    from uno_web.core.state import compile_rules
+    from uno_web.core import PRESETS
+
+    assert not _fused_plays(compile_rules(PRESETS["official"].model_copy(update=ONE)))
+    assert _fused_plays(compile_rules(PRESETS["official"]))

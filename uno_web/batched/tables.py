@@ -78,6 +78,7 @@ _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
     "uno_call_needs_fit": (False,),
     "uno_repeat_call": (False,),
     "draw_lapses": (False,),
+    "penalty_draw": ("at-once",),
     "after_draw_play": ("drawn-card",),
     "play_same_number": (False,),
     "reshuffle": ("shuffle",),

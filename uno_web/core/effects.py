@@ -296,7 +296,10 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     if kind == K_PLAY:
         _play(s, move, ev, src)
     elif kind == K_DRAW:
-        _draw_turn(s, seat, ev, src)
+        if s.owed:
+            draw_owed(s, seat, ev, src)
+        else:
+            _draw_turn(s, seat, ev, src)
     elif kind == K_PASS:
         s.drawn = []
         s.chain_rank = -1
@@ -305,6 +308,10 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
             ev.append(TurnPassed(seat))
         _advance(s, 1)
     elif kind == K_ACCEPT:
+        if r.one_by_one:  # penalty_draw = one-by-one: the cards come one per move
+            _owe(s, seat, s.pending, "stack" if s.pending > 4 else "draw", -1, ev)
+            s.plus4_by = -1
+            return
         _take_pending(s, seat, ev, src)
         s.phase = PH_PLAY
         _advance(s, 1)
@@ -321,6 +328,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
                 ev.append(PenaltyApplied(bluffer, amount, "challenge", seat))
             _draw_cards(s, bluffer, amount, ev, "challenge", src)
             # the challenger now takes an ordinary turn
+        elif r.one_by_one:  # penalty_draw = one-by-one: the challenger draws them one by one
+            _owe(s, seat, amount + 2, "challenge", bluffer, ev)
         else:
             if ev is not None:
                 ev.append(PenaltyApplied(seat, amount + 2, "challenge", bluffer))
@@ -557,6 +566,10 @@ def _penalty_now(s: GameState, seat: int, victim: int, eff: int, ev: list[Event]
     at once and loses the turn: no one may answer it."""
     total = s.pending
     s.pending = 0
+    if s.r.one_by_one:  # penalty_draw = one-by-one: the victim's turn, to draw them
+        s.turn = victim
+        _owe(s, victim, total, _penalty_reason(eff), seat, ev)
+        return
     if ev is not None:
         ev.append(PenaltyApplied(victim, total, _penalty_reason(eff), seat))
     _draw_cards(s, victim, total, ev, "penalty", src)
@@ -663,6 +676,38 @@ def _blocked(s: GameState, ev: list[Event] | None, repeated: bool) -> None:
     _end_round(s, winner, ev)
 
 
+def _owe(s: GameState, seat: int, count: int, why: str, by: int, ev: list[Event] | None
+         ) -> None:
+    """``penalty_draw = one-by-one``: ``seat``, on turn, owes ``count`` penalty cards (for
+    ``why``, charged by ``by``, -1 for nobody); it draws them one per move
+    (:func:`draw_owed`) and then misses the turn."""
+    if ev is not None:
+        ev.append(PenaltyApplied(seat, count, why, by))
+    s.pending = 0
+    s.phase = PH_PLAY
+    s.owed = count
+    if not count:
+        _skip_after_owed(s, seat, ev)
+
+
+def draw_owed(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles = _RngOnly
+              ) -> None:
+    """The turn player draws one of the penalty cards it owes (``penalty_draw =
+    one-by-one``); after the last, or when the piles have none left (letsuno settles the rest
+    with that draw), the turn passes on."""
+    got = _draw_cards(s, seat, 1, ev, "penalty", src)
+    s.owed = s.owed - 1 if got else 0
+    if not s.owed:
+        _skip_after_owed(s, seat, ev)
+
+
+def _skip_after_owed(s: GameState, seat: int, ev: list[Event] | None) -> None:
+    s.stuck = 0
+    if ev is not None:
+        ev.append(TurnSkipped(seat))
+    _advance(s, 1)
+
+
 def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
     r = s.r
     if not s.draw and _repeated(s):
@@ -676,7 +721,8 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
         if not got:
             break
         drawn.extend(got)
-        if not r.draw_to_match or any(_play_problem(s, seat, c, hand) is None for c in got):
+        if not r.draw_to_match or r.one_by_one or any(
+                _play_problem(s, seat, c, hand) is None for c in got):
             break
     s.called[seat] = False if len(hand) >= 2 else s.called[seat]
     # (after_draw_play = any-card: the turn waits for the player while any card fits)
@@ -686,6 +732,9 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
         s.drawn = drawn
         s.phase = PH_DRAWN
         s.stuck = 0
+        return
+    if drawn and r.draw_to_match and r.one_by_one:
+        s.stuck = 0  # penalty_draw = one-by-one: the turn stays, to draw the next card
         return
     if len(hand) == before:
         s.stuck += 1

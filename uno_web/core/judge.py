@@ -277,7 +277,7 @@ def _play_refusal(s: GameState, move: Move) -> Verdict | None:
     if problem is not None:
         code, facts = problem
         if code in (Reason.E_SAME_NUMBER_ONLY, Reason.E_ONLY_DRAWN_CARD,
-                    Reason.E_MUST_PLAY_DRAWN):
+                    Reason.E_MUST_PLAY_DRAWN, Reason.E_PENALTY_DRAWS_LEFT):
             return _v(code, s, move, **facts)
         return _v(code, s, move, **_problem_params(s, move, code), **facts)
     # (the UNO flag is asked only when set: a call less for almost every play a log holds)
@@ -399,7 +399,7 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
     # what the words read of the state after the move (the mover's hand size last)
     seat = move.seat
     seen = (after.phase, after.turn, after.chain_rank, after.color, after.pending,
-            len(after.hands[seat]) if 0 <= seat < after.n else 0)
+            len(after.hands[seat]) if 0 <= seat < after.n else 0, after.owed)
     return LazyVerdict(code, partial(_accept_params, s, move, seen, code))
 
 
@@ -420,7 +420,7 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
     """The accepted move's verdict with its words (see :func:`_accept_verdict`)."""
     kind = move.kind
     after = SimpleNamespace(phase=seen[0], turn=seen[1], chain_rank=seen[2], color=seen[3],
-                            pending=seen[4], hand_size=seen[5])
+                            pending=seen[4], hand_size=seen[5], owed=seen[6])
     if kind in (K_PLAY, K_DRAW, K_PASS, K_ACCEPT):
         over = after.phase >= PH_ROUND_OVER
         nxt = NOBODY if over else after.turn
@@ -435,18 +435,28 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
                 form = ""
             return _v(code, s, move, card=move.card, color=after.color, next=nxt, pending=after.pending or s.pending, form=form,
                       rule=_play_rule(s, move, code in (Reason.OK_STACK, Reason.OK_DEFLECT)))
+        if kind == K_DRAW and s.owed:  # penalty_draw = one-by-one: a penalty card
+            if after.owed:
+                return _v(Reason.OK_DRAW, s, move, count=after.owed, form="owed",
+                          rule="penalty_draw = one-by-one")
+            return _v(Reason.OK_DRAW, s, move, count=1, next=nxt, form="owed_last",
+                      rule="penalty_draw = one-by-one")
         if kind == K_DRAW:
             count = after.hand_size - len(s.hands[move.seat])
             if count == 0:
                 form = "empty"
             elif after.phase != PH_DRAWN:
-                form = "none"
+                # penalty_draw = one-by-one, drawing to match: the turn stays for another card
+                form = "again" if after.turn == move.seat and after.phase == PH_PLAY else "none"
             else:
                 form = "forced" if s.r.forced_play else ""
             rule = "draw_to_match = true" if s.r.draw_to_match else ""
             return _v(Reason.OK_DRAW, s, move, count=count, next=nxt, form=form, rule=rule)
         if kind == K_PASS:
             return _v(Reason.OK_PASS, s, move, next=nxt, form="end" if s.chain_rank >= 0 else "")
+        if after.owed:  # penalty_draw = one-by-one: the cards come one per move
+            return _v(Reason.OK_ACCEPT, s, move, count=s.pending, form="owed",
+                      rule="penalty_draw = one-by-one")
         return _v(Reason.OK_ACCEPT, s, move, count=s.pending, next=nxt)
     if kind == K_CHOOSE_COLOR:
         return _v(Reason.OK_COLOR, s, move, color=move.color)

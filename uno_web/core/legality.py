@@ -274,13 +274,16 @@ def _jump_window_open(s: GameState) -> bool:
 _NO_FACTS: dict[str, Any] = {}  # (read only)
 _R_SAME = Reason.E_SAME_NUMBER_ONLY
 _R_DRAWN = Reason.E_ONLY_DRAWN_CARD
+_R_OWED = Reason.E_PENALTY_DRAWS_LEFT
 
 
 def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
                       ) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player's play of ``card`` from ``hand`` (a card it holds): in a
     ``play_same_number`` turn only that number, after drawing only a card just drawn, then
-    :func:`play_problem`."""
+    :func:`play_problem`; none while penalty cards are owed (``penalty_draw = one-by-one``)."""
+    if s.owed:
+        return _R_OWED, {"count": s.owed}
     if s.chain_rank >= 0 and not s.r.chain_any_card and not follows_same_number(s, card):
         return _R_SAME, {"number": s.chain_rank, "card": card}
     if s.phase == PH_DRAWN and card not in s.drawn:
@@ -308,7 +311,10 @@ def forced_drawn_card(s: GameState, seat: int, hand: list[int]) -> int:
 def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
                  ) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player drawing a card. ``plays``: the plays :func:`legal_moves` found (a
-    cache: without it the hand is searched for a card that may be played)."""
+    cache: without it the hand is searched for a card that may be played). Penalty cards
+    still owed (``penalty_draw = one-by-one``) are drawn with it, one per move."""
+    if s.owed:
+        return None
     if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
         return _R_SAME, {"number": s.chain_rank, "form": "other"}
     phase = s.phase
@@ -336,6 +342,8 @@ def pass_problem(s: GameState, seat: int, plays: list[Move] | None = None
     phase = s.phase
     if phase == PH_PENALTY:
         return Reason.E_PENALTY_PENDING, _NO_FACTS
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first
+        return _R_OWED, {"count": s.owed}
     if s.chain_rank >= 0:
         return None  # play_same_number: ending the turn
     if phase != PH_DRAWN:
@@ -400,9 +408,12 @@ _JUMP_NOT_NOW = (Reason.E_JUMP_IN_NOT_ALLOWED, _NO_FACTS)
 def jump_window_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
     """Whether a jump-in (``jump_in``) may happen now at all: right after a card was played
     (``jump_in_window = while-on-top``: while the card played is on top, no colour is still to
-    be chosen and no draw card's penalty waits for an answer)."""
+    be chosen and no draw card's penalty waits for an answer); never while penalty cards are
+    owed (``penalty_draw = one-by-one``)."""
     if not s.jump_window or not s.discard:
         return _JUMP_NOT_NOW
+    if s.owed:
+        return Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "owed"}
     phase = s.phase
     if phase == PH_CHOOSE_COLOR:
         return (Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "color"}) if s.r.jump_on_top \
@@ -464,6 +475,8 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     if seat == s.turn:
         if phase == PH_CHOOSE_COLOR:
             out = [_new_move(Move, (K_CHOOSE_COLOR, seat, -1, c, -1, False)) for c in r.colors]
+        elif s.owed:  # penalty_draw = one-by-one: draw the penalty cards, one per move
+            out = [_new_move(Move, (K_DRAW, seat, -1, -1, -1, False))]  # (draw_problem)
         elif phase == PH_PLAY:
             # play_same_number: only that number (turn_play_problem), or end the turn
             # (same_number_turn = any-card: any card that fits)

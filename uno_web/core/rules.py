@@ -290,6 +290,20 @@ class RuleSet(Declared):
         "A drawn card that fits must be played",
         "A playable card just drawn must be played (no keeping it).",
     )
+    penalty_draw: Literal["at-once", "one-by-one"] = _f(
+        "at-once",
+        "How several cards are drawn",
+        "How the cards of a draw penalty and of drawing until a card fits are drawn. "
+        "`at-once`: in one move. `one-by-one` (letsuno/uno-online): one card per move (`D`), "
+        "so that other players may call UNO or catch between two of them. Who owes penalty "
+        "cards (a draw card taken or that no one may answer, or a challenge lost by the "
+        "challenger) is on turn and may only draw them, nobody may jump in meanwhile, and "
+        "the turn passes on once they are drawn (or the piles run out); drawing until a card "
+        "fits (`draw_to_match`), the turn stays with the player after each card that does "
+        "not fit. The cards of a missed UNO call, a misplay, a false catch or call, a "
+        "forbidden last card, a bluff caught by a challenge, a drawn Joker and a draw card "
+        "that goes out are still drawn at once.",
+    )
     forced_play_at_once: bool = _f(
         False,
         "A drawn card that fits is played at once",
@@ -512,6 +526,7 @@ _LETSUNO: dict[str, Any] = dict(
     misplay_after_draw=True,
     draw_lapses=True,
     forced_play_at_once=True,
+    penalty_draw="one-by-one",
     after_draw_play="any-card",
     same_number_turn="any-card",
     target_score=1000,
@@ -758,20 +773,24 @@ DECISIONS: list[tuple[str, str]] = [
      "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `jump_in_window = "
      "while-on-top`, `jump_in_wild`, `misplay_keeps_turn`, `misplay_may_pass`, "
      "`misplay_after_draw`, `finish_keeps_turn`, `after_draw_play = any-card`, "
-     "`forced_play_at_once`, `draw_lapses`, `uno_call_needs_fit`, `uno_repeat_call`, "
-     "`self_catch`, `uno_catch_window = while-one-card`) and the presets `letsuno-party` and "
-     "`letsuno-crazy` follow that engine's rule code (`packages/shared/src/rules`, read "
-     "2026-11-28). Known differences that remain, none of them a choice here: it draws "
-     "penalty cards, and the cards of drawing until playable, one move at a time, so other "
-     "players may jump in, call or catch between two of them; here they are drawn in one "
-     "move. A draw that leaves nothing to play ends the turn here; there the player passes "
-     "(a move of its own, before which a call or a catch refuses the pass, under "
-     "`draw_lapses` here too, and the player draws again). The card its forced play plays for "
-     "the player after a draw skips its house rules (`forced-play-after-draw.ts` plays it "
-     "through the bare engine: a Draw Two makes the next player draw at once, even with "
-     "stacking on; a 7 swaps and a 0 passes no hands; a number card keeps no turn); here it "
-     "is a play like any other. Without drawing until playable its *classic* preset is "
-     "`letsuno-party`'s engine options with no house rule (there is no preset of it here)."),
+     "`forced_play_at_once`, `draw_lapses`, `penalty_draw = one-by-one`, "
+     "`uno_call_needs_fit`, `uno_repeat_call`, `self_catch`, `uno_catch_window = "
+     "while-one-card`) and the presets `letsuno-party` and `letsuno-crazy` follow that "
+     "engine's rule code (`packages/shared/src/rules`, read 2026-11-28). Known differences "
+     "that remain, none of them a choice here. It draws the cards of a missed UNO call, a "
+     "misplay and a bluff caught by a challenge one per move too (a catch made while another "
+     "player is still drawing waits until that player is done); here (`penalty_draw = "
+     "one-by-one`) only those of a draw card and of a lost challenge are, the others at once "
+     "(a forbidden last card costs its one card at once there too). Taking a stack is a move of its own here (`A`) before "
+     "the first card; there the first draw takes it. A draw that leaves nothing to play ends "
+     "the turn here; there the player passes, a move of its own before which a call or a "
+     "catch refuses the pass (under `draw_lapses` here too) so that the player draws again. "
+     "The card its forced play plays for the player after a draw skips its house rules "
+     "(`forced-play-after-draw.ts` plays it through the bare engine: a Draw Two makes the "
+     "next player draw at once even with stacking on, a 7 swaps and a 0 passes no hands, a "
+     "number card keeps no turn); here it is a play like any other. Its *classic* preset (no "
+     "house rule) has no preset here: it is `letsuno-party`'s engine options with every "
+     "house rule off."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]

@@ -241,6 +241,20 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "d163a6dd", "Sopiva nostettu kortti on pelattava",
         "Juuri nostettu pelattava kortti on pelattava (sitä ei saa pitää).",
     ),
+    "penalty_draw": (
+        "34580bc0", "Kuinka useat kortit nostetaan",
+        "Miten nostorangaistuksen kortit ja kortit, joita nostetaan kunnes jokin sopii, "
+        "nostetaan. `kerralla`: yhdellä siirrolla. `yksi kerrallaan` (letsuno/uno-online): "
+        "yksi kortti siirtoa kohden (`D`), jotta muut voivat huutaa UNO! tai napata kahden "
+        "noston välissä. Rangaistuskortteja velkaa oleva (otettu nostokortti tai nostokortti, "
+        "johon kukaan ei voi vastata, tai haastajan hävitessä haasteen) on vuorossa ja saa vain "
+        "nostaa ne, kukaan ei saa hypätä väliin sillä välin, ja vuoro siirtyy, kun ne on "
+        "nostettu (tai pakat loppuvat); nostettaessa kunnes kortti sopii (`draw_to_match`) "
+        "vuoro pysyy pelaajalla jokaisen sopimattoman kortin jälkeen. Unohtuneen UNO!-huudon, "
+        "väärän kortin, väärän nappauksen tai huudon, kielletyn viimeisen kortin, haasteessa "
+        "paljastuneen bluffin, nostetun jokerin ja pelistä poistavan nostokortin kortit "
+        "nostetaan yhä kerralla.",
+    ),
     "forced_play_at_once": (
         "233a78dc", "Sopiva nostettu kortti pelataan heti",
         "Kun `forced_play` on päällä: mitä pelaaja saa tehdä, kun juuri nostettu kortti sopii. "
@@ -416,6 +430,8 @@ OPTIONS_FI: dict[tuple[str, str], str] = {
     ("same_number_turn", "any-card"): "mikä tahansa kortti",
     ("draw_answers", "pending-card"): "odottava kortti",
     ("draw_answers", "top-card"): "päällimmäinen kortti",
+    ("penalty_draw", "at-once"): "kerralla",
+    ("penalty_draw", "one-by-one"): "yksi kerrallaan",
     ("after_draw_play", "drawn-card"): "nostettu kortti",
     ("after_draw_play", "any-card"): "mikä tahansa kortti",
     ("jump_in_window", "next-action"): "seuraavaan siirtoon",

@@ -302,6 +302,9 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
                                                    "forced_play_at_once": True,
                                                    "after_draw_play": "any-card"}),
             ("P0:R8", "OK_PLAY"), ("P0:R3", "E_MUST_PLAY_DRAWN")),
+    # Bot played a Draw Two: you owe its two cards and have drawn one of them
+    _house("penalty_draw", "one-by-one", ["R3 G7 B5", "Y1 Y2"], "R+2", ("D0", "OK_DRAW"),
+           ("P0:R3", "E_PENALTY_DRAWS_LEFT"), owed=1),
     _house("after_draw_play", "any-card", ["R3 G7 G8", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
            ("P0:G7", "E_NO_MATCH"), phase="drawn", drawn="G8"),
     # you called UNO with the play that left your last card
