@@ -343,6 +343,7 @@ LETSUNO_KEYS = {
     "noChallengeWildFour": {"wild_draw_four": "anytime"},
 }
 LETSUNO_PRESETS = {
+    "classic": [],
     "party": ["stackDrawTwo", "stackDrawFour", "zeroRotateHands", "sevenSwapHands", "jumpIn",
               "drawUntilPlayable"],
     "crazy": ["stackDrawTwo", "stackDrawFour", "crossStack", "reverseDeflectDrawTwo",
@@ -362,7 +363,7 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "penalty_draw": "one-by-one"}
 
 
-@pytest.mark.parametrize("name", ["party", "crazy"])
+@pytest.mark.parametrize("name", ["classic", "party", "crazy"])
 def test_the_presets_are_letsunos_key_by_key(name):
     from uno_web.core import PRESETS
 

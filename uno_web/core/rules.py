@@ -590,6 +590,7 @@ PRESETS: dict[str, RuleSet] = {
         double_score=True,
         wild_draw_four="anytime",
     ),
+    "letsuno-classic": RuleSet(**_LETSUNO),
     "letsuno-party": RuleSet(**_LETSUNO, **_LETSUNO_PARTY),
     "letsuno-crazy": RuleSet(
         **_LETSUNO, **_LETSUNO_PARTY,
@@ -630,6 +631,7 @@ PRESET_TITLES: dict[str, str] = {
     "classic-notes": "Last player standing (strict wilds)",
     "house-party": "Party house rules",
     "everything-goes": "Everything goes (wild house rules)",
+    "letsuno-classic": "Online classic rules (letsuno)",
     "letsuno-party": "Online party rules (letsuno)",
     "letsuno-crazy": "Online crazy rules (letsuno)",
     "strict-table": "Strict table (mistakes cost cards)",
@@ -651,6 +653,10 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "everything-goes": "Stack any draw card on another, send it back with a Reverse or on "
     "with a Skip, jump in, 7 swaps and 0 passes hands, play all cards of one number at once, "
     "draw until you can play and play what fits, Wild Draw Four any time, and double points.",
+    "letsuno-classic": "As the classic preset of the letsuno online table: no house rule, on "
+    "its way of playing: a missed UNO can be caught as long as the card is held (by yourself "
+    "too), a call or a catch undoes your draw, penalty cards come one at a time, after a draw "
+    "any card that fits may be played; first to 1000 points.",
     "letsuno-party": "As the party preset of the letsuno online table: stack a Draw Two on a "
     "Draw Two and a Wild Draw Four on a Wild Draw Four, jump in with an identical card, 7 swaps "
     "and 0 passes hands, draw only when nothing fits and then until something does; a missed "
@@ -789,8 +795,7 @@ DECISIONS: list[tuple[str, str]] = [
      "(`forced-play-after-draw.ts` plays it through the bare engine: a Draw Two makes the "
      "next player draw at once even with stacking on, a 7 swaps and a 0 passes no hands, a "
      "number card keeps no turn); here it is a play like any other. Its *classic* preset (no "
-     "house rule) has no preset here: it is `letsuno-party`'s engine options with every "
-     "house rule off."),
+     "house rule) is `letsuno-classic`."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]

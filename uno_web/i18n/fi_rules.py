@@ -480,6 +480,15 @@ PRESETS_FI: dict[str, tuple[str, str, str]] = {
         "Pinoa mikä tahansa nostokortti toisen päälle, hyppää vuoron ohi väliin samanlaisella "
         "kortilla, 7 vaihtaa kädet ja 0 siirtää ne eteenpäin, ja nosta, kunnes voit pelata.",
     ),
+    "letsuno-classic": (
+        "letsuno-klassinen",
+        "Verkkopöydän klassiset säännöt (letsuno)",
+        "Kuten letsuno-verkkopöydän klassiset säännöt: ei kotisääntöjä, sen omalla "
+        "pelitavalla: unohtuneen UNO!-huudon voi napata niin kauan kuin kortti on kädessä "
+        "(myös itse), huuto tai nappaus kumoaa nostosi, rangaistuskortit nostetaan yksi "
+        "kerrallaan, noston jälkeen saa pelata minkä tahansa sopivan kortin; ensimmäinen 1000 "
+        "pisteeseen voittaa.",
+    ),
     "letsuno-party": (
         "letsuno-juhlat",
         "Verkkopöydän juhlasäännöt (letsuno)",
