@@ -167,6 +167,9 @@ def test_unsupported_presets_are_refused_naming_the_toggles(preset: str, toggles
     (RuleSet(jump_in_wild=True), "jump_in_wild = true"),
     (RuleSet(uno_call_needs_fit=True), "uno_call_needs_fit = true"),
     (RuleSet(after_draw_play="any-card"), "after_draw_play = any-card"),
+    (RuleSet(uno_repeat_call=True), "uno_repeat_call = true"),
+    (RuleSet(draw_lapses=True), "draw_lapses = true"),
+    (RuleSet(penalty_draw="one-by-one"), "penalty_draw = one-by-one"),
 ])
 def test_an_unsupported_toggle_is_refused_by_name(rules: RuleSet, toggle: str) -> None:
     assert unsupported_toggles(rules) == [toggle]
@@ -180,7 +183,8 @@ def test_supported_rule_sets_build_and_bad_tables_are_refused() -> None:
     # options that only act on moves outside the action mask are played
     assert unsupported_toggles(RuleSet(misplay_keeps_turn=True, self_catch=True,
                                        finish_keeps_turn=True, jump_in_same_number=False,
-                                       misplay_may_pass=True)) == []
+                                       misplay_may_pass=True, misplay_after_draw=True,
+                                       forced_play_at_once=True)) == []
     with pytest.raises(ValueError, match="players must be 2 to 10"):
         BatchedUno("official", 11)
     with pytest.raises(ValueError, match="need more than the 108 cards"):

@@ -22,7 +22,9 @@ from uno_web.core.cards import IS_WILD
 from uno_web.core.cards import card_str as card_text
 from uno_web.core.events import PenaltyApplied
 
-from .scenario import code, play, position
+from uno_web.core.moves import MoveKind
+
+from .scenario import C, code, play, position
 
 
 def verdict(s, move):
@@ -341,6 +343,7 @@ LETSUNO_KEYS = {
     "noChallengeWildFour": {"wild_draw_four": "anytime"},
 }
 LETSUNO_PRESETS = {
+    "classic": [],
     "party": ["stackDrawTwo", "stackDrawFour", "zeroRotateHands", "sevenSwapHands", "jumpIn",
               "drawUntilPlayable"],
     "crazy": ["stackDrawTwo", "stackDrawFour", "crossStack", "reverseDeflectDrawTwo",
@@ -355,10 +358,12 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "draw_answers": "top-card", "misplay_keeps_turn": True, "finish_keeps_turn": True,
           "jump_in_same_number": False, "same_number_turn": "any-card", "target_score": 1000,
           "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
-          "misplay_may_pass": True, "after_draw_play": "any-card"}
+          "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True,
+          "draw_lapses": True, "misplay_after_draw": True, "forced_play_at_once": True,
+          "penalty_draw": "one-by-one"}
 
 
-@pytest.mark.parametrize("name", ["party", "crazy"])
+@pytest.mark.parametrize("name", ["classic", "party", "crazy"])
 def test_the_presets_are_letsunos_key_by_key(name):
     from uno_web.core import PRESETS
 
@@ -368,10 +373,13 @@ def test_the_presets_are_letsunos_key_by_key(name):
     assert PRESETS[f"letsuno-{name}"].changed_fields() == want
 
 
-def test_crazy_a_fresh_wild_draw_four_is_drawn_at_once_and_a_draw_two_can_be_deflected():
+def test_crazy_a_fresh_wild_draw_four_is_owed_at_once_and_a_draw_two_can_be_deflected():
     s = position(hands=["W+4 R1 R3", "W+4 RR B2", "Y5 Y6 Y7"], top="R9",
                  preset="letsuno-crazy")
-    s, _ = play(s, "P0:W+4=B")  # noChallengeWildFour: seat 1 draws 4 at once, no stacking
+    s, _ = play(s, "P0:W+4=B")  # noChallengeWildFour: seat 1 owes 4 at once, no stacking
+    assert s.turn == 1 and s.owed == 4 and s.phase == Phase.PLAY  # drawn one per move
+    assert code(s, "P1:W+4=R") == "E_PENALTY_DRAWS_LEFT"
+    s, _ = play(s, "D1", "D1", "D1", "D1")
     assert len(s.hands[1]) == 7 and s.turn == 2 and s.phase == Phase.PLAY
     s = position(hands=["R+2 R1 R3", "GR B1 B2", "Y5 Y6 Y7"], top="R9", preset="letsuno-crazy")
     s, _ = play(s, "P0:R+2", "P1:GR")  # a green Reverse sends a red Draw Two back
@@ -688,3 +696,376 @@ def test_the_presets_with_charged_mistakes_keep_check_and_the_move_list_together
     rec = run_game(rules, 2 + seed, seed, max_actions=300)
     report = validate_log(rec.to_json())
     assert report.valid, report.failure
+
+
+# --- a repeated UNO call -----------------------------------------------------------------------
+# game-engine.ts handleCallUno: the call is refused only for a caught player (unoCaught) or one
+# paying an UNO penalty; canCallUno asks the hand (one card; or two on the player's own turn
+# with one that fits, without strictUnoCall), never whether calledUno is already set, and the
+# call only sets calledUno = true again: accepted, and nothing changes.
+
+REPEAT = {"uno_repeat_call": True}
+
+
+def test_a_repeated_call_with_one_card_is_accepted_and_changes_nothing():
+    from uno_web.core.events import UnoCalled
+
+    s = position(hands=["R3", "Y7 Y8", "B1 B2"], top="R2", turn=1, called=[0], overrides=REPEAT)
+    v = verdict(s, "U0")
+    assert v.code.value == "OK_UNO" and not v.penalized and "again" in v.message
+    assert parse_move("U0") in legal_moves(s, 0)
+    s2, ev = play(s, "U0")
+    assert [type(e) for e in ev] == [UnoCalled]
+    assert (s2.hands, s2.turn, s2.phase, s2.called, s2.discard, s2.draw) == (
+        s.hands, s.turn, s.phase, s.called, s.discard, s.draw)
+    assert code(s2, "C1>0") == "E_NO_ONE_TO_CATCH"  # still called: nothing to catch
+
+
+def test_a_repeated_call_is_refused_by_default_and_never_charged():
+    s = position(hands=["R3", "Y7 Y8", "B1 B2"], top="R2", turn=1, called=[0],
+                 overrides={"false_uno_penalty": 2})
+    v = verdict(s, "U0")
+    assert v.code.value == "E_UNO_NOT_ALLOWED" and not v.ok
+    assert parse_move("U0") not in legal_moves(s, 0)
+
+
+def test_a_repeated_call_needs_what_a_first_call_needs():
+    # two cards on the player's own turn: letsuno's canCallUno, with a card that fits
+    rules = {**REPEAT, "uno_call_needs_fit": True}
+    s = position(hands=["R3 G4", "Y7 Y8"], top="R2", called=[0], overrides=rules)
+    assert code(s, "U0") == "OK_UNO"
+    s = position(hands=["B3 G4", "Y7 Y8"], top="R2", called=[0], overrides=rules)
+    assert code(s, "U0") == "E_UNO_NOT_ALLOWED"  # neither fits: no call, first or repeated
+    # two cards, not on turn: no call at all
+    s = position(hands=["R3 G4", "Y7 Y8"], top="R2", turn=1, called=[0], overrides=rules)
+    assert code(s, "U0") == "E_UNO_NOT_ALLOWED"
+
+
+def test_a_play_that_leaves_one_card_may_repeat_a_call_made_with_two():
+    s = position(hands=["R3 G4", "Y7 Y8"], top="R2", called=[0], overrides=REPEAT)
+    assert code(s, "P0:R3!") == "OK_PLAY"
+    assert parse_move("P0:R3!") in legal_moves(s, 0)
+    s2, _ = play(s, "P0:R3!")
+    assert s2.called[0] and code(s2, "C1>0") == "E_NO_ONE_TO_CATCH"
+    off = position(hands=["R3 G4", "Y7 Y8"], top="R2", called=[0])
+    assert code(off, "P0:R3!") == "E_UNO_NOT_ALLOWED"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_do_not_call_again(level):
+    """A listed repeated call changes nothing: a bot that took it would call for ever."""
+    import random as _random
+
+    from uno_web.ai import make_bot
+    from uno_web.core import observe
+    from uno_web.core.moves import MoveKind
+
+    s = position(hands=["R3", "R7 Y8", "B1 B2"], top="R2", turn=1, called=[0], overrides=REPEAT)
+    bot = make_bot(level)
+    moves = legal_moves(s, 0)
+    assert any(m.kind == MoveKind.CALL_UNO for m in moves)
+    got = bot.react(observe(s, 0), moves, _random.Random(1))
+    assert got is None or got.kind != MoveKind.CALL_UNO
+    # on its own turn, holding its one called card, it plays it
+    s = position(hands=["R3", "Y7 Y8"], top="R2", called=[0], overrides=REPEAT)
+    moves = legal_moves(s, 0)
+    assert bot.choose(observe(s, 0), moves, _random.Random(1)).kind == MoveKind.PLAY
+
+
+# --- a call or a catch undoes the turn player's draw ------------------------------------------
+# game-engine.ts handlePass: with cards left to draw, a PASS needs state.lastAction to be the
+# passing player's own DRAW_CARD; house-rules-engine.ts refuses a DRAW_CARD while the last
+# action is the same player's DRAW_CARD (no penalty pending). Every accepted action sets
+# lastAction: after a CALL_UNO or a CATCH_UNO (by anybody, the turn player too) the player's
+# draw is no longer the last action, so the pass is refused and a draw is allowed again.
+# draw-until-playable.ts: with drawUntilPlayable a DRAW_CARD is refused while a card fits.
+
+LAPSE = {"after_draw_play": "any-card", "draw_lapses": True}
+
+
+def _drawn(rules, hands=("R3 G7 B1", "Y1 Y2 Y3", "Y4"), draw="B5 G9 G8"):
+    # seat 2 holds one card and has not called UNO
+    s = position(hands=list(hands), top="R9", draw=draw, overrides=rules,
+                 uncalled=[2] if len(hands[2].split()) == 1 else [])
+    s, _ = play(s, "D0")  # the blue 5: it does not fit, the red 3 does
+    assert s.phase == Phase.DRAWN and s.turn == 0
+    assert code(s, "K0") == "OK_PASS"  # the draw is the last action: the turn may end
+    return s
+
+
+def _agree(s, seat):
+    """check and legal_moves agree on the turn player's pass and draw."""
+    moves = legal_moves(s, seat)
+    for m in (f"K{seat}", f"D{seat}"):
+        assert (parse_move(m) in moves) == check(s, parse_move(m)).ok, m
+
+
+def test_another_players_uno_call_undoes_the_draw():
+    s = _drawn(LAPSE)
+    s, _ = play(s, "U2")  # seat 2 holds one card and calls UNO
+    assert s.turn == 0
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    assert code(s, "D0") == "OK_DRAW"  # the draw is no longer the last action: draw again
+    assert code(s, "P0:R3") == "OK_PLAY"
+    _agree(s, 0)
+    s, _ = play(s, "D0")  # the green 9: nothing new fits, the red 3 still does
+    assert code(s, "K0") == "OK_PASS"  # the new draw is the last action again
+
+
+def test_a_catch_undoes_the_draw():
+    s = _drawn({**LAPSE, "uno_catch_window": "while-one-card"})
+    s, _ = play(s, "C1>2")  # seat 2 forgot to call UNO: caught by seat 1
+    assert s.turn == 0 and code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    _agree(s, 0)
+
+
+def test_the_turn_players_own_call_undoes_the_draw():
+    s = _drawn(LAPSE, hands=("R3", "Y1 Y2 Y3", "Y4 Y5"))
+    assert len(s.hands[0]) == 2
+    s, _ = play(s, "U0")  # two cards, the red 3 fits: a call of one's own
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED" and code(s, "P0:R3") == "OK_PLAY"
+
+
+def test_drawing_until_playable_after_the_draw_lapsed_a_card_that_fits_must_be_played():
+    rules = {**LAPSE, "may_draw_when_playable": False, "draw_to_match": True}
+    s = position(hands=["G7 B1 B2", "Y1 Y2 Y3", "Y4"], top="R9", draw="B5 R4 G8",
+                 overrides=rules, uncalled=[2])
+    s, _ = play(s, "D0")  # nothing fits: the blue 5, then the red 4, which fits
+    assert s.phase == Phase.DRAWN and code(s, "K0") == "OK_PASS"
+    s, _ = play(s, "U2")
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    assert code(s, "D0") == "E_MUST_PLAY"  # drawUntilPlayable: a card fits, no draw
+    assert code(s, "P0:R4") == "OK_PLAY"
+    _agree(s, 0)
+
+
+def test_the_pass_after_a_misplay_penalty_lapses_too():
+    rules = {**LAPSE, "misplay_penalty": 1, "misplay_keeps_turn": True,
+             "misplay_may_pass": True}
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3", "Y4"], top="R9", draw="B5 G9", overrides=rules)
+    s, _ = play(s, "P0:G7")  # charged: the blue 5 drawn, the turn stays
+    assert code(s, "K0") == "OK_PASS"
+    s, _ = play(s, "U2")
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    _agree(s, 0)
+
+
+def test_by_default_a_call_or_a_catch_leaves_the_draw_alone():
+    s = _drawn({"after_draw_play": "any-card"})
+    s, _ = play(s, "U2")
+    assert code(s, "K0") == "OK_PASS" and code(s, "D0") == "E_ALREADY_DREW"
+
+
+# --- a misplay after a draw -------------------------------------------------------------------
+# misplay-penalty.ts judges every PLAY_CARD of the current player in the 'playing' phase: when
+# the standard engine refuses it (canPlayCard fails), a 1-card penalty draw starts, the same
+# player going on; whether the player has drawn (lastAction) is not asked.
+
+AFTER = {"after_draw_play": "any-card", "misplay_penalty": 1, "misplay_keeps_turn": True,
+         "misplay_may_pass": True, "misplay_after_draw": True}
+
+
+def test_after_a_draw_a_card_that_does_not_fit_costs_the_misplay_penalty():
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3"], top="R9", draw="R8 B5 B6", overrides=AFTER)
+    s, _ = play(s, "D0")  # the red 8: it fits
+    assert s.phase == Phase.DRAWN
+    v = verdict(s, "P0:G7")
+    assert v.code.value == "P_MISPLAY" and v.penalized
+    assert parse_move("P0:G7") not in legal_moves(s, 0)  # a charged mistake, never offered
+    s2, ev = play(s, "P0:G7")
+    assert [(e.seat, e.reason, e.count) for e in ev if isinstance(e, PenaltyApplied)] == [
+        (0, "misplay", 1)]
+    assert len(s2.hands[0]) == 5 and s2.discard == s.discard and s2.turn == 0
+    # the penalty draw is the player's last action: play a card that fits, or end the turn
+    assert code(s2, "P0:R8") == "OK_PLAY" and code(s2, "K0") == "OK_PASS"
+
+
+def test_after_a_draw_a_misplay_ends_the_turn_without_keeps_turn():
+    rules = {**AFTER, "misplay_keeps_turn": False, "misplay_may_pass": False}
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3"], top="R9", draw="R8 B5", overrides=rules)
+    s, _ = play(s, "D0", "P0:G7")
+    assert s.turn == 1 and len(s.hands[0]) == 5
+
+
+def test_after_a_draw_a_misplay_is_refused_by_default():
+    rules = {k: v for k, v in AFTER.items() if k != "misplay_after_draw"}
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3"], top="R9", draw="R8 B5", overrides=rules)
+    s, _ = play(s, "D0")
+    assert code(s, "P0:G7") == "E_NO_MATCH"
+    # before the draw it is charged either way
+    s = position(hands=["R3 G7 B1", "Y1 Y2 Y3"], top="R9", draw="R8 B5", overrides=rules)
+    assert code(s, "P0:G7") == "P_MISPLAY"
+
+
+def test_facing_a_draw_card_a_misplay_is_still_refused():
+    rules = {**AFTER, "stack_draw_two_on_draw_two": True}
+    s = position(hands=["R+2 R1 R3", "G7 B1 B2", "Y5 Y6"], top="R9", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    assert s.phase == Phase.PENALTY and code(s, "P1:G7") == "E_PENALTY_NOT_ANSWERED"
+
+
+# --- under forced play, a drawn card that fits is played at once ------------------------------
+# forced-play-after-draw.ts (postProcess of a DRAW_CARD with no penalty pending): when the card
+# just drawn (the last of the hand) passes canPlayCard, a PLAY_CARD of it is applied in the same
+# action, so no other card can be played, no PASS made, and nobody acts in between.
+
+ONCE = {"after_draw_play": "any-card", "forced_play": True, "forced_play_at_once": True}
+
+
+def test_under_forced_play_at_once_only_the_drawn_card_may_be_played():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="R8 G8", overrides=ONCE)
+    s, _ = play(s, "D0")  # the red 8 fits
+    v = verdict(s, "P0:R5")
+    assert v.code.value == "E_MUST_PLAY_DRAWN" and "red 8" in v.message
+    assert code(s, "K0") == "E_MUST_PLAY_DRAWN"
+    assert {m.card for m in legal_moves(s, 0) if m.kind == MoveKind.PLAY} == {C("R8")}
+    assert {m.kind for m in legal_moves(s, 0)} == {MoveKind.PLAY}
+    s, _ = play(s, "P0:R8")
+    assert s.turn == 1 and s.discard[-1] == C("R8")
+
+
+def test_under_forced_play_at_once_a_call_does_not_undo_the_draw():
+    rules = {**ONCE, "draw_lapses": True}
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5"], top="R9", draw="R8 G8", overrides=rules,
+                 uncalled=[2])
+    s, _ = play(s, "D0", "U2")
+    assert s.phase == Phase.DRAWN and code(s, "P0:R5") == "E_MUST_PLAY_DRAWN"
+    assert code(s, "D0") == "E_ALREADY_DREW"
+
+
+def test_a_drawn_card_that_does_not_fit_leaves_the_choice_open():
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="G8 G7", overrides=ONCE)
+    s, _ = play(s, "D0")  # the green 8 does not fit; the red 5 does
+    assert code(s, "P0:R5") == "OK_PLAY" and code(s, "K0") == "OK_PASS"
+
+
+def test_without_at_once_another_card_that_fits_may_still_be_played():
+    rules = {k: v for k, v in ONCE.items() if k != "forced_play_at_once"}
+    s = position(hands=["R5 B1 B2", "G1 G2", "Y5 Y6"], top="R9", draw="R8 G8", overrides=rules)
+    s, _ = play(s, "D0")
+    assert code(s, "P0:R5") == "OK_PLAY" and code(s, "K0") == "E_MUST_PLAY_DRAWN"
+
+
+# --- several cards drawn one move at a time ----------------------------------------------------
+# game-engine.ts startPenaltyDraw makes the player who owes penalty cards the current player
+# with pendingPenaltyDraws = count and the next player's index stored; handleDrawCard draws one
+# card per DRAW_CARD and finishPenaltyDrawIfNeeded hands the turn on after the last (or at once
+# when no source holds a card). While cards are owed, applyActionWithHouseRules refuses every
+# PLAY_CARD (a jump-in too) and handlePass refuses PASS; CALL_UNO and CATCH_UNO are not asked
+# about it. A Draw Two that nobody may answer starts the penalty when it is played;
+# handleChallenge starts the challenger's 6 cards (4 + 2). draw-until-playable.ts draws one
+# card per DRAW_CARD (handleDrawUntilPlayable is applyAction) and refuses PASS while nothing
+# fits, so the turn stays with the player.
+
+ONE = {"penalty_draw": "one-by-one"}
+
+
+def test_a_draw_two_is_drawn_one_card_per_move_by_the_victim():
+    from uno_web.core.events import CardsDrawn, TurnSkipped
+
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "Y5 Y6 Y7"], top="R9", draw="G1 G2 G3",
+                 overrides=ONE)
+    s, ev = play(s, "P0:R+2")
+    assert s.turn == 1 and s.owed == 2 and len(s.hands[1]) == 3
+    assert [e for e in ev if isinstance(e, CardsDrawn)] == []
+    assert [m.kind for m in legal_moves(s, 1)] == [MoveKind.DRAW]
+    assert code(s, "P1:B1") == "E_PENALTY_DRAWS_LEFT" and code(s, "K1") == "E_PENALTY_DRAWS_LEFT"
+    s, ev = play(s, "D1")
+    assert len(s.hands[1]) == 4 and s.owed == 1 and s.turn == 1
+    assert "still to draw: 1 card" in verdict(
+        position(hands=["R1", "B1 B2 B3", "Y5"], top="R9", turn=1, owed=2, overrides=ONE),
+        "D1").message
+    s, ev = play(s, "D1")
+    assert len(s.hands[1]) == 5 and s.owed == 0 and s.turn == 2  # skipped
+    assert [type(e) for e in ev][-1] is TurnSkipped
+
+
+def test_others_may_call_or_catch_between_two_penalty_cards_but_not_jump_in():
+    rules = {**ONE, "jump_in": True, "jump_in_window": "while-on-top",
+             "uno_catch_window": "while-one-card"}
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "R+2", "G5"], top="R9", draw="G1 G2 G3",
+                 overrides=rules, uncalled=[3])
+    s, _ = play(s, "P0:R+2")
+    assert s.turn == 1 and s.owed == 2
+    assert code(s, "P2:R+2") == "E_JUMP_IN_NOT_ALLOWED"  # PLAY_CARD refused while owed
+    s, _ = play(s, "D1", "C0>3")  # a catch between the two cards
+    assert len(s.hands[3]) == 3 and s.turn == 1 and s.owed == 1
+    s, _ = play(s, "U2", "D1")  # and a call
+    assert s.called[2] and s.turn == 2 and s.owed == 0
+
+
+def test_a_stack_taken_is_drawn_one_card_per_move():
+    rules = {**ONE, "stack_draw_two_on_draw_two": True}
+    s = position(hands=["R+2 R1 R3", "B+2 B2 B3", "Y5 Y6 Y7"], top="R9",
+                 draw="G1 G2 G3 G4 G5", overrides=rules)
+    s, _ = play(s, "P0:R+2", "P1:B+2")
+    assert s.phase == Phase.PENALTY and s.turn == 2 and s.pending == 4
+    assert code(s, "A2") == "OK_ACCEPT"
+    s, _ = play(s, "A2")
+    assert s.owed == 4 and s.pending == 0 and len(s.hands[2]) == 3
+    s, _ = play(s, "D2", "D2", "D2")
+    assert s.turn == 2 and len(s.hands[2]) == 6
+    s, _ = play(s, "D2")
+    assert s.turn == 0 and len(s.hands[2]) == 7
+
+
+def test_a_lost_challenge_costs_six_cards_one_per_move():
+    s = position(hands=["W+4 B1 B2", "G5 G6", "Y5 Y6"], top="R9",
+                 draw="G1 G2 G3 G4 B5 B6 B7", overrides=ONE)
+    s, _ = play(s, "P0:W+4=G")
+    s, _ = play(s, "X1")  # the Wild Draw Four was fair: the challenger owes 6
+    assert s.turn == 1 and s.owed == 6
+    s, _ = play(s, *["D1"] * 6)
+    assert len(s.hands[1]) == 8 and s.turn == 2
+
+
+def test_with_empty_piles_one_draw_settles_what_is_owed():
+    s = position(hands=["R1 R2", "B1 B2", "Y5 Y6"], top="R9", turn=1, owed=3, overrides=ONE,
+                 exact_deck=True)
+    assert s.draw == []
+    s, _ = play(s, "D1")
+    assert s.owed == 0 and s.turn == 2 and len(s.hands[1]) == 2
+
+
+def test_drawing_until_playable_draws_one_card_per_move_and_the_turn_stays():
+    rules = {**ONE, "draw_to_match": True, "may_draw_when_playable": False}
+    s = position(hands=["G7 B1 B2", "Y1 Y2 Y3", "Y4"], top="R9", draw="B5 G6 R4",
+                 overrides=rules, uncalled=[2])
+    s, _ = play(s, "D0")  # the blue 5: nothing fits
+    assert s.turn == 0 and s.phase == Phase.PLAY and len(s.hands[0]) == 4
+    assert "must draw again" in verdict(position(hands=["G7", "Y1 Y2", "Y4"], top="R9",
+                                                 draw="B5 G6", overrides=rules), "D0").message
+    assert code(s, "K0") == "E_PASS_NOT_ALLOWED"
+    s, _ = play(s, "U2", "D0", "D0")  # a call between two draws; then the green 6, the red 4
+    assert s.phase == Phase.DRAWN and s.turn == 0 and len(s.hands[0]) == 6
+
+
+def test_by_default_the_cards_come_in_one_move():
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "Y5 Y6 Y7"], top="R9", draw="G1 G2 G3")
+    s, _ = play(s, "P0:R+2")
+    assert s.turn == 2 and len(s.hands[1]) == 5 and s.owed == 0
+    s = position(hands=["G7 B1 B2", "Y1 Y2 Y3"], top="R9", draw="B5 G6 R4",
+                 overrides={"draw_to_match": True})
+    s, _ = play(s, "D0")
+    assert len(s.hands[0]) == 6 and s.phase == Phase.DRAWN
+
+
+def test_what_is_owed_is_public_and_survives_a_position():
+    from uno_web.core import observe
+    from uno_web.core.position import build_state as _build, position_from_state
+
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "Y5 Y6 Y7"], top="R9", draw="G1 G2 G3",
+                 overrides=ONE)
+    s, _ = play(s, "P0:R+2", "D1")
+    assert observe(s, 0).owed == 1 and observe(s, 1).owed == 1
+    back = _build(position_from_state(s))
+    assert back.owed == 1 and legal_moves(back, 1) == legal_moves(s, 1)
+
+
+def test_the_fast_playout_plays_one_by_one_through_the_engine():
+    from uno_web.core.simulate import _fused_plays
+    from uno_web.core.state import compile_rules
+    from uno_web.core import PRESETS
+
+    assert not _fused_plays(compile_rules(PRESETS["official"].model_copy(update=ONE)))
+    assert _fused_plays(compile_rules(PRESETS["official"]))

@@ -29,6 +29,7 @@ def _reference(s: GameState, seat: int) -> Observation:
         active=tuple(s.active), scores=tuple(s.scores), round=s.round, dealer=s.dealer,
         jump_window=s.jump_window, chain_rank=s.chain_rank, last_player=s.last_player,
         deck=s.r.cards,
+        owed=s.owed,
     )
 
 

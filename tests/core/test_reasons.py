@@ -132,6 +132,8 @@ SCENARIOS: dict[Reason, Callable[[], "Verdict | str"]] = {
     Reason.E_ALREADY_DREW: lambda: v(play(_base(draw="R4"), "D0")[0], "D0"),
     Reason.E_MUST_PLAY: lambda: v(_base(overrides={"may_draw_when_playable": False}), "D0"),
     Reason.E_PASS_NOT_ALLOWED: lambda: v(_base(), "K0"),
+    Reason.E_PENALTY_DRAWS_LEFT: lambda: v(_base(owed=2, overrides={
+        "penalty_draw": "one-by-one"}), "P0:R1"),
     Reason.E_MUST_PLAY_DRAWN: lambda: v(play(_base(draw="R4", overrides={"forced_play": True}), "D0")[0], "K0"),
     Reason.E_UNO_NOT_ALLOWED: lambda: v(_base(), "U0"),
     Reason.E_UNO_DISABLED: lambda: v(_base(preset="duo-uno-subset"), "U0"),

@@ -72,7 +72,7 @@ class EasyBot(Bot):
 
     def react(self, obs: Observation, moves: Sequence[Move], rng: random.Random) -> Move | None:
         for m in moves:
-            if m.kind == MoveKind.CALL_UNO:
+            if m.kind == MoveKind.CALL_UNO and not obs.called[obs.seat]:  # (not a repeat)
                 if self._forgot:
                     return None
                 return m

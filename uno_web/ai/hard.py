@@ -222,7 +222,7 @@ class HardBot(Bot):
                 return [m]
         if phase == Phase.CHOOSE_COLOR:
             return [m for m in moves if m.kind == MoveKind.CHOOSE_COLOR]
-        if len(obs.hand) == 1:
+        if len(obs.hand) == 1 and not obs.called[obs.seat]:
             for m in moves:
                 if m.kind == MoveKind.CALL_UNO:
                     return [m]

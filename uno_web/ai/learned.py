@@ -33,7 +33,8 @@ _IGNORED = frozenset({
     "reshuffle", "uno_call", "uno_call_with_two", "uno_penalty", "false_catch_penalty",
     "false_uno_penalty", "uno_catch_window", "misplay_penalty", "misplay_keeps_turn",
     "finish_keeps_turn", "self_catch", "jump_in_same_number", "uno_call_needs_fit",
-    "misplay_may_pass",
+    "misplay_may_pass", "uno_repeat_call", "draw_lapses",
+    "misplay_after_draw", "forced_play_at_once", "penalty_draw",
 })
 
 _KINDS = ("number", "skip", "reverse", "draw2", "wild", "wd4", "draw", "keep")

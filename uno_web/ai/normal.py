@@ -184,7 +184,7 @@ class NormalBot(Bot):
                 return self._best_color_move(ctx, picks)
         plays = dedupe_uno([m for m in moves if m.kind == PLAY])
         call = next((m for m in moves if m.kind == MoveKind.CALL_UNO), None)
-        if call is not None and len(obs.hand) == 1:
+        if call is not None and len(obs.hand) == 1 and not obs.called[obs.seat]:
             return call  # holding one card without having called: call before anything else
         ctx = ScoreContext(obs)
         if phase == Phase.PENALTY:
@@ -253,7 +253,8 @@ class NormalBot(Bot):
         return move
 
     def _react(self, obs: Observation, moves: Sequence[Move]) -> Move | None:
-        for kind in (MoveKind.CALL_UNO, MoveKind.CATCH):
+        # (a call made already is not made again: under uno_repeat_call it is listed too)
+        for kind in (() if obs.called[obs.seat] else (MoveKind.CALL_UNO,)) + (MoveKind.CATCH,):
             for m in moves:
                 if m.kind == kind:
                     return m

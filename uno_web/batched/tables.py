@@ -54,7 +54,9 @@ _ANY_VALUE = frozenset({
     "uno_call_with_two", "uno_penalty", "false_catch_penalty", "false_uno_penalty",
     "double_score", "target_score", "elimination_threshold", "misplay_keeps_turn",
     "finish_keeps_turn", "self_catch", "jump_in_same_number", "same_number_turn",
-    "misplay_may_pass",
+    "misplay_may_pass", "misplay_after_draw",
+    # (it plays after_draw_play = drawn-card only, where nothing but the drawn card is played)
+    "forced_play_at_once",
 })
 # toggles played only at some values
 _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
@@ -74,6 +76,9 @@ _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
     "jump_in_window": ("next-action",),
     "jump_in_wild": (False,),
     "uno_call_needs_fit": (False,),
+    "uno_repeat_call": (False,),
+    "draw_lapses": (False,),
+    "penalty_draw": ("at-once",),
     "after_draw_play": ("drawn-card",),
     "play_same_number": (False,),
     "reshuffle": ("shuffle",),

@@ -28,7 +28,7 @@ from .legality import (
     K_ACCEPT, K_CALL_UNO, K_CATCH, K_CHALLENGE, K_CHOOSE_COLOR, K_DRAW, K_NEXT_ROUND, K_PASS,
     K_PLAY, PH_CHOOSE_COLOR, PH_DRAWN, PH_GAME_OVER, PH_PENALTY, PH_PLAY, PH_ROUND_OVER,
     _NUMBER, _RANK0, _RANK7, _WILD4, _n_active, _next_seat, _play_problem, follows_same_number,
-    hand_points, holds_color, penalty_card,
+    forced_drawn_card, hand_points, holds_color, penalty_card,
 )
 
 
@@ -270,12 +270,16 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     if kind == K_CALL_UNO:
         s.called[seat] = True
         _close_seat(s, seat)
+        if r.draw_lapses:
+            lapse_draw(s)
         if ev is not None:
             ev.append(UnoCalled(seat))
         return
     if kind == K_CATCH:
         t = move.target
         _close_seat(s, t)  # caught once: paid for, even when nothing is drawn
+        if r.draw_lapses:
+            lapse_draw(s)
         if ev is not None:
             ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
         _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
@@ -292,7 +296,10 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     if kind == K_PLAY:
         _play(s, move, ev, src)
     elif kind == K_DRAW:
-        _draw_turn(s, seat, ev, src)
+        if s.owed:
+            draw_owed(s, seat, ev, src)
+        else:
+            _draw_turn(s, seat, ev, src)
     elif kind == K_PASS:
         s.drawn = []
         s.chain_rank = -1
@@ -301,6 +308,10 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
             ev.append(TurnPassed(seat))
         _advance(s, 1)
     elif kind == K_ACCEPT:
+        if r.one_by_one:  # penalty_draw = one-by-one: the cards come one per move
+            _owe(s, seat, s.pending, "stack" if s.pending > 4 else "draw", -1, ev)
+            s.plus4_by = -1
+            return
         _take_pending(s, seat, ev, src)
         s.phase = PH_PLAY
         _advance(s, 1)
@@ -317,6 +328,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
                 ev.append(PenaltyApplied(bluffer, amount, "challenge", seat))
             _draw_cards(s, bluffer, amount, ev, "challenge", src)
             # the challenger now takes an ordinary turn
+        elif r.one_by_one:  # penalty_draw = one-by-one: the challenger draws them one by one
+            _owe(s, seat, amount + 2, "challenge", bluffer, ev)
         else:
             if ev is not None:
                 ev.append(PenaltyApplied(seat, amount + 2, "challenge", bluffer))
@@ -345,6 +358,21 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
     _draw_cards(s, seat, amount, ev, "penalty", src)
     if ev is not None:
         ev.append(TurnSkipped(seat))
+
+
+def lapse_draw(s: GameState) -> None:
+    """``draw_lapses``: an UNO call or a catch, by anybody, makes the turn player's draw lapse
+    (letsuno counts a draw only while it is the last move at the table): after a draw, or
+    after drawing a misplay penalty, the turn is as before the draw: no pass, a card that
+    fits or another draw. A play-same-number turn, a colour to choose or a pending draw card
+    is left as it is."""
+    if s.phase == PH_DRAWN:
+        if forced_drawn_card(s, s.turn, s.hands[s.turn]) >= 0:
+            return  # forced_play_at_once: the card is as good as played already
+        s.phase = PH_PLAY
+        s.drawn = []
+    elif s.phase == PH_PLAY and s.drawn:  # (misplay_may_pass: the penalty cards just drawn)
+        s.drawn = []
 
 
 def _close_windows(s: GameState, seat: int) -> None:
@@ -378,6 +406,9 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     if ev is not None:
         ev.append(PenaltyApplied(seat, count, why, seat))
     if code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO, Reason.P_SELF_CATCH) or seat != s.turn:
+        if r.draw_lapses and code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO,
+                                      Reason.P_SELF_CATCH):
+            lapse_draw(s)
         _draw_cards(s, seat, count, ev, why, src)
         return
     # a turn move (a misplay, or a last card that may not go out): it closes the windows as
@@ -388,8 +419,9 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     if r.misplay_keeps_turn if code == Reason.P_MISPLAY else r.finish_keeps_turn:
         # the player goes on as at the start of a turn (a finish penalty is only charged
         # outside a pending draw card under finish_keeps_turn: legality refuses it there);
-        # misplay_may_pass: the penalty cards join ``drawn``, and the turn may end (a charge
-        # is only made in the play phase, where ``drawn`` holds nothing else)
+        # misplay_may_pass: the penalty cards join ``drawn``, and the turn may end (in the
+        # play phase ``drawn`` holds nothing else; misplay_after_draw: after a draw it holds
+        # the cards drawn, which the penalty cards join)
         s.phase = PH_PLAY
         if r.misplay_may_pass:
             s.drawn = s.drawn + got if code == Reason.P_MISPLAY else s.drawn
@@ -519,7 +551,7 @@ def _uno_after_play(s: GameState, move: Move, left: int, ev: list[Event] | None)
     seat = move.seat
     if left == 1 and s.r.uno_call:
         if move.uno or s.called[seat]:
-            if move.uno and not s.called[seat] and ev is not None:
+            if move.uno and ev is not None:  # (uno_repeat_call: a repeated call too)
                 ev.append(UnoCalled(seat))
             s.called[seat] = True
         else:
@@ -534,6 +566,10 @@ def _penalty_now(s: GameState, seat: int, victim: int, eff: int, ev: list[Event]
     at once and loses the turn: no one may answer it."""
     total = s.pending
     s.pending = 0
+    if s.r.one_by_one:  # penalty_draw = one-by-one: the victim's turn, to draw them
+        s.turn = victim
+        _owe(s, victim, total, _penalty_reason(eff), seat, ev)
+        return
     if ev is not None:
         ev.append(PenaltyApplied(victim, total, _penalty_reason(eff), seat))
     _draw_cards(s, victim, total, ev, "penalty", src)
@@ -640,6 +676,38 @@ def _blocked(s: GameState, ev: list[Event] | None, repeated: bool) -> None:
     _end_round(s, winner, ev)
 
 
+def _owe(s: GameState, seat: int, count: int, why: str, by: int, ev: list[Event] | None
+         ) -> None:
+    """``penalty_draw = one-by-one``: ``seat``, on turn, owes ``count`` penalty cards (for
+    ``why``, charged by ``by``, -1 for nobody); it draws them one per move
+    (:func:`draw_owed`) and then misses the turn."""
+    if ev is not None:
+        ev.append(PenaltyApplied(seat, count, why, by))
+    s.pending = 0
+    s.phase = PH_PLAY
+    s.owed = count
+    if not count:
+        _skip_after_owed(s, seat, ev)
+
+
+def draw_owed(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles = _RngOnly
+              ) -> None:
+    """The turn player draws one of the penalty cards it owes (``penalty_draw =
+    one-by-one``); after the last, or when the piles have none left (letsuno settles the rest
+    with that draw), the turn passes on."""
+    got = _draw_cards(s, seat, 1, ev, "penalty", src)
+    s.owed = s.owed - 1 if got else 0
+    if not s.owed:
+        _skip_after_owed(s, seat, ev)
+
+
+def _skip_after_owed(s: GameState, seat: int, ev: list[Event] | None) -> None:
+    s.stuck = 0
+    if ev is not None:
+        ev.append(TurnSkipped(seat))
+    _advance(s, 1)
+
+
 def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
     r = s.r
     if not s.draw and _repeated(s):
@@ -653,7 +721,8 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
         if not got:
             break
         drawn.extend(got)
-        if not r.draw_to_match or any(_play_problem(s, seat, c, hand) is None for c in got):
+        if not r.draw_to_match or r.one_by_one or any(
+                _play_problem(s, seat, c, hand) is None for c in got):
             break
     s.called[seat] = False if len(hand) >= 2 else s.called[seat]
     # (after_draw_play = any-card: the turn waits for the player while any card fits)
@@ -663,6 +732,9 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
         s.drawn = drawn
         s.phase = PH_DRAWN
         s.stuck = 0
+        return
+    if drawn and r.draw_to_match and r.one_by_one:
+        s.stuck = 0  # penalty_draw = one-by-one: the turn stays, to draw the next card
         return
     if len(hand) == before:
         s.stuck += 1

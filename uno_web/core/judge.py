@@ -131,7 +131,8 @@ def _as_penalty(s: GameState, move: Move, problem: Verdict) -> Verdict | None:
     form = dict(problem.params).get("form", "")
     if kind == K_PLAY:
         if (code in _MISPLAYS and r.misplay_penalty and move.seat == s.turn
-                and s.phase == PH_PLAY and s.chain_rank < 0):
+                and (s.phase == PH_PLAY or s.phase == PH_DRAWN and r.misplay_after_draw)
+                and s.chain_rank < 0):
             return _v(Reason.P_MISPLAY, s, move, card=move.card,
                       count=r.misplay_penalty, why=_why(problem), broken=code.value,
                       next=move.seat if r.misplay_keeps_turn else _next_seat(s, move.seat),
@@ -275,7 +276,8 @@ def _play_refusal(s: GameState, move: Move) -> Verdict | None:
     problem = turn_play_problem(s, seat, move.card, hand)
     if problem is not None:
         code, facts = problem
-        if code is Reason.E_SAME_NUMBER_ONLY or code is Reason.E_ONLY_DRAWN_CARD:
+        if code in (Reason.E_SAME_NUMBER_ONLY, Reason.E_ONLY_DRAWN_CARD,
+                    Reason.E_MUST_PLAY_DRAWN, Reason.E_PENALTY_DRAWS_LEFT):
             return _v(code, s, move, **facts)
         return _v(code, s, move, **_problem_params(s, move, code), **facts)
     # (the UNO flag is asked only when set: a call less for almost every play a log holds)
@@ -355,7 +357,7 @@ def _uno_flag_problem(s: GameState, move: Move, hand: list[int]) -> Verdict | No
         return None
     if not s.r.uno_call:
         return _v(Reason.E_UNO_DISABLED, s, move)
-    if s.called[move.seat]:
+    if s.called[move.seat] and not s.r.uno_repeat_call:
         return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="called")
     if len(hand) != 2:
         return _v(Reason.E_UNO_NOT_ALLOWED, s, move, form="leaves", count=len(hand) - 1)
@@ -397,7 +399,7 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
     # what the words read of the state after the move (the mover's hand size last)
     seat = move.seat
     seen = (after.phase, after.turn, after.chain_rank, after.color, after.pending,
-            len(after.hands[seat]) if 0 <= seat < after.n else 0)
+            len(after.hands[seat]) if 0 <= seat < after.n else 0, after.owed)
     return LazyVerdict(code, partial(_accept_params, s, move, seen, code))
 
 
@@ -418,7 +420,7 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
     """The accepted move's verdict with its words (see :func:`_accept_verdict`)."""
     kind = move.kind
     after = SimpleNamespace(phase=seen[0], turn=seen[1], chain_rank=seen[2], color=seen[3],
-                            pending=seen[4], hand_size=seen[5])
+                            pending=seen[4], hand_size=seen[5], owed=seen[6])
     if kind in (K_PLAY, K_DRAW, K_PASS, K_ACCEPT):
         over = after.phase >= PH_ROUND_OVER
         nxt = NOBODY if over else after.turn
@@ -433,22 +435,34 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
                 form = ""
             return _v(code, s, move, card=move.card, color=after.color, next=nxt, pending=after.pending or s.pending, form=form,
                       rule=_play_rule(s, move, code in (Reason.OK_STACK, Reason.OK_DEFLECT)))
+        if kind == K_DRAW and s.owed:  # penalty_draw = one-by-one: a penalty card
+            if after.owed:
+                return _v(Reason.OK_DRAW, s, move, count=after.owed, form="owed",
+                          rule="penalty_draw = one-by-one")
+            return _v(Reason.OK_DRAW, s, move, count=1, next=nxt, form="owed_last",
+                      rule="penalty_draw = one-by-one")
         if kind == K_DRAW:
             count = after.hand_size - len(s.hands[move.seat])
             if count == 0:
                 form = "empty"
             elif after.phase != PH_DRAWN:
-                form = "none"
+                # penalty_draw = one-by-one, drawing to match: the turn stays for another card
+                form = "again" if after.turn == move.seat and after.phase == PH_PLAY else "none"
             else:
                 form = "forced" if s.r.forced_play else ""
             rule = "draw_to_match = true" if s.r.draw_to_match else ""
             return _v(Reason.OK_DRAW, s, move, count=count, next=nxt, form=form, rule=rule)
         if kind == K_PASS:
             return _v(Reason.OK_PASS, s, move, next=nxt, form="end" if s.chain_rank >= 0 else "")
+        if after.owed:  # penalty_draw = one-by-one: the cards come one per move
+            return _v(Reason.OK_ACCEPT, s, move, count=s.pending, form="owed",
+                      rule="penalty_draw = one-by-one")
         return _v(Reason.OK_ACCEPT, s, move, count=s.pending, next=nxt)
     if kind == K_CHOOSE_COLOR:
         return _v(Reason.OK_COLOR, s, move, color=move.color)
-    if kind == K_CALL_UNO:
+    if kind == K_CALL_UNO:  # (uno_repeat_call: a call already made, made again)
+        if s.called[move.seat]:
+            return _v(Reason.OK_UNO, s, move, form="again", rule="uno_repeat_call = true")
         return _v(Reason.OK_UNO, s, move)
     if kind == K_CATCH:
         return _v(Reason.OK_CATCH, s, move, target=move.target, count=s.r.uno_penalty)

@@ -274,24 +274,47 @@ def _jump_window_open(s: GameState) -> bool:
 _NO_FACTS: dict[str, Any] = {}  # (read only)
 _R_SAME = Reason.E_SAME_NUMBER_ONLY
 _R_DRAWN = Reason.E_ONLY_DRAWN_CARD
+_R_OWED = Reason.E_PENALTY_DRAWS_LEFT
 
 
 def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
                       ) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player's play of ``card`` from ``hand`` (a card it holds): in a
     ``play_same_number`` turn only that number, after drawing only a card just drawn, then
-    :func:`play_problem`."""
+    :func:`play_problem`; none while penalty cards are owed (``penalty_draw = one-by-one``)."""
+    if s.owed:
+        return _R_OWED, {"count": s.owed}
     if s.chain_rank >= 0 and not s.r.chain_any_card and not follows_same_number(s, card):
         return _R_SAME, {"number": s.chain_rank, "card": card}
-    if s.phase == PH_DRAWN and card not in s.drawn and not s.r.draw_any_card:
-        return _R_DRAWN, {"drawn": tuple(s.drawn)}
+    if s.phase == PH_DRAWN and card not in s.drawn:
+        if not s.r.draw_any_card:
+            return _R_DRAWN, {"drawn": tuple(s.drawn)}
+        forced = forced_drawn_card(s, seat, hand)
+        if forced >= 0:
+            return Reason.E_MUST_PLAY_DRAWN, {"drawn": forced}
     return play_problem(s, seat, card, hand)
+
+
+def forced_drawn_card(s: GameState, seat: int, hand: list[int]) -> int:
+    """``forced_play`` with ``forced_play_at_once``: the card just drawn that fits, which is
+    the only card the turn player may play now (letsuno plays it for the player); -1 when
+    there is none, or those rules are off, or the turn is not just after a draw."""
+    r = s.r
+    if s.phase != PH_DRAWN or not (r.forced_play and r.forced_play_at_once):
+        return -1
+    for c in s.drawn:
+        if play_problem(s, seat, c, hand) is None:
+            return c
+    return -1
 
 
 def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
                  ) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player drawing a card. ``plays``: the plays :func:`legal_moves` found (a
-    cache: without it the hand is searched for a card that may be played)."""
+    cache: without it the hand is searched for a card that may be played). Penalty cards
+    still owed (``penalty_draw = one-by-one``) are drawn with it, one per move."""
+    if s.owed:
+        return None
     if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
         return _R_SAME, {"number": s.chain_rank, "form": "other"}
     phase = s.phase
@@ -319,6 +342,8 @@ def pass_problem(s: GameState, seat: int, plays: list[Move] | None = None
     phase = s.phase
     if phase == PH_PENALTY:
         return Reason.E_PENALTY_PENDING, _NO_FACTS
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first
+        return _R_OWED, {"count": s.owed}
     if s.chain_rank >= 0:
         return None  # play_same_number: ending the turn
     if phase != PH_DRAWN:
@@ -365,10 +390,12 @@ def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[
     """``seat`` calling UNO (any time: :func:`can_call_uno` says when it may)."""
     if not s.r.uno_call:
         return Reason.E_UNO_DISABLED, _NO_FACTS
+    if can_call_uno(s, seat, hand):
+        if s.called[seat] and not s.r.uno_repeat_call:
+            return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
+        return None
     if s.called[seat]:
         return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
-    if can_call_uno(s, seat, hand):
-        return None
     if len(hand) == 2 and seat == s.turn and s.r.uno_call_with_two and s.r.uno_call_needs_fit \
             and s.phase in (PH_PLAY, PH_DRAWN):
         return Reason.E_UNO_NOT_ALLOWED, {"form": "no_fit", "count": 2}
@@ -381,9 +408,12 @@ _JUMP_NOT_NOW = (Reason.E_JUMP_IN_NOT_ALLOWED, _NO_FACTS)
 def jump_window_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
     """Whether a jump-in (``jump_in``) may happen now at all: right after a card was played
     (``jump_in_window = while-on-top``: while the card played is on top, no colour is still to
-    be chosen and no draw card's penalty waits for an answer)."""
+    be chosen and no draw card's penalty waits for an answer); never while penalty cards are
+    owed (``penalty_draw = one-by-one``)."""
     if not s.jump_window or not s.discard:
         return _JUMP_NOT_NOW
+    if s.owed:
+        return Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "owed"}
     phase = s.phase
     if phase == PH_CHOOSE_COLOR:
         return (Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "color"}) if s.r.jump_on_top \
@@ -445,6 +475,8 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
     if seat == s.turn:
         if phase == PH_CHOOSE_COLOR:
             out = [_new_move(Move, (K_CHOOSE_COLOR, seat, -1, c, -1, False)) for c in r.colors]
+        elif s.owed:  # penalty_draw = one-by-one: draw the penalty cards, one per move
+            out = [_new_move(Move, (K_DRAW, seat, -1, -1, -1, False))]  # (draw_problem)
         elif phase == PH_PLAY:
             # play_same_number: only that number (turn_play_problem), or end the turn
             # (same_number_turn = any-card: any card that fits)
@@ -459,7 +491,8 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_DRAWN:
             # (turn_play_problem: a card just drawn; after_draw_play = any-card: any card)
-            _add_plays(s, seat, hand, hand if r.draw_any_card else s.drawn, out)
+            _add_plays(s, seat, hand, hand if r.draw_any_card and forced_drawn_card(
+                s, seat, hand) < 0 else s.drawn, out)
             if pass_problem(s, seat, out) is None:
                 out.append(_new_move(Move, (K_PASS, seat, -1, -1, -1, False)))
         elif phase == PH_PENALTY:
@@ -534,7 +567,7 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
         else:
             ok = sorted(set(cards))
         if not r.seven_swap:  # _add_play_variants without a 7's targets, written out
-            with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+            with_uno = r.uno_call and len(hand) == 2 and (not s.called[seat] or r.uno_repeat_call)
             colors = r.colors
             add = out.append
             for c in ok:
@@ -553,7 +586,7 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
 
 def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out: list[Move]) -> None:
     r = s.r
-    with_uno = r.uno_call and len(hand) == 2 and not s.called[seat]
+    with_uno = r.uno_call and len(hand) == 2 and (not s.called[seat] or r.uno_repeat_call)
     colors = r.colors if IS_WILD[card] else _NO_COLOR
     if r.seven_swap and swap_target_needed(r, card, len(hand)):
         targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]

@@ -49,6 +49,8 @@ class Observation:
     chain_rank: int  # play_same_number: the number the turn player may add more of, else -1
     last_player: int
     deck: tuple[int, ...]  # the deck's multiset (public knowledge)
+    #: penalty_draw = one-by-one: the penalty cards the turn player still has to draw
+    owed: int = 0
 
     def unseen(self) -> Counter[int]:
         """Cards this player cannot see: in other hands or the draw pile (card counting)."""
@@ -88,7 +90,7 @@ def observe(s: GameState, seat: int) -> Observation:
         "catchable": catchable(s),
         "active": tuple(s.active), "scores": tuple(s.scores), "round": s.round,
         "dealer": s.dealer, "jump_window": s.jump_window, "chain_rank": s.chain_rank,
-        "last_player": s.last_player, "deck": s.r.cards,
+        "last_player": s.last_player, "deck": s.r.cards, "owed": s.owed,
     })
     return ob
 
@@ -140,4 +142,5 @@ def sample_state(obs: Observation, rng: "random.Random") -> GameState:
         dealer=obs.dealer,
         last_player=obs.last_player,
         chain_rank=obs.chain_rank,
+        owed=obs.owed,
     )

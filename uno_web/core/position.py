@@ -90,6 +90,9 @@ class Position(Declared):
                           description="Phase drawn: the cards just drawn (they are in the turn "
                           "player's hand too). Phase play, under `misplay_may_pass`: the misplay "
                           "penalty cards the turn player has just drawn (the turn may end).")
+    owed: int = declared(0, ge=0, le=60, description="Rule penalty_draw = one-by-one: the "
+                         "penalty cards the turn player still has to draw, one per move "
+                         "(phase play).")
     plus4_by: int | None = declared(None, ge=0, le=9,
                                     description="Seat whose Wild Draw Four may be challenged.")
     plus4_bluff: bool = declared(False, description="Whether that Wild Draw Four was a bluff.")
@@ -193,6 +196,7 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         turn=pos.turn,
         phase=phase,
         pending=pos.pending,
+        owed=pos.owed,
         drawn=_drawn(pos, hands, r.misplay_may_pass),
         plus4_by=-1 if pos.plus4_by is None else pos.plus4_by,
         plus4_bluff=pos.plus4_bluff,
@@ -318,6 +322,13 @@ def _check_windows(pos: Position, s: GameState) -> None:
     """A penalty phase has a penalty; a jump-in window has the rule and a card to match."""
     if s.phase == Phase.PENALTY and s.pending <= 0:
         raise PositionError("a penalty phase needs a pending penalty")
+    if s.owed:
+        if not s.r.one_by_one:
+            raise PositionError("owed: these rules draw penalty cards at once (rule "
+                                "penalty_draw)")
+        if s.phase != Phase.PLAY or s.drawn or s.chain_rank >= 0:
+            raise PositionError("owed: penalty cards are owed in the play phase, with nothing "
+                                "drawn and no turn of one number")
     if pos.jump_window:
         # the engine opens the window after every play under jump_in, a wild's too (a jump-in
         # on a wild is then refused as not identical, not as out of time), so any top card
@@ -406,7 +417,7 @@ def _undealt(pos: Position, rules: RuleSet, n: int) -> GameState:
     if any(h.strip() for h in pos.hands):
         raise PositionError("hands: an undealt round (deal) has empty hands; write one empty "
                             "hand per seat (hands=,,)")
-    if pos.phase != "play" or pos.pending or pos.plus4_by is not None or pos.uncalled \
+    if pos.phase != "play" or pos.pending or pos.owed or pos.plus4_by is not None or pos.uncalled \
             or pos.jump_window or pos.exact_deck or pos.called or pos.out or pos.stuck \
             or pos.shuffles or pos.same_number is not None or pos.last_player is not None \
             or pos.plus4_color or pos.drawn or pos.uncalled_fresh:
@@ -451,6 +462,7 @@ def position_from_state(s: GameState, preset: str = "official", goal: str | None
         direction=1 if s.direction == 1 else -1,
         draw=cards_str(s.draw[::-1]),
         pending=s.pending,
+        owed=s.owed,
         phase=_PHASE_NAMES[Phase(s.phase)],  # type: ignore[arg-type]
         drawn=cards_str(s.drawn) if s.phase in (Phase.DRAWN, Phase.PLAY) else "",
         plus4_by=s.plus4_by if s.plus4_by >= 0 else None,
@@ -483,11 +495,11 @@ _QUERY_FIELDS = (
     "pending", "phase", "plus4_by", "plus4_bluff", "uncalled", "scores", "seed", "goal",
     "exact_deck", "jump_window", "dealer", "deal", "round",
     "drawn", "plus4_color", "uncalled_fresh", "called", "same_number", "last_player", "out",
-    "stuck", "shuffles",
+    "stuck", "shuffles", "owed",
 )
 _SEAT_LISTS = ("uncalled", "uncalled_fresh", "called", "out")
 _NUMBERS = ("turn", "direction", "pending", "plus4_by", "seed", "dealer", "round", "same_number",
-            "last_player", "stuck", "shuffles")
+            "last_player", "stuck", "shuffles", "owed")
 
 
 def position_to_query(pos: Position) -> str:

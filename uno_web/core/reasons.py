@@ -84,6 +84,7 @@ class Reason(str, Enum):
     E_MUST_PLAY = "E_MUST_PLAY"
     E_PASS_NOT_ALLOWED = "E_PASS_NOT_ALLOWED"
     E_MUST_PLAY_DRAWN = "E_MUST_PLAY_DRAWN"
+    E_PENALTY_DRAWS_LEFT = "E_PENALTY_DRAWS_LEFT"
     # UNO calls, catches, challenges
     E_UNO_NOT_ALLOWED = "E_UNO_NOT_ALLOWED"
     E_UNO_DISABLED = "E_UNO_DISABLED"
@@ -168,6 +169,10 @@ CATALOGUE: dict[Reason, Explanation] = {
             "forced": "{who} drew {count} and must play {it}",
             "none": "{who} drew {count} and cannot play {it}; next: {next}",
             "empty": "{who} could not draw: there are no cards left to draw; next: {next}",
+            "again": "{who} drew {count} and cannot play {it}; {who:they} must draw again",
+            "owed": "{who} drew a penalty card; still to draw: {count}",
+            "owed_last": "{who} drew the last penalty card and {who:misses} the turn; "
+                         "next: {next}",
         },
     ),
     Reason.OK_PASS: Explanation(
@@ -185,6 +190,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A player with one card left (or about to play the second-to-last) calls UNO.",
         "uno_call",
         "{who} called UNO",
+        {"again": "{who} called UNO again; nothing changes"},
     ),
     Reason.OK_CATCH: Explanation(
         "A player who did not call UNO and is caught in time draws the penalty.",
@@ -236,6 +242,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "A player facing a draw penalty may take it; the turn is lost.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
         "{who} drew {count} and {who:misses} the turn; next: {next}",
+        {"owed": "{who} {who:draws} the {count} one at a time, then {who:misses} the turn"},
     ),
     Reason.OK_NEXT_ROUND: Explanation(
         "After a round is scored, the next dealer deals a new round.",
@@ -398,6 +405,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         {
             "color": "{who} cannot jump in now: a colour is still to be chosen",
             "pending": "{who} cannot jump in now: a draw card's penalty waits for an answer",
+            "owed": "{who} cannot jump in now: penalty cards are still being drawn",
         },
     ),
     Reason.E_JUMP_IN_NOT_IDENTICAL: Explanation(
@@ -426,6 +434,12 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Under forced play a playable card just drawn must be played.",
         "forced_play",
         "{who} must play the {drawn} just drawn",
+    ),
+    Reason.E_PENALTY_DRAWS_LEFT: Explanation(
+        "Drawing penalty cards one at a time, the player who owes them draws them all before "
+        "anything else.",
+        "penalty_draw = one-by-one",
+        "{who} must first draw the {count} still owed",
     ),
     Reason.E_UNO_NOT_ALLOWED: Explanation(
         "UNO is called with one card left, or while playing the second-to-last card (and, "

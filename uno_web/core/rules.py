@@ -290,6 +290,29 @@ class RuleSet(Declared):
         "A drawn card that fits must be played",
         "A playable card just drawn must be played (no keeping it).",
     )
+    penalty_draw: Literal["at-once", "one-by-one"] = _f(
+        "at-once",
+        "How several cards are drawn",
+        "How the cards of a draw penalty and of drawing until a card fits are drawn. "
+        "`at-once`: in one move. `one-by-one` (letsuno/uno-online): one card per move (`D`), "
+        "so that other players may call UNO or catch between two of them. Who owes penalty "
+        "cards (a draw card taken or that no one may answer, or a challenge lost by the "
+        "challenger) is on turn and may only draw them, nobody may jump in meanwhile, and "
+        "the turn passes on once they are drawn (or the piles run out); drawing until a card "
+        "fits (`draw_to_match`), the turn stays with the player after each card that does "
+        "not fit. The cards of a missed UNO call, a misplay, a false catch or call, a "
+        "forbidden last card, a bluff caught by a challenge, a drawn Joker and a draw card "
+        "that goes out are still drawn at once.",
+    )
+    forced_play_at_once: bool = _f(
+        False,
+        "A drawn card that fits is played at once",
+        "With `forced_play`: what the player may do when a card just drawn fits. `false`: play "
+        "it, or (under `after_draw_play = any-card`) another card that fits. `true` "
+        "(letsuno/uno-online, which plays it for the player): only that card may be played; "
+        "no other card, no pass, and an UNO call or a catch meanwhile does not undo the draw "
+        "(`draw_lapses`).",
+    )
     after_draw_play: Literal["drawn-card", "any-card"] = _f(
         "drawn-card",
         "What may be played after a draw",
@@ -304,9 +327,18 @@ class RuleSet(Declared):
         "What playing a card that may not be played costs on your turn, before drawing (a card "
         "that does not match, or that a house rule forbids now). `0` (official): the play is "
         "refused and you try again. A number: the card goes back to your hand, you draw that "
-        "many cards and your turn ends. After drawing, or facing a draw card, a wrong card is "
-        "always refused.",
+        "many cards and your turn ends. After drawing (unless `misplay_after_draw` below), or "
+        "facing a draw card, a wrong card is refused.",
         ge=0, le=10,
+    )
+    misplay_after_draw: bool = _f(
+        False,
+        "Misplays after a draw cost cards too",
+        "With a misplay penalty (above): whether a card that does not fit, played after "
+        "drawing on your turn, costs the penalty too. `false`: it is refused and you try "
+        "again. `true` (letsuno/uno-online): it costs the penalty as before drawing (the card "
+        "goes back to your hand and you draw). Facing a draw card a wrong card is still "
+        "refused.",
     )
     misplay_keeps_turn: bool = _f(
         False,
@@ -324,6 +356,16 @@ class RuleSet(Declared):
         "(letsuno/uno-online, where the penalty is a draw of the player's own): yes, as after "
         "a draw; with `may_draw_when_playable` off only while a card fits (with none, draw as "
         "usual). Drawing or playing a card afterwards goes on as usual.",
+    )
+    draw_lapses: bool = _f(
+        False,
+        "A call or catch undoes your draw",
+        "What an UNO call or a catch, made by anybody (the player on turn too), does to the "
+        "turn player's draw. `false`: nothing; after drawing (or drawing a misplay penalty, "
+        "under `misplay_may_pass`) the player may still end the turn. `true` "
+        "(letsuno/uno-online, where a draw counts only while it is the last move at the "
+        "table): the turn is as before the draw: ending it is refused, and the player plays a "
+        "card that fits or draws again (as the drawing rules above allow).",
     )
     drawn_joker_penalty: int = _f(
         2,
@@ -362,6 +404,14 @@ class RuleSet(Declared):
         "(facing a draw card, only with a card that answers it). `true` (letsuno/uno-online): "
         "only while one of the two cards fits the pile (its colour, number or symbol, or a "
         "wild card), or, facing a draw card, answers it.",
+    )
+    uno_repeat_call: bool = _f(
+        False,
+        "Call UNO again",
+        "Whether a player who has already called UNO may call it again. `false`: a second "
+        "call is refused (it is never charged). `true` (letsuno/uno-online): it is accepted "
+        "whenever a first call would be, and changes nothing; a play that leaves one card may "
+        "carry it too.",
     )
     uno_penalty: int = _f(
         2, "Cards for a missed UNO call", "Cards drawn by a player caught not calling UNO.",
@@ -471,7 +521,12 @@ _LETSUNO: dict[str, Any] = dict(
     jump_in_window="while-on-top",
     jump_in_wild=True,
     uno_call_needs_fit=True,
+    uno_repeat_call=True,
     misplay_may_pass=True,
+    misplay_after_draw=True,
+    draw_lapses=True,
+    forced_play_at_once=True,
+    penalty_draw="one-by-one",
     after_draw_play="any-card",
     same_number_turn="any-card",
     target_score=1000,
@@ -535,6 +590,7 @@ PRESETS: dict[str, RuleSet] = {
         double_score=True,
         wild_draw_four="anytime",
     ),
+    "letsuno-classic": RuleSet(**_LETSUNO),
     "letsuno-party": RuleSet(**_LETSUNO, **_LETSUNO_PARTY),
     "letsuno-crazy": RuleSet(
         **_LETSUNO, **_LETSUNO_PARTY,
@@ -575,6 +631,7 @@ PRESET_TITLES: dict[str, str] = {
     "classic-notes": "Last player standing (strict wilds)",
     "house-party": "Party house rules",
     "everything-goes": "Everything goes (wild house rules)",
+    "letsuno-classic": "Online classic rules (letsuno)",
     "letsuno-party": "Online party rules (letsuno)",
     "letsuno-crazy": "Online crazy rules (letsuno)",
     "strict-table": "Strict table (mistakes cost cards)",
@@ -596,6 +653,10 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "everything-goes": "Stack any draw card on another, send it back with a Reverse or on "
     "with a Skip, jump in, 7 swaps and 0 passes hands, play all cards of one number at once, "
     "draw until you can play and play what fits, Wild Draw Four any time, and double points.",
+    "letsuno-classic": "As the classic preset of the letsuno online table: no house rule, on "
+    "its way of playing: a missed UNO can be caught as long as the card is held (by yourself "
+    "too), a call or a catch undoes your draw, penalty cards come one at a time, after a draw "
+    "any card that fits may be played; first to 1000 points.",
     "letsuno-party": "As the party preset of the letsuno online table: stack a Draw Two on a "
     "Draw Two and a Wild Draw Four on a Wild Draw Four, jump in with an identical card, 7 swaps "
     "and 0 passes hands, draw only when nothing fits and then until something does; a missed "
@@ -717,22 +778,24 @@ DECISIONS: list[tuple[str, str]] = [
     ("letsuno/uno-online's semantics", "The options marked letsuno/uno-online "
      "(`draw_answers`, `same_number_turn`, `jump_in_same_number`, `jump_in_window = "
      "while-on-top`, `jump_in_wild`, `misplay_keeps_turn`, `misplay_may_pass`, "
-     "`finish_keeps_turn`, `after_draw_play = any-card`, `uno_call_needs_fit`, `self_catch`, "
-     "`uno_catch_window = while-one-card`) and the presets `letsuno-party` and `letsuno-crazy` "
-     "follow that engine's rule code (`packages/shared/src/rules`, read 2026-11-27). Known "
-     "differences that remain, none of them a choice here: it draws penalty cards, and the "
-     "cards of drawing until playable, one move at a time, so other players may jump in, call "
-     "or catch between two of them; here they are drawn in one move. Its pass after a draw "
-     "(or after a misplay penalty) is allowed only while the player's draw is the last action "
-     "at the table: once anybody has called UNO or caught since, the pass is refused there; "
-     "here the turn may still end. After a draw a card that does not fit is charged as a "
-     "misplay there (under its misplay penalty); here it is refused. Without drawing until "
-     "playable it lets a player draw again and again before playing or passing (its "
-     "*classic* preset, which is `official` here, not only the house-rule presets); here a "
-     "turn has one draw. Under its forced play a drawn card that fits is played at once; here "
-     "(with `after_draw_play = any-card`) another card that fits may be played instead "
-     "(under its presets nothing else fits after a draw, so they agree). A repeated UNO call "
-     "is accepted there and changes nothing; here it is refused (and never charged)."),
+     "`misplay_after_draw`, `finish_keeps_turn`, `after_draw_play = any-card`, "
+     "`forced_play_at_once`, `draw_lapses`, `penalty_draw = one-by-one`, "
+     "`uno_call_needs_fit`, `uno_repeat_call`, `self_catch`, `uno_catch_window = "
+     "while-one-card`) and the presets `letsuno-party` and `letsuno-crazy` follow that "
+     "engine's rule code (`packages/shared/src/rules`, read 2026-11-28). Known differences "
+     "that remain, none of them a choice here. It draws the cards of a missed UNO call, a "
+     "misplay and a bluff caught by a challenge one per move too (a catch made while another "
+     "player is still drawing waits until that player is done); here (`penalty_draw = "
+     "one-by-one`) only those of a draw card and of a lost challenge are, the others at once "
+     "(a forbidden last card costs its one card at once there too). Taking a stack is a move of its own here (`A`) before "
+     "the first card; there the first draw takes it. A draw that leaves nothing to play ends "
+     "the turn here; there the player passes, a move of its own before which a call or a "
+     "catch refuses the pass (under `draw_lapses` here too) so that the player draws again. "
+     "The card its forced play plays for the player after a draw skips its house rules "
+     "(`forced-play-after-draw.ts` plays it through the bare engine: a Draw Two makes the "
+     "next player draw at once even with stacking on, a 7 swaps and a 0 passes no hands, a "
+     "number card keeps no turn); here it is a play like any other. Its *classic* preset (no "
+     "house rule) is `letsuno-classic`."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]

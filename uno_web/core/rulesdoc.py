@@ -29,10 +29,14 @@ PRESET_SOURCES: dict[str, str] = {
     "everything-goes": "letsuno/uno-online's *crazy* house-rule preset "
     "(`packages/shared/src/types/house-rules.ts`): every stacking, deflection and hand-moving "
     "rule, multiple plays of one number, draw until playable, forced play after drawing, double "
-    "score and no Wild Draw Four challenge. (letsuno's *classic* preset is `official`; its "
-    "*party* preset is `house-party` without cross-stacking.)",
+    "score and no Wild Draw Four challenge. (letsuno's *classic* preset, on its engine's "
+    "semantics, is `letsuno-classic`; its *party* preset is `house-party` without "
+    "cross-stacking, on those semantics `letsuno-party`.)",
+    "letsuno-classic": "letsuno/uno-online's *classic* preset (no house rule, "
+    "`packages/shared/src/types/house-rules.ts`) on its engine's own semantics "
+    "(`packages/shared/src/rules`), as `letsuno-party` lists them.",
     "letsuno-party": "letsuno/uno-online's *party* house-rule preset "
-    "(`packages/shared/src/types/house-rules.ts`, read 2026-11-27) on its engine's own "
+    "(`packages/shared/src/types/house-rules.ts`, read 2026-11-28) on its engine's own "
     "semantics (`packages/shared/src/rules`): a Wild or Wild Draw Four turned up first is "
     "replaced (`setup.ts`), `handleCatchUno` has no time limit and no catcher check, answers "
     "to a draw card go by the top card (`deflection.ts`, `stacking.ts`), a charged mistake "
@@ -40,8 +44,13 @@ PRESET_SOURCES: dict[str, str] = {
     "penalty draw lets the turn end (`handlePass`), a jump-in is allowed while the card is on "
     "top and no draw is pending, a Wild on a Wild too (`jump-in.ts`, `isExactJumpInMatch`), "
     "after a draw any card that fits may be played (`handlePlayCard`), an UNO call with two "
-    "cards needs one that fits (`handleCallUno`), `drawUntilPlayable` refuses a draw while a "
-    "card fits, and the default room plays to 1000 points.",
+    "cards needs one that fits and a call made again changes nothing (`handleCallUno`), a "
+    "draw counts only while it is the last action at the table (`handlePass` and the draw "
+    "guard of `house-rules-engine.ts`), a misplay after a draw is charged too "
+    "(`misplay-penalty.ts`), penalty cards come one per move (`startPenaltyDraw`, "
+    "`finishPenaltyDrawIfNeeded`), forced play after a draw plays the drawn card at once "
+    "(`forced-play-after-draw.ts`), `drawUntilPlayable` refuses a draw while a card fits and "
+    "draws one card per move, and the default room plays to 1000 points.",
     "letsuno-crazy": "letsuno/uno-online's *crazy* house-rule preset on the same semantics "
     "as `letsuno-party`; its `multiplePlaySameNumber` keeps no turn after a jump-in "
     "(`multi-play.ts`).",

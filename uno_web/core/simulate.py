@@ -80,6 +80,8 @@ def playable_now(s: GameState, seat: int) -> list[int]:
 
     The engine's own predicates: its match table under plain matching, else ``play_problem``.
     """
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first
+        return []
     hand = s.hands[seat]
     if s.chain_rank >= 0 and not s.r.chain_any_card:  # play_same_number: only more of the
         return same_number_cards(s, hand)                 # number just played
@@ -199,6 +201,8 @@ def _policy_move(s: GameState, rng: random.Random, pick: CardPicker | None) -> M
     move by move play (``fused=False``), and the fused loop's moves it leaves to the engine."""
     seat = s.turn
     phase = s.phase
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards, one per move
+        return _new_move(Move, (_DRAWK, seat, -1, -1, -1, False))
     if phase == PH_PLAY:
         ok = playable_now(s, seat)
         if ok:
@@ -621,9 +625,11 @@ def _wild_draw_four(s: GameState, hand: list[int], color: int) -> None:
 def _fused_plays(r: CompiledRules) -> bool:
     """Whether the fused loop plays these rules: not ``draw_answers = top-card`` (its answers
     to a draw card follow the pending card), ``same_number_turn = any-card`` (its
-    same-number turn takes only that number) nor ``jump_in_window = while-on-top`` (its
-    jump-in window closes at the next move); such rules play move by move through ``step``."""
-    return not (r.top_card_answers or r.chain_any_card or r.jump_on_top)
+    same-number turn takes only that number), ``jump_in_window = while-on-top`` (its
+    jump-in window closes at the next move) nor ``penalty_draw = one-by-one`` (it draws
+    penalty cards in the move that makes them due); such rules play move by move through
+    ``step``."""
+    return not (r.top_card_answers or r.chain_any_card or r.jump_on_top or r.one_by_one)
 
 
 def random_playout(

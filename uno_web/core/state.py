@@ -65,7 +65,7 @@ _DERIVED = (
     "rules", "colors", "cards", "deck_set", "reverse_skip_2p", "plus4", "no_action_last",
     "seven_zero", "joker_penalty", "turn_over", "window_next_action", "window_turn_end",
     "amount", "plain_matching", "responds", "answers", "top_card_answers", "chain_any_card",
-    "jump_on_top", "draw_any_card",
+    "jump_on_top", "draw_any_card", "one_by_one",
 )
 
 
@@ -111,16 +111,21 @@ class CompiledRules:
     may_draw_when_playable: bool
     draw_to_match: bool
     forced_play: bool
+    forced_play_at_once: bool
+    penalty_draw: str
     after_draw_play: str
     misplay_penalty: int
     misplay_keeps_turn: bool
     misplay_may_pass: bool
+    misplay_after_draw: bool
+    draw_lapses: bool
     drawn_joker_penalty: int
     reshuffle: str
     uno_call: bool
     uno_penalty: int
     uno_call_with_two: bool
     uno_call_needs_fit: bool
+    uno_repeat_call: bool
     false_catch_penalty: int
     false_uno_penalty: int
     uno_catch_window: str
@@ -163,6 +168,8 @@ class CompiledRules:
         self.jump_on_top = rules.jump_in and rules.jump_in_window == "while-on-top"
         # after_draw_play = any-card: after a draw any card that fits may be played
         self.draw_any_card = rules.after_draw_play == "any-card"
+        # penalty_draw = one-by-one: penalty cards, and drawing to match, one card per move
+        self.one_by_one = rules.penalty_draw == "one-by-one"
         # for each draw effect on top of the pile: can the victim answer at all?
         self.responds: dict[int, bool] = {
             eff: any(self.answer_verdict(eff, e) == 0 for e in range(len(Effect)))
@@ -309,6 +316,9 @@ class GameState:
     round_points: list[int] = _slot("[0] * n")  # (replaced, never changed in place)
     #: play_same_number: the number the turn player may add more of, else -1
     chain_rank: int = _slot("-1")
+    #: penalty_draw = one-by-one: the penalty cards the turn player still has to draw, one
+    #: per move (the turn passes on after the last), else 0
+    owed: int = _slot("0")
     #: the cards of this game: the rules' deck, or a position's exact cards
     deck: tuple[int, ...] = _slot("r.cards")
     #: the last list legal_moves made for this state (a tuple of its very Move objects), or

@@ -64,6 +64,11 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
                     "seuraavana {next}",
             "empty": "{who} {who:ei voinut|et voinut} nostaa: nostopakassa ei ole kortteja; "
                      "seuraavana {next}",
+            "again": "{who} {who:nosti|nostit} {count:acc} {who:eikä voi|etkä voi} pelata "
+                     "{it:par}; {who:gen} on nostettava uudestaan",
+            "owed": "{who} {who:nosti|nostit} rangaistuskortin; nostettavana vielä {count}",
+            "owed_last": "{who} {who:nosti|nostit} viimeisen rangaistuskortin ja "
+                         "{who:menettää|menetät} vuoron; seuraavana {next}",
         },
     ),
     "OK_PASS": (
@@ -80,7 +85,7 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
         "Pelaaja, jolla on yksi kortti jäljellä (tai joka pelaa toiseksi viimeisen korttinsa), "
         "huutaa UNO!",
         "{who} {who:huusi|huusit} UNO!",
-        {},
+        {"again": "{who} {who:huusi|huusit} UNO! uudestaan; mikään ei muutu"},
     ),
     "OK_CATCH": (
         "Pelaaja, joka jättää UNO!-huudon väliin ja jää siitä ajoissa kiinni, nostaa "
@@ -99,7 +104,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "OK_ACCEPT": (
         "Nostorangaistuksen edessä oleva pelaaja voi ottaa kortit; vuoro menetetään.",
         "{who} {who:nosti|nostit} {count:acc} ja {who:menettää|menetät} vuoron; seuraavana {next}",
-        {},
+        {"owed": "{who} {who:nostaa|nostat} {count:acc} yksi kerrallaan ja {who:menettää|menetät} "
+                 "sitten vuoron"},
     ),
     "OK_NEXT_ROUND": (
         "Kun kierros on pisteytetty, seuraava jakaja jakaa uuden kierroksen.",
@@ -299,6 +305,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
             "color": "{who} {who:ei voi|et voi} hypätä väliin nyt: väri on vielä valitsematta",
             "pending": "{who} {who:ei voi|et voi} hypätä väliin nyt: nostokortin rangaistus "
                        "odottaa vastausta",
+            "owed": "{who} {who:ei voi|et voi} hypätä väliin nyt: rangaistuskortteja nostetaan "
+                    "vielä",
         },
     ),
     "E_JUMP_IN_NOT_IDENTICAL": (
@@ -327,6 +335,12 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "E_MUST_PLAY_DRAWN": (
         "Pakkopelisäännöllä juuri nostettu kortti on pelattava, jos se sopii.",
         "{who} {who:joutuu|joudut} pelaamaan juuri nostetun kortin {drawn}",
+        {},
+    ),
+    "E_PENALTY_DRAWS_LEFT": (
+        "Kun rangaistuskortit nostetaan yksi kerrallaan, ne velkaa oleva pelaaja nostaa ne "
+        "kaikki ennen mitään muuta.",
+        "{who} {who:joutuu|joudut} ensin nostamaan vielä {count:acc}",
         {},
     ),
     "E_UNO_NOT_ALLOWED": (

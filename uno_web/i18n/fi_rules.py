@@ -241,6 +241,28 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "d163a6dd", "Sopiva nostettu kortti on pelattava",
         "Juuri nostettu pelattava kortti on pelattava (sitä ei saa pitää).",
     ),
+    "penalty_draw": (
+        "34580bc0", "Kuinka useat kortit nostetaan",
+        "Miten nostorangaistuksen kortit ja kortit, joita nostetaan kunnes jokin sopii, "
+        "nostetaan. `kerralla`: yhdellä siirrolla. `yksi kerrallaan` (letsuno/uno-online): "
+        "yksi kortti siirtoa kohden (`D`), jotta muut voivat huutaa UNO! tai napata kahden "
+        "noston välissä. Rangaistuskortteja velkaa oleva (otettu nostokortti tai nostokortti, "
+        "johon kukaan ei voi vastata, tai haastajan hävitessä haasteen) on vuorossa ja saa vain "
+        "nostaa ne, kukaan ei saa hypätä väliin sillä välin, ja vuoro siirtyy, kun ne on "
+        "nostettu (tai pakat loppuvat); nostettaessa kunnes kortti sopii (`draw_to_match`) "
+        "vuoro pysyy pelaajalla jokaisen sopimattoman kortin jälkeen. Unohtuneen UNO!-huudon, "
+        "väärän kortin, väärän nappauksen tai huudon, kielletyn viimeisen kortin, haasteessa "
+        "paljastuneen bluffin, nostetun jokerin ja pelistä poistavan nostokortin kortit "
+        "nostetaan yhä kerralla.",
+    ),
+    "forced_play_at_once": (
+        "233a78dc", "Sopiva nostettu kortti pelataan heti",
+        "Kun `forced_play` on päällä: mitä pelaaja saa tehdä, kun juuri nostettu kortti sopii. "
+        "`pois`: pelata sen tai (kun `after_draw_play` on `mikä tahansa kortti`) jonkin muun "
+        "sopivan kortin. `päällä` (letsuno/uno-online, joka pelaa sen pelaajan puolesta): vain "
+        "sen kortin saa pelata; ei muuta korttia eikä vuoron lopettamista, eikä UNO!-huuto tai "
+        "nappaus sillä välin kumoa nostoa (`draw_lapses`).",
+    ),
     "after_draw_play": (
         "43efa310", "Mitä noston jälkeen saa pelata",
         "Mitä pelaaja saa pelata nostettuaan omalla vuorollaan. `nostettu kortti` (virallinen): "
@@ -250,12 +272,19 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "pelaa se tai jokin muu sopiva kortti).",
     ),
     "misplay_penalty": (
-        "4f7862eb", "Kortit sopimattomasta kortista",
+        "aadd2e23", "Kortit sopimattomasta kortista",
         "Mitä maksaa omalla vuorolla ennen nostoa sellaisen kortin pelaaminen, jota ei saa "
         "pelata (kortti ei sovi, tai kotisääntö kieltää sen juuri nyt). `0` (virallinen): peli "
         "ei hyväksy siirtoa, ja yrität uudestaan. Luku: kortti palaa käteesi, nostat niin monta "
-        "korttia ja vuorosi päättyy. Noston jälkeen tai nostokortin edessä väärää korttia ei "
-        "koskaan hyväksytä.",
+        "korttia ja vuorosi päättyy. Noston jälkeen (ellei alla oleva `misplay_after_draw` ole "
+        "päällä) tai nostokortin edessä väärää korttia ei hyväksytä.",
+    ),
+    "misplay_after_draw": (
+        "65f13f60", "Väärä kortti noston jälkeen maksaa",
+        "Kun väärän kortin rangaistus (yllä) on käytössä: maksaako omalla vuorolla noston "
+        "jälkeen pelattu sopimaton kortti myös rangaistuksen. `pois`: se hylätään ja yrität "
+        "uudelleen. `päällä` (letsuno/uno-online): se maksaa rangaistuksen kuten ennen nostoa "
+        "(kortti palaa käteesi ja nostat). Nostokortin edessä väärä kortti hylätään yhä.",
     ),
     "misplay_keeps_turn": (
         "8017209b", "Pelaa uudestaan väärän kortin jälkeen",
@@ -272,6 +301,16 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "noston jälkeen; kun `may_draw_when_playable` on pois päältä, vain jos jokin kortti "
         "sopii (jos mikään ei sovi, nostetaan tavalliseen tapaan). Nostaminen tai kortin "
         "pelaaminen sen jälkeen jatkuu tavalliseen tapaan.",
+    ),
+    "draw_lapses": (
+        "5ecceb7f", "Huuto tai nappaus kumoaa noston",
+        "Mitä UNO!-huuto tai nappaus, kenen tahansa tekemä (myös vuorossa olevan), tekee "
+        "vuorossa olevan pelaajan nostolle. `pois`: ei mitään; noston jälkeen (tai väärän "
+        "kortin rangaistuksen noston jälkeen, kun `misplay_may_pass` on päällä) pelaaja saa "
+        "yhä lopettaa vuoron. `päällä` (letsuno/uno-online, jossa nosto on voimassa vain niin "
+        "kauan kuin se on pöydän viimeisin siirto): vuoro on kuin ennen nostoa: sen "
+        "lopettaminen hylätään, ja pelaaja pelaa sopivan kortin tai nostaa uudestaan (kuten "
+        "yllä olevat nostosäännöt sallivat).",
     ),
     "drawn_joker_penalty": (
         "06615581", "Lisäkortit nostetusta jokerista",
@@ -304,6 +343,13 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "yhden kortin (nostokortin edessä vain kortilla, joka vastaa siihen). `päällä` "
         "(letsuno/uno-online): vain kun toinen kahdesta kortista sopii pinoon (sen väri, numero "
         "tai symboli, tai villi kortti) tai nostokortin edessä vastaa siihen.",
+    ),
+    "uno_repeat_call": (
+        "f63cd3b8", "Huuda UNO! uudestaan",
+        "Saako jo UNO!-huudon tehnyt pelaaja huutaa uudestaan. `pois`: toinen huuto hylätään "
+        "(siitä ei koskaan rangaista). `päällä` (letsuno/uno-online): se hyväksytään aina, kun "
+        "ensimmäinenkin huuto hyväksyttäisiin, eikä se muuta mitään; myös yhden kortin jättävä "
+        "pelisiirto voi sisältää sen.",
     ),
     "uno_penalty": (
         "cf7dadf0", "Kortit unohtuneesta UNO!-huudosta",
@@ -384,6 +430,8 @@ OPTIONS_FI: dict[tuple[str, str], str] = {
     ("same_number_turn", "any-card"): "mikä tahansa kortti",
     ("draw_answers", "pending-card"): "odottava kortti",
     ("draw_answers", "top-card"): "päällimmäinen kortti",
+    ("penalty_draw", "at-once"): "kerralla",
+    ("penalty_draw", "one-by-one"): "yksi kerrallaan",
     ("after_draw_play", "drawn-card"): "nostettu kortti",
     ("after_draw_play", "any-card"): "mikä tahansa kortti",
     ("jump_in_window", "next-action"): "seuraavaan siirtoon",
@@ -431,6 +479,15 @@ PRESETS_FI: dict[str, tuple[str, str, str]] = {
         "Juhlien kotisäännöt",
         "Pinoa mikä tahansa nostokortti toisen päälle, hyppää vuoron ohi väliin samanlaisella "
         "kortilla, 7 vaihtaa kädet ja 0 siirtää ne eteenpäin, ja nosta, kunnes voit pelata.",
+    ),
+    "letsuno-classic": (
+        "letsuno-klassinen",
+        "Verkkopöydän klassiset säännöt (letsuno)",
+        "Kuten letsuno-verkkopöydän klassiset säännöt: ei kotisääntöjä, sen omalla "
+        "pelitavalla: unohtuneen UNO!-huudon voi napata niin kauan kuin kortti on kädessä "
+        "(myös itse), huuto tai nappaus kumoaa nostosi, rangaistuskortit nostetaan yksi "
+        "kerrallaan, noston jälkeen saa pelata minkä tahansa sopivan kortin; ensimmäinen 1000 "
+        "pisteeseen voittaa.",
     ),
     "letsuno-party": (
         "letsuno-juhlat",

@@ -288,8 +288,28 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     _toggle("misplay_may_pass", _pos(["R3 G7 Y5", "Y1 Y2"], "R9", drawn="Y5", overrides={
         "misplay_penalty": 1, "misplay_keeps_turn": True, "misplay_may_pass": True}),
         ("K0", "OK_PASS"), ("P0:G7", "P_MISPLAY")),
+    # you drew the blue 5, then Bot 2 called UNO: your draw no longer counts
+    _house("draw_lapses", True, ["R3 G7 B5", "Y1 Y2", "Y4"], "R9", ("P0:R3", "OK_PLAY"),
+           ("K0", "E_PASS_NOT_ALLOWED"), called=[2]),
+    # you drew the red 8
+    _toggle("misplay_after_draw", _pos(["R3 G7 R8", "Y1 Y2"], "R9", phase="drawn", drawn="R8",
+                                       overrides={"misplay_penalty": 1, "misplay_after_draw": True,
+                                                  "after_draw_play": "any-card"}),
+            ("P0:R8", "OK_PLAY"), ("P0:G7", "P_MISPLAY")),
+    # you drew the red 8
+    _toggle("forced_play_at_once", _pos(["R3 G7 R8", "Y1 Y2"], "R9", phase="drawn", drawn="R8",
+                                        overrides={"forced_play": True,
+                                                   "forced_play_at_once": True,
+                                                   "after_draw_play": "any-card"}),
+            ("P0:R8", "OK_PLAY"), ("P0:R3", "E_MUST_PLAY_DRAWN")),
+    # Bot played a Draw Two: you owe its two cards and have drawn one of them
+    _house("penalty_draw", "one-by-one", ["R3 G7 B5", "Y1 Y2"], "R+2", ("D0", "OK_DRAW"),
+           ("P0:R3", "E_PENALTY_DRAWS_LEFT"), owed=1),
     _house("after_draw_play", "any-card", ["R3 G7 G8", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
            ("P0:G7", "E_NO_MATCH"), phase="drawn", drawn="G8"),
+    # you called UNO with the play that left your last card
+    _house("uno_repeat_call", True, ["R3", "Y7 Y8"], "R2", ("U0", "OK_UNO"),
+           ("C0>1", "E_NO_ONE_TO_CATCH"), called=[0], turn=1),
     _house("self_catch", True, ["R3", "Y7 Y8"], "R2", ("P0:R3", "OK_PLAY"),
            ("C0>0", "P_SELF_CATCH"), uncalled=[0]),
     _house("false_catch_penalty", 2, ["R3 G4 B5", "Y7 Y8"], "R2",
