@@ -208,10 +208,10 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Under this house rule a wild or draw card may not be your last card: trying costs one "
         "card and ends your turn (or, with finish_keeps_turn, you play again).",
         "no_wild_finish, no_draw_card_finish",
-        "{who} may not go out on a wild card: {who:they} {who:takes} the {card} back and "
-        "{who:draws} 1 card",
-        {"draw": "{who} may not go out on a draw card: {who:they} {who:takes} the {card} back and "
-                 "{who:draws} 1 card"},
+        "{who} may not go out on a wild card: {who:they} take the {card} back and "
+        "draw 1 card",
+        {"draw": "{who} may not go out on a draw card: {who:they} take the {card} back and "
+                 "draw 1 card"},
     ),
     Reason.P_FALSE_CATCH: Explanation(
         "With a false-catch penalty, catching a player who may not be caught costs the "
@@ -228,7 +228,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Under this house rule a player left with one card without an UNO call may catch "
         "themselves, and draws the penalty for the missed call.",
         "self_catch",
-        "{who} caught {who:yourself} without an UNO call; {who:they} {who:draws} {count}",
+        "{who} caught {who:yourself} without an UNO call; {who:they} draw {count}",
     ),
     Reason.OK_CHALLENGE: Explanation(
         "A Wild Draw Four may be challenged: a bluffer draws 4, a wrong challenger draws 6.",
