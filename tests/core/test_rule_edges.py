@@ -1,0 +1,246 @@
+"""Edges of the rules that a mutation run of the core found no test holding.
+
+Each expectation is read from a rule text (docs/rules.md, the official rules in the seed
+documents, the event and field documentation of uno_web/core), never from the engine's output:
+a blocked round's tie, the direction a last Reverse sends a penalty, what is left of a Wild
+Draw Four once it is taken, the order of a reshuffled pile, the end of a game under elimination,
+and the words and facts of refusals (docs/core.md, "Mutation testing", lists the mutants).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from uno_web.core import IllegalMove, Phase, apply, can_play, check, legal_moves, parse_move
+from uno_web.core.events import (CardsDrawn, DirectionReversed, GameWon, PenaltyApplied,
+                                 PileReshuffled, PlayerEliminated)
+from uno_web.core.observation import observe
+from uno_web.core.reasons import CATALOGUE, Reason, Verdict
+
+from .scenario import C, code, kinds, play, position
+
+
+def _facts(s, move: str) -> dict:  # type: ignore[no-untyped-def]
+    return check(s, parse_move(move)).facts()
+
+
+# --- a blocked round: "the lowest hand wins it (ties: the seat nearest in turn)" -----------
+# docs/rules.md ("Blocked round"): nobody can play or draw, the round ends and the lowest hand
+# wins; between equal hands the seat that would play soonest from the turn player.
+
+def _blocked_round(hands: list[str], turn: int):  # type: ignore[no-untyped-def]
+    s = position(hands=hands, top="R9", turn=turn, exact_deck=True, stuck=len(hands) - 1)
+    assert not s.draw and legal_moves(s, turn)[0].kind.name == "DRAW"
+    return play(s, str(legal_moves(s, turn)[0]))
+
+
+def test_a_blocked_round_is_won_by_the_lowest_hand() -> None:
+    t, ev = _blocked_round(["G1 G2", "B1 B2", "Y1"], turn=2)  # 3, 3 and 1 point
+    assert "round_blocked" in kinds(ev) and t.round_winner == 2
+
+
+@pytest.mark.parametrize("turn, winner", [(2, 0), (0, 0), (1, 1)])
+def test_a_blocked_round_between_equal_hands_goes_to_the_seat_nearest_in_turn(turn: int, winner: int) -> None:
+    # seats 0 and 1 hold 3 points each, seat 2 holds 8; from seat 2 the next in turn is seat 0
+    t, _ = _blocked_round(["G1 G2", "B1 B2", "Y8"], turn=turn)
+    assert t.round_winner == winner
+
+
+# --- a last Reverse that sends a Draw Two back (draw_on_last_card) -------------------------
+# docs/rules.md, reverse_returns_draw_two: the direction changes and the penalty "now faces
+# the next player the other way, the player who played the Draw Two"; draw_on_last_card: a last
+# draw card still makes the next player draw. Three seats, so that "the other way" matters.
+
+def test_going_out_on_a_reverse_sends_the_draw_two_back_to_who_played_it() -> None:
+    s = position(hands=["G1 G2", "RR", "B1 B2"], top="R+2", turn=1, pending=2, phase="penalty",
+                 last_player=0, overrides={"reverse_returns_draw_two": True,
+                                           "draw_on_last_card": True})
+    assert code(s, "P1:RR") == "OK_DEFLECT"
+    t, ev = play(s, "P1:RR")
+    assert t.phase >= Phase.ROUND_OVER and t.round_winner == 1
+    assert any(isinstance(e, DirectionReversed) for e in ev)
+    (penalty,) = [e for e in ev if isinstance(e, PenaltyApplied)]
+    assert (penalty.seat, penalty.count, penalty.by) == (0, 2, 1)
+    drawn = [e for e in ev if isinstance(e, CardsDrawn)]
+    assert [(e.seat, len(e.cards), e.reason) for e in drawn] == [(0, 2, "penalty")]
+    assert len(t.hands[0]) == 4 and len(t.hands[2]) == 2
+
+
+# --- a Wild Draw Four once taken, and a penalty taken across a reshuffle --------------------
+
+def test_a_taken_wild_draw_four_can_no_longer_be_challenged() -> None:
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="W+4", color="B", turn=1, pending=4,
+                 phase="penalty", plus4_by=0)
+    t, ev = play(s, "A1")
+    assert [(e.seat, len(e.cards), e.reason) for e in ev if isinstance(e, CardsDrawn)] == [(1, 4, "penalty")]
+    assert observe(t, 0).plus4_by == -1 and observe(t, 1).plus4_by == -1
+    assert code(t, "X0") == "E_NO_CHALLENGE"
+
+
+def test_a_penalty_taken_across_a_reshuffle_follows_the_recorded_pile_order() -> None:
+    # the event's order is "the new draw pile, first card drawn first" (events.PileReshuffled)
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="R+2", discard="B5 Y6 G7", draw="Y9", turn=1,
+                 pending=2, phase="penalty", exact_deck=True)
+    order = [C("G7"), C("B5"), C("Y6")]
+    tr = apply(s, parse_move("A1"), shuffles=[order])
+    (shuffle,) = [e for e in tr.events if isinstance(e, PileReshuffled)]
+    assert list(shuffle.order) == order and shuffle.shuffled
+    (drawn,) = [e for e in tr.events if isinstance(e, CardsDrawn)]
+    assert drawn.cards == (C("Y9"), C("G7")) and drawn.reason == "penalty"
+    assert tr.state.draw[::-1] == [C("B5"), C("Y6")]  # drawn from the end of the list
+
+
+def test_a_recorded_reshuffle_that_is_not_the_pile_is_refused_naming_the_reshuffle() -> None:
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="R+2", discard="B5 Y6 G7", draw="Y9", turn=1,
+                 pending=2, phase="penalty", exact_deck=True)
+    with pytest.raises(IllegalMove) as caught:
+        apply(s, parse_move("A1"), shuffles=[[C("G7"), C("B5"), C("B5")]])
+    verdict = caught.value.verdict
+    assert verdict.code.value == "E_RESHUFFLE_NOT_PERMUTATION"
+    assert verdict.facts()["what"] == "reshuffle" and "reshuffle" in verdict.detail
+
+
+# --- elimination: the seats still in, and the end of the game ------------------------------
+# docs/rules.md, scoring = elimination: a seat whose score passes the threshold leaves the
+# game; the last seat in wins it (GameWon carries every score).
+
+def test_an_elimination_counts_the_seats_still_in_and_the_last_one_wins_the_game() -> None:
+    s = position(hands=["R1", "B9 B8 Y9", "G1"], top="R5", turn=0, scores=[0, 240, 0],
+                 overrides={"scoring": "elimination", "elimination_threshold": 250})
+    t, ev = play(s, "P0:R1")
+    (gone,) = [e for e in ev if isinstance(e, PlayerEliminated)]
+    assert gone.seat == 1 and t.active == [True, False, True]
+    assert t.n_active == sum(t.active) == 2  # GameState.n_active: the seats still in
+    assert t.phase == Phase.ROUND_OVER and not any(isinstance(e, GameWon) for e in ev)
+    two = position(hands=["R1", "B9 B8 Y9"], top="R5", turn=0, scores=[0, 240],
+                   overrides={"scoring": "elimination", "elimination_threshold": 250})
+    u, ev2 = play(two, "P0:R1")
+    won = [e for e in ev2 if isinstance(e, GameWon)]
+    assert u.phase == Phase.GAME_OVER and len(won) == 1
+    assert (won[0].seat, won[0].scores) == (0, tuple(u.scores)) and u.scores[1] > 250
+
+
+def test_after_a_round_nothing_is_left_to_challenge_or_to_add() -> None:
+    # going out on a Wild Draw Four: the round is over, no challenge and no same-number turn
+    # remain (Observation: plus4_by -1 "none", chain_rank -1 "none")
+    s = position(hands=["W+4", "G1 G2"], top="R5", turn=0,
+                 overrides={"play_same_number": True, "draw_on_last_card": True})
+    t, _ = play(s, "P0:W+4=B")
+    assert t.phase >= Phase.ROUND_OVER
+    for seat in (0, 1):
+        o = observe(t, seat)
+        assert o.plus4_by == -1 and o.chain_rank == -1
+
+
+# --- the catch window under until-next-play, and a misplay's penalty ----------------------
+
+def test_a_misplay_under_until_next_play_is_charged_and_closes_the_movers_window() -> None:
+    # uno_catch_window = until-next-play: "any move of their own turn ends it"
+    s = position(hands=["G5", "B1 B2", "Y1 Y2"], top="R9", turn=0, uncalled=[0],
+                 overrides={"uno_catch_window": "until-next-play", "misplay_penalty": 1})
+    assert code(s, "P0:G5") == "P_MISPLAY"
+    t, _ = play(s, "P0:G5")
+    assert len(t.hands[0]) == 2
+    assert code(t, "C1>0") != "OK_CATCH"
+
+
+def test_a_forbidden_last_card_penalty_does_not_let_the_turn_end_at_once() -> None:
+    # misplay_may_pass lets a player end the turn after the *misplay* penalty only; after the
+    # penalty of a forbidden last card (finish_keeps_turn) the turn goes on as at its start
+    rules = {"no_wild_finish": True, "finish_keeps_turn": True, "misplay_keeps_turn": True,
+             "misplay_may_pass": True, "misplay_penalty": 1, "may_draw_when_playable": True}
+    s = position(hands=["W", "B1 B2"], top="R9", turn=0, overrides=rules)
+    assert code(s, "P0:W=G") == "P_FINISH"
+    t, _ = play(s, "P0:W=G")
+    assert t.turn == 0 and len(t.hands[0]) == 2
+    assert code(t, "K0") != "OK_PASS"
+    assert all(m.kind.name != "PASS" for m in legal_moves(t, 0))
+
+
+# --- stacking names the toggle that decided -------------------------------------------------
+
+def test_a_wild_draw_four_on_a_wild_draw_four_names_its_own_toggle() -> None:
+    base = dict(hands=["W+4 R1", "G1 G2"], top="W+4", color="B", turn=0, pending=4,
+                phase="penalty")
+    on = position(**base, overrides={"stack_draw_four_on_draw_four": True,
+                                     "stack_draw_two_on_draw_four": False})
+    assert check(on, parse_move("P0:W+4=G")).rule == "stack_draw_four_on_draw_four = true"
+    off = position(**base, overrides={"stack_draw_four_on_draw_four": False,
+                                      "stack_draw_two_on_draw_four": True})
+    refused = check(off, parse_move("P0:W+4=G"))
+    assert refused.code.value == "E_STACK_NOT_ALLOWED"
+    assert refused.rule == "stack_draw_four_on_draw_four = false"
+
+
+# --- the words and facts of refusals --------------------------------------------------------
+
+def test_refusals_say_what_was_wrong_in_words_of_their_own() -> None:
+    three = position(hands=["R1 R2 R3", "G1 G2 G3", "B1 B2 B3"], top="R9")
+    assert check(three, parse_move("P0:R1!")).detail == \
+        "You cannot call UNO with this play: it would leave 2 cards"
+    called = position(hands=["R1 R2", "G1 G2 G3"], top="R9", called=[0],
+                      overrides={"uno_call_with_two": True})
+    assert check(called, parse_move("P0:R1!")).detail == "You have already called UNO"
+    catch = position(hands=["R1", "G1 G2", "B1 B2"], top="R9", turn=1, uncalled=[0])
+    assert check(catch, parse_move("C1>7")).detail == "There is no player at seat 7 to catch"
+    assert check(catch, parse_move("C0>0")).detail == "You cannot catch yourself"
+
+
+def test_a_jump_in_with_an_uno_call_that_leaves_two_cards_is_refused_for_the_call() -> None:
+    # the call is wrong whatever the card: no_draw_card_finish only concerns a last card
+    s = position(hands=["G1 G2", "R+2 B3 B4", "Y1 Y2"], top="R+2", turn=2, jump_window=True,
+                 last_player=0, pending=2, phase="penalty",
+                 overrides={"jump_in": True, "no_draw_card_finish": True})
+    assert code(s, "P1:R+2!") == "E_UNO_NOT_ALLOWED"
+
+
+@pytest.mark.parametrize("card, move, form, rule", [
+    ("W", "P1:W=G", "wild", "no_wild_finish"),
+    ("R+2", "P1:R+2", "draw", "no_draw_card_finish"),
+])
+def test_jumping_in_with_a_forbidden_last_card_is_charged_and_says_which_kind(
+        card: str, move: str, form: str, rule: str) -> None:
+    extra = {"pending": 2, "phase": "penalty"} if card == "R+2" else {"color": "R"}
+    s = position(hands=["G1 G2", card, "Y1 Y2"], top=card, turn=2, jump_window=True,
+                 last_player=0, **extra,
+                 overrides={"jump_in": True, "jump_in_wild": True, rule: True})
+    v = check(s, parse_move(move))
+    assert v.code.value == "P_FINISH" and v.facts()["form"] == form
+    assert f"may not go out on a {form} card" in v.detail
+    assert v.rule == f"{rule} = true"
+
+
+@pytest.mark.parametrize("hands, move", [
+    (["R1 W", "G1 G2 G3"], "P0:W"),          # a wild with no colour
+    (["R1 W", "G1 G2 G3"], "P0:JK"),         # a card the deck does not have
+    (["R1 W", "G1 G2 G3"], "N0"),            # the next round while this one goes on
+    (["R1 R2 R3", "G1 G2 G3"], "P0:R1!"),    # an UNO call that leaves two cards
+    (["R1 W", "G1 G2 G3"], "P1:G1"),         # not your turn
+])
+def test_every_refusal_names_the_player_who_tried(hands: list[str], move: str) -> None:
+    # Verdict.facts: the raw facts of a decision, from which any language is written; a
+    # refusal is about somebody's move, and says whose
+    v = check(position(hands=hands, top="R9"), parse_move(move))
+    assert not v.ok and v.facts()["who"] == parse_move(move).seat
+
+
+def test_no_message_pairs_they_with_a_verb_for_one_person() -> None:
+    # "{who:they} {who:takes}" would read "they takes" for a named player: after "they" the
+    # verb is plural ("they take"), as after "you"
+    names = ["Ada", "Bob", "Cy"]
+    for reason, entry in CATALOGUE.items():
+        for template in (entry.template, *entry.forms.values()):
+            for m in re.finditer(r"\{(\w+):they\} \{(\w+):(\w+)\}", template):
+                assert m.group(3) in ("you", "your"), (reason, template)
+    v = Verdict(Reason.P_FINISH, (("who", 1), ("card", C("W")), ("names", names)))
+    assert v.detail == "Bob may not go out on a wild card: they take the Wild back and draw 1 card"
+
+
+def test_can_play_answers_for_a_card_in_the_hand() -> None:
+    s = position(hands=["R1 G5 W", "G1 G2"], top="R9")
+    assert can_play(s, 0, C("R1")) and can_play(s, 0, C("W"))
+    assert not can_play(s, 0, C("G5")) and not can_play(s, 0, C("B1"))
+    assert not can_play(s, 1, C("G1"))  # not seat 1's turn
+
