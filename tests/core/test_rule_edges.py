@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from uno_web.core import IllegalMove, Phase, apply, can_play, check, legal_moves, parse_move
-from uno_web.core.events import (CardsDrawn, DirectionReversed, GameWon, PenaltyApplied,
+from uno_web.core import GameState, IllegalMove, Phase, apply, can_play, check, legal_moves, parse_move
+from uno_web.core.events import (CardsDrawn, Event, DirectionReversed, GameWon, PenaltyApplied,
                                  PileReshuffled, PlayerEliminated)
 from uno_web.core.observation import observe
 from uno_web.core.reasons import CATALOGUE, Reason, Verdict
@@ -22,15 +22,11 @@ from uno_web.core.reasons import CATALOGUE, Reason, Verdict
 from .scenario import C, code, kinds, play, position
 
 
-def _facts(s, move: str) -> dict:  # type: ignore[no-untyped-def]
-    return check(s, parse_move(move)).facts()
-
-
 # --- a blocked round: "the lowest hand wins it (ties: the seat nearest in turn)" -----------
 # docs/rules.md ("Blocked round"): nobody can play or draw, the round ends and the lowest hand
 # wins; between equal hands the seat that would play soonest from the turn player.
 
-def _blocked_round(hands: list[str], turn: int):  # type: ignore[no-untyped-def]
+def _blocked_round(hands: list[str], turn: int) -> tuple[GameState, list[Event]]:
     s = position(hands=hands, top="R9", turn=turn, exact_deck=True, stuck=len(hands) - 1)
     assert not s.draw and legal_moves(s, turn)[0].kind.name == "DRAW"
     return play(s, str(legal_moves(s, turn)[0]))
