@@ -14,8 +14,8 @@ import re
 import pytest
 
 from uno_web.core import GameState, IllegalMove, Phase, apply, can_play, check, legal_moves, parse_move
-from uno_web.core.events import (CardsDrawn, Event, DirectionReversed, GameWon, PenaltyApplied,
-                                 PileReshuffled, PlayerEliminated)
+from uno_web.core.events import (CardsDrawn, DirectionReversed, Event, GameWon, PenaltyApplied,
+                                 PileReshuffled, PlayerEliminated, RoundStarted, RoundWon)
 from uno_web.core.observation import observe
 from uno_web.core.reasons import CATALOGUE, Reason, Verdict
 
@@ -240,3 +240,103 @@ def test_can_play_answers_for_a_card_in_the_hand() -> None:
     assert not can_play(s, 0, C("G5")) and not can_play(s, 0, C("B1"))
     assert not can_play(s, 1, C("G1"))  # not seat 1's turn
 
+
+
+# --- who takes what, and the words for it ---------------------------------------------------
+# events.PenaltyApplied: the seat that drew and why; a stack is more than the one draw card
+
+@pytest.mark.parametrize("top, discard, pending, reason", [
+    ("G+2", "R+2", 4, "stack"),   # a Draw Two on a Draw Two: the whole stack
+    ("W+4", "", 4, "draw"),       # one Wild Draw Four: its own four cards
+    ("G+2", "", 2, "draw"),
+])
+def test_taking_draw_cards_says_whether_it_was_a_stack(top: str, discard: str, pending: int,
+                                                       reason: str) -> None:
+    s = position(hands=["R1 R2", "G1 G2 G3"], top=top, discard=discard, color="G", turn=1,
+                 pending=pending, phase="penalty", overrides={"stack_draw_two_on_draw_two": True})
+    t, ev = play(s, "A1")
+    (taken,) = [e for e in ev if isinstance(e, PenaltyApplied)]
+    assert (taken.seat, taken.count, taken.reason) == (1, pending, reason)
+    assert len(t.hands[1]) == 3 + pending
+
+
+def test_a_won_round_names_its_winner() -> None:
+    s = position(hands=["R1", "G1 G2"], top="R5")
+    _, ev = play(s, "P0:R1")
+    (won,) = [e for e in ev if isinstance(e, RoundWon)]
+    assert won.seat == 0 and won.round_points == (0, 3) and won.points == 3
+
+
+# --- costly mistakes ------------------------------------------------------------------------
+
+def test_a_false_catch_leaves_the_turn_players_draw_as_it_was() -> None:
+    # without draw_lapses (letsuno's rule) a catch does not undo the turn player's draw: they
+    # may still keep the drawn card
+    s = position(hands=["R5 G1", "B1 B2", "Y1 Y2 Y3"], top="R9", phase="drawn", drawn="R5",
+                 overrides={"false_catch_penalty": 2})
+    assert code(s, "C1>2") == "P_FALSE_CATCH"
+    t, _ = play(s, "C1>2")
+    assert t.phase == Phase.DRAWN and len(t.hands[1]) == 4
+    assert code(t, "K0") == "OK_PASS"
+    lapsing = position(hands=["R5 G1", "B1 B2", "Y1 Y2 Y3"], top="R9", phase="drawn",
+                       drawn="R5", overrides={"false_catch_penalty": 2, "draw_lapses": True})
+    u, _ = play(lapsing, "C1>2")
+    assert u.phase == Phase.PLAY and code(u, "K0") != "OK_PASS"
+
+
+def test_a_misplay_that_keeps_the_turn_leaves_nothing_drawn_to_keep() -> None:
+    s = position(hands=["G5 B7", "B1 B2"], top="R9",
+                 overrides={"misplay_penalty": 1, "misplay_keeps_turn": True})
+    t, _ = play(s, "P0:G5")
+    assert t.turn == 0 and t.phase == Phase.PLAY and len(t.hands[0]) == 3
+    assert observe(t, 0).drawn == ()
+
+
+def test_a_misplay_penalty_across_a_reshuffle_follows_the_recorded_order() -> None:
+    s = position(hands=["G5 B7", "B1 B2"], top="R9", discard="Y1 Y2", draw="", exact_deck=True,
+                 overrides={"misplay_penalty": 1})
+    order = [C("Y2"), C("Y1")]
+    tr = apply(s, parse_move("P0:G5"), shuffles=[order])
+    assert tr.verdict.code.value == "P_MISPLAY"
+    assert [e.cards for e in tr.events if isinstance(e, CardsDrawn)] == [(C("Y2"),)]
+
+
+def test_a_forbidden_last_card_facing_a_draw_card_takes_it_across_a_reshuffle() -> None:
+    # no_draw_card_finish without finish_keeps_turn: the card goes back, one card is drawn,
+    # and the pending Draw Two is taken too (docs/rules.md, finish_keeps_turn = false)
+    s = position(hands=["G1 G2", "R+2", "B1 B2"], top="R+2", discard="Y1 Y2 Y3", draw="Y4",
+                 turn=1, pending=2, phase="penalty", exact_deck=True,
+                 overrides={"no_draw_card_finish": True, "stack_draw_two_on_draw_two": True})
+    order = [C("Y3"), C("Y1"), C("Y2")]
+    tr = apply(s, parse_move("P1:R+2"), shuffles=[order])
+    assert tr.verdict.code.value == "P_FINISH"
+    got = [c for e in tr.events if isinstance(e, CardsDrawn) for c in e.cards]
+    assert got == [C("Y4"), C("Y3"), C("Y1")] and len(tr.state.hands[1]) == 4
+
+
+# --- seats out of the game ------------------------------------------------------------------
+
+def test_the_next_deal_passes_over_a_seat_out_of_the_game() -> None:
+    # the deal moves to the next seat still in (docs/rules.md, scoring = elimination)
+    s = position(hands=["R1", "B9 B8 Y9", "G1 G2"], top="R5", scores=[0, 240, 0], dealer=0,
+                 overrides={"scoring": "elimination", "elimination_threshold": 250})
+    t, _ = play(s, "P0:R1")
+    assert t.active == [True, False, True]
+    u, ev = play(t, "N0")
+    (started,) = [e for e in ev if isinstance(e, RoundStarted)]
+    assert u.dealer == 2 and started.dealer == 2 and started.seats == (0, 2)
+
+
+# --- turning the pile over (reshuffle = turn-over) ------------------------------------------
+
+def test_a_pile_turned_over_is_drawn_in_the_order_its_event_gives() -> None:
+    # the playing pile is turned face down unshuffled: its oldest card starts the new pile and
+    # the next oldest is drawn first (events.PileReshuffled: "first card drawn first")
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="R9", discard="B5 Y6 G7", draw="",
+                 exact_deck=True, overrides={"reshuffle": "turn-over"})
+    t, ev = play(s, "D0")
+    (turned,) = [e for e in ev if isinstance(e, PileReshuffled)]
+    assert turned.order == (C("Y6"), C("G7"), C("R9")) and turned.top == (C("B5"),)
+    assert not turned.shuffled
+    assert [e.cards for e in ev if isinstance(e, CardsDrawn)] == [(C("Y6"),)]
+    assert t.discard == [C("B5")]

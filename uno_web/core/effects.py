@@ -309,7 +309,7 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
         _advance(s, 1)
     elif kind == K_ACCEPT:
         if r.one_by_one:  # penalty_draw = one-by-one: the cards come one per move
-            _owe(s, seat, s.pending, "stack" if s.pending > 4 else "draw", -1, ev)
+            _owe(s, seat, s.pending, _taken(s), -1, ev)
             s.plus4_by = -1
             return
         _take_pending(s, seat, ev, src)
@@ -347,6 +347,13 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
 _execute = step  # the executor under the name the engine's own callers use
 
 
+def _taken(s: GameState, amount: int = -1) -> str:
+    """What a player who takes the pending draw cards takes: ``stack`` when more than the one
+    draw card under them was played (a stack), else ``draw``."""
+    amount = s.pending if amount < 0 else amount
+    return "stack" if amount > s.r.amount[EFFECT_OF[penalty_card(s)]] else "draw"
+
+
 def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
     """The turn player takes the pending draw cards and misses the turn (the move ACCEPT, and
     a costly mistake made facing a draw card)."""
@@ -354,7 +361,7 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
     s.pending = 0
     s.plus4_by = -1
     if ev is not None:
-        ev.append(PenaltyApplied(seat, amount, "stack" if amount > 4 else "draw"))
+        ev.append(PenaltyApplied(seat, amount, _taken(s, amount)))
     _draw_cards(s, seat, amount, ev, "penalty", src)
     if ev is not None:
         ev.append(TurnSkipped(seat))
