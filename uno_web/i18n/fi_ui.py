@@ -214,20 +214,7 @@ UI_FI: dict[str, str] = {
     "{who} are out with {n} points.": "{who} {who:putosi|putosit} pelistä {n} pisteellä.",
     "{who} won the game!": "{who} {who:voitti|voitit} pelin!",
     "{who} won the game": "{who} {who:voitti|voitit} pelin",
-    # --- hints (what you could do) ----------------------------------------------------------
-    "It is {who}'s turn.": "Nyt on pelaajan {who} vuoro.",
-    "Wait: it is {who}'s turn.": "Odota: nyt on pelaajan {who} vuoro.",
-    "The game is over: start a new game.": "Peli on ohi: aloita uusi peli.",
-    "The round is over: deal the next round.": "Kierros on ohi: jaa seuraava kierros.",
-    "choose the colour for the starting Wild": "valita aloittavan villin kortin värin",
-    "play {cards}": "pelata kortin {cards}",
-    "draw a card (the draw pile, or press D)": "nostaa kortin (nostopakka tai D)",
-    "keep the drawn card (Keep, or press K)": "pitää nostetun kortin (Pidä tai K)",
-    "challenge the Wild Draw Four (press C)": "haastaa villin nosta neljän (C)",
-    "take the {n} cards (the draw pile, or press A)": "ottaa {n} korttia (nostopakka tai A)",
-    "jump in with {cards}": "hypätä väliin kortilla {cards}",
-    "call UNO (press U)": "huutaa UNO! (U)",
-    "catch {who}, who forgot to call UNO": "napata pelaajan {who}, joka unohti huutaa UNO!",
+    # --- card kinds ---------------------------------------------------------------------------
     "a Skip": "ohitus", "a Reverse": "suunnanvaihto", "a Draw Two": "nosta kaksi",
     "a wild card": "villi kortti", "a Jack": "jätkä", "a Queen": "rouva", "a King": "kuningas",
     "an Ace": "ässä", "a Joker": "jokeri", "a {n}": "{n}", "an {n}": "{n}",
@@ -266,11 +253,6 @@ UI_FI: dict[str, str] = {
         "Upotus käynnistää Pythonin vasta, kun se vieritetään näkyviin.",
     "Preview the embed": "Esikatsele upotusta", "Open the link": "Avaa linkki",
     # the replay of a log
-    "Replay: the first deal.": "Toisto: ensimmäinen jako.",
-    "Step forward with Next (→).": "Etene painikkeella Seuraava (→).",
-    "Replay: the deal of round {n}.": "Toisto: kierroksen {n} jako.",
-    "Replay, action {n} (counted from 1 over the whole log) in round {m}: {text}":
-        "Toisto, siirto {n} (laskettu 1:stä koko lokin yli) kierroksella {m}: {text}",
     "first step": "ensimmäinen askel", "last step": "viimeinen askel",
     "step {n} / {m}": "askel {n} / {m}", ", {n} cards": ", {n} korttia", ", {n} card": ", {n} kortti",
     "◀ Prev": "◀ Edellinen",
@@ -564,9 +546,6 @@ UI_FI: dict[str, str] = {
     "Asked: still solvable? yes.": "Kysytty: ratkeaako vielä? kyllä.",
     "Asked: still solvable? no.": "Kysytty: ratkeaako vielä? ei.",
     "Asked for a solution.": "Pyydetty ratkaisu.",
-    "No card left matches: undo a card, or start again.":
-        "Mikään jäljellä oleva kortti ei sovi: peru kortti tai aloita alusta.",
-    "No card of yours matches: you lose.": "Mikään korttisi ei sovi: hävisit.",
     "Computer": "Tietokone", "perfect": "täydellinen", "game over": "peli ohi",
     "You won: {text}.": "Voitit: {text}.", "you played your last card": "pelasit viimeisen korttisi",
     "the computer cannot play on {card}": "tietokone ei voi pelata kortin {card} päälle",

@@ -20,6 +20,7 @@ from typing import Any
 
 from .fi_ui import FIELD_NAMES_FI, UI_FI
 from .grammar import FiWords
+from .phrases import said_in
 from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, Cased, item_fi, shown_in
 
 __all__ = ["tr", "translate_html", "missing", "PERSON_KEYS", "TEXT_KEYS", "compile_patterns"]
@@ -161,23 +162,15 @@ def _explanations() -> dict[str, str]:
     return {e.explanation: explanation_in(code, "fi") for code, e in CATALOGUE.items()}
 
 
-def _could(text: str) -> str | None:
-    """``You could play red 1, or draw a card (…).`` part by part."""
-    if not (text.startswith("You could ") and text.endswith(".")):
-        return None
-    parts = re.split(r", or (?![^(]*\))", text[len("You could "):-1])
-    done = [_tr_fi(p) for p in parts]
-    if any(d == p for d, p in zip(done, parts)):
-        return None
-    return "Voisit " + " tai ".join(done) + "."
-
-
 def _tr_fi(text: str) -> str:
     # A verdict's text is looked up before the cache: the page may give a verdict out with
     # shown() after the same words were first met unregistered (another browser's message).
     verdict = shown_in(text, "fi")  # a verdict's text: written from its facts
     if verdict is not None:
         return verdict
+    phrase = said_in(text, "fi")  # a phrase's text (a hint, a status line): from its facts
+    if phrase is not None:
+        return phrase
     return _tr_fi_cached(text)
 
 
@@ -205,9 +198,6 @@ def _tr_fi_cached(text: str) -> str:
     hit = _explanations().get(text)
     if hit is not None:
         return hit
-    could = _could(text)
-    if could is not None:
-        return could
     lower = text[:1].lower() + text[1:]  # a message the page began with a capital letter
     for regex, _en, fi in _PATTERNS:
         m = regex.match(text) or regex.match(lower)

@@ -26,7 +26,7 @@ __all__ = [
     "LANGS", "pick_lang", "card_name_in", "color_name_in", "fi_value", "verdict_detail",
     "verdict_message", "verdict_explanation", "verdict_rule", "verdict_dict", "detail_fi",
     "explanation_in", "rule_in", "placeholders", "shown", "shown_in", "message_in",
-    "CARD_NAMES_FI", "COLOR_NAMES_FI", "NAME_PHRASES_FI",
+    "CARD_NAMES_FI", "COLOR_NAMES_FI", "NAME_PHRASES_FI", "card_fact_fi", "Cased",
 ]
 
 LANGS: tuple[str, ...] = ("en", "fi")
@@ -196,12 +196,13 @@ def _seat_fi(key: str, value: Any, names: "tuple[str, ...] | list[str]") -> FiWo
     return FiWords(quote_value(value))
 
 
-def _card_fact_fi(value: Any) -> str:
+def card_fact_fi(value: Any) -> str:
+    """A card fact in Finnish (:func:`uno_web.core.wording.card_words` in English)."""
     if isinstance(value, str):  # a puzzle's number card (G12); other text is kept as it is
         pair = number_card_of(value)
         return value if pair is None else f"{COLOR_NAMES_FI[color_name(pair[0])]['']} {pair[1]}"
     if isinstance(value, (list, tuple)):
-        return join_fi([_card_fact_fi(c) for c in value])
+        return join_fi([card_fact_fi(c) for c in value])
     if value == -1:
         return "ei korttia"
     try:
@@ -224,7 +225,7 @@ def _color_fi(value: Any, refused: bool) -> FiWords:
 
 
 def _some_cards_fi(cards: "list[Any]", most: int = 6) -> str:
-    names = [_card_fact_fi(c) for c in cards[:most]]
+    names = [card_fact_fi(c) for c in cards[:most]]
     if len(cards) <= most:
         return join_fi(names)
     return f"{', '.join(names)} ja {len(cards) - most} muuta"
@@ -260,7 +261,7 @@ def finnish_params(code: Reason, params: Mapping[str, Any]) -> dict[str, FiWords
         if k in PERSON_KEYS:
             out[k] = _seat_fi(k, v, names)
         elif k in CARD_KEYS:
-            out[k] = FiWords(_card_fact_fi(v))
+            out[k] = FiWords(card_fact_fi(v))
         elif k in ("color", "colors"):
             out[k] = _color_fi(v, refused)
         elif k in COUNT_KEYS and isinstance(v, int) and not isinstance(v, bool):

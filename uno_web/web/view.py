@@ -21,6 +21,8 @@ from ..core.engine import hand_points
 from ..core.events import Event
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from ..core.state import PHASE_NAMES, GameState, deck_colors
+from ..core.words import Words
+from ..i18n.phrases import said
 from ..i18n.verdicts import shown
 from .session import (
     HUMAN, LEVELS, LogReplay, Session, TableSettings, ValidatorEntry, step_text, suggest,
@@ -576,21 +578,20 @@ def replay_view(replay: LogReplay) -> TableView:
     tv = _table(step.state, 0, mode="replay", levels=levels, preset=replay.log.rules.preset,
                 entries=replay.entries(last=MAX_ENTRIES), events=events, reveal=True)
     problem = ""
-    if replay.failure is not None:
+    if replay.failure is not None and replay.refused is not None:
         f = replay.failure
-        where = _place(f.seq, f.round, f.move)
-        problem = (f"This log is not valid: {where} is refused. {verdict_sentence(f.message)} "
-                   "The replay stops there (python -m uno_web validate reports the same action).")
+        problem = said(Words.of("replay.invalid", place=_place(f.seq, f.round, f.move),
+                                sentence=replay.refused))
     return replace(tv, replay_pos=replay.cursor, replay_len=len(replay.steps) - 1,
                    replay_move=step_text(step), replay_problem=problem,
                    status=_replay_status(replay))
 
 
-def _place(seq: int, rnd: int, move: str) -> str:
+def _place(seq: int, rnd: int, move: str) -> Words:
     """Where an action is, counted as ``python -m uno_web validate`` counts it."""
-    from ..core.gamelog import action_place
+    from ..core.gamelog import place_words
 
-    return action_place(None if move.startswith("deal") else seq, rnd)
+    return place_words(None if move.startswith("deal") else seq, rnd)
 
 
 def verdict_sentence(message: str) -> str:
@@ -606,17 +607,16 @@ def verdict_sentence(message: str) -> str:
 def _replay_status(replay: LogReplay) -> str:
     step = replay.current
     if replay.cursor == 0:
-        return "Replay: the first deal. Step forward with Next (→)."
-    from ..i18n.verdicts import shown  # the message, its facts kept for the page's language
-
+        return said(Words.of("replay.first"))
     v = step.verdict
     if step_text(step).startswith("deal"):
-        return f"Replay: the deal of round {step.round}."
-    number = replay.action_number(replay.cursor)
-    from ..core.gamelog import action_place
+        return said(Words.of("replay.deal", n=step.round))
+    from ..core.gamelog import place_words
 
-    return (f"Replay, {action_place(number, step.round)}: "
-            f"{verdict_sentence(shown(v)) if v else ''}")
+    place = place_words(replay.action_number(replay.cursor), step.round)
+    if v is None:
+        return said(Words.of("replay.action_plain", place=place))
+    return said(Words.of("replay.action", place=place, sentence=v))
 
 
 # ------------------------------------------------------------------------------------------

@@ -1,0 +1,204 @@
+"""Words from facts: a sentence for people kept as its phrase key and typed facts.
+
+A producer (the table's "what you could do instead", a validation report's summary, a
+replay's status line) returns a :class:`Words` instead of a finished sentence.  Its English is
+written here from :data:`PHRASES_EN`; :mod:`uno_web.i18n.phrases` writes every other language
+from the same key and facts.  Nothing reads the English back.
+
+The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wording`):
+
+- ``card``: one card (a card number, or a puzzle's number card such as ``G12``);
+  ``cards``: several, listed with commas (``red 1, red 2``);
+- ``color``: a colour number;
+- ``who``, ``target``, ``winner``: a seat's name as the table shows it (``You`` is the reader);
+- ``n``, ``m``: whole numbers;
+- ``options``: several :class:`Words`, listed with "or" (``play red 1, or draw a card``);
+- ``place``, ``then``: one :class:`Words` inside another;
+- ``text``: words already written in the language wanted (a room's verification, worded
+  from its own facts by :func:`uno_web.room.describe`);
+- ``message``: a :class:`~uno_web.core.reasons.Verdict` as ``CODE: detail`` (or a report's
+  ``failure``: its ``code``, ``params`` and English ``message``); ``sentence``: a
+  verdict as the sentence a player reads first (no code, a capital, a full stop).
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .cards import color_name
+from .wording import card_words
+
+__all__ = [
+    "Words", "PHRASES_EN", "english", "verdict_sentence", "param_base", "words_json",
+    "words_from_json",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A phrase's key and its facts (see the module's docstring for their types)."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> "Words":
+        if key not in PHRASES_EN:
+            raise KeyError(f"no phrase {key!r}")
+        return cls(key, tuple(params.items()))
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def __str__(self) -> str:
+        return english(self)
+
+
+#: every phrase's English; a key ending ``/1`` is the form for one
+PHRASES_EN: dict[str, str] = {
+    # what you could do instead of a refused move (the table)
+    "could.over": "The game is over: start a new game.",
+    "could.round_over": "The round is over: deal the next round.",
+    "could.wait": "Wait: it is {who}'s turn.",
+    "could.wait_you": "Wait: it is your turn.",
+    "could": "You could {options}.",
+    "could.not_your_turn": "It is {who}'s turn. You could {options}.",
+    "could.choose_start_color": "choose the colour for the starting Wild",
+    "could.play": "play {cards}",
+    "could.draw": "draw a card (the draw pile, or press D)",
+    "could.keep": "keep the drawn card (Keep, or press K)",
+    "could.challenge": "challenge the Wild Draw Four (press C)",
+    "could.take": "take the {n} cards (the draw pile, or press A)",
+    "could.jump_in": "jump in with {cards}",
+    "could.uno": "call UNO (press U)",
+    "could.catch": "catch {who}, who forgot to call UNO",
+    # what you could do instead (the puzzles)
+    "puzzle.could": "You could play {cards}.",
+    "solitaire.stuck": "No card left matches: undo a card, or start again.",
+    "duel.stuck": "No card of yours matches: you lose.",
+    # where an action is in a log, counted as ``validate`` counts it
+    "place.deal": "the deal of round {n}",
+    "place.action": "action {n} (counted from 1 over the whole log) in round {m}",
+    # a validation report's summary
+    "summary.invalid": "Invalid: {place} is refused. {message}",
+    "summary.won/1": "Valid: {n} actions in 1 round; {winner} won the game.",
+    "summary.won": "Valid: {n} actions in {m} rounds; {winner} won the game.",
+    "summary.unfinished/1": "Valid: {n} actions in 1 round; the game is not finished.",
+    "summary.unfinished": "Valid: {n} actions in {m} rounds; the game is not finished.",
+    # a room log's report
+    "room.verified": "{text}",
+    "room.invalid": "Invalid: {place}: {text}",
+    # the replay of a log (the table's replay screen)
+    "replay.first": "Replay: the first deal. Step forward with Next (→).",
+    "replay.deal": "Replay: the deal of round {n}.",
+    "replay.action": "Replay, {place}: {sentence}",
+    "replay.action_plain": "Replay, {place}: ",
+    "replay.invalid": ("This log is not valid: {place} is refused. {sentence} The replay stops "
+                       "there (python -m uno_web validate reports the same action)."),
+}
+
+def param_base(name: str) -> str:
+    """A fact's type from its name: ``card2`` is a ``card``."""
+    return name.rstrip("0123456789")
+
+
+def verdict_sentence(text: str) -> str:
+    """A verdict's detail as the sentence a player reads first: a capital letter, a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
+
+
+def _english_value(name: str, value: Any) -> str:
+    base = param_base(name)
+    if isinstance(value, Words):
+        return english(value)
+    if base == "card":
+        return card_words(value)
+    if base == "cards":
+        return ", ".join(card_words(c) for c in value)
+    if base == "color":
+        return color_name(value)
+    if base == "options":
+        return ", or ".join(english(w) for w in value)
+    if base == "message":  # a verdict, or a report's failure (its English ``message``)
+        return str(value["message"] if isinstance(value, Mapping) else value.message)
+    if base == "sentence":
+        return verdict_sentence(str(value.detail))
+    return str(value)
+
+
+def english(words: Words) -> str:
+    """The English of ``words``."""
+    return PHRASES_EN[words.key].format_map({k: _english_value(k, v) for k, v in words.params})
+
+
+def words_json(words: Words) -> dict[str, Any]:
+    """``words`` as JSON (``{"key": …, "params": {…}}``, nested phrases the same way), for a
+    message to another browser; :func:`words_from_json` reads it back."""
+    def value(v: Any) -> Any:
+        if isinstance(v, Words):
+            return words_json(v)
+        if isinstance(v, (list, tuple)):
+            return [value(x) for x in v]
+        return v
+
+    return {"key": words.key, "params": {k: value(v) for k, v in words.params}}
+
+
+_MAX_ITEMS = 120  # cards or options a phrase from outside may list
+_MAX_TEXT = 40  # characters of a name or a card's notation
+
+
+def _placeholders(key: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(PHRASES_EN[key]) if name}
+
+
+def words_from_json(data: Any, depth: int = 0) -> Words:
+    """A phrase sent as :func:`words_json` (from another browser: outside input). Raises
+    ``ValueError`` saying what is wrong: an unknown key, a missing or unknown fact, a fact of
+    the wrong type (a verdict's facts are not sent this way)."""
+    if depth > 3 or not isinstance(data, dict) or set(data) != {"key", "params"}:
+        raise ValueError("a phrase is an object with a key and params")
+    key, params = data["key"], data["params"]
+    if not isinstance(key, str) or key not in PHRASES_EN:
+        raise ValueError(f"unknown phrase {str(key)[:_MAX_TEXT]!r}")
+    if not isinstance(params, dict) or set(params) != _placeholders(key):
+        raise ValueError(f"phrase {key!r} needs the facts {sorted(_placeholders(key))}")
+    out: list[tuple[str, Any]] = []
+    for name, v in params.items():
+        out.append((name, _fact_from_json(key, name, v, depth)))
+    return Words(key, tuple(out))
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and -10**6 < v < 10**6
+
+
+def _fact_from_json(key: str, name: str, v: Any, depth: int) -> Any:
+    base = param_base(name)
+    if base in ("card", "cards"):
+        items = v if base == "cards" else [v]
+        if not isinstance(items, list) or len(items) > _MAX_ITEMS or not all(
+                _is_int(c) or (isinstance(c, str) and len(c) <= _MAX_TEXT) for c in items):
+            raise ValueError(f"phrase {key!r}: {name} is not a card or a list of cards")
+        return tuple(items) if base == "cards" else v
+    if base == "options":
+        if not isinstance(v, list) or len(v) > _MAX_ITEMS:
+            raise ValueError(f"phrase {key!r}: {name} is not a list of phrases")
+        return tuple(words_from_json(x, depth + 1) for x in v)
+    if base in ("place", "then"):
+        return words_from_json(v, depth + 1)
+    if base in ("n", "m", "color"):
+        if not _is_int(v):
+            raise ValueError(f"phrase {key!r}: {name} is not a whole number")
+        return v
+    if base in ("who", "target", "winner"):
+        if not isinstance(v, str) or len(v) > _MAX_TEXT:
+            raise ValueError(f"phrase {key!r}: {name} is not a name")
+        return v
+    raise ValueError(f"phrase {key!r}: {name} cannot be sent")
