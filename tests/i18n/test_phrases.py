@@ -1,0 +1,142 @@
+"""Words from facts: a hint, a report's summary, a replay's line are a phrase key and typed
+facts (uno_web.core.words); English and Finnish are both written from them, and no English is
+read back to write the Finnish."""
+
+from __future__ import annotations
+
+import json
+import string
+
+import pytest
+
+from uno_web import cli
+from uno_web.core import RuleSet, new_game
+from uno_web.core.cards import parse_card
+from uno_web.core.gamelog import summary_words, validate_log
+from uno_web.core.words import PHRASES_EN, Words, english, words_from_json, words_json
+from uno_web.i18n.fi_phrases import PHRASES_FI
+from uno_web.i18n.phrases import missing_phrases, said, words_in
+from uno_web.i18n.ui import missing, tr
+from uno_web.web.puzzle import SolitaireSession
+from uno_web.web.session import suggest_words
+
+R1, BS, W = parse_card("R1"), parse_card("BS"), parse_card("W")
+
+
+def _names(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def test_every_phrase_has_finnish_with_the_same_facts() -> None:
+    assert not missing_phrases()
+    for key, en in PHRASES_EN.items():
+        assert _names(PHRASES_FI[key]) == _names(en), key
+
+
+def test_a_hint_is_written_in_both_languages_from_its_cards_and_count() -> None:
+    w = Words.of("could", options=(Words.of("could.play", cards=(R1, BS, W)),
+                                   Words.of("could.take", n=4)))
+    assert english(w) == ("You could play red 1, blue Skip, Wild, or take the 4 cards (the draw "
+                          "pile, or press A).")
+    assert words_in(w, "fi") == ("Voisit pelata kortin punainen 1, sininen ohitus, villi kortti "
+                                 "tai ottaa 4 korttia (nostopakka tai A).")
+    # the page writes English and translates it whole: the Finnish comes from the facts kept
+    assert tr(said(w), "fi") == words_in(w, "fi")
+
+
+def test_english_that_no_phrase_gave_out_is_not_read_back() -> None:
+    made_up = "You could play green 2, or draw a card (the draw pile, or press D)."
+    assert tr(made_up, "fi") == made_up and made_up in missing()
+
+
+def test_the_table_hint_names_the_player_on_turn_in_finnish() -> None:
+    s = new_game(RuleSet(), players=["You", "Ada", "Ben"], seed=3)
+    seat = next(i for i in range(3) if i != s.turn)
+    w = suggest_words(s, seat)
+    fi = words_in(w, "fi")
+    name = s.names[s.turn]
+    if w.key == "could.not_your_turn":
+        assert fi.startswith(f"Nyt on {name}n vuoro. Voisit ")
+    else:
+        assert w.key == "could.wait" and fi == f"Odota: nyt on pelaajan {name} vuoro."
+    assert "You could" not in fi and "turn" not in fi
+
+
+def test_a_puzzle_hint_names_number_cards_beyond_nine() -> None:
+    s = SolitaireSession.from_text("B12 G12 R1")
+    s.play("B12")  # the first card is free
+    entry = s.play("R1")  # red 1 matches neither blue nor 12
+    assert not entry.ok and entry.hint == "You could play green 12."
+    assert tr(entry.hint, "fi") == "Voisit pelata kortin vihreä 12."
+
+
+def test_a_sent_phrase_round_trips_and_bad_facts_are_refused() -> None:
+    s = new_game(RuleSet(), players=["You", "Ada"], seed=1)
+    w = suggest_words(s, 0)
+    assert words_from_json(json.loads(json.dumps(words_json(w)))) == w
+    for bad, why in [
+        ({"key": "nope", "params": {}}, "unknown phrase"),
+        ({"key": "could.play", "params": {}}, "needs the facts"),
+        ({"key": "could.play", "params": {"cards": "R1"}}, "not a card"),
+        ({"key": "could.take", "params": {"n": "4"}}, "whole number"),
+        ({"key": "could.catch", "params": {"who": "x" * 500}}, "not a name"),
+        ({"key": "could", "params": {"options": [{"key": "could", "params": {"options": [
+            {"key": "could", "params": {"options": [{"key": "could", "params": {
+                "options": [{"key": "could", "params": {"options": []}}]}}]}}]}}]}},
+         "a phrase is an object"),
+        ([1, 2], "a phrase is an object"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            words_from_json(bad)
+
+
+def _log(tmp_path, broken: bool) -> str:  # type: ignore[no-untyped-def]
+    path = tmp_path / "g.json"
+    assert cli.main(["record", "--players", "3", "--seed", "1", "-o", str(path)]) == 0
+    if broken:
+        data = json.loads(path.read_text())
+        data["rounds"][0]["actions"][1]["seat"] = 2
+        path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_the_summary_in_finnish_from_the_reports_facts(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    good = _log(tmp_path, False)
+    capsys.readouterr()
+    assert cli.main(["validate", good, "--lang", "fi"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    en = validate_log(open(good).read())
+    assert en.summary.startswith("Valid: ") and en.names == report["names"]
+    winner = en.names[en.winner] if en.winner is not None else ""
+    assert report["summary"] == (f"Kelvollinen: {en.actions_checked} siirtoa "
+                                 f"{en.rounds_checked} kierroksella; {winner} voitti pelin.")
+    bad = _log(tmp_path, True)
+    capsys.readouterr()
+    assert cli.main(["validate", bad, "--lang", "fi"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["failure"]["where"] == "siirto 2 (laskettu 1:stä koko lokin yli) kierroksella 1"
+    assert report["summary"].startswith(
+        "Virheellinen: siirto 2 (laskettu 1:stä koko lokin yli) kierroksella 1 hylätään. "
+        "E_NOT_TURN: Nyt on ")
+    assert "refused" not in report["summary"] and "turn" not in report["summary"]
+    # the English summary is the same words written from the same facts
+    assert english(summary_words(validate_log(open(bad).read()).model_dump())) == \
+        validate_log(open(bad).read()).summary
+
+
+def test_the_replay_lines_in_finnish_from_their_facts(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from uno_web.web import view as view_mod
+    from uno_web.web.session import LogReplay
+
+    rp = LogReplay.from_json(open(_log(tmp_path, True)).read())
+    assert rp.failure is not None and rp.refused is not None
+    tv = view_mod.replay_view(rp)
+    assert tr(tv.status, "fi") == "Toisto: ensimmäinen jako. Etene painikkeella Seuraava (→)."
+    assert tr(tv.replay_problem, "fi").startswith(
+        "Tämä loki ei ole kelvollinen: siirto 2 (laskettu 1:stä koko lokin yli) kierroksella 1 "
+        "hylätään. Nyt on ")
+    rp.step(+1)
+    status = view_mod.replay_view(rp).status
+    assert status.startswith("Replay, action 1 (counted from 1 over the whole log) in round 1: ")
+    assert tr(status, "fi").startswith("Toisto, siirto 1 (laskettu 1:stä koko lokin yli) "
+                                       "kierroksella 1: ")
