@@ -140,3 +140,31 @@ def test_the_replay_lines_in_finnish_from_their_facts(tmp_path) -> None:  # type
     assert status.startswith("Replay, action 1 (counted from 1 over the whole log) in round 1: ")
     assert tr(status, "fi").startswith("Toisto, siirto 1 (laskettu 1:stä koko lokin yli) "
                                        "kierroksella 1: ")
+
+
+def test_the_scores_rule_line_from_the_preset_and_the_changed_rules() -> None:
+    from uno_web.core.rules import PRESETS
+    from uno_web.web.view import rules_summary
+
+    rules = PRESETS["official"].model_copy(update={"uno_call": False})
+    w = rules_summary(rules, "official")
+    assert english(w) == "Scores · official + uno_call=False"
+    assert words_in(w, "fi") == "Pisteet · viralliset + uno_call=False"
+    assert words_in(rules_summary(PRESETS["house-party"], "house-party"), "fi") == \
+        "Pisteet · juhlasäännöt"
+    # the same line that no phrase gave out is not read back
+    made_up = "Scores · strict-table + jump_in=True"
+    assert tr(made_up, "fi") == made_up and made_up in missing()
+
+
+def test_a_verdicts_rule_in_finnish_from_the_verdict() -> None:
+    from uno_web.core import check, parse_move
+    from uno_web.i18n.verdicts import shown
+
+    s = new_game(RuleSet(), players=["You", "Ada", "Ben"], seed=7)
+    v = check(s, parse_move("P0:R7"))
+    shown(v)
+    assert v.rule.startswith("official rules: ") and tr(v.rule, "fi").startswith("viralliset säännöt: ")
+    # a toggle's notation that no verdict gave out is not read back
+    made_up = "self_catch, jump_in = true"
+    assert tr(made_up, "fi") == made_up and made_up in missing()

@@ -14,6 +14,8 @@ The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wordin
 - ``n``, ``m``: whole numbers;
 - ``options``: several :class:`Words`, listed with "or" (``play red 1, or draw a card``);
 - ``place``, ``then``: one :class:`Words` inside another;
+- ``preset``: a rule preset's key (``official``); ``notation``: code a player may type
+  (``uno_call=False``), the same in every language;
 - ``text``: words already written in the language wanted (a room's verification, worded
   from its own facts by :func:`uno_web.room.describe`);
 - ``message``: a :class:`~uno_web.core.reasons.Verdict` as ``CODE: detail`` (or a report's
@@ -91,6 +93,9 @@ PHRASES_EN: dict[str, str] = {
     # a room log's report
     "room.verified": "{text}",
     "room.invalid": "Invalid: {place}: {text}",
+    # the scores' caption: the rule preset (its key) and the rules changed from it
+    "scores.rules": "Scores · {preset}",
+    "scores.rules_changed": "Scores · {preset} + {notation}",
     # the replay of a log (the table's replay screen)
     "replay.first": "Replay: the first deal. Step forward with Next (→).",
     "replay.deal": "Replay: the deal of round {n}.",

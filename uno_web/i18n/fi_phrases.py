@@ -36,6 +36,8 @@ PHRASES_FI: dict[str, str] = {
     "summary.unfinished": "Kelvollinen: {n} siirtoa {m} kierroksella; peli on kesken.",
     "room.verified": "{text}",
     "room.invalid": "Virheellinen: {place}: {text}",
+    "scores.rules": "Pisteet · {preset}",
+    "scores.rules_changed": "Pisteet · {preset} + {notation}",
     "replay.first": "Toisto: ensimmäinen jako. Etene painikkeella Seuraava (→).",
     "replay.deal": "Toisto: kierroksen {n} jako.",
     "replay.action": "Toisto, {place}: {sentence}",

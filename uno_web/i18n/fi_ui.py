@@ -82,7 +82,7 @@ UI_FI: dict[str, str] = {
     "Catch {who}!": "Nappaa {who}!", "Catch the bot": "Nappaa botti",
     "Choose the colour for your {card}": "Valitse väri ({card})",
     "The first card is a Wild: choose the colour": "Ensimmäinen kortti on villi kortti: valitse väri",
-    "Scores · {text}": "Pisteet · {text}", "Scores": "Pisteet",
+    "Scores": "Pisteet",
     "A position from a link (not saved).": "Tilanne linkistä (ei tallenneta).",
     "A game started from a position has no log to export.":
         "Tilanteesta aloitetulla pelillä ei ole vietävää lokia.",
@@ -220,7 +220,7 @@ UI_FI: dict[str, str] = {
     "an Ace": "ässä", "a Joker": "jokeri", "a {n}": "{n}", "an {n}": "{n}",
     "{who} called UNO.": "{who} {who:huusi|huusit} UNO!",
     "{who} is next": "Seuraavana: {who}",
-    "rule: {text}": "sääntö: {text}",
+    "rule:": "sääntö:",
     # --- the challenge --------------------------------------------------------------------
     "Challenge {who}: if {who} could have played another card, {who} draws {n} and you play on; "
     "if not, you draw {m} and miss your turn.":

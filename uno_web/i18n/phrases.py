@@ -44,6 +44,12 @@ def _fi_value(name: str, value: Any) -> FiWords:
         return FiWords(_failure_fi(value))
     if base == "sentence":
         return FiWords(verdict_sentence(verdict_detail(value, "fi")))
+    if base == "preset":
+        from .fi_rules import PRESETS_FI
+
+        return FiWords(PRESETS_FI[value][0] if value in PRESETS_FI else str(value))
+    if base == "notation":
+        return FiWords(str(value))
     return fi_value(name, value)  # a name ("You" is sinä) or a number
 
 

@@ -38,10 +38,6 @@ _CODE_ONE = r"(?:[RYGB][0-9]{1,2}|W\+4|W|[RYGB](?:\+2|[SR])|(?:10|[2-9JQKA])[HDC
 _CODES = re.compile(rf"^{_CODE_ONE}(?:(?:\s+|\s*[,|]\s*){_CODE_ONE})*$")
 #: single capital letters (keyboard keys in ``<kbd>``, a seat's avatar initial), arrows, links
 _KEYS = re.compile(r"^(?:[A-Z]|Esc|Escape|[❯❮▶◀\s]+|https?://\S*|<iframe\s.*)$", re.S)
-#: one or more RuleSet fields, with their values, as a verdict names the rule that decided
-_FIELD_RULE = re.compile(r"^([a-z][a-z_]*[a-z])(?: = [\w.-]+)?(?:, [a-z_]+(?: = [\w.-]+)?)*$")
-#: a preset's key with its changed rules, as the scores show them: ``official + uno_call=False``
-_RULES_LINE = re.compile(r"^([a-z][a-z-]*)((?: \+ [a-z_]+=[^,]+(?:, [a-z_]+=[^,]+)*)?)$")
 
 
 @lru_cache(maxsize=None)
@@ -191,10 +187,11 @@ def _tr_fi_cached(text: str) -> str:
     hit = english_to_finnish().get(text)
     if hit is not None:
         return hit
-    if text.startswith("official rules: "):
-        from .verdicts import rule_in
+    from .fi_reasons import RULE_LABELS_FI
 
-        return rule_in(text, "fi")
+    hit = RULE_LABELS_FI.get(text)  # a verdict's rule, a label of the catalogue
+    if hit is not None:
+        return hit
     hit = _explanations().get(text)
     if hit is not None:
         return hit
@@ -221,29 +218,8 @@ def _tr_fi_cached(text: str) -> str:
         return COLOR_NAMES_FI[text][""]
     if _CODES.match(text) or _KEYS.match(text):
         return text
-    field = _FIELD_RULE.match(text)  # a verdict's rule when a house rule decided: "jump_in = true"
-    if field is not None:
-        from ..core.rules import RuleSet
-        from .rules import rule_title
-
-        if field.group(1) in RuleSet.model_fields:
-            return f"{rule_title(field.group(1), 'fi')} ({text})"
-    line = _RULES_LINE.match(text)
-    if line is not None:
-        from .rules import english_to_finnish
-
-        short = english_to_finnish().get(line.group(1))
-        if short is not None and line.group(1) in _preset_keys():
-            return short + line.group(2)
     _MISSING.add(text)
     return text
-
-
-@lru_cache(maxsize=1)
-def _preset_keys() -> frozenset[str]:
-    from ..core.rules import PRESETS
-
-    return frozenset(PRESETS)
 
 
 class _Params(dict):  # type: ignore[type-arg]

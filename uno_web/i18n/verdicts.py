@@ -19,7 +19,7 @@ from ..core.wording import (
     CARD_KEYS, COUNT_KEYS, NOBODY, PERSON_KEYS, drawn_it, missing_and_extra, number_card_of,
     quote_value,
 )
-from .fi_reasons import REASONS_FI, RULE_WORDS_FI
+from .fi_reasons import REASONS_FI, RULE_LABELS_FI, RULE_WORDS_FI
 from .grammar import FiWords, sentence
 
 __all__ = [
@@ -392,14 +392,22 @@ def verdict_explanation(v: Verdict, lang: str) -> str:
 
 
 def rule_in(rule: str, lang: str) -> str:
-    """Where a verdict comes from, in ``lang``: ``official rules: matching`` -> ``viralliset
-    säännöt: sopiva kortti``; a RuleSet toggle (``wild_draw_four = strict``) stays as it is."""
+    """Where a verdict comes from, in ``lang``: a label of the catalogue (``official rules:
+    matching`` -> ``viralliset säännöt: sopiva kortti``) looked up whole; the RuleSet toggles
+    that decided (``jump_in = true``: field names, the kernel's notation) get the first one's
+    title in front, the notation kept as it is."""
     if lang != "fi":
         return rule
-    head, sep, topic = rule.partition(": ")
-    if sep:
-        return f"{RULE_WORDS_FI.get(head, head)}: {RULE_WORDS_FI.get(topic, topic)}"
-    return RULE_WORDS_FI.get(rule, rule)
+    label = RULE_LABELS_FI.get(rule) or RULE_WORDS_FI.get(rule)
+    if label is not None:
+        return label
+    from ..core.rules import RuleSet
+    from .rules import rule_title
+
+    first = rule.split(",", 1)[0].split("=", 1)[0].strip()
+    if first in RuleSet.model_fields:
+        return f"{rule_title(first, 'fi')} ({rule})"
+    return rule
 
 
 def verdict_rule(v: Verdict, lang: str) -> str:
@@ -430,7 +438,8 @@ def shown(v: Verdict) -> str:
     detail = v.detail
     message = f"{v.code.value}: {detail}"
     for text, kind in ((message, "message"), (detail, "detail"),
-                       (detail if detail.endswith((".", "!", "?")) else detail + ".", "sentence")):
+                       (detail if detail.endswith((".", "!", "?")) else detail + ".", "sentence"),
+                       (v.rule, "rule")):
         _SHOWN[text] = (v, kind)
         _SHOWN.move_to_end(text)
     while len(_SHOWN) > _SHOWN_MAX:
@@ -440,13 +449,17 @@ def shown(v: Verdict) -> str:
 
 def shown_in(text: str, lang: str) -> str | None:
     """A verdict's text that :func:`shown` gave out (its message ``CODE: detail``, its detail,
-    or the detail as a sentence with a full stop), in ``lang``; None for any other text."""
+    the detail as a sentence with a full stop, or its rule), in ``lang``; None for any other
+    text."""
     hit = _SHOWN.get(text)
     if hit is None:
         return None
     v, kind = hit
     if kind == "message":
         return verdict_message(v, lang)
+    if kind == "rule":  # a rule this catalogue has no words for (a puzzle's) is the page's
+        out = verdict_rule(v, lang)
+        return out if out != text or lang == "en" else None
     out = verdict_detail(v, lang)
     if kind == "sentence" and not out.endswith((".", "!", "?")):
         out += "."

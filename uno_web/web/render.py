@@ -445,7 +445,7 @@ def _scores(tv: TableView) -> str:
     shown = min(played, MAX_ROUND_COLUMNS)
     heads = "".join(f'<th scope="col" title="round {k}">#{k}</th>'
                     for k in range(played - shown + 1, played + 1))
-    return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>Scores · '
+    return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>'
             f'{e(tv.rules_text)}</caption><thead><tr><th scope="col">player</th>{heads}'
             f'<th scope="col">total</th></tr></thead>'
             f'<tbody>{_score_rows(tv.scores, tv.you_seat, False, shown)}</tbody></table>')
@@ -463,7 +463,7 @@ def entry_html(en: ValidatorEntry) -> str:
         f'{e(verdict_sentence(en.message))}</p>'
         f'<p class="explanation">{e(en.explanation)}</p>'
         f'<p class="rule"><span class="code" title="reason code">{e(en.code)}</span> '
-        f'rule: {e(en.rule)}</p>{hint}</li>'
+        f'<span>rule:</span> {e(en.rule)}</p>{hint}</li>'
     )
 
 
@@ -487,12 +487,13 @@ def _latest(tv: TableView) -> str:
     en = tv.latest
     if en is None:
         return ""
-    text = verdict_sentence(en.message)
+    # each part its own text, so that a page in another language words each from its facts
+    text = e(verdict_sentence(en.message))
     if not en.ok or en.code.startswith("P_"):
-        text += " " + en.explanation
+        text += f"<span> {e(en.explanation)}</span>"
         if en.hint:
-            text += " " + en.hint
-    return f'<span data-seq="{en.seq}">{e(text)}</span>'
+            text += f"<span> {e(en.hint)}</span>"
+    return f'<span data-seq="{en.seq}">{text}</span>'
 
 
 def log_html(log: Iterable[LogLine], you_seat: int) -> str:

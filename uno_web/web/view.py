@@ -239,13 +239,14 @@ def _direction_text(d: int) -> str:
     return "clockwise" if d > 0 else "counter-clockwise"
 
 
-def rules_summary(rules: RuleSet, preset: str) -> str:
+def rules_summary(rules: RuleSet, preset: str) -> Words:
+    """The scores' caption: the preset and the rules changed from it (in notation)."""
     base = PRESETS.get(preset, RuleSet())
     changed = [k for k, v in rules.model_dump().items() if getattr(base, k) != v]
-    text = preset
-    if changed:
-        text += " + " + ", ".join(f"{k}={getattr(rules, k)}" for k in changed)
-    return text
+    if not changed:
+        return Words.of("scores.rules", preset=preset)
+    return Words.of("scores.rules_changed", preset=preset,
+                    notation=", ".join(f"{k}={getattr(rules, k)}" for k in changed))
 
 
 def round_scores(events: Sequence[tuple[int, Event]], n: int, scoring: str) -> list[tuple[int, ...]]:
@@ -419,7 +420,7 @@ def _table(
         actions=actions, scores=_scores(s, over, history), summary=_summary(s, history),
         entries=ent,
         latest=entries[-1] if entries else None, deck_message=deck_text(s), log=log,
-        rules_text=rules_summary(s.rules, preset), deck=s.rules.deck,
+        rules_text=said(rules_summary(s.rules, preset)), deck=s.rules.deck,
         colors=tuple(color_code(c) for c in deck_colors(s.rules.deck)),
         jump_window=jump_window, busy=acting >= 0,
         you_last=card_view(last[seat], label_state=False) if seat in last else None,
