@@ -168,3 +168,23 @@ def test_a_verdicts_rule_in_finnish_from_the_verdict() -> None:
     # a toggle's notation that no verdict gave out is not read back
     made_up = "self_catch, jump_in = true"
     assert tr(made_up, "fi") == made_up and made_up in missing()
+
+
+def test_log_lines_in_finnish_from_the_events_facts() -> None:
+    from uno_web.core.events import CardPlayed, CardsDrawn, PenaltyApplied
+    from uno_web.web.view import describe_event, event_words
+
+    names = ["You", "Ada", "Ben"]
+    played = CardPlayed(seat=0, card=parse_card("R7"), color=0)
+    assert describe_event(played, names, 0) == "You played red 7."
+    assert words_in(event_words(played, names, 0), "fi") == "Sinä pelasit kortin punainen 7."
+    drew = CardsDrawn(seat=1, cards=(parse_card("G2"), parse_card("BS")), reason="penalty")
+    line = describe_event(drew, names, 1)  # Ada sees her own cards
+    assert line == "You drew 2 cards as a penalty: green 2, blue Skip."
+    assert tr(line, "fi") == "Sinä nostit 2 rangaistuskorttia: vihreä 2, sininen ohitus."
+    assert describe_event(drew, names, 0) == "Ada drew 2 cards as a penalty."  # only counted
+    by = PenaltyApplied(seat=2, count=4, reason="challenge", by=1)
+    assert words_in(event_words(by, names, 0), "fi") == "Ben joutuu nostamaan 4: haaste (Adan takia)."
+    # the same English that no event gave out is not read back
+    made_up = "Ben played green 9."
+    assert tr(made_up, "fi") == made_up and made_up in missing()

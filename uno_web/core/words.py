@@ -13,6 +13,9 @@ The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wordin
 - ``who``, ``target``, ``winner``: a seat's name as the table shows it (``You`` is the reader);
 - ``n``, ``m``: whole numbers;
 - ``options``: several :class:`Words`, listed with "or" (``play red 1, or draw a card``);
+  ``lines``: several, one sentence after another;
+- ``direction``: the direction of play (1 clockwise, -1 counter-clockwise); ``penalty``: what a
+  penalty is for (``PenaltyApplied.reason``); ``by``: a seat's name (``you`` is the reader);
 - ``place``, ``then``: one :class:`Words` inside another;
 - ``preset``: a rule preset's key (``official``); ``notation``: code a player may type
   (``uno_call=False``), the same in every language;
@@ -34,7 +37,7 @@ from .wording import card_words
 
 __all__ = [
     "Words", "PHRASES_EN", "english", "verdict_sentence", "param_base", "words_json",
-    "words_from_json",
+    "words_from_json", "DRAW_REASONS_EN", "PENALTIES_EN",
 ]
 
 
@@ -93,9 +96,49 @@ PHRASES_EN: dict[str, str] = {
     # a room log's report
     "room.verified": "{text}",
     "room.invalid": "Invalid: {place}: {text}",
+    "callout": "{lines}",
+    "callout.your_turn": "Your turn.",
+    "callout.next": "{who} is next.",
     # the scores' caption: the rule preset (its key) and the rules changed from it
     "scores.rules": "Scores · {preset}",
     "scores.rules_changed": "Scores · {preset} + {notation}",
+    # the game log and the callout: one line an event
+    "log.round_started": "Round {n}: {who} dealt.",
+    "log.first_card": "First card turned: {card}.",
+    "log.card_returned": "{card} goes back under the draw pile; another card is turned.",
+    "log.played": "{who} played {card}.",
+    "log.played_jump": "{who} played {card} (jump-in!).",
+    "log.played_chose": "{who} played {card} and chose {color}.",
+    "log.played_jump_chose": "{who} played {card} (jump-in!) and chose {color}.",
+    "log.skipped": "{who} is skipped.",
+    "log.skipped_you": "{who} are skipped.",
+    "log.reversed": "Direction reversed: play goes {direction}.",
+    "log.chose": "{who} chose {color}.",
+    "log.reshuffled": "The draw pile ran out: the discard pile was shuffled into a new draw pile.",
+    "log.turned_over": "The draw pile ran out: the playing pile was turned over.",
+    "log.uno": "{who} called UNO!",
+    "log.takes/1": "{who} takes the {n} card.",
+    "log.takes": "{who} takes the {n} cards.",
+    "log.take_you/1": "{who} take the {n} card.",
+    "log.take_you": "{who} take the {n} cards.",
+    "log.takes_stack": "{who} takes the whole stack: {n} cards.",
+    "log.take_stack_you": "{who} take the whole stack: {n} cards.",
+    "log.must_draw": "{who} must draw {n}: {penalty}.",
+    "log.must_draw_by": "{who} must draw {n}: {penalty} (by {by}).",
+    "log.challenged_bluff": "{who} challenged {target}'s Wild Draw Four: it was a bluff!",
+    "log.challenged_legal": "{who} challenged {target}'s Wild Draw Four: it was legal.",
+    "log.challenged_you_bluff": "{who} challenged your Wild Draw Four: it was a bluff!",
+    "log.challenged_you_legal": "{who} challenged your Wild Draw Four: it was legal.",
+    "log.swapped": "{who} swapped hands with {target}.",
+    "log.rotated": "Every hand passed {direction}.",
+    "log.kept": "{who} kept the card; turn over.",
+    "log.round_won": "{who} won the round ({n} points).",
+    "log.blocked_repeated": ("The same position came back a third time with the draw pile "
+                             "empty: the round is blocked."),
+    "log.blocked": "Nobody can play or draw: the round is blocked.",
+    "log.out": "{who} is out with {n} points.",
+    "log.out_you": "{who} are out with {n} points.",
+    "log.game_won": "{who} won the game!",
     # the replay of a log (the table's replay screen)
     "replay.first": "Replay: the first deal. Step forward with Next (→).",
     "replay.deal": "Replay: the deal of round {n}.",
@@ -104,6 +147,29 @@ PHRASES_EN: dict[str, str] = {
     "replay.invalid": ("This log is not valid: {place} is refused. {sentence} The replay stops "
                        "there (python -m uno_web validate reports the same action)."),
 }
+
+#: why cards were drawn (``CardsDrawn.reason``): the words after "drew N cards"
+DRAW_REASONS_EN: dict[str, str] = {
+    "draw": "", "penalty": " as a penalty", "uno": " for not calling UNO",
+    "challenge": " after the challenge", "joker": " for the Joker",
+    "misplay": " for a card that did not fit", "finish": " for trying to go out on that card",
+    "false_catch": " for a false catch", "false_uno": " for an UNO call at the wrong time",
+}
+for _reason, _tail in DRAW_REASONS_EN.items():
+    for _one in ("/1", ""):
+        for _listed in ("", ".cards"):
+            PHRASES_EN[f"log.drew.{_reason}{_one}{_listed}"] = (
+                "{who} drew {n} card" + ("" if _one else "s") + _tail
+                + (": {cards}" if _listed else "") + ".")
+#: what a penalty is for (``PenaltyApplied.reason``)
+PENALTIES_EN: dict[str, str] = {
+    "draw_two": "Draw Two", "draw_four": "draw four", "stack": "the stack",
+    "uno": "missed UNO call", "challenge": "challenge", "wild": "Wild",
+    "first_card": "first card", "joker": "Joker", "misplay": "a card that did not fit",
+    "finish": "no going out on that card", "false_catch": "false catch",
+    "false_uno": "UNO call at the wrong time",
+}
+
 
 def param_base(name: str) -> str:
     """A fact's type from its name: ``card2`` is a ``card``."""
@@ -130,6 +196,12 @@ def _english_value(name: str, value: Any) -> str:
         return color_name(value)
     if base == "options":
         return ", or ".join(english(w) for w in value)
+    if base == "lines":
+        return " ".join(english(w) for w in value)
+    if base == "direction":
+        return "clockwise" if value > 0 else "counter-clockwise"
+    if base == "penalty":
+        return PENALTIES_EN.get(value, str(value))
     if base == "message":  # a verdict, or a report's failure (its English ``message``)
         return str(value["message"] if isinstance(value, Mapping) else value.message)
     if base == "sentence":

@@ -6,7 +6,7 @@ specs of :mod:`uno_web.i18n.grammar` (``{winner:voitti|voitit}``).
 
 from __future__ import annotations
 
-__all__ = ["PHRASES_FI"]
+__all__ = ["PHRASES_FI", "DRAW_REASONS_FI", "PENALTIES_FI", "DIRECTIONS_FI"]
 
 PHRASES_FI: dict[str, str] = {
     "could.over": "Peli on ohi: aloita uusi peli.",
@@ -38,6 +38,52 @@ PHRASES_FI: dict[str, str] = {
     "room.invalid": "Virheellinen: {place}: {text}",
     "scores.rules": "Pisteet · {preset}",
     "scores.rules_changed": "Pisteet · {preset} + {notation}",
+    "log.round_started": "Kierros {n}: {who} {who:jakoi|jaoit}.",
+    "log.first_card": "Ensimmäinen kortti: {card}.",
+    "log.card_returned": "{card} palaa nostopakan pohjalle; uusi kortti käännetään.",
+    "log.played": "{who} {who:pelasi|pelasit} kortin {card}.",
+    "log.played_jump": "{who} {who:pelasi|pelasit} kortin {card} (väliin!).",
+    "log.played_chose":
+        "{who} {who:pelasi|pelasit} kortin {card} ja {who:valitsi|valitsit} väriksi {color:tra}.",
+    "log.played_jump_chose": ("{who} {who:pelasi|pelasit} kortin {card} (väliin!) ja "
+                              "{who:valitsi|valitsit} väriksi {color:tra}."),
+    "log.skipped": "{who} {who:jää|jäät} vuorosta.",
+    "log.skipped_you": "{who} {who:jää|jäät} vuorosta.",
+    "log.reversed": "Suunta vaihtui: peli kulkee {direction}.",
+    "log.chose": "{who} {who:valitsi|valitsit} väriksi {color:tra}.",
+    "log.reshuffled": "Nostopakka loppui: poistopakka sekoitettiin uudeksi nostopakaksi.",
+    "log.turned_over": "Nostopakka loppui: poistopakka käännettiin ympäri.",
+    "log.uno": "{who} {who:huusi|huusit} UNO!",
+    "log.takes/1": "{who} {who:ottaa|otat} {n} kortin.",
+    "log.takes": "{who} {who:ottaa|otat} {n} korttia.",
+    "log.take_you/1": "{who} {who:ottaa|otat} {n} kortin.",
+    "log.take_you": "{who} {who:ottaa|otat} {n} korttia.",
+    "log.takes_stack": "{who} {who:ottaa|otat} koko pinon: {n} korttia.",
+    "log.take_stack_you": "{who} {who:ottaa|otat} koko pinon: {n} korttia.",
+    "log.must_draw": "{who} {who:joutuu|joudut} nostamaan {n}: {penalty}.",
+    "log.must_draw_by":
+        "{who} {who:joutuu|joudut} nostamaan {n}: {penalty} ({by:@gen takia|sinun takiasi}).",
+    "log.challenged_bluff": ("{who} {who:haastoi|haastoit} pelaajan {target} kortin villi nosta "
+                             "neljä: se oli bluffi!"),
+    "log.challenged_legal": ("{who} {who:haastoi|haastoit} pelaajan {target} kortin villi nosta "
+                             "neljä: se oli sääntöjen mukainen."),
+    "log.challenged_you_bluff":
+        "{who} {who:haastoi|haastoit} korttisi villi nosta neljä: se oli bluffi!",
+    "log.challenged_you_legal":
+        "{who} {who:haastoi|haastoit} korttisi villi nosta neljä: se oli sääntöjen mukainen.",
+    "log.swapped": "{who} {who:vaihtoi|vaihdoit} kädet {target:pelaajan @ kanssa|kanssasi}.",
+    "log.rotated": "Jokainen käsi siirtyi {direction}.",
+    "log.kept": "{who} {who:piti|pidit} kortin; vuoro päättyi.",
+    "log.round_won": "{who} {who:voitti|voitit} kierroksen ({n} pistettä).",
+    "log.blocked_repeated": ("Sama tilanne toistui kolmannen kerran nostopakan ollessa tyhjä: "
+                             "kierros on jumissa."),
+    "log.blocked": "Kukaan ei voi pelata eikä nostaa: kierros on jumissa.",
+    "log.out": "{who} {who:putosi|putosit} pelistä {n} pisteellä.",
+    "log.out_you": "{who} {who:putosi|putosit} pelistä {n} pisteellä.",
+    "log.game_won": "{who} {who:voitti|voitit} pelin!",
+    "callout": "{lines}",
+    "callout.your_turn": "Sinun vuorosi.",
+    "callout.next": "Seuraavana: {who}.",
     "replay.first": "Toisto: ensimmäinen jako. Etene painikkeella Seuraava (→).",
     "replay.deal": "Toisto: kierroksen {n} jako.",
     "replay.action": "Toisto, {place}: {sentence}",
@@ -45,3 +91,33 @@ PHRASES_FI: dict[str, str] = {
     "replay.invalid": ("Tämä loki ei ole kelvollinen: {place} hylätään. {sentence} Toisto "
                        "pysähtyy siihen (python -m uno_web validate ilmoittaa saman siirron)."),
 }
+
+#: why cards were drawn, in Finnish: the noun for one and for several, and the words after it
+DRAW_REASONS_FI: dict[str, tuple[str, str, str]] = {
+    "draw": ("kortin", "korttia", ""),
+    "penalty": ("rangaistuskortin", "rangaistuskorttia", ""),
+    "uno": ("kortin", "korttia", " unohtuneesta UNO!-huudosta"),
+    "challenge": ("kortin", "korttia", " haasteen jälkeen"),
+    "joker": ("kortin", "korttia", " (jokeri)"),
+    "misplay": ("kortin", "korttia", " sopimattomasta kortista"),
+    "finish": ("kortin", "korttia", " yrityksestä päästä korteista eroon sillä kortilla"),
+    "false_catch": ("kortin", "korttia", " aiheettomasta nappaamisesta"),
+    "false_uno": ("kortin", "korttia", " väärään aikaan huudetusta UNO!-huudosta"),
+}
+for _reason, (_one_noun, _many_noun, _tail) in DRAW_REASONS_FI.items():
+    for _one in ("/1", ""):
+        for _listed in ("", ".cards"):
+            PHRASES_FI[f"log.drew.{_reason}{_one}{_listed}"] = (
+                "{who} {who:nosti|nostit} {n} " + (_one_noun if _one else _many_noun) + _tail
+                + (": {cards}" if _listed else "") + ".")
+
+#: what a penalty is for, in Finnish
+PENALTIES_FI: dict[str, str] = {
+    "draw_two": "nosta kaksi", "draw_four": "nosta neljä", "stack": "pino",
+    "uno": "unohtunut UNO!-huuto", "challenge": "haaste", "wild": "villi kortti",
+    "first_card": "ensimmäinen kortti", "joker": "jokeri", "misplay": "sopimaton kortti",
+    "finish": "sillä kortilla ei pääse korteista eroon", "false_catch": "aiheeton nappaaminen",
+    "false_uno": "UNO!-huuto väärään aikaan",
+}
+#: the direction of play, in Finnish (1 clockwise)
+DIRECTIONS_FI: dict[int, str] = {1: "myötäpäivään", -1: "vastapäivään"}

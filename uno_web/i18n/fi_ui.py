@@ -108,7 +108,7 @@ UI_FI: dict[str, str] = {
         "Ensimmäinen kortti on villi kortti: valitse väri.",
     "You drew the {cards}: play it or keep it.": "Nostit: {cards}. Pelaa se tai pidä se.",
     "{who}'s turn.": "Vuorossa: {who}.", "{who} is thinking…": "{who} miettii…",
-    "{who} is playing…": "{who} pelaa…", "{who} is next.": "Seuraavana: {who}.",
+    "{who} is playing…": "{who} pelaa…",
     "Jump in now with your {card}, or let {who} play.":
         "Hyppää väliin kortillasi {card} tai anna pelaajan {who} pelata.",
     "You are out of the game; {who} is playing.": "Olet pudonnut pelistä; {who} pelaa.",
@@ -124,95 +124,13 @@ UI_FI: dict[str, str] = {
         "Käteen jääneet pisteet lasketaan haltijaansa vastaan (yli {n}: ulos pelistä).",
     "Deal the next round when you are ready.": "Jaa seuraava kierros, kun olet valmis.",
     # --- events (the log, the callout) --------------------------------------------------------
-    "Round {n}: {who} dealt.": "Kierros {n}: {who} {who:jakoi|jaoit}.",
-    "First card turned: {card}.": "Ensimmäinen kortti: {card}.",
-    "{card} goes back under the draw pile; another card is turned.":
-        "{card} palaa nostopakan pohjalle; uusi kortti käännetään.",
-    "{who} played {card}.": "{who} {who:pelasi|pelasit} kortin {card}.",
-    "{who} played {card} (jump-in!).": "{who} {who:pelasi|pelasit} kortin {card} (väliin!).",
-    "{who} played {card} and chose {color}.":
-        "{who} {who:pelasi|pelasit} kortin {card} ja {who:valitsi|valitsit} väriksi {color:tra}.",
-    "{who} played {card} (jump-in!) and chose {color}.":
-        "{who} {who:pelasi|pelasit} kortin {card} (väliin!) ja {who:valitsi|valitsit} väriksi {color:tra}.",
-    "{who} drew {n} card.": "{who} {who:nosti|nostit} {n} kortin.",
-    "{who} drew {n} cards.": "{who} {who:nosti|nostit} {n} korttia.",
-    "{who} drew {n} card: {cards}.": "{who} {who:nosti|nostit} {n} kortin: {cards}.",
-    "{who} drew {n} cards: {cards}.": "{who} {who:nosti|nostit} {n} korttia: {cards}.",
-    "{who} drew {n} card as a penalty.": "{who} {who:nosti|nostit} {n} rangaistuskortin.",
-    "{who} drew {n} cards as a penalty.": "{who} {who:nosti|nostit} {n} rangaistuskorttia.",
-    "{who} drew {n} card as a penalty: {cards}.": "{who} {who:nosti|nostit} {n} rangaistuskortin: {cards}.",
-    "{who} drew {n} cards as a penalty: {cards}.":
-        "{who} {who:nosti|nostit} {n} rangaistuskorttia: {cards}.",
-    "{who} drew {n} cards for not calling UNO.":
-        "{who} {who:nosti|nostit} {n} korttia unohtuneesta UNO!-huudosta.",
-    "{who} drew {n} cards for not calling UNO: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia unohtuneesta UNO!-huudosta: {cards}.",
     # the house rules' penalty cards (the log)
-    "{who} drew {n} card for a card that did not fit.": "{who} {who:nosti|nostit} {n} kortin sopimattomasta kortista.",
-    "{who} drew {n} cards for a card that did not fit.": "{who} {who:nosti|nostit} {n} korttia sopimattomasta kortista.",
-    "{who} drew {n} card for a card that did not fit: {cards}.":
-        "{who} {who:nosti|nostit} {n} kortin sopimattomasta kortista: {cards}.",
-    "{who} drew {n} cards for a card that did not fit: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia sopimattomasta kortista: {cards}.",
-    "{who} drew {n} card for trying to go out on that card.": "{who} {who:nosti|nostit} {n} kortin yrityksestä päästä korteista eroon sillä kortilla.",
-    "{who} drew {n} cards for trying to go out on that card.": "{who} {who:nosti|nostit} {n} korttia yrityksestä päästä korteista eroon sillä kortilla.",
-    "{who} drew {n} card for trying to go out on that card: {cards}.":
-        "{who} {who:nosti|nostit} {n} kortin yrityksestä päästä korteista eroon sillä kortilla: {cards}.",
-    "{who} drew {n} cards for trying to go out on that card: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia yrityksestä päästä korteista eroon sillä kortilla: {cards}.",
-    "{who} drew {n} card for a false catch.": "{who} {who:nosti|nostit} {n} kortin aiheettomasta nappaamisesta.",
-    "{who} drew {n} cards for a false catch.": "{who} {who:nosti|nostit} {n} korttia aiheettomasta nappaamisesta.",
-    "{who} drew {n} card for a false catch: {cards}.":
-        "{who} {who:nosti|nostit} {n} kortin aiheettomasta nappaamisesta: {cards}.",
-    "{who} drew {n} cards for a false catch: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia aiheettomasta nappaamisesta: {cards}.",
-    "{who} drew {n} card for an UNO call at the wrong time.": "{who} {who:nosti|nostit} {n} kortin väärään aikaan huudetusta UNO!-huudosta.",
-    "{who} drew {n} cards for an UNO call at the wrong time.": "{who} {who:nosti|nostit} {n} korttia väärään aikaan huudetusta UNO!-huudosta.",
-    "{who} drew {n} card for an UNO call at the wrong time: {cards}.":
-        "{who} {who:nosti|nostit} {n} kortin väärään aikaan huudetusta UNO!-huudosta: {cards}.",
-    "{who} drew {n} cards for an UNO call at the wrong time: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia väärään aikaan huudetusta UNO!-huudosta: {cards}.",
     "a card that did not fit": "sopimaton kortti",
     "no going out on that card": "sillä kortilla ei pääse korteista eroon",
     "false catch": "aiheeton nappaaminen", "UNO call at the wrong time": "UNO!-huuto väärään aikaan",
-    "{who} drew {n} cards after the challenge.": "{who} {who:nosti|nostit} {n} korttia haasteen jälkeen.",
-    "{who} drew {n} cards after the challenge: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia haasteen jälkeen: {cards}.",
-    "{who} drew {n} cards for the {card}.": "{who} {who:nosti|nostit} {n} korttia: {card}.",
-    "{who} drew {n} cards for the {card}: {cards}.": "{who} {who:nosti|nostit} {n} korttia ({card}): {cards}.",
-    "{who} is skipped.": "{who} {who:jää|jäät} vuorosta.", "{who} are skipped.": "{who} {who:jää|jäät} vuorosta.",
-    "Direction reversed: play goes {text}.": "Suunta vaihtui: peli kulkee {text}.",
-    "{who} chose {color}.": "{who} {who:valitsi|valitsit} väriksi {color:tra}.",
-    "The draw pile ran out: the discard pile was shuffled into a new draw pile.":
-        "Nostopakka loppui: poistopakka sekoitettiin uudeksi nostopakaksi.",
-    "The draw pile ran out: the playing pile was turned over.":
-        "Nostopakka loppui: poistopakka käännettiin ympäri.",
-    "{who} called UNO!": "{who} {who:huusi|huusit} UNO!",
-    "{who} take the {n} cards.": "{who} {who:ottaa|otat} {n} korttia.",
-    "{who} takes the {n} cards.": "{who} {who:ottaa|otat} {n} korttia.",
-    "{who} take the {n} card.": "{who} {who:ottaa|otat} {n} kortin.",
-    "{who} takes the {n} card.": "{who} {who:ottaa|otat} {n} kortin.",
-    "{who} takes the whole stack: {n} cards.": "{who} {who:ottaa|otat} koko pinon: {n} korttia.",
-    "{who} take the whole stack: {n} cards.": "{who} {who:ottaa|otat} koko pinon: {n} korttia.",
-    "{who} must draw {n}: {text} (by {by}).": "{who} {who:joutuu|joudut} nostamaan {n}: {text} ({by:@gen takia|sinun takiasi}).",
-    "{who} must draw {n}: {text}.": "{who} {who:joutuu|joudut} nostamaan {n}: {text}.",
     "Draw Two": "nosta kaksi", "draw four": "nosta neljä", "the stack": "pino",
     "missed UNO call": "unohtunut UNO!-huuto", "first card": "ensimmäinen kortti",
     "Wild": "villi kortti", "Joker": "jokeri",
-    "{who} challenged {target}'s {card}: {text}": "{who} {who:haastoi|haastoit} pelaajan {target} kortin {card}: {text}",
-    "{who} challenged your {card}: {text}": "{who} {who:haastoi|haastoit} korttisi {card}: {text}",
-    "it was a bluff!": "se oli bluffi!", "it was legal.": "se oli sääntöjen mukainen.",
-    "{who} swapped hands with {target}.": "{who} {who:vaihtoi|vaihdoit} kädet pelaajan {target} kanssa.",
-    "Every hand passed {text}.": "Jokainen käsi siirtyi {text}.",
-    "{who} kept the card; turn over.": "{who} {who:piti|pidit} kortin; vuoro päättyi.",
-    "{who} won the round ({n} points).": "{who} {who:voitti|voitit} kierroksen ({n} pistettä).",
-    "Nobody can play or draw: the round is blocked.":
-        "Kukaan ei voi pelata eikä nostaa: kierros on jumissa.",
-    "The same position came back a third time with the draw pile empty: the round is blocked.":
-        "Sama tilanne toistui kolmannen kerran nostopakan ollessa tyhjä: kierros on jumissa.",
-    "{who} is out with {n} points.": "{who} putosi pelistä {n} pisteellä.",
-    "{who} are out with {n} points.": "{who} {who:putosi|putosit} pelistä {n} pisteellä.",
-    "{who} won the game!": "{who} {who:voitti|voitit} pelin!",
     "{who} won the game": "{who} {who:voitti|voitit} pelin",
     # --- card kinds ---------------------------------------------------------------------------
     "a Skip": "ohitus", "a Reverse": "suunnanvaihto", "a Draw Two": "nosta kaksi",

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from ..core.cards import color_name
 from ..core.reasons import Verdict
 from ..core.words import PHRASES_EN, Words, english, param_base, verdict_sentence
-from .fi_phrases import PHRASES_FI
+from .fi_phrases import DIRECTIONS_FI, PENALTIES_FI, PHRASES_FI
 from .grammar import FiWords
 from .verdicts import (
     COLOR_NAMES_FI, Cased, card_fact_fi, fi_value, message_in, verdict_detail, verdict_message,
@@ -38,6 +38,12 @@ def _fi_value(name: str, value: Any) -> FiWords:
         return Cased(COLOR_NAMES_FI[color_name(value)])
     if base == "options":
         return FiWords(" tai ".join(words_in(w, "fi") for w in value))
+    if base == "lines":
+        return FiWords(" ".join(words_in(w, "fi") for w in value))
+    if base == "direction":
+        return FiWords(DIRECTIONS_FI[1 if value > 0 else -1])
+    if base == "penalty":
+        return FiWords(PENALTIES_FI.get(value, str(value)))
     if base == "message":
         if isinstance(value, Verdict):
             return FiWords(verdict_message(value, "fi"))
@@ -71,7 +77,11 @@ def words_in(words: Words, lang: str) -> str:
         template = PHRASES_FI.get(words.key)
         if template is not None:
             text = template.format_map(_Params({k: _fi_value(k, v) for k, v in words.params}))
-            return text[:-1] if text.endswith("!.") else text  # "… huutaa UNO!." ends at "!"
+            if text.endswith("!."):  # "… huutaa UNO!." ends at "!"
+                text = text[:-1]
+            if template.startswith("{") and english(words)[:1].isupper():
+                text = text[:1].upper() + text[1:]  # "Sinä pelasit …" begins a sentence
+            return text
     return english(words)
 
 

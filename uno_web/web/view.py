@@ -15,13 +15,13 @@ from typing import Any, Literal, Sequence
 from ..core import Move, MoveKind, Phase, RuleSet, check_deck, legal_moves
 from ..core.cards import (
     COLOR_OF, IS_WILD, RANK_OF, Color, Rank, card_name, card_str, color_code, color_name,
-    parse_card,
+    parse_card, parse_color,
 )
 from ..core.engine import hand_points
 from ..core.events import Event
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from ..core.state import PHASE_NAMES, GameState, deck_colors
-from ..core.words import Words
+from ..core.words import DRAW_REASONS_EN, Words
 from ..i18n.phrases import said
 from ..i18n.verdicts import shown
 from .session import (
@@ -31,7 +31,7 @@ from .session import (
 __all__ = [
     "CardView", "OpponentView", "ActionsView", "ScoreRow", "RoundSummary", "LogLine",
     "TableView", "FieldView", "StartView", "card_view", "view", "replay_view", "start_view",
-    "describe_event", "rule_fields", "settings_from_form", "MAX_ENTRIES", "MAX_LOG_LINES",
+    "describe_event", "event_words", "rule_fields", "settings_from_form", "MAX_ENTRIES", "MAX_LOG_LINES",
     "verdict_sentence", "callout_text",
 ]
 
@@ -552,7 +552,7 @@ def callout_text(session: Session, seat: int = HUMAN) -> tuple[str, int]:
     else:
         events = list(session.recorder.initial_events)
         mover = -1
-    parts: list[str] = []
+    parts: list[Words] = []
     drawn_by_penalty: set[int] = set()
     for ev in events:
         if ev.kind not in _CALLOUT_KINDS:
@@ -561,14 +561,16 @@ def callout_text(session: Session, seat: int = HUMAN) -> tuple[str, int]:
             drawn_by_penalty.add(int(getattr(ev, "seat")))
         if ev.kind == "cards_drawn" and int(getattr(ev, "seat")) in drawn_by_penalty:
             continue  # "must draw 2" already said it
-        parts.append(describe_event(ev, s.names, seat))
-    text = " ".join(parts[:4])
+        parts.append(event_words(ev, s.names, seat))
+    parts = parts[:4]
     if s.phase < Phase.ROUND_OVER and s.active[seat]:
         if s.turn == seat and mover != seat:
-            text = (text + " Your turn.").strip()
-        elif s.turn != seat and s.turn != mover and text:
-            text += f" {s.name(s.turn)} is next."
-    return text, mover
+            parts.append(Words.of("callout.your_turn"))
+        elif s.turn != seat and s.turn != mover and parts:
+            parts.append(Words.of("callout.next", who=s.name(s.turn)))
+    if not parts:
+        return "", mover
+    return said(Words.of("callout", lines=tuple(parts))), mover
 
 
 def replay_view(replay: LogReplay) -> TableView:
@@ -633,94 +635,98 @@ def _who(names: Sequence[str], seat: int, you: int) -> str:
     return f"seat {seat}"
 
 
-_REASON_WORDS = {
-    "draw": "", "penalty": " as a penalty", "uno": " for not calling UNO",
-    "challenge": " after the challenge", "joker": " for the Joker",
-    "misplay": " for a card that did not fit", "finish": " for trying to go out on that card",
-    "false_catch": " for a false catch", "false_uno": " for an UNO call at the wrong time",
-}
-
-
 def describe_event(e: Event, names: Sequence[str], you: int = HUMAN) -> str:
-    """One log line for ``you``: other players' drawn cards are only counted."""
+    """One log line for ``you`` (other players' drawn cards are only counted), in English for
+    the page, its facts kept for the page's language (:func:`event_words`)."""
+    return said(event_words(e, names, you))
+
+
+def _card_of(code: Any) -> int:
+    return parse_card(code) if isinstance(code, str) else int(code)
+
+
+def _color_of(name: Any) -> int:
+    return parse_color(name) if isinstance(name, str) else int(name)
+
+
+def event_words(e: Event, names: Sequence[str], you: int = HUMAN) -> Words:
+    """:func:`describe_event` as facts: the line's phrase with its cards, names and counts (the
+    event as ``you`` may see it: :meth:`Event.public`, the shape a room sends)."""
     k = e.kind
-    d: dict[str, Any]
     seat = getattr(e, "seat", -1)
-    shown = e if (k == "cards_drawn" and seat == you) else e.public()
-    d = shown.to_dict()
+    d: dict[str, Any] = (e if (k == "cards_drawn" and seat == you) else e.public()).to_dict()
 
     def who(s: int) -> str:
         return _who(names, s, you)
 
     if k == "round_started":
-        return f"Round {d['round']}: {who(d['dealer'])} dealt."
+        return Words.of("log.round_started", n=d["round"], who=who(d["dealer"]))
     if k == "first_card_turned":
-        return f"First card turned: {card_name_of(d['card'])}."
+        return Words.of("log.first_card", card=_card_of(d["card"]))
     if k == "card_returned":
-        return f"{card_name_of(d['card'])} goes back under the draw pile; another card is turned."
+        return Words.of("log.card_returned", card=_card_of(d["card"]))
     if k == "card_played":
-        text = f"{who(d['seat'])} played {card_name_of(d['card'])}"
-        if d.get("jump_in"):
-            text += " (jump-in!)"
+        card = _card_of(d["card"])
+        key = "log.played" + ("_jump" if d.get("jump_in") else "")
         if d["card"] in ("W", "W+4") and d.get("color"):
-            text += f" and chose {d['color']}"
-        return text + "."
+            return Words.of(key + "_chose", who=who(d["seat"]), card=card,
+                            color=_color_of(d["color"]))
+        return Words.of(key, who=who(d["seat"]), card=card)
     if k == "cards_drawn":
         n = d["count"]
-        text = f"{who(d['seat'])} drew {n} card{'s' if n != 1 else ''}"
-        text += _REASON_WORDS.get(d["reason"], "")
+        reason = d["reason"] if d["reason"] in DRAW_REASONS_EN else "draw"
+        key = f"log.drew.{reason}{'/1' if n == 1 else ''}"
         if "cards" in d:
-            text += ": " + ", ".join(card_name_of(c) for c in d["cards"])
-        return text + "."
+            return Words.of(key + ".cards", who=who(d["seat"]), n=n,
+                            cards=tuple(_card_of(c) for c in d["cards"]))
+        return Words.of(key, who=who(d["seat"]), n=n)
     if k == "turn_skipped":
-        return f"{who(d['seat'])} {'are' if d['seat'] == you else 'is'} skipped."
+        return Words.of("log.skipped_you" if d["seat"] == you else "log.skipped",
+                        who=who(d["seat"]))
     if k == "direction_reversed":
-        return f"Direction reversed: play goes {_direction_text(d['direction'])}."
+        return Words.of("log.reversed", direction=d["direction"])
     if k == "color_chosen":
-        return f"{who(d['seat'])} chose {d['color']}."
+        return Words.of("log.chose", who=who(d["seat"]), color=_color_of(d["color"]))
     if k == "pile_reshuffled":
-        if d.get("shuffled", True):
-            return "The draw pile ran out: the discard pile was shuffled into a new draw pile."
-        return "The draw pile ran out: the playing pile was turned over."
+        return Words.of("log.reshuffled" if d.get("shuffled", True) else "log.turned_over")
     if k == "uno_called":
-        return f"{who(d['seat'])} called UNO!"
+        return Words.of("log.uno", who=who(d["seat"]))
     if k == "penalty_applied":
         n = d["count"]
-        takes = "take" if d["seat"] == you else "takes"
+        mine = d["seat"] == you
         if d["reason"] == "draw":
-            return f"{who(d['seat'])} {takes} the {n} card{'s' if n != 1 else ''}."
+            key = ("log.take_you" if mine else "log.takes") + ("/1" if n == 1 else "")
+            return Words.of(key, who=who(d["seat"]), n=n)
         if d["reason"] == "stack":
-            return f"{who(d['seat'])} {takes} the whole stack: {n} cards."
-        reason = {"draw_two": "Draw Two", "draw_four": "draw four", "stack": "the stack",
-                  "uno": "missed UNO call", "challenge": "challenge", "wild": "Wild",
-                  "first_card": "first card", "joker": "Joker",
-                  "misplay": "a card that did not fit", "finish": "no going out on that card",
-                  "false_catch": "false catch", "false_uno": "UNO call at the wrong time",
-                  }.get(d["reason"], d["reason"])
+            return Words.of("log.take_stack_you" if mine else "log.takes_stack",
+                            who=who(d["seat"]), n=n)
         by_seat = d.get("by", -1)
-        by_name = "you" if by_seat == you else who(by_seat)
-        by = f" (by {by_name})" if by_seat >= 0 and by_seat != d["seat"] else ""
-        return f"{who(d['seat'])} must draw {d['count']}: {reason}{by}."
+        if by_seat >= 0 and by_seat != d["seat"]:
+            return Words.of("log.must_draw_by", who=who(d["seat"]), n=n, penalty=d["reason"],
+                            by="you" if by_seat == you else who(by_seat))
+        return Words.of("log.must_draw", who=who(d["seat"]), n=n, penalty=d["reason"])
     if k == "challenge_resolved":
-        outcome = "it was a bluff!" if d["bluff"] else "it was legal."
-        return f"{who(d['challenger'])} challenged {who(d['challenged'])}'s Wild Draw Four: {outcome}"
+        outcome = "bluff" if d["bluff"] else "legal"
+        if d["challenged"] == you:
+            return Words.of(f"log.challenged_you_{outcome}", who=who(d["challenger"]))
+        return Words.of(f"log.challenged_{outcome}", who=who(d["challenger"]),
+                        target=who(d["challenged"]))
     if k == "hands_swapped":
-        return f"{who(d['seat'])} swapped hands with {who(d['target'])}."
+        return Words.of("log.swapped", who=who(d["seat"]), target=who(d["target"]))
     if k == "hands_rotated":
-        return f"Every hand passed {_direction_text(d['direction'])}."
+        return Words.of("log.rotated", direction=d["direction"])
     if k == "turn_passed":
-        return f"{who(d['seat'])} kept the card; turn over."
+        return Words.of("log.kept", who=who(d["seat"]))
     if k == "round_won":
-        return f"{who(d['seat'])} won the round ({d['points']} points)."
+        return Words.of("log.round_won", who=who(d["seat"]), n=d["points"])
     if k == "round_blocked":
-        if d.get("repeated"):
-            return "The same position came back a third time with the draw pile empty: the round is blocked."
-        return "Nobody can play or draw: the round is blocked."
+        return Words.of("log.blocked_repeated" if d.get("repeated") else "log.blocked")
     if k == "player_eliminated":
-        return f"{who(d['seat'])} {'are' if d['seat'] == you else 'is'} out with {d['score']} points."
+        return Words.of("log.out_you" if d["seat"] == you else "log.out", who=who(d["seat"]),
+                        n=d["score"])
     if k == "game_won":
-        return f"{who(d['seat'])} won the game!"
-    return k.replace("_", " ")  # pragma: no cover - every event kind is listed above
+        return Words.of("log.game_won", who=who(d["seat"]))
+    raise ValueError(f"no words for the event {k!r}")  # every event kind is listed above
 
 
 def card_name_of(code: str) -> str:
