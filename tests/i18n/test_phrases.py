@@ -45,7 +45,7 @@ def test_a_hint_is_written_in_both_languages_from_its_cards_and_count() -> None:
 
 
 def test_english_that_no_phrase_gave_out_is_not_read_back() -> None:
-    made_up = "You could play green 2, or draw a card (the draw pile, or press D)."
+    made_up = "It is Zed's turn. You could jump in with green 2."
     assert tr(made_up, "fi") == made_up and made_up in missing()
 
 
@@ -153,7 +153,7 @@ def test_the_scores_rule_line_from_the_preset_and_the_changed_rules() -> None:
     assert words_in(rules_summary(PRESETS["house-party"], "house-party"), "fi") == \
         "Pisteet · juhlasäännöt"
     # the same line that no phrase gave out is not read back
-    made_up = "Scores · strict-table + jump_in=True"
+    made_up = "Scores · strict-table + target_score=777"
     assert tr(made_up, "fi") == made_up and made_up in missing()
 
 
@@ -186,5 +186,21 @@ def test_log_lines_in_finnish_from_the_events_facts() -> None:
     by = PenaltyApplied(seat=2, count=4, reason="challenge", by=1)
     assert words_in(event_words(by, names, 0), "fi") == "Ben joutuu nostamaan 4: haaste (Adan takia)."
     # the same English that no event gave out is not read back
-    made_up = "Ben played green 9."
+    made_up = "Zed played green 9."
     assert tr(made_up, "fi") == made_up and made_up in missing()
+
+
+def test_status_lines_in_finnish_from_their_facts() -> None:
+    w = Words.of("status.play", color=0, rank=parse_card("G7"))
+    assert english(w) == "Your turn: play a card matching red or a 7, or draw."
+    assert words_in(w, "fi") == "Sinun vuorosi: pelaa kortti, joka sopii väriin punainen tai on 7, tai nosta."
+    w = Words.of("status.nothing", color=2, rank=parse_card("YS"))
+    assert words_in(w, "fi") == "Sinun vuorosi: mikään ei sovi väriin vihreä eikä ole ohitus — nosta kortti."
+    w = Words.of("status.face", n=4, parts=(Words.of("status.face.challenge"),
+                                           Words.of("status.face.take", n=4)))
+    assert english(w) == "Your turn: you face 4 cards — challenge, take 4 cards (draw pile)."
+    assert words_in(w, "fi") == "Sinun vuorosi: edessäsi on 4 korttia — haasta, ota 4 korttia (nostopakka)."
+    assert words_in(Words.of("status.round_won", who="You", n=3), "fi") == \
+        "Sinä voitit kierroksen 3. Jaa seuraava kierros, kun olet valmis."
+    assert words_in(Words.of("pp.catch", who="Ada", target="Ben"), "fi") == "Ada saa Benin kiinni!"
+    assert words_in(Words.of("pp.pass_to", who="Ben"), "fi") == "Anna laite Benille"

@@ -13,7 +13,8 @@ The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wordin
 - ``who``, ``target``, ``winner``: a seat's name as the table shows it (``You`` is the reader);
 - ``n``, ``m``: whole numbers;
 - ``options``: several :class:`Words`, listed with "or" (``play red 1, or draw a card``);
-  ``lines``: several, one sentence after another;
+  ``lines``: several, one sentence after another; ``parts``: several, listed with commas;
+- ``rank``: a card whose rank is meant ("a 7", "a Skip", "a wild card");
 - ``direction``: the direction of play (1 clockwise, -1 counter-clockwise); ``penalty``: what a
   penalty is for (``PenaltyApplied.reason``); ``by``: a seat's name (``you`` is the reader);
 - ``place``, ``then``: one :class:`Words` inside another;
@@ -32,12 +33,12 @@ import string
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .cards import color_name
+from .cards import IS_WILD, RANK_OF, Rank, card_str, color_name
 from .wording import card_words
 
 __all__ = [
     "Words", "PHRASES_EN", "english", "verdict_sentence", "param_base", "words_json",
-    "words_from_json", "DRAW_REASONS_EN", "PENALTIES_EN",
+    "words_from_json", "DRAW_REASONS_EN", "PENALTIES_EN", "rank_words", "RANK_WORDS_EN",
 ]
 
 
@@ -102,6 +103,48 @@ PHRASES_EN: dict[str, str] = {
     # the scores' caption: the rule preset (its key) and the rules changed from it
     "scores.rules": "Scores · {preset}",
     "scores.rules_changed": "Scores · {preset} + {notation}",
+    # the table's status line
+    "status.you_won_game": "You won the game!",
+    "status.won_game": "{who} won the game.",
+    "status.round_won": "{who} won round {n}. Deal the next round when you are ready.",
+    "status.out": "You are out of the game; {who} is playing.",
+    "status.jump": "Jump in now with your {card}, or let {who} play.",
+    "status.thinking": "{who} is thinking…",
+    "status.playing": "{who} is playing…",
+    "status.turn": "{who}'s turn.",
+    "status.first_wild": "The first card is a Wild: choose the colour to play.",
+    "status.face": "Your turn: you face {n} cards — {parts}.",
+    "status.face.stack": "stack a draw card",
+    "status.face.challenge": "challenge",
+    "status.face.take": "take {n} cards (draw pile)",
+    "status.drew": "You drew the {cards}: play it or keep it.",
+    "status.lead": "Your turn: lead any card.",
+    "status.play": "Your turn: play a card matching {color} or {rank}, or draw.",
+    "status.nothing": "Your turn: nothing matches {color} or {rank} — draw a card.",
+    # play with friends on this device: the privacy screen, the moves out of turn
+    "pp.round_won": "{who} won round {n}. Deal the next round when everybody is ready.",
+    "pp.wants_jump": "{who} wants to jump in.",
+    "pp.turn": "It is {who}'s turn.",
+    "pp.pass_to": "Pass to {who}",
+    "pp.hidden": "Every hand is hidden. Tap when {who} holds the device.",
+    "pp.ready": "I am {who}: show my hand",
+    "pp.catch": "{who} catches {target}!",
+    "pp.uno": "{who}: UNO!",
+    "pp.jump": "{who}: jump in",
+    "pp.no_identical": "You hold no card identical to the {card}: go back.",
+    # the challenge of a Wild Draw Four, the colour picker
+    "challenge.either_way": ("Challenge {who}: if {who} could have played another card, {who} "
+                             "draws {n} and you play on; if not, you draw {m} and miss your "
+                             "turn."),
+    "challenge.accept": "Take the {n} cards and miss your turn.",
+    "reveal": "{who} shows you their hand, as the rules say. {then}",
+    "reveal.held": "{who} held a {color} card, so the Wild Draw Four was a bluff.",
+    "reveal.held_no": "{who} held no {color} card, so the Wild Draw Four was allowed.",
+    "reveal.held_in_play": ("{who} held a card of the colour in play, so the Wild Draw Four "
+                            "was a bluff."),
+    "reveal.held_no_in_play": ("{who} held no card of the colour in play, so the Wild Draw "
+                               "Four was allowed."),
+    "picker.color_for": "Choose the colour for your {card}",
     # the game log and the callout: one line an event
     "log.round_started": "Round {n}: {who} dealt.",
     "log.first_card": "First card turned: {card}.",
@@ -171,6 +214,24 @@ PENALTIES_EN: dict[str, str] = {
 }
 
 
+def rank_words(card: int) -> str:
+    """What a card asks for besides its colour: ``a 7``, ``an 8``, ``a Skip``, ``a wild card``."""
+    rank = RANK_OF[card]
+    if IS_WILD[card]:
+        return "a wild card"
+    if rank <= 10:
+        return f"an {rank}" if rank == 8 else f"a {rank}"
+    return RANK_WORDS_EN.get(Rank(rank), card_str(card))
+
+
+#: the words of a rank above the numbers
+RANK_WORDS_EN: dict[Rank, str] = {
+    Rank.SKIP: "a Skip", Rank.REVERSE: "a Reverse", Rank.DRAW_TWO: "a Draw Two",
+    Rank.JACK: "a Jack", Rank.QUEEN: "a Queen", Rank.KING: "a King", Rank.ACE: "an Ace",
+    Rank.JOKER: "a Joker",
+}
+
+
 def param_base(name: str) -> str:
     """A fact's type from its name: ``card2`` is a ``card``."""
     return name.rstrip("0123456789")
@@ -193,11 +254,15 @@ def _english_value(name: str, value: Any) -> str:
     if base == "cards":
         return ", ".join(card_words(c) for c in value)
     if base == "color":
-        return color_name(value)
+        return color_name(value) if value >= 0 else ""
     if base == "options":
         return ", or ".join(english(w) for w in value)
     if base == "lines":
         return " ".join(english(w) for w in value)
+    if base == "parts":
+        return ", ".join(english(w) for w in value)
+    if base == "rank":
+        return rank_words(value)
     if base == "direction":
         return "clockwise" if value > 0 else "counter-clockwise"
     if base == "penalty":

@@ -6,7 +6,7 @@ specs of :mod:`uno_web.i18n.grammar` (``{winner:voitti|voitit}``).
 
 from __future__ import annotations
 
-__all__ = ["PHRASES_FI", "DRAW_REASONS_FI", "PENALTIES_FI", "DIRECTIONS_FI"]
+__all__ = ["PHRASES_FI", "DRAW_REASONS_FI", "PENALTIES_FI", "DIRECTIONS_FI", "RANK_WORDS_FI"]
 
 PHRASES_FI: dict[str, str] = {
     "could.over": "Peli on ohi: aloita uusi peli.",
@@ -38,6 +38,47 @@ PHRASES_FI: dict[str, str] = {
     "room.invalid": "Virheellinen: {place}: {text}",
     "scores.rules": "Pisteet · {preset}",
     "scores.rules_changed": "Pisteet · {preset} + {notation}",
+    "status.you_won_game": "Voitit pelin!",
+    "status.won_game": "{who} voitti pelin.",
+    "status.round_won":
+        "{who} {who:voitti|voitit} kierroksen {n}. Jaa seuraava kierros, kun olet valmis.",
+    "status.out": "Olet pudonnut pelistä; {who} pelaa.",
+    "status.jump": "Hyppää väliin kortillasi {card} tai anna pelaajan {who} pelata.",
+    "status.thinking": "{who} miettii…",
+    "status.playing": "{who} pelaa…",
+    "status.turn": "Vuorossa: {who}.",
+    "status.first_wild": "Ensimmäinen kortti on villi kortti: valitse väri.",
+    "status.face": "Sinun vuorosi: edessäsi on {n} korttia — {parts}.",
+    "status.face.stack": "pinoa nostokortti",
+    "status.face.challenge": "haasta",
+    "status.face.take": "ota {n} korttia (nostopakka)",
+    "status.drew": "Nostit: {cards}. Pelaa se tai pidä se.",
+    "status.lead": "Sinun vuorosi: aloita millä tahansa kortilla.",
+    "status.play": "Sinun vuorosi: pelaa kortti, joka sopii väriin {color} tai on {rank}, tai nosta.",
+    "status.nothing": "Sinun vuorosi: mikään ei sovi väriin {color} eikä ole {rank} — nosta kortti.",
+    "pp.round_won":
+        "{who} voitti kierroksen {n}. Jakakaa seuraava kierros, kun kaikki ovat valmiita.",
+    "pp.wants_jump": "{who} haluaa pelata väliin.",
+    "pp.turn": "Nyt on {who:gen} vuoro.",
+    "pp.pass_to": "Anna laite {who:all}",
+    "pp.hidden": "Kaikki kädet ovat piilossa. Napauta, kun laite on {who:ade}.",
+    "pp.ready": "Olen {who}: näytä käteni",
+    "pp.catch": "{who} saa {target:acc} kiinni!",
+    "pp.uno": "{who}: UNO!",
+    "pp.jump": "{who}: pelaa väliin",
+    "pp.no_identical": "Sinulla ei ole samaa korttia kuin {card}: palaa takaisin.",
+    "challenge.either_way": ("Haasta {who}: jos pelaajalla {who} oli värin kortti, hän nostaa {n} "
+                             "ja sinä jatkat; muuten sinä nostat {m} ja menetät vuorosi."),
+    "challenge.accept": "Ota {n} korttia ja menetä vuorosi.",
+    "reveal": "{who} näyttää kätensä, kuten säännöt sanovat. {then}",
+    "reveal.held": "{who:ade} oli väriä {color} oleva kortti, joten villi nosta neljä oli bluffi.",
+    "reveal.held_no":
+        "{who:ade} ei ollut väriä {color} olevaa korttia, joten villi nosta neljä oli sallittu.",
+    "reveal.held_in_play":
+        "{who:ade} oli voimassa olevan värin kortti, joten villi nosta neljä oli bluffi.",
+    "reveal.held_no_in_play":
+        "{who:ade} ei ollut voimassa olevan värin korttia, joten villi nosta neljä oli sallittu.",
+    "picker.color_for": "Valitse väri ({card})",
     "log.round_started": "Kierros {n}: {who} {who:jakoi|jaoit}.",
     "log.first_card": "Ensimmäinen kortti: {card}.",
     "log.card_returned": "{card} palaa nostopakan pohjalle; uusi kortti käännetään.",
@@ -121,3 +162,9 @@ PENALTIES_FI: dict[str, str] = {
 }
 #: the direction of play, in Finnish (1 clockwise)
 DIRECTIONS_FI: dict[int, str] = {1: "myötäpäivään", -1: "vastapäivään"}
+#: what a card asks for besides its colour, in Finnish (numbers are written as they are)
+RANK_WORDS_FI: dict[str, str] = {
+    "wild": "villi kortti", "SKIP": "ohitus", "REVERSE": "suunnanvaihto",
+    "DRAW_TWO": "nosta kaksi", "JACK": "jätkä", "QUEEN": "rouva", "KING": "kuningas",
+    "ACE": "ässä", "JOKER": "jokeri",
+}

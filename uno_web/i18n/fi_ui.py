@@ -80,7 +80,6 @@ UI_FI: dict[str, str] = {
     "{n} cards, score {m}, to play, called UNO": "{n} korttia, pisteet {m}, vuorossa, huusi UNO!",
     "{who} forgot to call UNO": "{who} unohti huutaa UNO!",
     "Catch {who}!": "Nappaa {who}!", "Catch the bot": "Nappaa botti",
-    "Choose the colour for your {card}": "Valitse väri ({card})",
     "The first card is a Wild: choose the colour": "Ensimmäinen kortti on villi kortti: valitse väri",
     "Scores": "Pisteet",
     "A position from a link (not saved).": "Tilanne linkistä (ei tallenneta).",
@@ -97,24 +96,10 @@ UI_FI: dict[str, str] = {
     # --- status and callouts ----------------------------------------------------------------
     "Your turn.": "Sinun vuorosi.",
     "Your turn: lead any card.": "Sinun vuorosi: aloita millä tahansa kortilla.",
-    "Your turn: play a card matching {color} or {what}, or draw.":
-        "Sinun vuorosi: pelaa kortti, joka sopii väriin {color} tai on {what}, tai nosta.",
-    "Your turn: nothing matches {color} or {what} — draw a card.":
-        "Sinun vuorosi: mikään ei sovi väriin {color} eikä ole {what} — nosta kortti.",
-    "Your turn: you face {n} cards — {text}.": "Sinun vuorosi: edessäsi on {n} korttia — {text}.",
     "stack a draw card": "pinoa nostokortti", "challenge": "haasta",
-    "take {n} cards (draw pile)": "ota {n} korttia (nostopakka)",
     "The first card is a Wild: choose the colour to play.":
         "Ensimmäinen kortti on villi kortti: valitse väri.",
-    "You drew the {cards}: play it or keep it.": "Nostit: {cards}. Pelaa se tai pidä se.",
-    "{who}'s turn.": "Vuorossa: {who}.", "{who} is thinking…": "{who} miettii…",
-    "{who} is playing…": "{who} pelaa…",
-    "Jump in now with your {card}, or let {who} play.":
-        "Hyppää väliin kortillasi {card} tai anna pelaajan {who} pelata.",
-    "You are out of the game; {who} is playing.": "Olet pudonnut pelistä; {who} pelaa.",
-    "You won the game!": "Voitit pelin!", "{who} won the game.": "{who} voitti pelin.",
-    "{who} won round {n}. Deal the next round when you are ready.":
-        "{who} {who:voitti|voitit} kierroksen {n}. Jaa seuraava kierros, kun olet valmis.",
+    "You won the game!": "Voitit pelin!",
     "You won the round!": "Voitit kierroksen!", "{who} won round {n}": "{who} voitti kierroksen {n}",
     "{who} won round {n}.": "{who} {who:voitti|voitit} kierroksen {n}.",
     "You score {n} points.": "Saat {n} pistettä.", "{who} scores {n} points.": "{who} saa {n} pistettä.",
@@ -139,22 +124,6 @@ UI_FI: dict[str, str] = {
     "{who} called UNO.": "{who} {who:huusi|huusit} UNO!",
     "{who} is next": "Seuraavana: {who}",
     "rule:": "sääntö:",
-    # --- the challenge --------------------------------------------------------------------
-    "Challenge {who}: if {who} could have played another card, {who} draws {n} and you play on; "
-    "if not, you draw {m} and miss your turn.":
-        "Haasta {who}: jos pelaajalla {who} oli värin kortti, hän nostaa {n} ja sinä jatkat; "
-        "muuten sinä nostat {m} ja menetät vuorosi.",
-    "Take the {n} cards and miss your turn.": "Ota {n} korttia ja menetä vuorosi.",
-    "{who} shows you their hand, as the rules say. {text}":
-        "{who} näyttää kätensä, kuten säännöt sanovat. {text}",
-    "{who} held a {color} card, so the Wild Draw Four was a bluff.":
-        "{who:ade} oli väriä {color} oleva kortti, joten villi nosta neljä oli bluffi.",
-    "{who} held no {color} card, so the Wild Draw Four was allowed.":
-        "{who:ade} ei ollut väriä {color} olevaa korttia, joten villi nosta neljä oli sallittu.",
-    "{who} held a card of the colour in play, so the Wild Draw Four was a bluff.":
-        "{who:ade} oli voimassa olevan värin kortti, joten villi nosta neljä oli bluffi.",
-    "{who} held no card of the colour in play, so the Wild Draw Four was allowed.":
-        "{who:ade} ei ollut voimassa olevan värin korttia, joten villi nosta neljä oli sallittu.",
     # --- the embed, the share dialog ----------------------------------------------------------
     "Try a move: the validator explains it.": "Kokeile siirtoa: tarkastaja selittää sen.",
     "a position to try": "kokeiltava tilanne", "UNO: {text}": "UNO: {text}",
@@ -567,21 +536,10 @@ UI_FI: dict[str, str] = {
     "Some rules are out of range: fix the fields marked below, then deal.":
         "Jotkin säännöt ovat sallittujen rajojen ulkopuolella: korjaa alla merkityt kentät ja "
         "jaa sitten.",
-    "Pass to {who}": "Anna laite {who:all}", "It is {who}'s turn.": "Nyt on {who:gen} vuoro.",
-    "{who} wants to jump in.": "{who} haluaa pelata väliin.",
-    "Every hand is hidden. Tap when {who} holds the device.":
-        "Kaikki kädet ovat piilossa. Napauta, kun laite on {who:ade}.",
-    "I am {who}: show my hand": "Olen {who}: näytä käteni",
     "Out of turn": "Vuoron ulkopuolella", "Out of turn:": "Vuoron ulkopuolella:",
-    "{who} catches {target}!": "{who} saa {target:acc} kiinni!", "{who}: UNO!": "{who}: UNO!",
-    "{who}: jump in": "{who}: pelaa väliin",
     "No hand is shown while the bots play.": "Kättä ei näytetä bottien pelatessa.",
-    "{who} won round {n}. Deal the next round when everybody is ready.":
-        "{who} voitti kierroksen {n}. Jakakaa seuraava kierros, kun kaikki ovat valmiita.",
     "Don't jump in: hide my hand": "En pelaa väliin: piilota käteni",
     "Done: hide my hand": "Valmis: piilota käteni",
-    "You hold no card identical to the {card}: go back.":
-        "Sinulla ei ole samaa korttia kuin {card}: palaa takaisin.",
     "{who}, person, {text}": "{who}, ihminen, {text}",
 }
 

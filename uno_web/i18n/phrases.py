@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Mapping
 
-from ..core.cards import color_name
+from ..core.cards import IS_WILD, RANK_OF, Rank, card_str, color_name
 from ..core.reasons import Verdict
 from ..core.words import PHRASES_EN, Words, english, param_base, verdict_sentence
-from .fi_phrases import DIRECTIONS_FI, PENALTIES_FI, PHRASES_FI
+from .fi_phrases import DIRECTIONS_FI, PENALTIES_FI, PHRASES_FI, RANK_WORDS_FI
 from .grammar import FiWords
 from .verdicts import (
     COLOR_NAMES_FI, Cased, card_fact_fi, fi_value, message_in, verdict_detail, verdict_message,
@@ -35,11 +35,15 @@ def _fi_value(name: str, value: Any) -> FiWords:
     if base == "cards":
         return FiWords(", ".join(card_fact_fi(c) for c in value))
     if base == "color":
-        return Cased(COLOR_NAMES_FI[color_name(value)])
+        return Cased(COLOR_NAMES_FI[color_name(value)]) if value >= 0 else FiWords("")
     if base == "options":
         return FiWords(" tai ".join(words_in(w, "fi") for w in value))
     if base == "lines":
         return FiWords(" ".join(words_in(w, "fi") for w in value))
+    if base == "parts":
+        return FiWords(", ".join(words_in(w, "fi") for w in value))
+    if base == "rank":
+        return FiWords(_rank_fi(value))
     if base == "direction":
         return FiWords(DIRECTIONS_FI[1 if value > 0 else -1])
     if base == "penalty":
@@ -57,6 +61,16 @@ def _fi_value(name: str, value: Any) -> FiWords:
     if base == "notation":
         return FiWords(str(value))
     return fi_value(name, value)  # a name ("You" is sinä) or a number
+
+
+def _rank_fi(card: int) -> str:
+    """:func:`~uno_web.core.words.rank_words` in Finnish."""
+    if IS_WILD[card]:
+        return RANK_WORDS_FI["wild"]
+    rank = RANK_OF[card]
+    if rank <= 10:
+        return str(rank)
+    return RANK_WORDS_FI.get(Rank(rank).name, card_str(card))
 
 
 def _failure_fi(failure: Mapping[str, Any]) -> str:

@@ -35,8 +35,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core import MoveKind, Phase, legal_moves
-from ..core.cards import card_name
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from .render import button_html, e, field_html, notice_html, render_table, render_topbar
 from .screens.table import MOVES
 from .session import BOT_NAMES, LEVELS, Session, SettingsError, TableSettings
@@ -226,14 +227,16 @@ def out_of_turn(c: Curtain) -> tuple[OutOfTurn, ...]:
         for m in moves:
             if m.kind == MoveKind.CATCH:
                 out.append(OutOfTurn("pp-catch", p, m.target,
-                                     f"{st.name(p)} catches {st.name(m.target)}!"))
+                                     said(Words.of("pp.catch", who=st.name(p),
+                                                   target=st.name(m.target)))))
         if p != st.turn and len(st.hands[p]) == 1 and any(
                 m.kind == MoveKind.CALL_UNO for m in moves):
-            out.append(OutOfTurn("pp-uno", p, -1, f"{st.name(p)}: UNO!"))
+            out.append(OutOfTurn("pp-uno", p, -1, said(Words.of("pp.uno", who=st.name(p)))))
     if st.r.jump_in and st.phase == Phase.PLAY and st.discard and st.jump_window:
         for p in people:
             if p != st.turn:  # the person on turn simply plays
-                out.append(OutOfTurn("pp-jump", p, -1, f"{st.name(p)}: jump in"))
+                out.append(OutOfTurn("pp-jump", p, -1,
+                                     said(Words.of("pp.jump", who=st.name(p)))))
     return tuple(out)
 
 
@@ -287,14 +290,13 @@ def public_view(s: Session) -> TableView:
 def _public_status(s: Session) -> str:
     st = s.state
     if st.phase == Phase.GAME_OVER:
-        return f"{st.name(st.winner)} won the game."
+        return said(Words.of("status.won_game", who=st.name(st.winner)))
     if st.phase == Phase.ROUND_OVER:
-        return (f"{st.name(st.round_winner)} won round {st.round}. Deal the next round when "
-                "everybody is ready.")
+        return said(Words.of("pp.round_won", who=st.name(st.round_winner), n=st.round))
     name = st.name(st.turn)
-    if st.turn in s.humans:
-        return f"{name}'s turn."
-    return f"{name} is playing…" if s.acting == st.turn else f"{name}'s turn."
+    if st.turn not in s.humans and s.acting == st.turn:
+        return said(Words.of("status.playing", who=name))
+    return said(Words.of("status.turn", who=name))
 
 
 def _out_of_turn_html(c: Curtain) -> str:
@@ -314,13 +316,14 @@ def _out_of_turn_html(c: Curtain) -> str:
 def _privacy_html(c: Curtain) -> str:
     st = c.session.state
     who = st.name(c.due)
-    why = {"jump": f"{who} wants to jump in.", "turn": f"It is {who}'s turn."}.get(c.purpose, "")
+    why = {"jump": said(Words.of("pp.wants_jump", who=who)),
+           "turn": said(Words.of("pp.turn", who=who))}.get(c.purpose, "")
     return (f'<div class="dialog privacy" role="dialog" aria-modal="false" aria-labelledby="pp-title"'
             f' data-testid="privacy-screen" data-seat="{c.due}">'
-            f'<h2 id="pp-title">Pass to {e(who)}</h2>'
-            f'<p>{e(why)}</p><p>Every hand is hidden. Tap when {e(who)} holds the device.</p>'
+            f'<h2 id="pp-title">{e(said(Words.of("pp.pass_to", who=who)))}</h2>'
+            f'<p>{e(why)}</p><p>{e(said(Words.of("pp.hidden", who=who)))}</p>'
             f'<div class="dialog-buttons">'
-            + button_html("pp-ready", f"I am {who}: show my hand", "pp-ready",
+            + button_html("pp-ready", said(Words.of("pp.ready", who=who)), "pp-ready",
                           cls="btn primary big", attrs=f' data-seat="{c.due}"')
             + '</div>' + _out_of_turn_html(c) + '</div>')
 
@@ -339,8 +342,7 @@ def _person_extra(c: Curtain, tv: TableView) -> str:
     if c.purpose == "jump":
         top = c.session.state.discard[-1] if c.session.state.discard else -1
         note = ("" if tv.actions.jump_in else
-                f"You hold no card identical to the {card_name(top)}: go back. " if top >= 0
-                else "")
+                said(Words.of("pp.no_identical", card=top)) if top >= 0 else "")
         return (f'<div class="pp-extra" data-testid="pp-jump-panel"><p>{e(note)}</p>'
                 + button_html("pp-back", "Don't jump in: hide my hand", "pp-back", cls="btn ghost")
                 + '</div>')

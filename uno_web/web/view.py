@@ -306,57 +306,47 @@ def deck_text(s: GameState) -> str:
 
 
 def _status(s: GameState, moves: Sequence[Move], seat: int, thinking: bool, acting: int) -> str:
+    return said(status_words(s, moves, seat, thinking, acting))
+
+
+def status_words(s: GameState, moves: Sequence[Move], seat: int, thinking: bool,
+                 acting: int) -> Words:
+    """The status line for ``seat`` as facts: whose turn, what the card on top asks for."""
     you = seat
     if s.phase == Phase.GAME_OVER:
         w = s.winner
-        return "You won the game!" if w == you else f"{s.name(w)} won the game."
+        return Words.of("status.you_won_game") if w == you else \
+            Words.of("status.won_game", who=s.name(w))
     if s.phase == Phase.ROUND_OVER:
         w = s.round_winner
-        who = "You" if w == you else s.name(w)
-        return f"{who} won round {s.round}. Deal the next round when you are ready."
+        return Words.of("status.round_won", who="You" if w == you else s.name(w), n=s.round)
     if not s.active[you]:
-        return f"You are out of the game; {s.name(s.turn)} is playing."
+        return Words.of("status.out", who=s.name(s.turn))
     if s.turn != you:
         name = s.name(s.turn)
         plays = [m for m in moves if m.kind == MoveKind.PLAY]
         if plays:
-            return f"Jump in now with your {card_name(plays[0].card)}, or let {name} play."
+            return Words.of("status.jump", card=plays[0].card, who=name)
         if thinking:
-            return f"{name} is thinking…"
-        return f"{name} is playing…" if acting == s.turn else f"{name}'s turn."
+            return Words.of("status.thinking", who=name)
+        return Words.of("status.playing" if acting == s.turn else "status.turn", who=name)
     top = s.discard[-1] if s.discard else -1
-    col = color_name(s.color) if s.color >= 0 else ""
     if s.phase == Phase.CHOOSE_COLOR:
-        return "The first card is a Wild: choose the colour to play."
+        return Words.of("status.first_wild")
     if s.phase == Phase.PENALTY:
         opts = []
         if any(m.kind == MoveKind.PLAY for m in moves):
-            opts.append("stack a draw card")
+            opts.append(Words.of("status.face.stack"))
         if any(m.kind == MoveKind.CHALLENGE for m in moves):
-            opts.append("challenge")
-        opts.append(f"take {s.pending} cards (draw pile)")
-        return f"Your turn: you face {s.pending} cards — " + ", ".join(opts) + "."
+            opts.append(Words.of("status.face.challenge"))
+        opts.append(Words.of("status.face.take", n=s.pending))
+        return Words.of("status.face", n=s.pending, parts=tuple(opts))
     if s.phase == Phase.DRAWN:
-        drawn = ", ".join(card_name(c) for c in s.drawn)
-        return f"You drew the {drawn}: play it or keep it."
+        return Words.of("status.drew", cards=tuple(s.drawn))
     if top < 0:
-        return "Your turn: lead any card."
+        return Words.of("status.lead")
     plays = [m for m in moves if m.kind == MoveKind.PLAY]
-    what = f"{col} or {_rank_word(top)}"
-    if plays:
-        return f"Your turn: play a card matching {what}, or draw."
-    return f"Your turn: nothing matches {what} — draw a card."
-
-
-def _rank_word(card: int) -> str:
-    rank = RANK_OF[card]
-    if IS_WILD[card]:
-        return "a wild card"
-    if rank <= 10:
-        return f"an {rank}" if rank == 8 else f"a {rank}"
-    return {Rank.SKIP: "a Skip", Rank.REVERSE: "a Reverse", Rank.DRAW_TWO: "a Draw Two",
-            Rank.JACK: "a Jack", Rank.QUEEN: "a Queen", Rank.KING: "a King", Rank.ACE: "an Ace",
-            Rank.JOKER: "a Joker"}.get(Rank(rank), card_str(card))
+    return Words.of("status.play" if plays else "status.nothing", color=s.color, rank=top)
 
 
 def _table(
@@ -445,15 +435,14 @@ def _challenge_text(s: GameState, kinds: set[MoveKind]) -> str:
     """What a challenge of the Wild Draw Four does, either way (the challenge button's words)."""
     if MoveKind.CHALLENGE not in kinds or s.plus4_by < 0:
         return ""
-    who = s.name(s.plus4_by)
-    return (f"Challenge {who}: if {who} could have played another card, {who} draws "
-            f"{s.pending} and you play on; if not, you draw {s.pending + 2} and miss your turn.")
+    return said(Words.of("challenge.either_way", who=s.name(s.plus4_by), n=s.pending,
+                         m=s.pending + 2))
 
 
 def _accept_text(s: GameState, kinds: set[MoveKind]) -> str:
     if MoveKind.ACCEPT not in kinds:
         return ""
-    return f"Take the {s.pending} cards and miss your turn."
+    return said(Words.of("challenge.accept", n=s.pending))
 
 
 def _sorted_hand(hand: Sequence[int]) -> list[int]:
@@ -481,7 +470,7 @@ def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[MoveKind
         choice_card = card_view(choice.card, playable=True, label_state=False)
         if choice.colors:
             picker = tuple(color_code(c) for c in choice.colors)
-            picker_for = f"Choose the colour for your {card_name(choice.card)}"
+            picker_for = said(Words.of("picker.color_for", card=choice.card))
         else:
             targets = tuple((t, s.name(t)) for t in choice.targets)
     elif MoveKind.CHOOSE_COLOR in kinds:
@@ -515,16 +504,10 @@ def view(session: Session, seat: int = HUMAN) -> TableView:
     reveal_title = ""
     reveal_cards: tuple[CardView, ...] = ()
     if rv is not None:
-        col = color_name(rv.color) if rv.color >= 0 else ""
-        if rv.bluff:
-            verdict = (f"{rv.name} held a {col} card" if col else
-                       f"{rv.name} held a card of the colour in play") + (
-                ", so the Wild Draw Four was a bluff.")
-        else:
-            verdict = (f"{rv.name} held no {col} card" if col else
-                       f"{rv.name} held no card of the colour in play") + (
-                ", so the Wild Draw Four was allowed.")
-        reveal_title = f"{rv.name} shows you their hand, as the rules say. {verdict}".strip()
+        held = "held" if rv.bluff else "held_no"
+        verdict = (Words.of(f"reveal.{held}", who=rv.name, color=rv.color) if rv.color >= 0
+                   else Words.of(f"reveal.{held}_in_play", who=rv.name))
+        reveal_title = said(Words.of("reveal", who=rv.name, then=verdict))
         reveal_cards = tuple(card_view(c, label_state=False) for c in _sorted_hand(rv.cards))
     return replace(tv, from_position=pos is not None, goal=(pos.goal or "") if pos else "",
                    can_export=session.can_export, can_share=session.can_share(),
