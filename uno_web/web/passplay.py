@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Setup", "Curtain", "Friends", "PERSON", "SEAT_KINDS", "route", "regions", "holds_bots", "holds",
     "body_data", "settle", "public_view", "person_view", "out_of_turn", "OutOfTurn",
-    "setup_from_form", "friends_of",
+    "setup_from_form", "friends_of", "FriendsState",
 ]
 
 PERSON = "person"
@@ -472,8 +472,10 @@ def _setup_regions(app: App) -> dict[str, str]:
 
 
 @dataclass
-class Friends:
-    """What the pass-and-play screens keep between intents (on ``App.friends``)."""
+class FriendsState:
+    """What the pass-and-play screens keep between intents (``App.friends``): the setup being
+    filled in (its refused fields and their raw values, the error), and the curtain of the
+    game of several people on the table."""
 
     setup: Setup = field(default_factory=Setup)
     errors: dict[str, str] = field(default_factory=dict)
@@ -482,10 +484,9 @@ class Friends:
     curtain: Curtain | None = None
 
 
-def friends_of(app: App) -> Friends:
-    if app.friends is None:
-        app.friends = Friends()
-    f: Friends = app.friends
+def friends_of(app: App) -> FriendsState:
+    """The screen's state on ``app`` (the app holds it from the start, as every screen's)."""
+    f: FriendsState = app.friends
     return f
 
 
@@ -582,10 +583,11 @@ def _curtain_action(c: Curtain, intent: Intent) -> Effects:
         c.due = seat
         c.at = s.version
         return Effects(focus="pp-ready")
-    target = _int(intent.target)
     if action == "pp-catch" and 0 <= seat < st.n and seat in s.humans:
+        if intent.target_seat is None:  # a catch names whom it catches
+            return Effects(render=False)
         s.viewer = seat
-        s.catch(target)  # checked by the validator like any move (a stale button is refused)
+        s.catch(intent.target_seat)  # checked by the validator like any move (a stale button is refused)
     elif action == "pp-uno" and 0 <= seat < st.n and seat in s.humans:
         s.viewer = seat
         s.call_uno()
@@ -593,13 +595,6 @@ def _curtain_action(c: Curtain, intent: Intent) -> Effects:
         return Effects(render=False)
     settle(c)
     return Effects(save=True, kick=True)
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return -1
 
 
 def _setup_action(app: App, intent: Intent) -> Effects:
