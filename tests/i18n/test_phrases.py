@@ -217,8 +217,9 @@ def test_fewer_english_capturing_patterns_and_none_for_the_converted_texts() -> 
 
     patterns = [en for en in UI_FI if "{" in en]
     assert len(patterns) <= PATTERN_CEILING
-    converted = ("You could", "{who} drew", "{who} played", "Your turn:", "{who}'s turn",
-                 "Replay", "rule: {", "Scores · {", "Pass to {", "{who} must draw", "play {cards}")
+    converted = ("You could", "{who} drew", "{who} played", "Your turn: you face",
+                 "Your turn: nothing matches", "{who}'s turn", "Replay:", "Replay,", "rule: {",
+                 "Scores · {", "Pass to {", "{who} must draw", "play {cards}")
     assert not [en for en in patterns if en.startswith(converted)]
     for gone in ("_could", "_FIELD_RULE", "_RULES_LINE"):
         assert not hasattr(ui, gone)
