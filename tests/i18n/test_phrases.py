@@ -225,3 +225,9 @@ def test_fewer_english_capturing_patterns_and_none_for_the_converted_texts() -> 
         assert not hasattr(ui, gone)
     # every phrase a page shows has its Finnish: nothing of it goes through the patterns
     assert not set(PHRASES_EN) - set(PHRASES_FI)
+
+
+def test_a_puzzle_hint_names_a_colour_beyond_the_four_by_its_index() -> None:
+    w = Words.of("puzzle.could", pcards=((2, 12), (5, 7)))
+    assert english(w) == "You could play green 12, colour 5 7."
+    assert words_in(w, "fi") == "Voisit pelata kortin vihreä 12, väri 5 7."

@@ -8,7 +8,8 @@ from the same key and facts.  Nothing reads the English back.
 The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wording`):
 
 - ``card``: one card (a card number, or a puzzle's number card such as ``G12``);
-  ``cards``: several, listed with commas (``red 1, red 2``);
+  ``cards``: several, listed with commas (``red 1, red 2``); ``pcards``: a puzzle's cards as
+  (colour index, number) pairs, the colour any index;
 - ``color``: a colour number;
 - ``who``, ``target``, ``winner``: a seat's name as the table shows it (``You`` is the reader);
 - ``n``, ``m``: whole numbers;
@@ -38,7 +39,7 @@ from .wording import card_words
 
 __all__ = [
     "Words", "PHRASES_EN", "english", "verdict_sentence", "param_base", "words_json",
-    "words_from_json", "DRAW_REASONS_EN", "PENALTIES_EN", "rank_words", "RANK_WORDS_EN",
+    "words_from_json", "DRAW_REASONS_EN", "PENALTIES_EN", "rank_words", "RANK_WORDS_EN", "puzzle_card_words",
 ]
 
 
@@ -82,7 +83,7 @@ PHRASES_EN: dict[str, str] = {
     "could.uno": "call UNO (press U)",
     "could.catch": "catch {who}, who forgot to call UNO",
     # what you could do instead (the puzzles)
-    "puzzle.could": "You could play {cards}.",
+    "puzzle.could": "You could play {pcards}.",
     "solitaire.stuck": "No card left matches: undo a card, or start again.",
     "duel.stuck": "No card of yours matches: you lose.",
     # where an action is in a log, counted as ``validate`` counts it
@@ -232,6 +233,13 @@ RANK_WORDS_EN: dict[Rank, str] = {
 }
 
 
+def puzzle_card_words(card: "tuple[int, int]") -> str:
+    """A puzzle's card (colour index, number) for people: ``green 12``; a colour beyond the
+    four is named by its index (``colour 5 7``)."""
+    color, number = card
+    return f"{color_name(color) if 0 <= color < 4 else f'colour {color}'} {number}"
+
+
 def param_base(name: str) -> str:
     """A fact's type from its name: ``card2`` is a ``card``."""
     return name.rstrip("0123456789")
@@ -253,6 +261,8 @@ def _english_value(name: str, value: Any) -> str:
         return card_words(value)
     if base == "cards":
         return ", ".join(card_words(c) for c in value)
+    if base == "pcards":
+        return ", ".join(puzzle_card_words(c) for c in value)
     if base == "color":
         return color_name(value) if value >= 0 else ""
     if base == "options":
@@ -323,6 +333,11 @@ def _is_int(v: Any) -> bool:
 
 def _fact_from_json(key: str, name: str, v: Any, depth: int) -> Any:
     base = param_base(name)
+    if base == "pcards":
+        if not isinstance(v, list) or len(v) > _MAX_ITEMS or not all(
+                isinstance(c, list) and len(c) == 2 and all(_is_int(x) for x in c) for c in v):
+            raise ValueError(f"phrase {key!r}: {name} is not a list of puzzle cards")
+        return tuple((int(c[0]), int(c[1])) for c in v)
     if base in ("card", "cards"):
         items = v if base == "cards" else [v]
         if not isinstance(items, list) or len(items) > _MAX_ITEMS or not all(

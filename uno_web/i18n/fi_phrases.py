@@ -24,7 +24,7 @@ PHRASES_FI: dict[str, str] = {
     "could.jump_in": "hypätä väliin kortilla {cards}",
     "could.uno": "huutaa UNO! (U)",
     "could.catch": "napata pelaajan {who}, joka unohti huutaa UNO!",
-    "puzzle.could": "Voisit pelata kortin {cards}.",
+    "puzzle.could": "Voisit pelata kortin {pcards}.",
     "solitaire.stuck": "Mikään jäljellä oleva kortti ei sovi: peru kortti tai aloita alusta.",
     "duel.stuck": "Mikään korttisi ei sovi: hävisit.",
     "place.deal": "kierroksen {n} jako",

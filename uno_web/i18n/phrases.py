@@ -34,6 +34,8 @@ def _fi_value(name: str, value: Any) -> FiWords:
         return FiWords(card_fact_fi(value))
     if base == "cards":
         return FiWords(", ".join(card_fact_fi(c) for c in value))
+    if base == "pcards":
+        return FiWords(", ".join(_puzzle_card_fi(c) for c in value))
     if base == "color":
         return Cased(COLOR_NAMES_FI[color_name(value)]) if value >= 0 else FiWords("")
     if base == "options":
@@ -61,6 +63,12 @@ def _fi_value(name: str, value: Any) -> FiWords:
     if base == "notation":
         return FiWords(str(value))
     return fi_value(name, value)  # a name ("You" is sinä) or a number
+
+
+def _puzzle_card_fi(card: "tuple[int, int]") -> str:
+    color, number = card
+    name = COLOR_NAMES_FI[color_name(color)][""] if 0 <= color < 4 else f"väri {color}"
+    return f"{name} {number}"
 
 
 def _rank_fi(card: int) -> str:

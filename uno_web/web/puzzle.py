@@ -458,7 +458,7 @@ class SolitaireSession:
         plays = self.playable()
         if not plays:
             return said(Words.of("solitaire.stuck"))
-        return said(Words.of("puzzle.could", cards=tuple(number_card(*c) for c in plays)))
+        return said(Words.of("puzzle.could", pcards=tuple(plays)))
 
     def _add(self, entry: ValidatorEntry) -> ValidatorEntry:
         self.entries.append(entry)
@@ -787,7 +787,7 @@ class DuelSession:
         plays = self.playable(1)
         if not plays:
             return said(Words.of("duel.stuck"))
-        return said(Words.of("puzzle.could", cards=tuple(number_card(*c) for c in plays)))
+        return said(Words.of("puzzle.could", pcards=tuple(plays)))
 
     def _add(self, entry: ValidatorEntry) -> ValidatorEntry:
         self.entries.append(entry)
