@@ -251,11 +251,19 @@ _LANG = ["en"]  # validate --lang: the language of the report's messages
 
 
 def _report_in(text: str, lang: str) -> str:
-    """A validation report (JSON) with every verdict's ``message`` in ``lang``, written from
-    the ``code`` and ``params`` beside it, and its ``summary`` from the report's facts
-    (uno_web.i18n; English is never read back); the codes and the keys stay as they are."""
+    """A validation report (JSON) in ``lang``: :func:`_report_dict_in`."""
     if lang == "en":
         return text
+    return json.dumps(_report_dict_in(json.loads(text), lang), indent=2, ensure_ascii=False)
+
+
+def _report_dict_in(report: Any, lang: str) -> Any:
+    """A validation report with every verdict's ``message`` in ``lang``, written from the
+    ``code`` and ``params`` beside it, and its ``summary`` and failure's ``where`` from the
+    report's facts (uno_web.i18n; English is never read back); the codes and the keys stay as
+    they are."""
+    if lang == "en":
+        return report
     from .core.gamelog import place_words, summary_words
     from .i18n import message_in
     from .i18n.phrases import words_in
@@ -270,15 +278,14 @@ def _report_in(text: str, lang: str) -> str:
             return [walk(x) for x in node]
         return node
 
-    report = json.loads(text)
     out = walk(report)
-    if isinstance(out, dict) and "summary" in out:
+    if isinstance(out, dict) and isinstance(out.get("summary"), str):
         out["summary"] = words_in(summary_words(report), lang)
         failure = out.get("failure")
         if isinstance(failure, dict) and "where" in failure:
             failure["where"] = words_in(place_words(failure.get("action_number"),
                                                     failure["round"]), lang)
-    return json.dumps(out, indent=2, ensure_ascii=False)
+    return out
 
 
 def _validate_single(name: str, data: bytes | None, args: argparse.Namespace) -> int:
@@ -323,7 +330,9 @@ def _validate_bulk(items: Any, total: int | None, args: argparse.Namespace) -> i
     t0 = time.perf_counter()
     with _executor(args) as executor:
         for result in bulk.validate_many(items, executor):
-            print(json.dumps(result, ensure_ascii=False))
+            shown = result if result["status"] == "unreadable" else \
+                _report_dict_in(result, _LANG[0])
+            print(json.dumps(shown, ensure_ascii=False))
             slim = {"status": result["status"], "actions_checked": result.get("actions_checked", 0)}
             if result["status"] == "invalid":
                 slim["failure"] = {"code": result["failure"]["code"]}

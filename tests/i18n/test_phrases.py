@@ -231,3 +231,17 @@ def test_a_puzzle_hint_names_a_colour_beyond_the_four_by_its_index() -> None:
     w = Words.of("puzzle.could", pcards=((2, 12), (5, 7)))
     assert english(w) == "You could play green 12, colour 5 7."
     assert words_in(w, "fi") == "Voisit pelata kortin vihreä 12, väri 5 7."
+
+
+def test_several_logs_each_with_its_summary_in_finnish(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    good = _log(tmp_path, False)
+    bad_dir = tmp_path / "b"
+    bad_dir.mkdir()
+    bad = _log(bad_dir, True)
+    capsys.readouterr()
+    assert cli.main(["validate", good, bad, "--lang", "fi"]) == 1
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["summary"].startswith("Kelvollinen: ")
+    assert lines[1]["failure"]["message"].startswith("E_NOT_TURN: Nyt on ")
+    assert lines[1]["summary"].startswith("Virheellinen: siirto 2 ")
+    assert "summary" in lines[-1] and isinstance(lines[-1]["summary"], dict)  # the counts
