@@ -15,6 +15,7 @@ The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wordin
 - ``n``, ``m``: whole numbers;
 - ``options``: several :class:`Words`, listed with "or" (``play red 1, or draw a card``);
   ``lines``: several, one sentence after another; ``parts``: several, listed with commas;
+- ``level``: an AI level (``easy``, ``normal``, ``hard``);
 - ``rank``: a card whose rank is meant ("a 7", "a Skip", "a wild card");
 - ``direction``: the direction of play (1 clockwise, -1 counter-clockwise); ``penalty``: what a
   penalty is for (``PenaltyApplied.reason``); ``by``: a seat's name (``you`` is the reader);
@@ -104,6 +105,35 @@ PHRASES_EN: dict[str, str] = {
     # the scores' caption: the rule preset (its key) and the rules changed from it
     "scores.rules": "Scores · {preset}",
     "scores.rules_changed": "Scores · {preset} + {notation}",
+    # the table's labels and counts
+    "card.playable": "{card}, playable",
+    "card.not_playable": "{card}, not playable",
+    "card.playable_drawn": "{card}, playable, just drawn",
+    "card.not_playable_drawn": "{card}, not playable, just drawn",
+    "seat.ai": "{who}, {level} AI, {parts}",
+    "seat.person": "{who}, person, {parts}",
+    "seat.still": "{who}, {parts}",
+    "seat.cards/1": "{n} card",
+    "seat.cards": "{n} cards",
+    "seat.score": "score {n}",
+    "seat.to_play": "to play",
+    "seat.called_uno": "called UNO",
+    "seat.last_played": "last played: {card}",
+    "seat.catch": "Catch {who}!",
+    "seat.forgot": "{who} forgot to call UNO",
+    "seat.points_in_hand": "{n} pts in hand",
+    "count.cards/1": "{n} card",
+    "count.cards": "{n} cards",
+    "count.points": "{n} pts",
+    "hand.head/1": "{n} card · {m} pts",
+    "hand.head": "{n} cards · {m} pts",
+    "hand.label": "Your hand, {n} cards",
+    "pile.draw_count": "(draw pile, {n} cards)",
+    "pile.count/1": ", {n} card",
+    "pile.count": ", {n} cards",
+    "pile.pending": "+{n} pending",
+    "table.color": "current colour: {color}",
+    "table.round": "Round {n}",
     # the table's status line
     "status.you_won_game": "You won the game!",
     "status.won_game": "{who} won the game.",
@@ -273,6 +303,8 @@ def _english_value(name: str, value: Any) -> str:
         return ", ".join(english(w) for w in value)
     if base == "rank":
         return rank_words(value)
+    if base == "level":
+        return str(value)
     if base == "direction":
         return "clockwise" if value > 0 else "counter-clockwise"
     if base == "penalty":

@@ -6,7 +6,8 @@ specs of :mod:`uno_web.i18n.grammar` (``{winner:voitti|voitit}``).
 
 from __future__ import annotations
 
-__all__ = ["PHRASES_FI", "DRAW_REASONS_FI", "PENALTIES_FI", "DIRECTIONS_FI", "RANK_WORDS_FI"]
+__all__ = ["PHRASES_FI", "DRAW_REASONS_FI", "PENALTIES_FI", "DIRECTIONS_FI", "RANK_WORDS_FI",
+           "LEVELS_FI"]
 
 PHRASES_FI: dict[str, str] = {
     "could.over": "Peli on ohi: aloita uusi peli.",
@@ -38,6 +39,34 @@ PHRASES_FI: dict[str, str] = {
     "room.invalid": "Virheellinen: {place}: {text}",
     "scores.rules": "Pisteet · {preset}",
     "scores.rules_changed": "Pisteet · {preset} + {notation}",
+    "card.playable": "{card}, pelattavissa",
+    "card.not_playable": "{card}, ei pelattavissa",
+    "card.playable_drawn": "{card}, pelattavissa, juuri nostettu",
+    "card.not_playable_drawn": "{card}, ei pelattavissa, juuri nostettu",
+    "seat.ai": "{who}, {level}-tekoäly, {parts}",
+    "seat.person": "{who}, ihminen, {parts}",
+    "seat.still": "{who}, {parts}",
+    "seat.cards/1": "{n} kortti",
+    "seat.cards": "{n} korttia",
+    "seat.score": "pisteet {n}",
+    "seat.to_play": "vuorossa",
+    "seat.called_uno": "huusi UNO!",
+    "seat.last_played": "viimeksi pelattu: {card}",
+    "seat.catch": "Nappaa {who}!",
+    "seat.forgot": "{who} unohti huutaa UNO!",
+    "seat.points_in_hand": "{n} p kädessä",
+    "count.cards/1": "{n} kortti",
+    "count.cards": "{n} korttia",
+    "count.points": "{n} p",
+    "hand.head/1": "{n} kortti · {m} p",
+    "hand.head": "{n} korttia · {m} p",
+    "hand.label": "Kätesi, {n} korttia",
+    "pile.draw_count": "(nostopakka, {n} korttia)",
+    "pile.count/1": ", {n} kortti",
+    "pile.count": ", {n} korttia",
+    "pile.pending": "+{n} odottaa",
+    "table.color": "nykyinen väri: {color}",
+    "table.round": "Kierros {n}",
     "status.you_won_game": "Voitit pelin!",
     "status.won_game": "{who} voitti pelin.",
     "status.round_won":
@@ -168,3 +197,5 @@ RANK_WORDS_FI: dict[str, str] = {
     "DRAW_TWO": "nosta kaksi", "JACK": "jätkä", "QUEEN": "rouva", "KING": "kuningas",
     "ACE": "ässä", "JOKER": "jokeri",
 }
+#: an AI level, in Finnish
+LEVELS_FI: dict[str, str] = {"easy": "helppo", "normal": "tavallinen", "hard": "vaikea"}

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from ..core.cards import IS_WILD, RANK_OF, Rank, card_str, color_name
 from ..core.reasons import Verdict
 from ..core.words import PHRASES_EN, Words, english, param_base, verdict_sentence
-from .fi_phrases import DIRECTIONS_FI, PENALTIES_FI, PHRASES_FI, RANK_WORDS_FI
+from .fi_phrases import DIRECTIONS_FI, LEVELS_FI, PENALTIES_FI, PHRASES_FI, RANK_WORDS_FI
 from .grammar import FiWords
 from .verdicts import (
     COLOR_NAMES_FI, Cased, card_fact_fi, fi_value, message_in, verdict_detail, verdict_message,
@@ -46,6 +46,8 @@ def _fi_value(name: str, value: Any) -> FiWords:
         return FiWords(", ".join(words_in(w, "fi") for w in value))
     if base == "rank":
         return FiWords(_rank_fi(value))
+    if base == "level":
+        return FiWords(LEVELS_FI.get(value, str(value)))
     if base == "direction":
         return FiWords(DIRECTIONS_FI[1 if value > 0 else -1])
     if base == "penalty":

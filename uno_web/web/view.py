@@ -82,9 +82,8 @@ def card_view(card: int, playable: bool = False, drawn: bool = False, index: int
     name = card_name(card)
     label = name
     if label_state:
-        label += ", playable" if playable else ", not playable"
-        if drawn:
-            label += ", just drawn"
+        key = "card.playable" if playable else "card.not_playable"
+        label = said(Words.of(key + ("_drawn" if drawn else ""), card=card))
     return CardView(
         code=card_str(card), name=name, color=color_code(col), deck="suits" if suits else "uno",
         face=face, suit=_SUIT_SYMBOL.get(Color(col), "") if suits else "", playable=playable,
