@@ -134,6 +134,13 @@ PHRASES_EN: dict[str, str] = {
     "pile.pending": "+{n} pending",
     "table.color": "current colour: {color}",
     "table.round": "Round {n}",
+    # the round's end
+    "over.game_won": "{who} won the game",
+    "over.round_won": "{who} won round {n}",
+    "over.you_score": "You score {n} points.",
+    "over.scores": "{who} scores {n} points.",
+    "over.points_against": "Points left in hands count against their holders (out above {n}).",
+    "over.first_to": "First to {n} points wins the game.",
     # the table's status line
     "status.you_won_game": "You won the game!",
     "status.won_game": "{who} won the game.",

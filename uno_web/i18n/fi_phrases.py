@@ -67,6 +67,13 @@ PHRASES_FI: dict[str, str] = {
     "pile.pending": "+{n} odottaa",
     "table.color": "nykyinen väri: {color}",
     "table.round": "Kierros {n}",
+    "over.game_won": "{who} {who:voitti|voitit} pelin",
+    "over.round_won": "{who} voitti kierroksen {n}",
+    "over.you_score": "Saat {n} pistettä.",
+    "over.scores": "{who} saa {n} pistettä.",
+    "over.points_against":
+        "Käteen jääneet pisteet lasketaan haltijaansa vastaan (yli {n}: ulos pelistä).",
+    "over.first_to": "Ensimmäinen {n} pisteeseen voittaa pelin.",
     "status.you_won_game": "Voitit pelin!",
     "status.won_game": "{who} voitti pelin.",
     "status.round_won":

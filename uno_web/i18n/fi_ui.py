@@ -52,7 +52,7 @@ UI_FI: dict[str, str] = {
     "direction of play": "pelisuunta", "lead any card": "aloita millä tahansa kortilla",
     "round {n}": "kierros {n}", "Round {n}": "Kierros {n}",
     "current colour": "nykyinen väri", "none yet": "ei vielä",
-    "current colour: none yet": "nykyinen väri: ei vielä", "{n} pts": "{n} p",
+    "current colour: none yet": "nykyinen väri: ei vielä valittu",
     "Your hand, {n} cards": "Kätesi, {n} korttia",  # a puzzle's hand
     "{n} card": "{n} kortti", "{n} cards": "{n} korttia",
     "{n} cards accounted for": "{n} korttia tallessa",
@@ -86,13 +86,9 @@ UI_FI: dict[str, str] = {
     "The first card is a Wild: choose the colour to play.":
         "Ensimmäinen kortti on villi kortti: valitse väri.",
     "You won the game!": "Voitit pelin!",
-    "You won the round!": "Voitit kierroksen!", "{who} won round {n}": "{who} voitti kierroksen {n}",
+    "You won the round!": "Voitit kierroksen!",
     "{who} won round {n}.": "{who} {who:voitti|voitit} kierroksen {n}.",
-    "You score {n} points.": "Saat {n} pistettä.", "{who} scores {n} points.": "{who} saa {n} pistettä.",
-    "First to {n} points wins the game.": "Ensimmäinen {n} pisteeseen voittaa pelin.",
     "One round decides the game.": "Yksi kierros ratkaisee pelin.",
-    "Points left in hands count against their holders (out above {n}).":
-        "Käteen jääneet pisteet lasketaan haltijaansa vastaan (yli {n}: ulos pelistä).",
     "Deal the next round when you are ready.": "Jaa seuraava kierros, kun olet valmis.",
     # --- events (the log, the callout) --------------------------------------------------------
     # the house rules' penalty cards (the log)
@@ -102,7 +98,6 @@ UI_FI: dict[str, str] = {
     "Draw Two": "nosta kaksi", "draw four": "nosta neljä", "the stack": "pino",
     "missed UNO call": "unohtunut UNO!-huuto", "first card": "ensimmäinen kortti",
     "Wild": "villi kortti", "Joker": "jokeri",
-    "{who} won the game": "{who} {who:voitti|voitit} pelin",
     # --- card kinds ---------------------------------------------------------------------------
     "a Skip": "ohitus", "a Reverse": "suunnanvaihto", "a Draw Two": "nosta kaksi",
     "a wild card": "villi kortti", "a Jack": "jätkä", "a Queen": "rouva", "a King": "kuningas",

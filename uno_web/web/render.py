@@ -535,14 +535,18 @@ def _overlay(tv: TableView) -> str:
     you_won = s.winner == tv.you_seat
     if s.game_over:
         title = ("You won the game!" if s.game_winner_seat == tv.you_seat
-                 else f"{s.game_winner} won the game")
+                 else _said("over.game_won", who=s.game_winner))
         testid = "game-over"
     else:
-        title = "You won the round!" if you_won else f"{s.winner_name} won round {s.round}"
+        title = ("You won the round!" if you_won
+                 else _said("over.round_won", who=s.winner_name, n=s.round))
         testid = "round-over"
-    scorer = "You score" if you_won else f"{s.winner_name} scores"
-    gained = (f"{scorer} {s.gained} points." if s.scoring != "elimination"
-              else f"Points left in hands count against their holders (out above {s.target}).")
+    if s.scoring == "elimination":
+        gained = _said("over.points_against", n=s.target)
+    elif you_won:
+        gained = _said("over.you_score", n=s.gained)
+    else:
+        gained = _said("over.scores", who=s.winner_name, n=s.gained)
     hands = []
     for r in s.rows:
         who = "You" if r.seat == tv.you_seat else r.name
@@ -551,10 +555,11 @@ def _overlay(tv: TableView) -> str:
         hands.append(f'<li class="reveal-hand{" winner" if r.winner else ""}" data-seat="{r.seat}"'
                      f' data-testid="revealed-hand"><span class="reveal-name">{e(who)}</span>'
                      f'<span class="fan open">{cards}</span>'
-                     f'<span class="reveal-points">{r.in_hand} pts</span></li>')
+                     f'<span class="reveal-points">{e(_said("count.points", n=r.in_hand))}'
+                     '</span></li>')
     reveal = (f'<h3 class="sr-only">Every hand at the end of the round</h3>'
               f'<ul class="reveal-hands" data-testid="round-hands">{"".join(hands)}</ul>')
-    goal = {"target": f"First to {s.target} points wins the game.",
+    goal = {"target": _said("over.first_to", n=s.target),
             "single-round": "One round decides the game.",
             "elimination": ""}.get(s.scoring, "")
     table = (f'<table class="scores final" data-testid="round-scores"><thead><tr>'
