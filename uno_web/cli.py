@@ -231,10 +231,13 @@ def _room_log_report(name: str, data: bytes | None, stream: Any, quoted: str) ->
                     data = f.read(MAX_LOG_BYTES + 1)
         report = room_log_report(data)
         if _LANG[0] != "en":
+            from .i18n.phrases import words_in
             from .room import describe
+            from .room.roomlog import room_summary_words
 
             words = describe(report["code"], report["params"], _LANG[0])
             report["message"] = words if report["valid"] else f"{report['code']}: {words}"
+            report["summary"] = words_in(room_summary_words(report, report["message"]), _LANG[0])
     except OSError:
         return stream  # the game log's reading says why
     except (RoomLogError, ValueError, RecursionError, MemoryError) as exc:
@@ -248,12 +251,22 @@ _LANG = ["en"]  # validate --lang: the language of the report's messages
 
 
 def _report_in(text: str, lang: str) -> str:
-    """A validation report (JSON) with every verdict's ``message`` in ``lang``, written from
-    the ``code`` and ``params`` beside it (uno_web.i18n; English is never read back); the codes
-    and the keys stay as they are."""
+    """A validation report (JSON) in ``lang``: :func:`_report_dict_in`."""
     if lang == "en":
         return text
+    return json.dumps(_report_dict_in(json.loads(text), lang), indent=2, ensure_ascii=False)
+
+
+def _report_dict_in(report: Any, lang: str) -> Any:
+    """A validation report with every verdict's ``message`` in ``lang``, written from the
+    ``code`` and ``params`` beside it, and its ``summary`` and failure's ``where`` from the
+    report's facts (uno_web.i18n; English is never read back); the codes and the keys stay as
+    they are."""
+    if lang == "en":
+        return report
+    from .core.gamelog import place_words, summary_words
     from .i18n import message_in
+    from .i18n.phrases import words_in
 
     def walk(node: Any) -> Any:
         if isinstance(node, dict):
@@ -265,7 +278,14 @@ def _report_in(text: str, lang: str) -> str:
             return [walk(x) for x in node]
         return node
 
-    return json.dumps(walk(json.loads(text)), indent=2, ensure_ascii=False)
+    out = walk(report)
+    if isinstance(out, dict) and isinstance(out.get("summary"), str):
+        out["summary"] = words_in(summary_words(report), lang)
+        failure = out.get("failure")
+        if isinstance(failure, dict) and "where" in failure:
+            failure["where"] = words_in(place_words(failure.get("action_number"),
+                                                    failure["round"]), lang)
+    return out
 
 
 def _validate_single(name: str, data: bytes | None, args: argparse.Namespace) -> int:
@@ -279,7 +299,7 @@ def _validate_single(name: str, data: bytes | None, args: argparse.Namespace) ->
     if result["status"] == "unreadable":
         return _fail(result["error"])
     report = {k: v for k, v in result.items() if k not in ("log", "status")}
-    print(json.dumps(report, indent=2))
+    print(_report_in(json.dumps(report, indent=2), _LANG[0]))
     return EXIT_OK if report["valid"] else EXIT_INVALID
 
 
@@ -310,7 +330,9 @@ def _validate_bulk(items: Any, total: int | None, args: argparse.Namespace) -> i
     t0 = time.perf_counter()
     with _executor(args) as executor:
         for result in bulk.validate_many(items, executor):
-            print(json.dumps(result, ensure_ascii=False))
+            shown = result if result["status"] == "unreadable" else \
+                _report_dict_in(result, _LANG[0])
+            print(json.dumps(shown, ensure_ascii=False))
             slim = {"status": result["status"], "actions_checked": result.get("actions_checked", 0)}
             if result["status"] == "invalid":
                 slim["failure"] = {"code": result["failure"]["code"]}

@@ -531,7 +531,6 @@ def _names() -> set[str]:
 
 
 @pytest.mark.parametrize("text, finnish", [
-    ("official + uno_call=False", "viralliset + uno_call=False"),
     ("R1 G2 | B5", "R1 G2 | B5"),
     ("Cards go to: hand of You", "Kortit menevät: sinun käsi"),
     ("Cards go to: hand of Ada", "Kortit menevät: Adan käsi"),

@@ -67,7 +67,9 @@ def test_validate_names_the_fault_of_a_tampered_room_log(
     assert report["summary"].startswith("Invalid: the deal of round 2")
     # in Finnish
     code, out, _ = _run(capsys, "--lang", "fi", str(path))
-    assert code == 1 and json.loads(out)["message"].startswith("V_COMMITMENT: Kierros 2: isännän")
+    fi = json.loads(out)
+    assert code == 1 and fi["message"].startswith("V_COMMITMENT: Kierros 2: isännän")
+    assert fi["summary"] == f"Virheellinen: kierroksen 2 jako: {fi['message']}"
     # among other logs: one line each
     good = tmp_path / "good.json"
     good.write_text(json.dumps(room_log))

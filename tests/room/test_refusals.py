@@ -192,3 +192,29 @@ def test_a_refused_move_carries_what_the_sender_could_do_instead() -> None:
     n = len(ada.verdicts)
     room.send("ada", ada.move(f"P0:{card}"))
     assert _last(room, "ada")["code"] == "R_NOT_YOUR_SEAT" and len(ada.verdicts) == n
+
+
+def test_a_refused_guest_reads_the_hint_in_finnish_from_its_facts() -> None:
+    """The table's hint is sent with its facts (a phrase key, cards, names, counts): a guest's
+    Finnish screen writes it from them, never from the host's English."""
+    from uno_web.i18n.ui import tr
+    from uno_web.web.room_screen import _hint
+    from uno_web.web.session import suggest_words
+
+    room = _started(5)
+    host = room.host
+    host.hinter = suggest_words
+    play_people(room, random.Random(2), until=lambda: host.state is not None
+                and host.state.turn == 0 and host.phase == "playing")
+    ada = room.guests["ada"]
+    assert ada.view is not None
+    room.send("ada", ada.move(f"P1:{ada.view['hand'][0]}"))  # not Ada's turn
+    refused = _last(room, "ada")
+    words = refused["hint_words"]
+    assert isinstance(words, dict) and str(words["key"]).startswith("could")
+    kept = ada.verdicts[-1]
+    assert kept["hint_words"] == words and kept["hint"] == refused["hint"]
+    fi = tr(_hint(kept), "fi")
+    assert fi != refused["hint"] and fi.startswith(("Nyt on", "Odota", "Voisit"))
+    # facts that do not read as a phrase leave the host's English, never an error
+    assert _hint({"hint": "Wait.", "hint_words": {"key": "nope", "params": {}}}) == "Wait."

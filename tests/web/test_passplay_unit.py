@@ -324,10 +324,10 @@ def test_a_missed_uno_is_caught_by_the_person_the_button_names() -> None:
     assert "Ann catches" not in overlay
     assert "Ann: UNO!" in overlay  # Ann may still call it late, before she is caught
     # a catch button for a person who may not catch is refused by the app (not offered)
-    app.dispatch(Intent("pp-catch", seat=0, target="1"))
+    app.dispatch(Intent("pp-catch", seat=0, target_seat=1))
     assert len(s.state.hands[0]) == 1 and not any(m.kind == MoveKind.CATCH and m.seat == 0
                                                   for m, _e in s.recorder.history)
-    app.dispatch(Intent("pp-catch", seat=1, target="0"))
+    app.dispatch(Intent("pp-catch", seat=1, target_seat=0))
     catch = s.recorder.history[-1][0]
     assert (catch.kind, catch.seat, catch.target) == (MoveKind.CATCH, 1, 0)
     assert len(s.state.hands[0]) == 3  # Ann drew 2
@@ -514,6 +514,31 @@ def test_a_public_screen_logs_draws_as_counts_and_no_refusals_of_people() -> Non
     assert re.search(r"drew 1 card[.:]", regions["log"]) and "drew 1 card: " not in regions["log"]
 
 
+def test_a_catch_that_names_nobody_is_refused_and_the_screen_state_is_the_apps() -> None:
+    """The friends screen's state is a dataclass the app holds from the start, like every
+    screen's; a catch button's target is read once as a seat (None when it is none), and a
+    catch without one changes nothing."""
+    from uno_web.web.passplay import FriendsState
+    from uno_web.web.screens.base import read_intent
+
+    fresh = App("")
+    assert isinstance(fresh.friends, FriendsState) and fresh.friends.curtain is None
+    assert read_intent("pp-catch", seat="1", target="0").target_seat == 0
+    assert read_intent("pp-catch", seat="1", target="Ann").target_seat is None
+    app = _app(_catch_seed())
+    _deal(app, _CATCH_FORM)
+    s = app.table.session
+    assert s is not None
+    app.dispatch(Intent("pp-ready"))  # Ann
+    app.dispatch(Intent("card", card=parse_card("W+4")))
+    app.dispatch(Intent("color", color=parse_color("R")))
+    version = s.version
+    fx = app.dispatch(read_intent("pp-catch", seat="1", target="Ann"))
+    assert not fx.render and s.version == version and len(s.state.hands[0]) == 1
+    app.dispatch(read_intent("pp-catch", seat="1", target="0"))
+    assert s.recorder.history[-1][0].kind == MoveKind.CATCH and len(s.state.hands[0]) == 3
+
+
 def test_out_of_turn_intents_are_refused_while_a_hand_is_on_screen() -> None:
     app = _app(_catch_seed())
     _deal(app, _CATCH_FORM)
@@ -521,7 +546,7 @@ def test_out_of_turn_intents_are_refused_while_a_hand_is_on_screen() -> None:
     assert s is not None
     app.dispatch(Intent("pp-ready"))
     version = s.version
-    for intent in (Intent("pp-catch", seat=1, target="0"), Intent("pp-uno", seat=1),
+    for intent in (Intent("pp-catch", seat=1, target_seat=0), Intent("pp-uno", seat=1),
                    Intent("pp-jump", seat=1), Intent("pp-ready")):
         fx = app.dispatch(intent)
         assert not fx.render and s.version == version

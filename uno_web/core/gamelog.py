@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Annotated, Any, Generator, Iterator, Literal, Union
+from typing import IO, Annotated, Any, Generator, Iterator, Literal, Mapping, Union
 
 from .cards import SUIT_COLORS, UNO_COLORS, CardError, card_str, color_code, parse_card, parse_color
 from .engine import IllegalMove, apply, apply_in_place, new_game
@@ -36,10 +36,12 @@ from .moves import Move, MoveKind
 from .reasons import Reason, Verdict
 from .rules import MAX_RULE_OVERRIDES, PRESETS, RuleSet, RulesError, resolve_rules
 from .state import GameState, Phase, deck_cards, deck_order_faults
+from .words import Words, english
 
 __all__ = [
     "LOG_FORMAT", "LOG_VERSION", "GameLog", "RoundLog", "Action", "RulesRef", "Seat",
     "LogError", "ValidationReport", "validate_log", "parse_log", "read_log_in_slices", "GameRecorder", "action_place",
+    "place_words", "summary_words",
     "action_from_move", "move_from_action", "log_json_schema", "replay", "replay_steps",
     "ReplayStep", "ReplayFailure", "MAX_LOG_BYTES",
     "MAX_ROUNDS", "MAX_ACTIONS", "MAX_DECK_CARDS", "MAX_RESHUFFLES", "MAX_NAME_CHARS",
@@ -390,7 +392,9 @@ class ValidationReport(Declared):
     problem twice: for programs ``index`` (0-based over the whole log) and ``action_index``
     (0-based within its round, -1 for a round's deal); for people ``action_number`` (1-based
     over the whole log, the number the browser replay shows) and ``round`` (1-based), and
-    ``where`` says it in words. ``summary`` is one line for a person."""
+    ``where`` says it in words. ``names`` are the seats' names from the log (``winner`` and
+    ``scores`` follow their order). ``summary`` is one line for a person, in English
+    (:func:`summary_words` gives its facts for another language)."""
 
     valid: bool
     actions_checked: int
@@ -400,6 +404,7 @@ class ValidationReport(Declared):
     winner: int | None = None
     finished: bool = False
     phase: str = ""
+    names: list[str] = declared(default_factory=list)
     summary: str = ""
 
     def to_json(self) -> str:
@@ -410,9 +415,14 @@ def action_place(number: int | None, rnd: int) -> str:
     """Where an action is, for people: ``action 7 (counted from 1 over the whole log) in round
     2``; ``number`` None is the round's deal. Actions are counted over all rounds of the log
     and the deals are not actions."""
+    return english(place_words(number, rnd))
+
+
+def place_words(number: int | None, rnd: int) -> Words:
+    """:func:`action_place` as facts, for any language."""
     if number is None:
-        return f"the deal of round {rnd}"
-    return f"action {number} (counted from 1 over the whole log) in round {rnd}"
+        return Words.of("place.deal", n=rnd)
+    return Words.of("place.action", n=number, m=rnd)
 
 
 def _failure(index: int, rnd: int, j: int, code: Reason, message: str, action: Any = None,
@@ -429,15 +439,20 @@ def _failure(index: int, rnd: int, j: int, code: Reason, message: str, action: A
     return d
 
 
-def _summary(report: ValidationReport, names: list[str]) -> str:
-    if report.failure is not None:
-        f = report.failure
-        return f"Invalid: {f['where']} is refused. {f['message']}"
-    rounds = f"{report.rounds_checked} round{'' if report.rounds_checked == 1 else 's'}"
-    text = f"Valid: {report.actions_checked} actions in {rounds}"
-    if report.finished and report.winner is not None:
-        return f"{text}; {names[report.winner]} won the game."
-    return f"{text}; the game is not finished."
+def summary_words(report: "Mapping[str, Any]") -> Words:
+    """A report's summary line as facts (``report``: :meth:`ValidationReport.model_dump`, or
+    the JSON ``validate`` prints): the failing place and verdict, or the counts and the winner."""
+    f = report.get("failure")
+    if f is not None:
+        return Words.of("summary.invalid", place=place_words(f.get("action_number"), f["round"]),
+                        message=f)
+    rounds = int(report["rounds_checked"])
+    one = "/1" if rounds == 1 else ""
+    winner, names = report.get("winner"), report.get("names") or []
+    if report.get("finished") and isinstance(winner, int) and 0 <= winner < len(names):
+        return Words.of("summary.won" + one, n=report["actions_checked"], m=rounds,
+                        winner=names[winner])
+    return Words.of("summary.unfinished" + one, n=report["actions_checked"], m=rounds)
 
 
 @dataclass(frozen=True)
@@ -636,7 +651,8 @@ class _Replay:
                 scores=list(s.scores), winner=s.winner if s.winner >= 0 else None,
                 finished=s.phase == Phase.GAME_OVER, phase=PHASE_NAMES[Phase(s.phase)],
             )
-        return report.model_copy(update={"summary": _summary(report, self.names)})
+        report = report.model_copy(update={"names": list(self.names)})
+        return report.model_copy(update={"summary": english(summary_words(report.model_dump()))})
 
 
 class _LogFailure(Exception):

@@ -9,6 +9,9 @@ Pure Python (no browser, no pydantic), importable by the core's users on CPython
 - :mod:`uno_web.i18n.verdicts`: verdicts in a language, written from their facts
   (:func:`verdict_dict` for the CLI, :func:`message_in` for a stored report, :func:`shown`
   for a verdict a page shows);
+- :mod:`uno_web.i18n.fi_phrases` and :mod:`uno_web.i18n.phrases`: a
+  :class:`~uno_web.core.words.Words` (a hint, a report's summary, a status line: a phrase key
+  and its facts) in a language — add a new phrase's Finnish there;
 - :mod:`uno_web.i18n.ui`: :func:`tr` and :func:`translate_html` for the pages.
 """
 

@@ -14,7 +14,7 @@ villi nosta neljä, UNO!-huuto, haastaa, pinota (stacking), hypätä väliin (ju
 
 from __future__ import annotations
 
-__all__ = ["REASONS_FI", "RULE_WORDS_FI"]
+__all__ = ["REASONS_FI", "RULE_WORDS_FI", "RULE_LABELS_FI"]
 
 _OUT3 = "pääsi korteistaan eroon|pääsit korteistasi eroon"
 
@@ -452,4 +452,23 @@ RULE_WORDS_FI: dict[str, str] = {
     "the deck": "pakka",
     "the players": "pelaajat",
     "the moves": "siirrot",
+}
+
+#: the catalogue's labels of where a verdict comes from (``reasons.CATALOGUE[code].rule``), whole
+RULE_LABELS_FI: dict[str, str] = {
+    "deck": "pakka",
+    "official rules: Draw Two / Wild Draw Four": "viralliset säännöt: nosta kaksi / villi nosta neljä",
+    "official rules: Wild": "viralliset säännöt: villi kortti",
+    "official rules: draw pile runs out": "viralliset säännöt: nostopakan loppuminen",
+    "official rules: drawing": "viralliset säännöt: nostaminen",
+    "official rules: first card": "viralliset säännöt: ensimmäinen kortti",
+    "official rules: going out": "viralliset säännöt: korteista eroon pääseminen",
+    "official rules: matching": "viralliset säännöt: sopiva kortti",
+    "official rules: playing": "viralliset säännöt: pelaaminen",
+    "official rules: scoring": "viralliset säännöt: pisteet",
+    "official rules: the deck": "viralliset säännöt: pakka",
+    "official rules: the moves": "viralliset säännöt: siirrot",
+    "official rules: the players": "viralliset säännöt: pelaajat",
+    "official rules: turn order": "viralliset säännöt: vuorojärjestys",
+    "official rules: winning the game": "viralliset säännöt: pelin voittaminen",
 }

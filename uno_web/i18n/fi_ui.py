@@ -47,42 +47,27 @@ UI_FI: dict[str, str] = {
     "Rule set": "Säännöt", "Rule preset": "Sääntöpohja",
     "You": "Sinä", "you": "sinä", "dealer": "jakaja", "player": "pelaaja", "total": "yhteensä",
     "this round": "tämä kierros", "left in hand": "jäljellä kädessä", "to play": "vuorossa",
-    "last played": "viimeksi pelattu", "last played: {card}": "viimeksi pelattu: {card}",
+    "last played": "viimeksi pelattu",
     "turn:": "vuoro:", "clockwise": "myötäpäivään", "counter-clockwise": "vastapäivään",
     "direction of play": "pelisuunta", "lead any card": "aloita millä tahansa kortilla",
     "round {n}": "kierros {n}", "Round {n}": "Kierros {n}",
-    "current colour: {color}": "nykyinen väri: {color}",
     "current colour": "nykyinen väri", "none yet": "ei vielä",
+    "current colour: none yet": "nykyinen väri: ei vielä valittu",
+    "Your hand, {n} cards": "Kätesi, {n} korttia",  # a puzzle's hand
     "{n} card": "{n} kortti", "{n} cards": "{n} korttia",
-    "{n} card · {m} pts": "{n} kortti · {m} p", "{n} cards · {m} pts": "{n} korttia · {m} p",
-    "{n} pts": "{n} p", "{n} pts in hand": "{n} p kädessä",
     "{n} cards accounted for": "{n} korttia tallessa",
-    "(draw pile, {n} cards)": "(nostopakka, {n} korttia)",
-    "+{n} pending": "+{n} odottaa", "draw pile": "nostopakka", "discard pile": "poistopakka",
+    "draw pile": "nostopakka", "discard pile": "poistopakka",
     "Draw pile": "Nostopakka", "Discard pile": "Poistopakka",
-    "draw pile, {n} cards": "nostopakka, {n} korttia",
-    "Your hand, {n} cards": "Kätesi, {n} korttia", "Your hand": "Kätesi",
+    "Your hand": "Kätesi",
     "{card}, playable": "{card}, pelattavissa", "{card}, not playable": "{card}, ei pelattavissa",
-    "{card}, playable, just drawn": "{card}, pelattavissa, juuri nostettu",
-    "{card}, not playable, just drawn": "{card}, ei pelattavissa, juuri nostettu",
     "JOKER": "JOKERI", "true": "kyllä", "false": "ei",
     "other players, in the order of play ({text})": "muut pelaajat pelijärjestyksessä ({text})",
     "validator entries, newest first": "tarkastajan merkinnät, uusin ensin",
     "Every move you and the bots try shows up here with the validator's verdict.":
         "Jokainen sinun ja bottien yrittämä siirto näkyy tässä tarkastajan tuomion kanssa.",
-    "{who}, {level} AI, {text}": "{who}, {level}-tekoäly, {text}",
-    "{n} card, score {m}": "{n} kortti, pisteet {m}", "{n} cards, score {m}": "{n} korttia, pisteet {m}",
-    "{n} card, score {m}, to play": "{n} kortti, pisteet {m}, vuorossa",
-    "{n} cards, score {m}, to play": "{n} korttia, pisteet {m}, vuorossa",
-    "{n} card, score {m}, called UNO": "{n} kortti, pisteet {m}, huusi UNO!",
-    "{n} cards, score {m}, called UNO": "{n} korttia, pisteet {m}, huusi UNO!",
-    "{n} card, score {m}, to play, called UNO": "{n} kortti, pisteet {m}, vuorossa, huusi UNO!",
-    "{n} cards, score {m}, to play, called UNO": "{n} korttia, pisteet {m}, vuorossa, huusi UNO!",
-    "{who} forgot to call UNO": "{who} unohti huutaa UNO!",
-    "Catch {who}!": "Nappaa {who}!", "Catch the bot": "Nappaa botti",
-    "Choose the colour for your {card}": "Valitse väri ({card})",
+    "Catch the bot": "Nappaa botti",
     "The first card is a Wild: choose the colour": "Ensimmäinen kortti on villi kortti: valitse väri",
-    "Scores · {text}": "Pisteet · {text}", "Scores": "Pisteet",
+    "Scores": "Pisteet",
     "A position from a link (not saved).": "Tilanne linkistä (ei tallenneta).",
     "A game started from a position has no log to export.":
         "Tilanteesta aloitetulla pelillä ei ole vietävää lokia.",
@@ -97,159 +82,29 @@ UI_FI: dict[str, str] = {
     # --- status and callouts ----------------------------------------------------------------
     "Your turn.": "Sinun vuorosi.",
     "Your turn: lead any card.": "Sinun vuorosi: aloita millä tahansa kortilla.",
-    "Your turn: play a card matching {color} or {what}, or draw.":
-        "Sinun vuorosi: pelaa kortti, joka sopii väriin {color} tai on {what}, tai nosta.",
-    "Your turn: nothing matches {color} or {what} — draw a card.":
-        "Sinun vuorosi: mikään ei sovi väriin {color} eikä ole {what} — nosta kortti.",
-    "Your turn: you face {n} cards — {text}.": "Sinun vuorosi: edessäsi on {n} korttia — {text}.",
     "stack a draw card": "pinoa nostokortti", "challenge": "haasta",
-    "take {n} cards (draw pile)": "ota {n} korttia (nostopakka)",
     "The first card is a Wild: choose the colour to play.":
         "Ensimmäinen kortti on villi kortti: valitse väri.",
-    "You drew the {cards}: play it or keep it.": "Nostit: {cards}. Pelaa se tai pidä se.",
-    "{who}'s turn.": "Vuorossa: {who}.", "{who} is thinking…": "{who} miettii…",
-    "{who} is playing…": "{who} pelaa…", "{who} is next.": "Seuraavana: {who}.",
-    "Jump in now with your {card}, or let {who} play.":
-        "Hyppää väliin kortillasi {card} tai anna pelaajan {who} pelata.",
-    "You are out of the game; {who} is playing.": "Olet pudonnut pelistä; {who} pelaa.",
-    "You won the game!": "Voitit pelin!", "{who} won the game.": "{who} voitti pelin.",
-    "{who} won round {n}. Deal the next round when you are ready.":
-        "{who} {who:voitti|voitit} kierroksen {n}. Jaa seuraava kierros, kun olet valmis.",
-    "You won the round!": "Voitit kierroksen!", "{who} won round {n}": "{who} voitti kierroksen {n}",
+    "You won the game!": "Voitit pelin!",
+    "You won the round!": "Voitit kierroksen!",
     "{who} won round {n}.": "{who} {who:voitti|voitit} kierroksen {n}.",
-    "You score {n} points.": "Saat {n} pistettä.", "{who} scores {n} points.": "{who} saa {n} pistettä.",
-    "First to {n} points wins the game.": "Ensimmäinen {n} pisteeseen voittaa pelin.",
     "One round decides the game.": "Yksi kierros ratkaisee pelin.",
-    "Points left in hands count against their holders (out above {n}).":
-        "Käteen jääneet pisteet lasketaan haltijaansa vastaan (yli {n}: ulos pelistä).",
     "Deal the next round when you are ready.": "Jaa seuraava kierros, kun olet valmis.",
     # --- events (the log, the callout) --------------------------------------------------------
-    "Round {n}: {who} dealt.": "Kierros {n}: {who} {who:jakoi|jaoit}.",
-    "First card turned: {card}.": "Ensimmäinen kortti: {card}.",
-    "{card} goes back under the draw pile; another card is turned.":
-        "{card} palaa nostopakan pohjalle; uusi kortti käännetään.",
-    "{who} played {card}.": "{who} {who:pelasi|pelasit} kortin {card}.",
-    "{who} played {card} (jump-in!).": "{who} {who:pelasi|pelasit} kortin {card} (väliin!).",
-    "{who} played {card} and chose {color}.":
-        "{who} {who:pelasi|pelasit} kortin {card} ja {who:valitsi|valitsit} väriksi {color:tra}.",
-    "{who} played {card} (jump-in!) and chose {color}.":
-        "{who} {who:pelasi|pelasit} kortin {card} (väliin!) ja {who:valitsi|valitsit} väriksi {color:tra}.",
-    "{who} drew {n} card.": "{who} {who:nosti|nostit} {n} kortin.",
-    "{who} drew {n} cards.": "{who} {who:nosti|nostit} {n} korttia.",
-    "{who} drew {n} card: {cards}.": "{who} {who:nosti|nostit} {n} kortin: {cards}.",
-    "{who} drew {n} cards: {cards}.": "{who} {who:nosti|nostit} {n} korttia: {cards}.",
-    "{who} drew {n} card as a penalty.": "{who} {who:nosti|nostit} {n} rangaistuskortin.",
-    "{who} drew {n} cards as a penalty.": "{who} {who:nosti|nostit} {n} rangaistuskorttia.",
-    "{who} drew {n} card as a penalty: {cards}.": "{who} {who:nosti|nostit} {n} rangaistuskortin: {cards}.",
-    "{who} drew {n} cards as a penalty: {cards}.":
-        "{who} {who:nosti|nostit} {n} rangaistuskorttia: {cards}.",
-    "{who} drew {n} cards for not calling UNO.":
-        "{who} {who:nosti|nostit} {n} korttia unohtuneesta UNO!-huudosta.",
-    "{who} drew {n} cards for not calling UNO: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia unohtuneesta UNO!-huudosta: {cards}.",
     # the house rules' penalty cards (the log)
-    "{who} drew {n} card for a card that did not fit.": "{who} {who:nosti|nostit} {n} kortin sopimattomasta kortista.",
-    "{who} drew {n} cards for a card that did not fit.": "{who} {who:nosti|nostit} {n} korttia sopimattomasta kortista.",
-    "{who} drew {n} card for a card that did not fit: {cards}.":
-        "{who} {who:nosti|nostit} {n} kortin sopimattomasta kortista: {cards}.",
-    "{who} drew {n} cards for a card that did not fit: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia sopimattomasta kortista: {cards}.",
-    "{who} drew {n} card for trying to go out on that card.": "{who} {who:nosti|nostit} {n} kortin yrityksestä päästä korteista eroon sillä kortilla.",
-    "{who} drew {n} cards for trying to go out on that card.": "{who} {who:nosti|nostit} {n} korttia yrityksestä päästä korteista eroon sillä kortilla.",
-    "{who} drew {n} card for trying to go out on that card: {cards}.":
-        "{who} {who:nosti|nostit} {n} kortin yrityksestä päästä korteista eroon sillä kortilla: {cards}.",
-    "{who} drew {n} cards for trying to go out on that card: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia yrityksestä päästä korteista eroon sillä kortilla: {cards}.",
-    "{who} drew {n} card for a false catch.": "{who} {who:nosti|nostit} {n} kortin aiheettomasta nappaamisesta.",
-    "{who} drew {n} cards for a false catch.": "{who} {who:nosti|nostit} {n} korttia aiheettomasta nappaamisesta.",
-    "{who} drew {n} card for a false catch: {cards}.":
-        "{who} {who:nosti|nostit} {n} kortin aiheettomasta nappaamisesta: {cards}.",
-    "{who} drew {n} cards for a false catch: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia aiheettomasta nappaamisesta: {cards}.",
-    "{who} drew {n} card for an UNO call at the wrong time.": "{who} {who:nosti|nostit} {n} kortin väärään aikaan huudetusta UNO!-huudosta.",
-    "{who} drew {n} cards for an UNO call at the wrong time.": "{who} {who:nosti|nostit} {n} korttia väärään aikaan huudetusta UNO!-huudosta.",
-    "{who} drew {n} card for an UNO call at the wrong time: {cards}.":
-        "{who} {who:nosti|nostit} {n} kortin väärään aikaan huudetusta UNO!-huudosta: {cards}.",
-    "{who} drew {n} cards for an UNO call at the wrong time: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia väärään aikaan huudetusta UNO!-huudosta: {cards}.",
     "a card that did not fit": "sopimaton kortti",
     "no going out on that card": "sillä kortilla ei pääse korteista eroon",
     "false catch": "aiheeton nappaaminen", "UNO call at the wrong time": "UNO!-huuto väärään aikaan",
-    "{who} drew {n} cards after the challenge.": "{who} {who:nosti|nostit} {n} korttia haasteen jälkeen.",
-    "{who} drew {n} cards after the challenge: {cards}.":
-        "{who} {who:nosti|nostit} {n} korttia haasteen jälkeen: {cards}.",
-    "{who} drew {n} cards for the {card}.": "{who} {who:nosti|nostit} {n} korttia: {card}.",
-    "{who} drew {n} cards for the {card}: {cards}.": "{who} {who:nosti|nostit} {n} korttia ({card}): {cards}.",
-    "{who} is skipped.": "{who} {who:jää|jäät} vuorosta.", "{who} are skipped.": "{who} {who:jää|jäät} vuorosta.",
-    "Direction reversed: play goes {text}.": "Suunta vaihtui: peli kulkee {text}.",
-    "{who} chose {color}.": "{who} {who:valitsi|valitsit} väriksi {color:tra}.",
-    "The draw pile ran out: the discard pile was shuffled into a new draw pile.":
-        "Nostopakka loppui: poistopakka sekoitettiin uudeksi nostopakaksi.",
-    "The draw pile ran out: the playing pile was turned over.":
-        "Nostopakka loppui: poistopakka käännettiin ympäri.",
-    "{who} called UNO!": "{who} {who:huusi|huusit} UNO!",
-    "{who} take the {n} cards.": "{who} {who:ottaa|otat} {n} korttia.",
-    "{who} takes the {n} cards.": "{who} {who:ottaa|otat} {n} korttia.",
-    "{who} take the {n} card.": "{who} {who:ottaa|otat} {n} kortin.",
-    "{who} takes the {n} card.": "{who} {who:ottaa|otat} {n} kortin.",
-    "{who} takes the whole stack: {n} cards.": "{who} {who:ottaa|otat} koko pinon: {n} korttia.",
-    "{who} take the whole stack: {n} cards.": "{who} {who:ottaa|otat} koko pinon: {n} korttia.",
-    "{who} must draw {n}: {text} (by {by}).": "{who} {who:joutuu|joudut} nostamaan {n}: {text} ({by:@gen takia|sinun takiasi}).",
-    "{who} must draw {n}: {text}.": "{who} {who:joutuu|joudut} nostamaan {n}: {text}.",
     "Draw Two": "nosta kaksi", "draw four": "nosta neljä", "the stack": "pino",
     "missed UNO call": "unohtunut UNO!-huuto", "first card": "ensimmäinen kortti",
     "Wild": "villi kortti", "Joker": "jokeri",
-    "{who} challenged {target}'s {card}: {text}": "{who} {who:haastoi|haastoit} pelaajan {target} kortin {card}: {text}",
-    "{who} challenged your {card}: {text}": "{who} {who:haastoi|haastoit} korttisi {card}: {text}",
-    "it was a bluff!": "se oli bluffi!", "it was legal.": "se oli sääntöjen mukainen.",
-    "{who} swapped hands with {target}.": "{who} {who:vaihtoi|vaihdoit} kädet pelaajan {target} kanssa.",
-    "Every hand passed {text}.": "Jokainen käsi siirtyi {text}.",
-    "{who} kept the card; turn over.": "{who} {who:piti|pidit} kortin; vuoro päättyi.",
-    "{who} won the round ({n} points).": "{who} {who:voitti|voitit} kierroksen ({n} pistettä).",
-    "Nobody can play or draw: the round is blocked.":
-        "Kukaan ei voi pelata eikä nostaa: kierros on jumissa.",
-    "The same position came back a third time with the draw pile empty: the round is blocked.":
-        "Sama tilanne toistui kolmannen kerran nostopakan ollessa tyhjä: kierros on jumissa.",
-    "{who} is out with {n} points.": "{who} putosi pelistä {n} pisteellä.",
-    "{who} are out with {n} points.": "{who} {who:putosi|putosit} pelistä {n} pisteellä.",
-    "{who} won the game!": "{who} {who:voitti|voitit} pelin!",
-    "{who} won the game": "{who} {who:voitti|voitit} pelin",
-    # --- hints (what you could do) ----------------------------------------------------------
-    "It is {who}'s turn.": "Nyt on pelaajan {who} vuoro.",
-    "Wait: it is {who}'s turn.": "Odota: nyt on pelaajan {who} vuoro.",
-    "The game is over: start a new game.": "Peli on ohi: aloita uusi peli.",
-    "The round is over: deal the next round.": "Kierros on ohi: jaa seuraava kierros.",
-    "choose the colour for the starting Wild": "valita aloittavan villin kortin värin",
-    "play {cards}": "pelata kortin {cards}",
-    "draw a card (the draw pile, or press D)": "nostaa kortin (nostopakka tai D)",
-    "keep the drawn card (Keep, or press K)": "pitää nostetun kortin (Pidä tai K)",
-    "challenge the Wild Draw Four (press C)": "haastaa villin nosta neljän (C)",
-    "take the {n} cards (the draw pile, or press A)": "ottaa {n} korttia (nostopakka tai A)",
-    "jump in with {cards}": "hypätä väliin kortilla {cards}",
-    "call UNO (press U)": "huutaa UNO! (U)",
-    "catch {who}, who forgot to call UNO": "napata pelaajan {who}, joka unohti huutaa UNO!",
+    # --- card kinds ---------------------------------------------------------------------------
     "a Skip": "ohitus", "a Reverse": "suunnanvaihto", "a Draw Two": "nosta kaksi",
     "a wild card": "villi kortti", "a Jack": "jätkä", "a Queen": "rouva", "a King": "kuningas",
     "an Ace": "ässä", "a Joker": "jokeri", "a {n}": "{n}", "an {n}": "{n}",
     "{who} called UNO.": "{who} {who:huusi|huusit} UNO!",
     "{who} is next": "Seuraavana: {who}",
-    "rule: {text}": "sääntö: {text}",
-    # --- the challenge --------------------------------------------------------------------
-    "Challenge {who}: if {who} could have played another card, {who} draws {n} and you play on; "
-    "if not, you draw {m} and miss your turn.":
-        "Haasta {who}: jos pelaajalla {who} oli värin kortti, hän nostaa {n} ja sinä jatkat; "
-        "muuten sinä nostat {m} ja menetät vuorosi.",
-    "Take the {n} cards and miss your turn.": "Ota {n} korttia ja menetä vuorosi.",
-    "{who} shows you their hand, as the rules say. {text}":
-        "{who} näyttää kätensä, kuten säännöt sanovat. {text}",
-    "{who} held a {color} card, so the Wild Draw Four was a bluff.":
-        "{who:ade} oli väriä {color} oleva kortti, joten villi nosta neljä oli bluffi.",
-    "{who} held no {color} card, so the Wild Draw Four was allowed.":
-        "{who:ade} ei ollut väriä {color} olevaa korttia, joten villi nosta neljä oli sallittu.",
-    "{who} held a card of the colour in play, so the Wild Draw Four was a bluff.":
-        "{who:ade} oli voimassa olevan värin kortti, joten villi nosta neljä oli bluffi.",
-    "{who} held no card of the colour in play, so the Wild Draw Four was allowed.":
-        "{who:ade} ei ollut voimassa olevan värin korttia, joten villi nosta neljä oli sallittu.",
+    "rule:": "sääntö:",
     # --- the embed, the share dialog ----------------------------------------------------------
     "Try a move: the validator explains it.": "Kokeile siirtoa: tarkastaja selittää sen.",
     "a position to try": "kokeiltava tilanne", "UNO: {text}": "UNO: {text}",
@@ -266,11 +121,6 @@ UI_FI: dict[str, str] = {
         "Upotus käynnistää Pythonin vasta, kun se vieritetään näkyviin.",
     "Preview the embed": "Esikatsele upotusta", "Open the link": "Avaa linkki",
     # the replay of a log
-    "Replay: the first deal.": "Toisto: ensimmäinen jako.",
-    "Step forward with Next (→).": "Etene painikkeella Seuraava (→).",
-    "Replay: the deal of round {n}.": "Toisto: kierroksen {n} jako.",
-    "Replay, action {n} (counted from 1 over the whole log) in round {m}: {text}":
-        "Toisto, siirto {n} (laskettu 1:stä koko lokin yli) kierroksella {m}: {text}",
     "first step": "ensimmäinen askel", "last step": "viimeinen askel",
     "step {n} / {m}": "askel {n} / {m}", ", {n} cards": ", {n} korttia", ", {n} card": ", {n} kortti",
     "◀ Prev": "◀ Edellinen",
@@ -564,9 +414,6 @@ UI_FI: dict[str, str] = {
     "Asked: still solvable? yes.": "Kysytty: ratkeaako vielä? kyllä.",
     "Asked: still solvable? no.": "Kysytty: ratkeaako vielä? ei.",
     "Asked for a solution.": "Pyydetty ratkaisu.",
-    "No card left matches: undo a card, or start again.":
-        "Mikään jäljellä oleva kortti ei sovi: peru kortti tai aloita alusta.",
-    "No card of yours matches: you lose.": "Mikään korttisi ei sovi: hävisit.",
     "Computer": "Tietokone", "perfect": "täydellinen", "game over": "peli ohi",
     "You won: {text}.": "Voitit: {text}.", "you played your last card": "pelasit viimeisen korttisi",
     "the computer cannot play on {card}": "tietokone ei voi pelata kortin {card} päälle",
@@ -670,22 +517,10 @@ UI_FI: dict[str, str] = {
     "Some rules are out of range: fix the fields marked below, then deal.":
         "Jotkin säännöt ovat sallittujen rajojen ulkopuolella: korjaa alla merkityt kentät ja "
         "jaa sitten.",
-    "Pass to {who}": "Anna laite {who:all}", "It is {who}'s turn.": "Nyt on {who:gen} vuoro.",
-    "{who} wants to jump in.": "{who} haluaa pelata väliin.",
-    "Every hand is hidden. Tap when {who} holds the device.":
-        "Kaikki kädet ovat piilossa. Napauta, kun laite on {who:ade}.",
-    "I am {who}: show my hand": "Olen {who}: näytä käteni",
     "Out of turn": "Vuoron ulkopuolella", "Out of turn:": "Vuoron ulkopuolella:",
-    "{who} catches {target}!": "{who} saa {target:acc} kiinni!", "{who}: UNO!": "{who}: UNO!",
-    "{who}: jump in": "{who}: pelaa väliin",
     "No hand is shown while the bots play.": "Kättä ei näytetä bottien pelatessa.",
-    "{who} won round {n}. Deal the next round when everybody is ready.":
-        "{who} voitti kierroksen {n}. Jakakaa seuraava kierros, kun kaikki ovat valmiita.",
     "Don't jump in: hide my hand": "En pelaa väliin: piilota käteni",
     "Done: hide my hand": "Valmis: piilota käteni",
-    "You hold no card identical to the {card}: go back.":
-        "Sinulla ei ole samaa korttia kuin {card}: palaa takaisin.",
-    "{who}, person, {text}": "{who}, ihminen, {text}",
 }
 
 from .fi_coach import COACH_UI_FI  # noqa: E402  (the coach's and the statistics page's labels)

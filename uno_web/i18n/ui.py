@@ -20,6 +20,7 @@ from typing import Any
 
 from .fi_ui import FIELD_NAMES_FI, UI_FI
 from .grammar import FiWords
+from .phrases import said_in
 from .verdicts import CARD_NAMES_FI, COLOR_NAMES_FI, NAME_PHRASES_FI, Cased, item_fi, shown_in
 
 __all__ = ["tr", "translate_html", "missing", "PERSON_KEYS", "TEXT_KEYS", "compile_patterns"]
@@ -37,10 +38,6 @@ _CODE_ONE = r"(?:[RYGB][0-9]{1,2}|W\+4|W|[RYGB](?:\+2|[SR])|(?:10|[2-9JQKA])[HDC
 _CODES = re.compile(rf"^{_CODE_ONE}(?:(?:\s+|\s*[,|]\s*){_CODE_ONE})*$")
 #: single capital letters (keyboard keys in ``<kbd>``, a seat's avatar initial), arrows, links
 _KEYS = re.compile(r"^(?:[A-Z]|Esc|Escape|[❯❮▶◀\s]+|https?://\S*|<iframe\s.*)$", re.S)
-#: one or more RuleSet fields, with their values, as a verdict names the rule that decided
-_FIELD_RULE = re.compile(r"^([a-z][a-z_]*[a-z])(?: = [\w.-]+)?(?:, [a-z_]+(?: = [\w.-]+)?)*$")
-#: a preset's key with its changed rules, as the scores show them: ``official + uno_call=False``
-_RULES_LINE = re.compile(r"^([a-z][a-z-]*)((?: \+ [a-z_]+=[^,]+(?:, [a-z_]+=[^,]+)*)?)$")
 
 
 @lru_cache(maxsize=None)
@@ -161,23 +158,15 @@ def _explanations() -> dict[str, str]:
     return {e.explanation: explanation_in(code, "fi") for code, e in CATALOGUE.items()}
 
 
-def _could(text: str) -> str | None:
-    """``You could play red 1, or draw a card (…).`` part by part."""
-    if not (text.startswith("You could ") and text.endswith(".")):
-        return None
-    parts = re.split(r", or (?![^(]*\))", text[len("You could "):-1])
-    done = [_tr_fi(p) for p in parts]
-    if any(d == p for d, p in zip(done, parts)):
-        return None
-    return "Voisit " + " tai ".join(done) + "."
-
-
 def _tr_fi(text: str) -> str:
     # A verdict's text is looked up before the cache: the page may give a verdict out with
     # shown() after the same words were first met unregistered (another browser's message).
     verdict = shown_in(text, "fi")  # a verdict's text: written from its facts
     if verdict is not None:
         return verdict
+    phrase = said_in(text, "fi")  # a phrase's text (a hint, a status line): from its facts
+    if phrase is not None:
+        return phrase
     return _tr_fi_cached(text)
 
 
@@ -198,16 +187,14 @@ def _tr_fi_cached(text: str) -> str:
     hit = english_to_finnish().get(text)
     if hit is not None:
         return hit
-    if text.startswith("official rules: "):
-        from .verdicts import rule_in
+    from .fi_reasons import RULE_LABELS_FI
 
-        return rule_in(text, "fi")
+    hit = RULE_LABELS_FI.get(text)  # a verdict's rule, a label of the catalogue
+    if hit is not None:
+        return hit
     hit = _explanations().get(text)
     if hit is not None:
         return hit
-    could = _could(text)
-    if could is not None:
-        return could
     lower = text[:1].lower() + text[1:]  # a message the page began with a capital letter
     for regex, _en, fi in _PATTERNS:
         m = regex.match(text) or regex.match(lower)
@@ -231,29 +218,8 @@ def _tr_fi_cached(text: str) -> str:
         return COLOR_NAMES_FI[text][""]
     if _CODES.match(text) or _KEYS.match(text):
         return text
-    field = _FIELD_RULE.match(text)  # a verdict's rule when a house rule decided: "jump_in = true"
-    if field is not None:
-        from ..core.rules import RuleSet
-        from .rules import rule_title
-
-        if field.group(1) in RuleSet.model_fields:
-            return f"{rule_title(field.group(1), 'fi')} ({text})"
-    line = _RULES_LINE.match(text)
-    if line is not None:
-        from .rules import english_to_finnish
-
-        short = english_to_finnish().get(line.group(1))
-        if short is not None and line.group(1) in _preset_keys():
-            return short + line.group(2)
     _MISSING.add(text)
     return text
-
-
-@lru_cache(maxsize=1)
-def _preset_keys() -> frozenset[str]:
-    from ..core.rules import PRESETS
-
-    return frozenset(PRESETS)
 
 
 class _Params(dict):  # type: ignore[type-arg]

@@ -19,14 +19,14 @@ from ..core.wording import (
     CARD_KEYS, COUNT_KEYS, NOBODY, PERSON_KEYS, drawn_it, missing_and_extra, number_card_of,
     quote_value,
 )
-from .fi_reasons import REASONS_FI, RULE_WORDS_FI
+from .fi_reasons import REASONS_FI, RULE_LABELS_FI, RULE_WORDS_FI
 from .grammar import FiWords, sentence
 
 __all__ = [
     "LANGS", "pick_lang", "card_name_in", "color_name_in", "fi_value", "verdict_detail",
     "verdict_message", "verdict_explanation", "verdict_rule", "verdict_dict", "detail_fi",
     "explanation_in", "rule_in", "placeholders", "shown", "shown_in", "message_in",
-    "CARD_NAMES_FI", "COLOR_NAMES_FI", "NAME_PHRASES_FI",
+    "CARD_NAMES_FI", "COLOR_NAMES_FI", "NAME_PHRASES_FI", "card_fact_fi", "Cased",
 ]
 
 LANGS: tuple[str, ...] = ("en", "fi")
@@ -196,12 +196,13 @@ def _seat_fi(key: str, value: Any, names: "tuple[str, ...] | list[str]") -> FiWo
     return FiWords(quote_value(value))
 
 
-def _card_fact_fi(value: Any) -> str:
+def card_fact_fi(value: Any) -> str:
+    """A card fact in Finnish (:func:`uno_web.core.wording.card_words` in English)."""
     if isinstance(value, str):  # a puzzle's number card (G12); other text is kept as it is
         pair = number_card_of(value)
         return value if pair is None else f"{COLOR_NAMES_FI[color_name(pair[0])]['']} {pair[1]}"
     if isinstance(value, (list, tuple)):
-        return join_fi([_card_fact_fi(c) for c in value])
+        return join_fi([card_fact_fi(c) for c in value])
     if value == -1:
         return "ei korttia"
     try:
@@ -224,7 +225,7 @@ def _color_fi(value: Any, refused: bool) -> FiWords:
 
 
 def _some_cards_fi(cards: "list[Any]", most: int = 6) -> str:
-    names = [_card_fact_fi(c) for c in cards[:most]]
+    names = [card_fact_fi(c) for c in cards[:most]]
     if len(cards) <= most:
         return join_fi(names)
     return f"{', '.join(names)} ja {len(cards) - most} muuta"
@@ -260,7 +261,7 @@ def finnish_params(code: Reason, params: Mapping[str, Any]) -> dict[str, FiWords
         if k in PERSON_KEYS:
             out[k] = _seat_fi(k, v, names)
         elif k in CARD_KEYS:
-            out[k] = FiWords(_card_fact_fi(v))
+            out[k] = FiWords(card_fact_fi(v))
         elif k in ("color", "colors"):
             out[k] = _color_fi(v, refused)
         elif k in COUNT_KEYS and isinstance(v, int) and not isinstance(v, bool):
@@ -391,14 +392,22 @@ def verdict_explanation(v: Verdict, lang: str) -> str:
 
 
 def rule_in(rule: str, lang: str) -> str:
-    """Where a verdict comes from, in ``lang``: ``official rules: matching`` -> ``viralliset
-    säännöt: sopiva kortti``; a RuleSet toggle (``wild_draw_four = strict``) stays as it is."""
+    """Where a verdict comes from, in ``lang``: a label of the catalogue (``official rules:
+    matching`` -> ``viralliset säännöt: sopiva kortti``) looked up whole; the RuleSet toggles
+    that decided (``jump_in = true``: field names, the kernel's notation) get the first one's
+    title in front, the notation kept as it is."""
     if lang != "fi":
         return rule
-    head, sep, topic = rule.partition(": ")
-    if sep:
-        return f"{RULE_WORDS_FI.get(head, head)}: {RULE_WORDS_FI.get(topic, topic)}"
-    return RULE_WORDS_FI.get(rule, rule)
+    label = RULE_LABELS_FI.get(rule) or RULE_WORDS_FI.get(rule)
+    if label is not None:
+        return label
+    from ..core.rules import RuleSet
+    from .rules import rule_title
+
+    first = rule.split(",", 1)[0].split("=", 1)[0].strip()
+    if first in RuleSet.model_fields:
+        return f"{rule_title(first, 'fi')} ({rule})"
+    return rule
 
 
 def verdict_rule(v: Verdict, lang: str) -> str:
@@ -429,7 +438,8 @@ def shown(v: Verdict) -> str:
     detail = v.detail
     message = f"{v.code.value}: {detail}"
     for text, kind in ((message, "message"), (detail, "detail"),
-                       (detail if detail.endswith((".", "!", "?")) else detail + ".", "sentence")):
+                       (detail if detail.endswith((".", "!", "?")) else detail + ".", "sentence"),
+                       (v.rule, "rule")):
         _SHOWN[text] = (v, kind)
         _SHOWN.move_to_end(text)
     while len(_SHOWN) > _SHOWN_MAX:
@@ -439,13 +449,17 @@ def shown(v: Verdict) -> str:
 
 def shown_in(text: str, lang: str) -> str | None:
     """A verdict's text that :func:`shown` gave out (its message ``CODE: detail``, its detail,
-    or the detail as a sentence with a full stop), in ``lang``; None for any other text."""
+    the detail as a sentence with a full stop, or its rule), in ``lang``; None for any other
+    text."""
     hit = _SHOWN.get(text)
     if hit is None:
         return None
     v, kind = hit
     if kind == "message":
         return verdict_message(v, lang)
+    if kind == "rule":  # a rule this catalogue has no words for (a puzzle's) is the page's
+        out = verdict_rule(v, lang)
+        return out if out != text or lang == "en" else None
     out = verdict_detail(v, lang)
     if kind == "sentence" and not out.endswith((".", "!", "?")):
         out += "."

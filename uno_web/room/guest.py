@@ -238,7 +238,8 @@ class RoomGuest:
                 rnd = self.view.get("round") if self.view else None
                 self.verdicts.append({"code": m.code, "message": m.message, "params": m.params,
                                       "move": m.move or "", "seat": self.seat, "ok": False,
-                                      "hint": m.hint, "round": rnd if isinstance(rnd, int) else 0})
+                                      "hint": m.hint, "hint_words": m.hint_words,
+                                      "round": rnd if isinstance(rnd, int) else 0})
         elif isinstance(m, NoticeMessage):
             self.notices.append(m)
         elif isinstance(m, RevealMessage):

@@ -27,6 +27,7 @@ from ..core.observation import Observation, observe
 from ..core.reasons import Reason, Verdict, quote_value
 from ..core.rules import PRESETS, RuleSet, resolve_rules
 from ..core.state import GameState, Phase
+from ..core.words import Words, english, words_json
 from .commitment import VALUE_BYTES, apply_joint, commitment, deal_order, joint_seed
 from .protocol import (
     MAX_GUEST_MESSAGE_CHARS, PROTOCOL, VERSION, ClosedMessage, CommitMessage, DealtMessage,
@@ -236,8 +237,9 @@ class RoomHost:
         # what the room refused or dropped, for the host's screen (the latest only)
         self.log: deque[str] = deque(maxlen=LOG_LIMIT)
         #: ``hinter(state, seat)``: what a player whose move was refused could do instead, in
-        #: words (the table's ``uno_web.web.session.suggest``); None sends no hint
-        self.hinter: Callable[[GameState, int], str] | None = None
+        #: words (the table's ``uno_web.web.session.suggest_words``: facts, sent with their
+        #: English; a plain text is sent as it is); None sends no hint
+        self.hinter: Callable[[GameState, int], "str | Words"] | None = None
 
     # ------------------------------------------------------------------------------------
     # the host's own controls
@@ -710,12 +712,16 @@ class RoomHost:
 
     def _refuse_verdict(self, p: _Peer, seq: int, verdict: Verdict, move: str) -> list[Outgoing]:
         facts = verdict_facts(verdict)
-        hint = ""
+        hint, hint_words = "", {}
         if self.hinter is not None and self.state is not None and p.seat is not None:
-            hint = self.hinter(self.state, p.seat)[:1000]
+            said = self.hinter(self.state, p.seat)
+            if isinstance(said, Words):
+                hint, hint_words = english(said), words_json(said)
+            else:
+                hint = said
         return self._send(p, RefusedMessage, refers_to=seq, code=facts["code"],
                           message=facts["message"][:1000], params=facts["params"],
-                          move=move[:40], hint=hint)
+                          move=move[:40], hint=hint[:1000], hint_words=hint_words)
 
     def _notice_all(self, code: RoomCode, **params: Any) -> list[Outgoing]:
         facts = json_params(params)

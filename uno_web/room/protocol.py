@@ -424,8 +424,10 @@ class RefusedMessage(_Envelope):
     params: dict[str, Any] = declared(default_factory=dict, max_length=32)
     move: str | None = declared(None, max_length=MAX_MOVE_LENGTH)
     #: for a move the rules refused: what the sender could do instead, in English (the table's
-    #: sentence; a screen in another language translates it as the table does)
+    #: sentence), and the same as facts (``uno_web.core.words.words_json``: a phrase's key and
+    #: its cards, names and counts) from which a screen in another language writes it
     hint: str = declared("", max_length=1000)
+    hint_words: dict[str, Any] = declared(default_factory=dict, max_length=2)
 
 
 @declare

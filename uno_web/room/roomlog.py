@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import IO, Any, Literal
+from typing import IO, Any, Literal, Mapping
 
 from ..core.cards import parse_card
 from ..core.fields import Declared, FieldProblem, declare, declared, load_json
 from ..core.gamelog import (
     MAX_ACTIONS, MAX_DECK_CARDS, MAX_LOG_BYTES, MAX_ROUNDS, Action, Card, GameLog, LogError,
-    ReplayFailure, RoundLog, RulesRef, Seat, replay_steps,
+    ReplayFailure, RoundLog, RulesRef, Seat, place_words, replay_steps,
 )
 from ..core.reasons import Verdict
 from ..core.rules import RulesError, resolve_rules
 from ..core.state import Phase
+from ..core.words import Words, english
 from .commitment import commitment, deal_order, joint_order, joint_seed
 from .protocol import HEX_VALUE_CHARS, RoomCode, check_hex, check_room_id, room_text
 
@@ -323,16 +324,20 @@ def room_log_report(data: "str | bytes | bytearray | IO[str] | IO[bytes]") -> di
     except RulesError as exc:
         raise RoomLogError(f"malformed room log at rules: {exc}") from None
     v = verify_room_log(log)
-    if v.verified:
-        summary = v.message
-    else:
-        where = (f"the deal of round {v.round}" if v.action_index == -1 else
-                 f"action {(v.index or 0) + 1} (counted from 1 over the whole log) in round "
-                 f"{v.round}")
-        summary = f"Invalid: {where}: {v.message}"
     failure = None if v.verified else {
         "code": v.code, "round": v.round, "action_index": v.action_index, "index": v.index,
         "action_number": None if v.action_index == -1 or v.index is None else v.index + 1,
         "message": v.message}
-    return {"format": ROOM_LOG_FORMAT, "valid": v.verified, **v.to_dict(), "failure": failure,
-            "summary": summary}
+    report = {"format": ROOM_LOG_FORMAT, "valid": v.verified, **v.to_dict(), "failure": failure}
+    report["summary"] = english(room_summary_words(report, v.message))
+    return report
+
+
+def room_summary_words(report: Mapping[str, Any], message: str) -> Words:
+    """A room log report's summary line as facts: ``message`` (the verification's words, in
+    the language wanted) as it is, or the failing place with it."""
+    f = report.get("failure")
+    if f is None:
+        return Words.of("room.verified", text=message)
+    return Words.of("room.invalid", place=place_words(f.get("action_number"), f["round"]),
+                    text=message)

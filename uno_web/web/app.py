@@ -162,7 +162,7 @@ class App:
         self.replay = replay_screen.ReplayState()
         self.stats = stats_screen.StatsState()
         self.share = page.ShareState()
-        self.friends: Any = None  # the pass-and-play screens' state (uno_web.web.passplay)
+        self.friends = passplay.FriendsState()  # play with friends (uno_web.web.passplay)
         # page-wide
         self.notice = ""
         self.embed_error = ""

@@ -35,8 +35,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core import MoveKind, Phase, legal_moves
-from ..core.cards import card_name
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from .render import button_html, e, field_html, notice_html, render_table, render_topbar
 from .screens.table import MOVES
 from .session import BOT_NAMES, LEVELS, Session, SettingsError, TableSettings
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Setup", "Curtain", "Friends", "PERSON", "SEAT_KINDS", "route", "regions", "holds_bots", "holds",
     "body_data", "settle", "public_view", "person_view", "out_of_turn", "OutOfTurn",
-    "setup_from_form", "friends_of",
+    "setup_from_form", "friends_of", "FriendsState",
 ]
 
 PERSON = "person"
@@ -226,14 +227,16 @@ def out_of_turn(c: Curtain) -> tuple[OutOfTurn, ...]:
         for m in moves:
             if m.kind == MoveKind.CATCH:
                 out.append(OutOfTurn("pp-catch", p, m.target,
-                                     f"{st.name(p)} catches {st.name(m.target)}!"))
+                                     said(Words.of("pp.catch", who=st.name(p),
+                                                   target=st.name(m.target)))))
         if p != st.turn and len(st.hands[p]) == 1 and any(
                 m.kind == MoveKind.CALL_UNO for m in moves):
-            out.append(OutOfTurn("pp-uno", p, -1, f"{st.name(p)}: UNO!"))
+            out.append(OutOfTurn("pp-uno", p, -1, said(Words.of("pp.uno", who=st.name(p)))))
     if st.r.jump_in and st.phase == Phase.PLAY and st.discard and st.jump_window:
         for p in people:
             if p != st.turn:  # the person on turn simply plays
-                out.append(OutOfTurn("pp-jump", p, -1, f"{st.name(p)}: jump in"))
+                out.append(OutOfTurn("pp-jump", p, -1,
+                                     said(Words.of("pp.jump", who=st.name(p)))))
     return tuple(out)
 
 
@@ -287,14 +290,13 @@ def public_view(s: Session) -> TableView:
 def _public_status(s: Session) -> str:
     st = s.state
     if st.phase == Phase.GAME_OVER:
-        return f"{st.name(st.winner)} won the game."
+        return said(Words.of("status.won_game", who=st.name(st.winner)))
     if st.phase == Phase.ROUND_OVER:
-        return (f"{st.name(st.round_winner)} won round {st.round}. Deal the next round when "
-                "everybody is ready.")
+        return said(Words.of("pp.round_won", who=st.name(st.round_winner), n=st.round))
     name = st.name(st.turn)
-    if st.turn in s.humans:
-        return f"{name}'s turn."
-    return f"{name} is playing…" if s.acting == st.turn else f"{name}'s turn."
+    if st.turn not in s.humans and s.acting == st.turn:
+        return said(Words.of("status.playing", who=name))
+    return said(Words.of("status.turn", who=name))
 
 
 def _out_of_turn_html(c: Curtain) -> str:
@@ -314,13 +316,14 @@ def _out_of_turn_html(c: Curtain) -> str:
 def _privacy_html(c: Curtain) -> str:
     st = c.session.state
     who = st.name(c.due)
-    why = {"jump": f"{who} wants to jump in.", "turn": f"It is {who}'s turn."}.get(c.purpose, "")
+    why = {"jump": said(Words.of("pp.wants_jump", who=who)),
+           "turn": said(Words.of("pp.turn", who=who))}.get(c.purpose, "")
     return (f'<div class="dialog privacy" role="dialog" aria-modal="false" aria-labelledby="pp-title"'
             f' data-testid="privacy-screen" data-seat="{c.due}">'
-            f'<h2 id="pp-title">Pass to {e(who)}</h2>'
-            f'<p>{e(why)}</p><p>Every hand is hidden. Tap when {e(who)} holds the device.</p>'
+            f'<h2 id="pp-title">{e(said(Words.of("pp.pass_to", who=who)))}</h2>'
+            f'<p>{e(why)}</p><p>{e(said(Words.of("pp.hidden", who=who)))}</p>'
             f'<div class="dialog-buttons">'
-            + button_html("pp-ready", f"I am {who}: show my hand", "pp-ready",
+            + button_html("pp-ready", said(Words.of("pp.ready", who=who)), "pp-ready",
                           cls="btn primary big", attrs=f' data-seat="{c.due}"')
             + '</div>' + _out_of_turn_html(c) + '</div>')
 
@@ -339,8 +342,7 @@ def _person_extra(c: Curtain, tv: TableView) -> str:
     if c.purpose == "jump":
         top = c.session.state.discard[-1] if c.session.state.discard else -1
         note = ("" if tv.actions.jump_in else
-                f"You hold no card identical to the {card_name(top)}: go back. " if top >= 0
-                else "")
+                said(Words.of("pp.no_identical", card=top)) if top >= 0 else "")
         return (f'<div class="pp-extra" data-testid="pp-jump-panel"><p>{e(note)}</p>'
                 + button_html("pp-back", "Don't jump in: hide my hand", "pp-back", cls="btn ghost")
                 + '</div>')
@@ -470,8 +472,10 @@ def _setup_regions(app: App) -> dict[str, str]:
 
 
 @dataclass
-class Friends:
-    """What the pass-and-play screens keep between intents (on ``App.friends``)."""
+class FriendsState:
+    """What the pass-and-play screens keep between intents (``App.friends``): the setup being
+    filled in (its refused fields and their raw values, the error), and the curtain of the
+    game of several people on the table."""
 
     setup: Setup = field(default_factory=Setup)
     errors: dict[str, str] = field(default_factory=dict)
@@ -480,10 +484,9 @@ class Friends:
     curtain: Curtain | None = None
 
 
-def friends_of(app: App) -> Friends:
-    if app.friends is None:
-        app.friends = Friends()
-    f: Friends = app.friends
+def friends_of(app: App) -> FriendsState:
+    """The screen's state on ``app`` (the app holds it from the start, as every screen's)."""
+    f: FriendsState = app.friends
     return f
 
 
@@ -580,10 +583,11 @@ def _curtain_action(c: Curtain, intent: Intent) -> Effects:
         c.due = seat
         c.at = s.version
         return Effects(focus="pp-ready")
-    target = _int(intent.target)
     if action == "pp-catch" and 0 <= seat < st.n and seat in s.humans:
+        if intent.target_seat is None:  # a catch names whom it catches
+            return Effects(render=False)
         s.viewer = seat
-        s.catch(target)  # checked by the validator like any move (a stale button is refused)
+        s.catch(intent.target_seat)  # checked by the validator like any move (a stale button is refused)
     elif action == "pp-uno" and 0 <= seat < st.n and seat in s.humans:
         s.viewer = seat
         s.call_uno()
@@ -591,13 +595,6 @@ def _curtain_action(c: Curtain, intent: Intent) -> Effects:
         return Effects(render=False)
     settle(c)
     return Effects(save=True, kick=True)
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return -1
 
 
 def _setup_action(app: App, intent: Intent) -> Effects:

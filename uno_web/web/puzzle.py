@@ -40,6 +40,8 @@ from typing import Any, Awaitable, Callable, Literal, Sequence
 
 from ..core.reasons import Reason, Verdict
 from ..core.wording import number_card, quote_value
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from ..i18n.verdicts import shown  # the message, its facts kept for the page's language
 from ..puzzles.continuation import solve_solitaire_from_steps
 from ..puzzles.duel import DuelPosition, DuelResult, analyse_duel_position, solve_duel
@@ -455,8 +457,8 @@ class SolitaireSession:
     def _hint(self) -> str:
         plays = self.playable()
         if not plays:
-            return "No card left matches: undo a card, or start again."
-        return "You could play " + ", ".join(card_words(c) for c in plays) + "."
+            return said(Words.of("solitaire.stuck"))
+        return said(Words.of("puzzle.could", pcards=tuple(plays)))
 
     def _add(self, entry: ValidatorEntry) -> ValidatorEntry:
         self.entries.append(entry)
@@ -784,8 +786,8 @@ class DuelSession:
     def _hint(self) -> str:
         plays = self.playable(1)
         if not plays:
-            return "No card of yours matches: you lose."
-        return "You could play " + ", ".join(card_words(c) for c in plays) + "."
+            return said(Words.of("duel.stuck"))
+        return said(Words.of("puzzle.could", pcards=tuple(plays)))
 
     def _add(self, entry: ValidatorEntry) -> ValidatorEntry:
         self.entries.append(entry)

@@ -363,7 +363,7 @@ def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
     info = (f'<div class="table-info">{_current_color(v.color, v.color_name)}'
             f'<div class="turn" data-testid="turn" data-player="{1 if v.your_turn else 2}">'
             f'<span class="muted">turn:</span> <b>{e(turn)}</b></div>'
-            f'<div class="round-no">rule: {e(v.rule)}</div></div>')
+            f'<div class="round-no"><span>rule:</span> {e(v.rule)}</div></div>')
     buttons = (
         button_html("puzzle-undo", "Undo", "puzzle-undo", disabled=not v.can_undo, key="Z")
         + button_html("puzzle-restart", "Start again", "puzzle-restart", cls="btn ghost",

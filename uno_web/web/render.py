@@ -14,8 +14,11 @@ nothing from a name or a log reaches the page unescaped.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Any, Iterable
 
+from ..core.cards import parse_card, parse_color
+from ..core.words import Words
+from ..i18n.phrases import said
 from .markup import escape
 from .session import SPEED_NAMES, ValidatorEntry
 from .view import (
@@ -214,22 +217,30 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
     last = ""
     if o.last_card is not None:
         last = (f'<span class="last-played" data-testid="last-played" data-card="{e(o.last_card.code)}">'
-                f'<span class="sr-only">last played: {e(o.last_card.name)}</span>'
+                f'<span class="sr-only">{e(_said("seat.last_played", card=parse_card(o.last_card.code)))}</span>'
                 f'{render_card(o.last_card, extra="mini", attrs=_HIDDEN)}</span>')
     catch = ""
     if o.catchable:
         catch = (f'<button type="button" class="btn catch" data-action="catch" data-seat="{o.seat}"'
-                 f' data-testid="catch" data-focus="catch-{o.seat}">Catch {e(o.name)}!'
-                 f'<span class="sr-only"> {e(o.name)} forgot to call UNO</span></button>')
-    points = (f'<span class="hand-points" data-testid="hand-points">{o.hand_points} pts in hand</span>'
+                 f' data-testid="catch" data-focus="catch-{o.seat}">'
+                 f'{e(_said("seat.catch", who=o.name))}<span class="sr-only"> '
+                 f'{e(_said("seat.forgot", who=o.name))}</span></button>')
+    points = (f'<span class="hand-points" data-testid="hand-points">'
+              f'{e(_said("seat.points_in_hand", n=o.hand_points))}</span>'
               if o.cards and tv.summary is not None else "")
     still = o.level == "still"  # a position's bots that never move: no level to show
-    kind = f"{o.level} AI" if o.level else "person"  # no level: a person at this device
-    label = (f"{o.name}, " + ("" if still else f"{kind}, ")
-             + f"{o.count} card{'s' if o.count != 1 else ''}, "
-             f"score {o.score}" + (", their turn" if o.is_turn else "")
-             + (", called UNO" if o.called_uno else ""))
-    label = label.replace(", their turn", ", to play" if o.is_turn else "")
+    parts = [Words.of("seat.cards/1" if o.count == 1 else "seat.cards", n=o.count),
+             Words.of("seat.score", n=o.score)]
+    if o.is_turn:
+        parts.append(Words.of("seat.to_play"))
+    if o.called_uno:
+        parts.append(Words.of("seat.called_uno"))
+    if still:  # a position's bots that never move
+        label = _said("seat.still", who=o.name, parts=tuple(parts))
+    elif o.level:
+        label = _said("seat.ai", who=o.name, level=o.level, parts=tuple(parts))
+    else:  # no level: a person at this device
+        label = _said("seat.person", who=o.name, parts=tuple(parts))
     return (
         f'<li class="{cls}" data-testid="opponent" data-seat="{o.seat}" data-count="{o.count}"'
         f' style="--i:{position};--n:{total}">'
@@ -241,10 +252,16 @@ def _opponent(o: OpponentView, tv: TableView, position: int = 0, total: int = 1)
         + f'{"".join(badges)}</div>'
         f'<div class="seat-cards"><div class="fan{" open" if o.cards else ""}" aria-hidden="true">'
         f'{fan}</div>{last}</div>'
-        f'<div class="meta" aria-hidden="true"><span class="count" data-testid="card-count">{o.count} '
-        f'card{"s" if o.count != 1 else ""}</span><span class="score">{o.score} pts</span>'
+        f'<div class="meta" aria-hidden="true"><span class="count" data-testid="card-count">'
+        f'{e(_said("count.cards/1" if o.count == 1 else "count.cards", n=o.count))}</span>'
+        f'<span class="score">{e(_said("count.points", n=o.score))}</span>'
         f'{points}{status}</div>{catch}</li>'
     )
+
+
+def _said(key: str, **facts: Any) -> str:
+    """A phrase's English for the page, its facts kept for the page's language."""
+    return said(Words.of(key, **facts))
 
 
 def _opponents(tv: TableView) -> str:
@@ -266,17 +283,17 @@ def _center(tv: TableView) -> dict[str, str]:
             draw_cls += " can-draw"
         draw_attrs = ' data-action="draw" data-focus="draw"'
         tag = "button"
-        label = f"{tv.actions.draw_label} (draw pile, {tv.draw_count} cards)"
+        pile = _said("pile.draw_count", n=tv.draw_count)
     else:
         tag = "div"
-        label = f"draw pile, {tv.draw_count} cards"
+        pile = _said("pile.count/1" if tv.draw_count == 1 else "pile.count", n=tv.draw_count)
     type_attr = 'type="button" ' if tag == "button" else ""
     shown = tv.actions.draw_label if tv.mode == "table" else "draw pile"
     draw = (f'<{tag} {type_attr}class="{draw_cls}"'
             f' data-testid="draw-pile" data-count="{tv.draw_count}"{draw_attrs}>'
             f'{card_back("stack", tv.deck)}<span class="pile-count" aria-hidden="true">'
             f'{tv.draw_count}</span><span class="pile-label">{e(shown)}</span>'
-            f'<span class="sr-only">{e(label[len(shown):] if label.startswith(shown) else label)}'
+            f'<span class="sr-only">{" " if tv.mode == "table" else ""}{e(pile)}'
             '</span></' + tag + '>')
     if tv.top is not None:
         top = render_card(tv.top, attrs=f' data-seq="{tv.discard_count}"')
@@ -286,7 +303,8 @@ def _center(tv: TableView) -> dict[str, str]:
     discard = (f'<div class="pile discard{ring}" data-testid="discard"'
                f' data-count="{tv.discard_count}">{top}</div>')
     col = tv.color
-    color_text = (f"current colour: {tv.color_name}" if col else "current colour: none yet")
+    color_text = (_said("table.color", color=parse_color(col)) if col else
+                  "current colour: none yet")
     differs = " differs" if tv.color_differs else ""
     current = (f'<div class="current-color c-{e(col or "none")}{differs}" data-testid="current-color"'
                f' data-color="{e(col)}">{color_swatch(col) if col else ""}'
@@ -297,12 +315,12 @@ def _center(tv: TableView) -> dict[str, str]:
     pending = ""
     if tv.pending:
         pending = (f'<div class="pending" data-testid="pending" data-count="{tv.pending}">'
-                   f'+{tv.pending} pending</div>')
+                   f'{e(_said("pile.pending", n=tv.pending))}</div>')
     turn_label = "You" if tv.turn == tv.you_seat else tv.turn_name
     turn = (f'<div class="turn" data-testid="turn" data-seat="{tv.turn}">'
             f'<span class="muted">turn:</span> <b>{e(turn_label)}</b></div>')
     info = (f'<div class="table-info">{current}{direction}{turn}{pending}'
-            f'<div class="round-no">Round {tv.round}</div></div>')
+            f'<div class="round-no">{e(_said("table.round", n=tv.round))}</div></div>')
     callout = ""
     if tv.callout and tv.mode == "table":
         callout = (f'<p class="callout" data-testid="callout" data-version="{tv.version}"'
@@ -413,11 +431,12 @@ def _hand(tv: TableView) -> str:
                 f'{render_card(tv.you_last, extra="mini", attrs=_HIDDEN)}'
                 f'<span class="sr-only">{e(tv.you_last.name)}</span></span>')
     head = (f'<div class="hand-head" data-seat="{tv.you_seat}"><span class="you-name">{e(tv.you)}</span>'
-            f'<span class="muted">{n} card{"s" if n != 1 else ""} · {tv.you_score} pts</span>'
+            f'<span class="muted">{e(_said("hand.head/1" if n == 1 else "hand.head", n=n, m=tv.you_score))}'
+            '</span>'
             + ('<span class="badge uno-badge">UNO!</span>' if tv.actions.uno_called else "")
             + last + "</div>")
     return (f'{head}<div class="hand{turn}" data-testid="hand" data-count="{n}" role="group"'
-            f' aria-label="Your hand, {n} cards">{cards}</div>')
+            f' aria-label="{e(_said("hand.label", n=n))}">{cards}</div>')
 
 
 MAX_ROUND_COLUMNS = 8
@@ -445,7 +464,7 @@ def _scores(tv: TableView) -> str:
     shown = min(played, MAX_ROUND_COLUMNS)
     heads = "".join(f'<th scope="col" title="round {k}">#{k}</th>'
                     for k in range(played - shown + 1, played + 1))
-    return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>Scores · '
+    return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>'
             f'{e(tv.rules_text)}</caption><thead><tr><th scope="col">player</th>{heads}'
             f'<th scope="col">total</th></tr></thead>'
             f'<tbody>{_score_rows(tv.scores, tv.you_seat, False, shown)}</tbody></table>')
@@ -463,7 +482,7 @@ def entry_html(en: ValidatorEntry) -> str:
         f'{e(verdict_sentence(en.message))}</p>'
         f'<p class="explanation">{e(en.explanation)}</p>'
         f'<p class="rule"><span class="code" title="reason code">{e(en.code)}</span> '
-        f'rule: {e(en.rule)}</p>{hint}</li>'
+        f'<span>rule:</span> {e(en.rule)}</p>{hint}</li>'
     )
 
 
@@ -487,12 +506,13 @@ def _latest(tv: TableView) -> str:
     en = tv.latest
     if en is None:
         return ""
-    text = verdict_sentence(en.message)
+    # each part its own text, so that a page in another language words each from its facts
+    text = e(verdict_sentence(en.message))
     if not en.ok or en.code.startswith("P_"):
-        text += " " + en.explanation
+        text += f"<span> {e(en.explanation)}</span>"
         if en.hint:
-            text += " " + en.hint
-    return f'<span data-seq="{en.seq}">{e(text)}</span>'
+            text += f"<span> {e(en.hint)}</span>"
+    return f'<span data-seq="{en.seq}">{text}</span>'
 
 
 def log_html(log: Iterable[LogLine], you_seat: int) -> str:
@@ -515,14 +535,18 @@ def _overlay(tv: TableView) -> str:
     you_won = s.winner == tv.you_seat
     if s.game_over:
         title = ("You won the game!" if s.game_winner_seat == tv.you_seat
-                 else f"{s.game_winner} won the game")
+                 else _said("over.game_won", who=s.game_winner))
         testid = "game-over"
     else:
-        title = "You won the round!" if you_won else f"{s.winner_name} won round {s.round}"
+        title = ("You won the round!" if you_won
+                 else _said("over.round_won", who=s.winner_name, n=s.round))
         testid = "round-over"
-    scorer = "You score" if you_won else f"{s.winner_name} scores"
-    gained = (f"{scorer} {s.gained} points." if s.scoring != "elimination"
-              else f"Points left in hands count against their holders (out above {s.target}).")
+    if s.scoring == "elimination":
+        gained = _said("over.points_against", n=s.target)
+    elif you_won:
+        gained = _said("over.you_score", n=s.gained)
+    else:
+        gained = _said("over.scores", who=s.winner_name, n=s.gained)
     hands = []
     for r in s.rows:
         who = "You" if r.seat == tv.you_seat else r.name
@@ -531,10 +555,11 @@ def _overlay(tv: TableView) -> str:
         hands.append(f'<li class="reveal-hand{" winner" if r.winner else ""}" data-seat="{r.seat}"'
                      f' data-testid="revealed-hand"><span class="reveal-name">{e(who)}</span>'
                      f'<span class="fan open">{cards}</span>'
-                     f'<span class="reveal-points">{r.in_hand} pts</span></li>')
+                     f'<span class="reveal-points">{e(_said("count.points", n=r.in_hand))}'
+                     '</span></li>')
     reveal = (f'<h3 class="sr-only">Every hand at the end of the round</h3>'
               f'<ul class="reveal-hands" data-testid="round-hands">{"".join(hands)}</ul>')
-    goal = {"target": f"First to {s.target} points wins the game.",
+    goal = {"target": _said("over.first_to", n=s.target),
             "single-round": "One round decides the game.",
             "elimination": ""}.get(s.scoring, "")
     table = (f'<table class="scores final" data-testid="round-scores"><thead><tr>'

@@ -29,7 +29,9 @@ from ..room.protocol import ROOM_ID_RE
 from ..i18n.ui import translate_html
 from ..i18n.verdicts import shown
 from .render import entries_html, log_html, rejection_html, render_card
-from .session import ValidatorEntry, suggest
+from ..core.words import words_from_json
+from ..i18n.phrases import said
+from .session import ValidatorEntry, suggest_words
 from .view import LogLine, card_view, describe_event
 
 __all__ = ["RoomScreen", "TEXTS", "text", "storage_key", "SELF", "HOST_GONE_AFTER",
@@ -173,6 +175,18 @@ def storage_key(kind: str, scope: str, room: str) -> str:
     return f"uno_web.room.{kind}.v1:{scope}:{room}"
 
 
+def _hint(verdict: dict[str, Any]) -> str:
+    """A refusal's "what you could do instead": written from its facts (so a Finnish page
+    words it from them); facts this page cannot read leave the host's English."""
+    words = verdict.get("hint_words")
+    if words:
+        try:
+            return said(words_from_json(words))[:1000]
+        except ValueError:  # facts from another browser are outside input
+            pass
+    return str(verdict.get("hint") or "")[:1000]
+
+
 def _e(value: object) -> str:
     return escape(str(value), quote=True)
 
@@ -273,7 +287,7 @@ class RoomScreen:
     def _resume_host(self, host_save: str, guest_save: str | None, now: float) -> None:
         try:
             self.host = RoomHost.resume(host_save, now, random_bytes=self.random_bytes)
-            self.host.hinter = suggest
+            self.host.hinter = suggest_words
             self.me = (RoomGuest.restore(guest_save, random_bytes=self.random_bytes)
                        if guest_save else None)
         except (RoomError, ValueError) as exc:
@@ -309,7 +323,7 @@ class RoomScreen:
         room = make_room_id(self.random_bytes)
         host = RoomHost(room, seats=seats, preset=preset, rules=resolve_rules(preset, overrides),
                         absent_timeout=absent, random_bytes=self.random_bytes)
-        host.hinter = suggest  # a refused guest reads what it could do, as at the table
+        host.hinter = suggest_words  # a refused guest reads what it could do, as at the table
         me = RoomGuest(room, name or "Host", random_bytes=self.random_bytes)
         self.room, self.host, self.me = room, host, me
         self.problem = ""
@@ -786,7 +800,7 @@ class RoomScreen:
                 seq=i + 1, seat=seat, who=str(names[seat]) if 0 <= seat < len(names) else "",
                 move=str(d.get("move") or "")[:40], code=code, ok=bool(d.get("ok")),
                 message=message[:1000], explanation=verdict.explanation,
-                rule=str(d.get("rule") or verdict.rule)[:200], hint=str(d.get("hint") or "")[:1000],
+                rule=str(d.get("rule") or verdict.rule)[:200], hint=_hint(d),
                 round=rnd if isinstance(rnd, int) else 0))
         out.reverse()
         return out

@@ -25,9 +25,11 @@ from ..i18n.verdicts import shown as _shown  # the message, its facts kept for t
 from ..core import (
     IllegalMove, Move, MoveKind, Phase, Reason, RuleSet, RulesError, Verdict, check_deck, legal_moves, new_game, observe, parse_card, parse_color, resolve_rules,
 )
-from ..core.cards import IS_WILD, CardError, card_name, card_str, color_name
+from ..core.cards import IS_WILD, CardError, card_str, color_name
 from ..core.engine import apply
 from ..core.wording import quote_value
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from ..core.gamelog import ReplayStep
 from ..core.events import Event
 from ..core.rules import PRESETS
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HUMAN", "LEVELS", "BOT_NAMES", "SAVE_FORMAT", "SAVE_VERSION", "TableSettings", "SettingsError", "ValidatorEntry", "Choice",
-    "AiPlan", "Session", "SaveError", "restore", "LogReplay", "ReplayStep", "step_text", "suggest",
+    "AiPlan", "Session", "SaveError", "restore", "LogReplay", "ReplayStep", "step_text", "suggest", "suggest_words",
     "make_table_bot", "Speed", "SPEEDS", "SPEED_NAMES", "Reveal", "PositionRecorder", "BOT_CHOICES",
 ]
 
@@ -314,46 +316,49 @@ def make_table_bot(level: str) -> tuple[Any, str]:
 # ------------------------------------------------------------------------------------------
 
 
-def _cards_text(cards: Sequence[int]) -> str:
-    return ", ".join(card_name(c) for c in cards)
-
-
-def suggest(s: GameState, seat: int = HUMAN) -> str:
-    """A sentence saying what ``seat`` may do now, from :func:`legal_moves` alone."""
+def suggest_words(s: GameState, seat: int = HUMAN) -> Words:
+    """What ``seat`` may do now, from :func:`legal_moves` alone, as facts (a phrase and its
+    cards, names and counts) for any language."""
     if s.phase == Phase.GAME_OVER:
-        return "The game is over: start a new game."
+        return Words.of("could.over")
     moves = legal_moves(s, seat)
     if s.phase == Phase.ROUND_OVER:
-        return "The round is over: deal the next round."
-    parts: list[str] = []
-    plays = sorted({m.card for m in moves if m.kind == MoveKind.PLAY})
+        return Words.of("could.round_over")
+    parts: list[Words] = []
+    plays = tuple(sorted({m.card for m in moves if m.kind == MoveKind.PLAY}))
     kinds = {m.kind for m in moves}
     if seat == s.turn:
         if s.phase == Phase.CHOOSE_COLOR:
-            parts.append("choose the colour for the starting Wild")
+            parts.append(Words.of("could.choose_start_color"))
         if plays:
-            parts.append("play " + _cards_text(plays))
+            parts.append(Words.of("could.play", cards=plays))
         if MoveKind.DRAW in kinds:
-            parts.append("draw a card (the draw pile, or press D)")
+            parts.append(Words.of("could.draw"))
         if MoveKind.PASS in kinds:
-            parts.append("keep the drawn card (Keep, or press K)")
+            parts.append(Words.of("could.keep"))
         if MoveKind.CHALLENGE in kinds:
-            parts.append("challenge the Wild Draw Four (press C)")
+            parts.append(Words.of("could.challenge"))
         if MoveKind.ACCEPT in kinds:
-            parts.append(f"take the {s.pending} cards (the draw pile, or press A)")
+            parts.append(Words.of("could.take", n=s.pending))
     elif plays:
-        parts.append("jump in with " + _cards_text(plays))
+        parts.append(Words.of("could.jump_in", cards=plays))
     if MoveKind.CALL_UNO in kinds:
-        parts.append("call UNO (press U)")
+        parts.append(Words.of("could.uno"))
     for m in moves:
         if m.kind == MoveKind.CATCH:
-            parts.append(f"catch {s.name(m.target)}, who forgot to call UNO")
+            parts.append(Words.of("could.catch", who=s.name(m.target)))
     if not parts:
-        return f"Wait: it is {s.name(s.turn)}'s turn."
-    text = "You could " + ", or ".join(parts) + "."
+        if s.turn == seat:  # your turn, nothing yours to do (a bot chooses for you)
+            return Words.of("could.wait_you")
+        return Words.of("could.wait", who=s.name(s.turn))
     if seat != s.turn:
-        text = f"It is {s.name(s.turn)}'s turn. " + text
-    return text
+        return Words.of("could.not_your_turn", who=s.name(s.turn), options=tuple(parts))
+    return Words.of("could", options=tuple(parts))
+
+
+def suggest(s: GameState, seat: int = HUMAN) -> str:
+    """:func:`suggest_words` in English for a page, its facts kept for the page's language."""
+    return said(suggest_words(s, seat))
 
 
 # ------------------------------------------------------------------------------------------
@@ -868,6 +873,7 @@ class LogReplay:
     failure: ValidatorEntry | None = None
     cursor: int = 0
     names: tuple[str, ...] = field(default_factory=tuple)
+    refused: Verdict | None = None  # the failure's verdict: its facts word it in any language
     _numbers: list[int] = field(default_factory=list, repr=False)
     _results: list[tuple[int, Event]] | None = field(default=None, repr=False)
 
@@ -904,6 +910,7 @@ class LogReplay:
         numbers: list[int] = []  # actions up to each step (action_number)
         results: list[tuple[int, Event]] = []  # every round's result (events_to_cursor)
         failure: ValidatorEntry | None = None
+        refused: Verdict | None = None
         try:
             for st in replay_steps(log):
                 numbers.append(numbers[-1] + 1 if st.move is not None and numbers
@@ -917,8 +924,9 @@ class LogReplay:
             if not steps:
                 raise LogError(f"round 1 cannot be dealt: {exc.verdict.detail}") from None
             failure = _replay_failure(exc.step, exc.round, steps[-1].state, exc.move, exc.verdict)
+            refused = exc.verdict
         return cls(log=log, steps=steps, failure=failure, names=names, _numbers=numbers,
-                   _results=results)
+                   _results=results, refused=refused)
 
     @property
     def current(self) -> ReplayStep:

@@ -15,12 +15,14 @@ from typing import Any, Literal, Sequence
 from ..core import Move, MoveKind, Phase, RuleSet, check_deck, legal_moves
 from ..core.cards import (
     COLOR_OF, IS_WILD, RANK_OF, Color, Rank, card_name, card_str, color_code, color_name,
-    parse_card,
+    parse_card, parse_color,
 )
 from ..core.engine import hand_points
 from ..core.events import Event
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from ..core.state import PHASE_NAMES, GameState, deck_colors
+from ..core.words import DRAW_REASONS_EN, Words
+from ..i18n.phrases import said
 from ..i18n.verdicts import shown
 from .session import (
     HUMAN, LEVELS, LogReplay, Session, TableSettings, ValidatorEntry, step_text, suggest,
@@ -29,7 +31,7 @@ from .session import (
 __all__ = [
     "CardView", "OpponentView", "ActionsView", "ScoreRow", "RoundSummary", "LogLine",
     "TableView", "FieldView", "StartView", "card_view", "view", "replay_view", "start_view",
-    "describe_event", "rule_fields", "settings_from_form", "MAX_ENTRIES", "MAX_LOG_LINES",
+    "describe_event", "event_words", "rule_fields", "settings_from_form", "MAX_ENTRIES", "MAX_LOG_LINES",
     "verdict_sentence", "callout_text",
 ]
 
@@ -80,9 +82,8 @@ def card_view(card: int, playable: bool = False, drawn: bool = False, index: int
     name = card_name(card)
     label = name
     if label_state:
-        label += ", playable" if playable else ", not playable"
-        if drawn:
-            label += ", just drawn"
+        key = "card.playable" if playable else "card.not_playable"
+        label = said(Words.of(key + ("_drawn" if drawn else ""), card=card))
     return CardView(
         code=card_str(card), name=name, color=color_code(col), deck="suits" if suits else "uno",
         face=face, suit=_SUIT_SYMBOL.get(Color(col), "") if suits else "", playable=playable,
@@ -237,13 +238,14 @@ def _direction_text(d: int) -> str:
     return "clockwise" if d > 0 else "counter-clockwise"
 
 
-def rules_summary(rules: RuleSet, preset: str) -> str:
+def rules_summary(rules: RuleSet, preset: str) -> Words:
+    """The scores' caption: the preset and the rules changed from it (in notation)."""
     base = PRESETS.get(preset, RuleSet())
     changed = [k for k, v in rules.model_dump().items() if getattr(base, k) != v]
-    text = preset
-    if changed:
-        text += " + " + ", ".join(f"{k}={getattr(rules, k)}" for k in changed)
-    return text
+    if not changed:
+        return Words.of("scores.rules", preset=preset)
+    return Words.of("scores.rules_changed", preset=preset,
+                    notation=", ".join(f"{k}={getattr(rules, k)}" for k in changed))
 
 
 def round_scores(events: Sequence[tuple[int, Event]], n: int, scoring: str) -> list[tuple[int, ...]]:
@@ -303,57 +305,47 @@ def deck_text(s: GameState) -> str:
 
 
 def _status(s: GameState, moves: Sequence[Move], seat: int, thinking: bool, acting: int) -> str:
+    return said(status_words(s, moves, seat, thinking, acting))
+
+
+def status_words(s: GameState, moves: Sequence[Move], seat: int, thinking: bool,
+                 acting: int) -> Words:
+    """The status line for ``seat`` as facts: whose turn, what the card on top asks for."""
     you = seat
     if s.phase == Phase.GAME_OVER:
         w = s.winner
-        return "You won the game!" if w == you else f"{s.name(w)} won the game."
+        return Words.of("status.you_won_game") if w == you else \
+            Words.of("status.won_game", who=s.name(w))
     if s.phase == Phase.ROUND_OVER:
         w = s.round_winner
-        who = "You" if w == you else s.name(w)
-        return f"{who} won round {s.round}. Deal the next round when you are ready."
+        return Words.of("status.round_won", who="You" if w == you else s.name(w), n=s.round)
     if not s.active[you]:
-        return f"You are out of the game; {s.name(s.turn)} is playing."
+        return Words.of("status.out", who=s.name(s.turn))
     if s.turn != you:
         name = s.name(s.turn)
         plays = [m for m in moves if m.kind == MoveKind.PLAY]
         if plays:
-            return f"Jump in now with your {card_name(plays[0].card)}, or let {name} play."
+            return Words.of("status.jump", card=plays[0].card, who=name)
         if thinking:
-            return f"{name} is thinking…"
-        return f"{name} is playing…" if acting == s.turn else f"{name}'s turn."
+            return Words.of("status.thinking", who=name)
+        return Words.of("status.playing" if acting == s.turn else "status.turn", who=name)
     top = s.discard[-1] if s.discard else -1
-    col = color_name(s.color) if s.color >= 0 else ""
     if s.phase == Phase.CHOOSE_COLOR:
-        return "The first card is a Wild: choose the colour to play."
+        return Words.of("status.first_wild")
     if s.phase == Phase.PENALTY:
         opts = []
         if any(m.kind == MoveKind.PLAY for m in moves):
-            opts.append("stack a draw card")
+            opts.append(Words.of("status.face.stack"))
         if any(m.kind == MoveKind.CHALLENGE for m in moves):
-            opts.append("challenge")
-        opts.append(f"take {s.pending} cards (draw pile)")
-        return f"Your turn: you face {s.pending} cards — " + ", ".join(opts) + "."
+            opts.append(Words.of("status.face.challenge"))
+        opts.append(Words.of("status.face.take", n=s.pending))
+        return Words.of("status.face", n=s.pending, parts=tuple(opts))
     if s.phase == Phase.DRAWN:
-        drawn = ", ".join(card_name(c) for c in s.drawn)
-        return f"You drew the {drawn}: play it or keep it."
+        return Words.of("status.drew", cards=tuple(s.drawn))
     if top < 0:
-        return "Your turn: lead any card."
+        return Words.of("status.lead")
     plays = [m for m in moves if m.kind == MoveKind.PLAY]
-    what = f"{col} or {_rank_word(top)}"
-    if plays:
-        return f"Your turn: play a card matching {what}, or draw."
-    return f"Your turn: nothing matches {what} — draw a card."
-
-
-def _rank_word(card: int) -> str:
-    rank = RANK_OF[card]
-    if IS_WILD[card]:
-        return "a wild card"
-    if rank <= 10:
-        return f"an {rank}" if rank == 8 else f"a {rank}"
-    return {Rank.SKIP: "a Skip", Rank.REVERSE: "a Reverse", Rank.DRAW_TWO: "a Draw Two",
-            Rank.JACK: "a Jack", Rank.QUEEN: "a Queen", Rank.KING: "a King", Rank.ACE: "an Ace",
-            Rank.JOKER: "a Joker"}.get(Rank(rank), card_str(card))
+    return Words.of("status.play" if plays else "status.nothing", color=s.color, rank=top)
 
 
 def _table(
@@ -417,7 +409,7 @@ def _table(
         actions=actions, scores=_scores(s, over, history), summary=_summary(s, history),
         entries=ent,
         latest=entries[-1] if entries else None, deck_message=deck_text(s), log=log,
-        rules_text=rules_summary(s.rules, preset), deck=s.rules.deck,
+        rules_text=said(rules_summary(s.rules, preset)), deck=s.rules.deck,
         colors=tuple(color_code(c) for c in deck_colors(s.rules.deck)),
         jump_window=jump_window, busy=acting >= 0,
         you_last=card_view(last[seat], label_state=False) if seat in last else None,
@@ -442,15 +434,14 @@ def _challenge_text(s: GameState, kinds: set[MoveKind]) -> str:
     """What a challenge of the Wild Draw Four does, either way (the challenge button's words)."""
     if MoveKind.CHALLENGE not in kinds or s.plus4_by < 0:
         return ""
-    who = s.name(s.plus4_by)
-    return (f"Challenge {who}: if {who} could have played another card, {who} draws "
-            f"{s.pending} and you play on; if not, you draw {s.pending + 2} and miss your turn.")
+    return said(Words.of("challenge.either_way", who=s.name(s.plus4_by), n=s.pending,
+                         m=s.pending + 2))
 
 
 def _accept_text(s: GameState, kinds: set[MoveKind]) -> str:
     if MoveKind.ACCEPT not in kinds:
         return ""
-    return f"Take the {s.pending} cards and miss your turn."
+    return said(Words.of("challenge.accept", n=s.pending))
 
 
 def _sorted_hand(hand: Sequence[int]) -> list[int]:
@@ -478,7 +469,7 @@ def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[MoveKind
         choice_card = card_view(choice.card, playable=True, label_state=False)
         if choice.colors:
             picker = tuple(color_code(c) for c in choice.colors)
-            picker_for = f"Choose the colour for your {card_name(choice.card)}"
+            picker_for = said(Words.of("picker.color_for", card=choice.card))
         else:
             targets = tuple((t, s.name(t)) for t in choice.targets)
     elif MoveKind.CHOOSE_COLOR in kinds:
@@ -512,16 +503,10 @@ def view(session: Session, seat: int = HUMAN) -> TableView:
     reveal_title = ""
     reveal_cards: tuple[CardView, ...] = ()
     if rv is not None:
-        col = color_name(rv.color) if rv.color >= 0 else ""
-        if rv.bluff:
-            verdict = (f"{rv.name} held a {col} card" if col else
-                       f"{rv.name} held a card of the colour in play") + (
-                ", so the Wild Draw Four was a bluff.")
-        else:
-            verdict = (f"{rv.name} held no {col} card" if col else
-                       f"{rv.name} held no card of the colour in play") + (
-                ", so the Wild Draw Four was allowed.")
-        reveal_title = f"{rv.name} shows you their hand, as the rules say. {verdict}".strip()
+        held = "held" if rv.bluff else "held_no"
+        verdict = (Words.of(f"reveal.{held}", who=rv.name, color=rv.color) if rv.color >= 0
+                   else Words.of(f"reveal.{held}_in_play", who=rv.name))
+        reveal_title = said(Words.of("reveal", who=rv.name, then=verdict))
         reveal_cards = tuple(card_view(c, label_state=False) for c in _sorted_hand(rv.cards))
     return replace(tv, from_position=pos is not None, goal=(pos.goal or "") if pos else "",
                    can_export=session.can_export, can_share=session.can_share(),
@@ -549,7 +534,7 @@ def callout_text(session: Session, seat: int = HUMAN) -> tuple[str, int]:
     else:
         events = list(session.recorder.initial_events)
         mover = -1
-    parts: list[str] = []
+    parts: list[Words] = []
     drawn_by_penalty: set[int] = set()
     for ev in events:
         if ev.kind not in _CALLOUT_KINDS:
@@ -558,14 +543,16 @@ def callout_text(session: Session, seat: int = HUMAN) -> tuple[str, int]:
             drawn_by_penalty.add(int(getattr(ev, "seat")))
         if ev.kind == "cards_drawn" and int(getattr(ev, "seat")) in drawn_by_penalty:
             continue  # "must draw 2" already said it
-        parts.append(describe_event(ev, s.names, seat))
-    text = " ".join(parts[:4])
+        parts.append(event_words(ev, s.names, seat))
+    parts = parts[:4]
     if s.phase < Phase.ROUND_OVER and s.active[seat]:
         if s.turn == seat and mover != seat:
-            text = (text + " Your turn.").strip()
-        elif s.turn != seat and s.turn != mover and text:
-            text += f" {s.name(s.turn)} is next."
-    return text, mover
+            parts.append(Words.of("callout.your_turn"))
+        elif s.turn != seat and s.turn != mover and parts:
+            parts.append(Words.of("callout.next", who=s.name(s.turn)))
+    if not parts:
+        return "", mover
+    return said(Words.of("callout", lines=tuple(parts))), mover
 
 
 def replay_view(replay: LogReplay) -> TableView:
@@ -576,21 +563,20 @@ def replay_view(replay: LogReplay) -> TableView:
     tv = _table(step.state, 0, mode="replay", levels=levels, preset=replay.log.rules.preset,
                 entries=replay.entries(last=MAX_ENTRIES), events=events, reveal=True)
     problem = ""
-    if replay.failure is not None:
+    if replay.failure is not None and replay.refused is not None:
         f = replay.failure
-        where = _place(f.seq, f.round, f.move)
-        problem = (f"This log is not valid: {where} is refused. {verdict_sentence(f.message)} "
-                   "The replay stops there (python -m uno_web validate reports the same action).")
+        problem = said(Words.of("replay.invalid", place=_place(f.seq, f.round, f.move),
+                                sentence=replay.refused))
     return replace(tv, replay_pos=replay.cursor, replay_len=len(replay.steps) - 1,
                    replay_move=step_text(step), replay_problem=problem,
                    status=_replay_status(replay))
 
 
-def _place(seq: int, rnd: int, move: str) -> str:
+def _place(seq: int, rnd: int, move: str) -> Words:
     """Where an action is, counted as ``python -m uno_web validate`` counts it."""
-    from ..core.gamelog import action_place
+    from ..core.gamelog import place_words
 
-    return action_place(None if move.startswith("deal") else seq, rnd)
+    return place_words(None if move.startswith("deal") else seq, rnd)
 
 
 def verdict_sentence(message: str) -> str:
@@ -606,17 +592,16 @@ def verdict_sentence(message: str) -> str:
 def _replay_status(replay: LogReplay) -> str:
     step = replay.current
     if replay.cursor == 0:
-        return "Replay: the first deal. Step forward with Next (→)."
-    from ..i18n.verdicts import shown  # the message, its facts kept for the page's language
-
+        return said(Words.of("replay.first"))
     v = step.verdict
     if step_text(step).startswith("deal"):
-        return f"Replay: the deal of round {step.round}."
-    number = replay.action_number(replay.cursor)
-    from ..core.gamelog import action_place
+        return said(Words.of("replay.deal", n=step.round))
+    from ..core.gamelog import place_words
 
-    return (f"Replay, {action_place(number, step.round)}: "
-            f"{verdict_sentence(shown(v)) if v else ''}")
+    place = place_words(replay.action_number(replay.cursor), step.round)
+    if v is None:
+        return said(Words.of("replay.action_plain", place=place))
+    return said(Words.of("replay.action", place=place, sentence=v))
 
 
 # ------------------------------------------------------------------------------------------
@@ -632,94 +617,98 @@ def _who(names: Sequence[str], seat: int, you: int) -> str:
     return f"seat {seat}"
 
 
-_REASON_WORDS = {
-    "draw": "", "penalty": " as a penalty", "uno": " for not calling UNO",
-    "challenge": " after the challenge", "joker": " for the Joker",
-    "misplay": " for a card that did not fit", "finish": " for trying to go out on that card",
-    "false_catch": " for a false catch", "false_uno": " for an UNO call at the wrong time",
-}
-
-
 def describe_event(e: Event, names: Sequence[str], you: int = HUMAN) -> str:
-    """One log line for ``you``: other players' drawn cards are only counted."""
+    """One log line for ``you`` (other players' drawn cards are only counted), in English for
+    the page, its facts kept for the page's language (:func:`event_words`)."""
+    return said(event_words(e, names, you))
+
+
+def _card_of(code: Any) -> int:
+    return parse_card(code) if isinstance(code, str) else int(code)
+
+
+def _color_of(name: Any) -> int:
+    return parse_color(name) if isinstance(name, str) else int(name)
+
+
+def event_words(e: Event, names: Sequence[str], you: int = HUMAN) -> Words:
+    """:func:`describe_event` as facts: the line's phrase with its cards, names and counts (the
+    event as ``you`` may see it: :meth:`Event.public`, the shape a room sends)."""
     k = e.kind
-    d: dict[str, Any]
     seat = getattr(e, "seat", -1)
-    shown = e if (k == "cards_drawn" and seat == you) else e.public()
-    d = shown.to_dict()
+    d: dict[str, Any] = (e if (k == "cards_drawn" and seat == you) else e.public()).to_dict()
 
     def who(s: int) -> str:
         return _who(names, s, you)
 
     if k == "round_started":
-        return f"Round {d['round']}: {who(d['dealer'])} dealt."
+        return Words.of("log.round_started", n=d["round"], who=who(d["dealer"]))
     if k == "first_card_turned":
-        return f"First card turned: {card_name_of(d['card'])}."
+        return Words.of("log.first_card", card=_card_of(d["card"]))
     if k == "card_returned":
-        return f"{card_name_of(d['card'])} goes back under the draw pile; another card is turned."
+        return Words.of("log.card_returned", card=_card_of(d["card"]))
     if k == "card_played":
-        text = f"{who(d['seat'])} played {card_name_of(d['card'])}"
-        if d.get("jump_in"):
-            text += " (jump-in!)"
+        card = _card_of(d["card"])
+        key = "log.played" + ("_jump" if d.get("jump_in") else "")
         if d["card"] in ("W", "W+4") and d.get("color"):
-            text += f" and chose {d['color']}"
-        return text + "."
+            return Words.of(key + "_chose", who=who(d["seat"]), card=card,
+                            color=_color_of(d["color"]))
+        return Words.of(key, who=who(d["seat"]), card=card)
     if k == "cards_drawn":
         n = d["count"]
-        text = f"{who(d['seat'])} drew {n} card{'s' if n != 1 else ''}"
-        text += _REASON_WORDS.get(d["reason"], "")
+        reason = d["reason"] if d["reason"] in DRAW_REASONS_EN else "draw"
+        key = f"log.drew.{reason}{'/1' if n == 1 else ''}"
         if "cards" in d:
-            text += ": " + ", ".join(card_name_of(c) for c in d["cards"])
-        return text + "."
+            return Words.of(key + ".cards", who=who(d["seat"]), n=n,
+                            cards=tuple(_card_of(c) for c in d["cards"]))
+        return Words.of(key, who=who(d["seat"]), n=n)
     if k == "turn_skipped":
-        return f"{who(d['seat'])} {'are' if d['seat'] == you else 'is'} skipped."
+        return Words.of("log.skipped_you" if d["seat"] == you else "log.skipped",
+                        who=who(d["seat"]))
     if k == "direction_reversed":
-        return f"Direction reversed: play goes {_direction_text(d['direction'])}."
+        return Words.of("log.reversed", direction=d["direction"])
     if k == "color_chosen":
-        return f"{who(d['seat'])} chose {d['color']}."
+        return Words.of("log.chose", who=who(d["seat"]), color=_color_of(d["color"]))
     if k == "pile_reshuffled":
-        if d.get("shuffled", True):
-            return "The draw pile ran out: the discard pile was shuffled into a new draw pile."
-        return "The draw pile ran out: the playing pile was turned over."
+        return Words.of("log.reshuffled" if d.get("shuffled", True) else "log.turned_over")
     if k == "uno_called":
-        return f"{who(d['seat'])} called UNO!"
+        return Words.of("log.uno", who=who(d["seat"]))
     if k == "penalty_applied":
         n = d["count"]
-        takes = "take" if d["seat"] == you else "takes"
+        mine = d["seat"] == you
         if d["reason"] == "draw":
-            return f"{who(d['seat'])} {takes} the {n} card{'s' if n != 1 else ''}."
+            key = ("log.take_you" if mine else "log.takes") + ("/1" if n == 1 else "")
+            return Words.of(key, who=who(d["seat"]), n=n)
         if d["reason"] == "stack":
-            return f"{who(d['seat'])} {takes} the whole stack: {n} cards."
-        reason = {"draw_two": "Draw Two", "draw_four": "draw four", "stack": "the stack",
-                  "uno": "missed UNO call", "challenge": "challenge", "wild": "Wild",
-                  "first_card": "first card", "joker": "Joker",
-                  "misplay": "a card that did not fit", "finish": "no going out on that card",
-                  "false_catch": "false catch", "false_uno": "UNO call at the wrong time",
-                  }.get(d["reason"], d["reason"])
+            return Words.of("log.take_stack_you" if mine else "log.takes_stack",
+                            who=who(d["seat"]), n=n)
         by_seat = d.get("by", -1)
-        by_name = "you" if by_seat == you else who(by_seat)
-        by = f" (by {by_name})" if by_seat >= 0 and by_seat != d["seat"] else ""
-        return f"{who(d['seat'])} must draw {d['count']}: {reason}{by}."
+        if by_seat >= 0 and by_seat != d["seat"]:
+            return Words.of("log.must_draw_by", who=who(d["seat"]), n=n, penalty=d["reason"],
+                            by="you" if by_seat == you else who(by_seat))
+        return Words.of("log.must_draw", who=who(d["seat"]), n=n, penalty=d["reason"])
     if k == "challenge_resolved":
-        outcome = "it was a bluff!" if d["bluff"] else "it was legal."
-        return f"{who(d['challenger'])} challenged {who(d['challenged'])}'s Wild Draw Four: {outcome}"
+        outcome = "bluff" if d["bluff"] else "legal"
+        if d["challenged"] == you:
+            return Words.of(f"log.challenged_you_{outcome}", who=who(d["challenger"]))
+        return Words.of(f"log.challenged_{outcome}", who=who(d["challenger"]),
+                        target=who(d["challenged"]))
     if k == "hands_swapped":
-        return f"{who(d['seat'])} swapped hands with {who(d['target'])}."
+        return Words.of("log.swapped", who=who(d["seat"]), target=who(d["target"]))
     if k == "hands_rotated":
-        return f"Every hand passed {_direction_text(d['direction'])}."
+        return Words.of("log.rotated", direction=d["direction"])
     if k == "turn_passed":
-        return f"{who(d['seat'])} kept the card; turn over."
+        return Words.of("log.kept", who=who(d["seat"]))
     if k == "round_won":
-        return f"{who(d['seat'])} won the round ({d['points']} points)."
+        return Words.of("log.round_won", who=who(d["seat"]), n=d["points"])
     if k == "round_blocked":
-        if d.get("repeated"):
-            return "The same position came back a third time with the draw pile empty: the round is blocked."
-        return "Nobody can play or draw: the round is blocked."
+        return Words.of("log.blocked_repeated" if d.get("repeated") else "log.blocked")
     if k == "player_eliminated":
-        return f"{who(d['seat'])} {'are' if d['seat'] == you else 'is'} out with {d['score']} points."
+        return Words.of("log.out_you" if d["seat"] == you else "log.out", who=who(d["seat"]),
+                        n=d["score"])
     if k == "game_won":
-        return f"{who(d['seat'])} won the game!"
-    return k.replace("_", " ")  # pragma: no cover - every event kind is listed above
+        return Words.of("log.game_won", who=who(d["seat"]))
+    raise ValueError(f"no words for the event {k!r}")  # every event kind is listed above
 
 
 def card_name_of(code: str) -> str:

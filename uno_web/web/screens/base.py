@@ -4,7 +4,8 @@ its table of handlers.
 
 An intent is typed: a card of the deck is a card (``int``, :mod:`uno_web.core.cards`), a
 puzzle's card is a puzzle card (``(colour, number)``, :mod:`uno_web.puzzles.notation`), a
-colour is a colour and a seat is a seat or None.  The page's texts (``data-card``,
+colour is a colour and a seat is a seat or None (``seat``, who acts; ``target_seat``, whom a
+catch names).  The page's texts (``data-card``,
 ``data-seat``, ...) are read once, by :func:`read_intent`; what it cannot read is kept in
 :attr:`Intent.unread`, so that the screen that receives it refuses it in its own words (the
 validator's panel at the table, the editor's note), exactly as a bad card typed anywhere is.
@@ -39,6 +40,7 @@ class Intent:
     color: int | None = None  # data-color
     seat: int | None = None  # data-seat
     target: str = ""  # data-target: the element a copy button copies, the editor's zone
+    target_seat: int | None = None  # data-target read as a seat (whom a catch catches)
     value: str = ""  # a select's or a text field's value
     form: dict[str, str] = field(default_factory=dict)  # the form the action belongs to
     unread: str = ""  # a data-card / data-color that is no deck's card / colour, as sent
@@ -119,10 +121,16 @@ def read_intent(action: str, *, card: str = "", color: str = "", seat: str = "",
             color_value = parse_color(color)
         except CardError:
             unread = unread or color
-    text = seat.strip()
-    seat_value = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+    seat_value = _seat(seat)
     return Intent(action, card=card_value, puzzle_card=puzzle_card, color=color_value,
-                  seat=seat_value, target=target, value=value, form=form or {}, unread=unread)
+                  seat=seat_value, target=target, target_seat=_seat(target), value=value,
+                  form=form or {}, unread=unread)
+
+
+def _seat(text: str) -> int | None:
+    """A seat's number as a page writes it; None for anything else."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
 
 
 def query_params(query: str) -> dict[str, str]:
