@@ -214,11 +214,14 @@ def test_jumping_in_with_a_forbidden_last_card_is_charged_and_says_which_kind(
     (["R1 W", "G1 G2 G3"], "N0"),            # the next round while this one goes on
     (["R1 R2 R3", "G1 G2 G3"], "P0:R1!"),    # an UNO call that leaves two cards
     (["R1 W", "G1 G2 G3"], "P1:G1"),         # not your turn
+    (["R1 W", "G1 G2 G3"], "P0:R1=G"),       # a colour named with a card that is not wild
+    (["R1 W", "G1 G2 G3"], "X0"),            # no Wild Draw Four to challenge
+    (["R7 W G3", "G1 G2 G3"], "P0:R7"),      # a 7 that swaps hands names nobody
 ])
 def test_every_refusal_names_the_player_who_tried(hands: list[str], move: str) -> None:
     # Verdict.facts: the raw facts of a decision, from which any language is written; a
     # refusal is about somebody's move, and says whose
-    v = check(position(hands=hands, top="R9"), parse_move(move))
+    v = check(position(hands=hands, top="R9", overrides={"seven_swap": True}), parse_move(move))
     assert not v.ok and v.facts()["who"] == parse_move(move).seat
 
 
@@ -239,6 +242,16 @@ def test_can_play_answers_for_a_card_in_the_hand() -> None:
     assert can_play(s, 0, C("R1")) and can_play(s, 0, C("W"))
     assert not can_play(s, 0, C("G5")) and not can_play(s, 0, C("B1"))
     assert not can_play(s, 1, C("G1"))  # not seat 1's turn
+    assert not can_play(s, 2, C("R1")) and not can_play(s, -1, C("R1"))  # no such seat
+
+
+def test_nobody_jumps_in_while_penalty_cards_are_still_being_drawn() -> None:
+    # penalty_draw = one-by-one: the cards come one per move, and nobody may jump in between
+    s = position(hands=["R1 W", "R9 G2 G3", "B1 B2"], top="R9", owed=2, jump_window=True,
+                 last_player=2, overrides={"penalty_draw": "one-by-one", "jump_in": True})
+    v = check(s, parse_move("P1:R9"))
+    assert v.code.value == "E_JUMP_IN_NOT_ALLOWED" and v.facts()["form"] == "owed"
+    assert v.detail == "Bot 1 cannot jump in now: penalty cards are still being drawn"
 
 
 

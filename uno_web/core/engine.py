@@ -49,7 +49,7 @@ from .legality import (  # re-exported: callers import these from the engine
     PH_ROUND_OVER as PH_ROUND_OVER, _ACTION_EFFECTS as _ACTION_EFFECTS, _CARD_SET as _CARD_SET,
     _DRAW_EFFECTS as _DRAW_EFFECTS, _NO_COLOR as _NO_COLOR, _NUMBER as _NUMBER, _PLAY as _PLAY,
     _RANK0 as _RANK0, _RANK7 as _RANK7, _WILD4 as _WILD4, _add_play_variants as _add_play_variants,
-    _add_plays as _add_plays, _jump_window_open as _jump_window_open, _matches as _matches,
+    _add_plays as _add_plays, _matches as _matches,
     _n_active as _n_active, _new_move as _new_move, _next_seat as _next_seat,
     _play_problem as _play_problem, _require_seat as _require_seat,
     _require_state as _require_state, _stack_toggle as _stack_toggle, can_call_uno as can_call_uno,

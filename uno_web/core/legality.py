@@ -262,11 +262,6 @@ def playable_cards(s: GameState, seat: int) -> list[int]:
     return seen
 
 
-def _jump_window_open(s: GameState) -> bool:
-    return s.r.jump_in and jump_window_problem(s) is None and (
-        not IS_WILD[s.discard[-1]] or s.r.jump_in_wild)
-
-
 # ------------------------------------------------------------------------------------------
 # the decision of each move kind: (reason, facts) for a refusal, None when allowed
 # ------------------------------------------------------------------------------------------
