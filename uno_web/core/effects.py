@@ -298,6 +298,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     elif kind == K_DRAW:
         if s.owed:
             draw_owed(s, seat, ev, src)
+        elif s.phase == PH_PENALTY:  # draw_takes_penalty: the draw takes the pending card
+            _take_by_drawing(s, seat, ev, src)
         else:
             _draw_turn(s, seat, ev, src)
     elif kind == K_PASS:
@@ -358,6 +360,20 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
     _draw_cards(s, seat, amount, ev, "penalty", src)
     if ev is not None:
         ev.append(TurnSkipped(seat))
+
+
+def _take_by_drawing(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
+    """``draw_takes_penalty``: the turn player's draw takes the pending draw card; under
+    ``penalty_draw = one-by-one`` it is the first of its cards, else all of them."""
+    if s.r.one_by_one:
+        _owe(s, seat, s.pending, "stack" if s.pending > 4 else "draw", -1, ev)
+        s.plus4_by = -1
+        if s.owed:
+            draw_owed(s, seat, ev, src)
+        return
+    _take_pending(s, seat, ev, src)
+    s.phase = PH_PLAY
+    _advance(s, 1)
 
 
 def lapse_draw(s: GameState) -> None:
@@ -735,6 +751,11 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
         return
     if drawn and r.draw_to_match and r.one_by_one:
         s.stuck = 0  # penalty_draw = one-by-one: the turn stays, to draw the next card
+        return
+    if drawn and r.draw_then_pass:  # the turn stays until the player ends it (pass)
+        s.drawn = drawn
+        s.phase = PH_DRAWN
+        s.stuck = 0
         return
     if len(hand) == before:
         s.stuck += 1

@@ -321,6 +321,8 @@ def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
     if phase == PH_DRAWN:
         return Reason.E_ALREADY_DREW, _NO_FACTS
     if phase == PH_PENALTY:
+        if takes_penalty_by_drawing(s):
+            return None
         return Reason.E_PENALTY_PENDING, _NO_FACTS
     if s.r.may_draw_when_playable:
         return None
@@ -380,10 +382,21 @@ def challenge_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
 
 
 def accept_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
-    """The turn player taking the pending draw penalty."""
+    """The turn player taking the pending draw penalty (``draw_takes_penalty``: a draw
+    takes it, unless the Wild Draw Four may still be challenged)."""
     if s.phase != PH_PENALTY:
         return Reason.E_NO_PENALTY, _NO_FACTS
+    if takes_penalty_by_drawing(s):
+        return Reason.E_NO_PENALTY, {"form": "draw", "pending": s.pending}
     return None
+
+
+def takes_penalty_by_drawing(s: GameState) -> bool:
+    """Whether the turn player facing a pending draw card takes it by drawing
+    (``draw_takes_penalty``: the draw is its first card) rather than with the move ACCEPT:
+    under that rule, unless a Wild Draw Four may still be challenged. The one place this rule
+    lives: legality, the executor and the policies ask it."""
+    return s.r.draw_takes_penalty and s.phase == PH_PENALTY and challenge_problem(s) is not None
 
 
 def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
@@ -499,7 +512,9 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             _add_plays(s, seat, hand, hand, out)
             if challenge_problem(s) is None:
                 out.append(_new_move(Move, (K_CHALLENGE, seat, -1, -1, -1, False)))
-            out.append(_new_move(Move, (K_ACCEPT, seat, -1, -1, -1, False)))  # accept_problem
+            # accept_problem (draw_takes_penalty: draw_problem, a draw takes it)
+            out.append(_new_move(Move, (K_DRAW if takes_penalty_by_drawing(s) else K_ACCEPT,
+                                        seat, -1, -1, -1, False)))
     elif r.jump_in and jump_window_problem(s) is None and s.discard[-1] in hand:
         top = s.discard[-1]
         if jump_card_problem(s, top, hand) is None and not (

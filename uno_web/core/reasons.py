@@ -170,6 +170,7 @@ CATALOGUE: dict[Reason, Explanation] = {
             "none": "{who} drew {count} and cannot play {it}; next: {next}",
             "empty": "{who} could not draw: there are no cards left to draw; next: {next}",
             "again": "{who} drew {count} and cannot play {it}; {who:they} must draw again",
+            "stays": "{who} drew {count} and cannot play {it}; {who:they} may now end the turn",
             "owed": "{who} drew a penalty card; still to draw: {count}",
             "owed_last": "{who} drew the last penalty card and {who:misses} the turn; "
                          "next: {next}",
@@ -481,6 +482,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Taking a penalty is only possible when a draw card is pending against you.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
         "{who} {who:has} no penalty to take",
+        {"draw": "{who} {who:takes} the {pending} cards by drawing: the first draw takes them"},
     ),
     Reason.E_MALFORMED: Explanation(
         "The move could not be read.",

@@ -304,6 +304,24 @@ class RuleSet(Declared):
         "forbidden last card, a bluff caught by a challenge, a drawn Joker and a draw card "
         "that goes out are still drawn at once.",
     )
+    draw_takes_penalty: bool = _f(
+        False,
+        "Drawing takes a draw card",
+        "How a player facing a pending draw card that cannot be challenged takes it. `false`: "
+        "a move of its own (`A`, accept), then the cards. `true` (letsuno/uno-online): by "
+        "drawing (`D`): that draw takes the penalty and is its first card (under `penalty_draw "
+        "= at-once`, all of them); `A` is refused. A Wild Draw Four that may still be "
+        "challenged is accepted (`A`) as before.",
+    )
+    draw_then_pass: bool = _f(
+        False,
+        "End the turn yourself after a draw",
+        "What happens on your turn when a draw leaves you nothing you may play. `false`: the "
+        "turn passes on at once. `true` (letsuno/uno-online): the turn stays with you until you "
+        "end it (`K`, pass); meanwhile you may call UNO, and under `draw_lapses` a call or a "
+        "catch undoes the draw, so that you draw again. A draw that finds no card at all (the "
+        "piles are empty) still ends the turn.",
+    )
     forced_play_at_once: bool = _f(
         False,
         "A drawn card that fits is played at once",
@@ -527,6 +545,8 @@ _LETSUNO: dict[str, Any] = dict(
     draw_lapses=True,
     forced_play_at_once=True,
     penalty_draw="one-by-one",
+    draw_takes_penalty=True,
+    draw_then_pass=True,
     after_draw_play="any-card",
     same_number_turn="any-card",
     target_score=1000,

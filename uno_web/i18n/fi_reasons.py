@@ -66,6 +66,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
                      "seuraavana {next}",
             "again": "{who} {who:nosti|nostit} {count:acc} {who:eikä voi|etkä voi} pelata "
                      "{it:par}; {who:gen} on nostettava uudestaan",
+            "stays": "{who} {who:nosti|nostit} {count:acc} {who:eikä voi|etkä voi} pelata "
+                     "{it:par}; {who:hän voi|voit} nyt lopettaa vuoron",
             "owed": "{who} {who:nosti|nostit} rangaistuskortin; nostettavana vielä {count}",
             "owed_last": "{who} {who:nosti|nostit} viimeisen rangaistuskortin ja "
                          "{who:menettää|menetät} vuoron; seuraavana {next}",
@@ -380,7 +382,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "E_NO_PENALTY": (
         "Rangaistuksen voi ottaa vain, kun nostokortti odottaa juuri sinua.",
         "{who:ade} ei ole otettavaa rangaistusta",
-        {},
+        {"draw": "{who} {who:ottaa|otat} {pending} korttia nostamalla: ensimmäinen nosto ottaa "
+                 "ne"},
     ),
     "E_MALFORMED": (
         "Siirtoa ei voitu lukea.",
