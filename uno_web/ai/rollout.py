@@ -135,6 +135,8 @@ def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
     seat = s.turn
     phase = s.phase
     hand = s.hands[seat]
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first, one per move
+        return Move(MoveKind.DRAW, seat)
     if phase == _PLAY_P:
         ok = playable_now(s, seat)  # the core's predicate (matching inlined there for speed)
         if not ok:  # a same-number turn (play_same_number) ends with a pass, else draw

@@ -115,6 +115,9 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
     s.called = [False] * n
     window.close_all(s)
     s.jump_window = False
+    s.owed = 0
+    s.owed_then = -1
+    s.owed_later = ()
     s.stuck = 0
     s.spent = ()
     s.round_winner = -1
@@ -282,6 +285,9 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
             lapse_draw(s)
         if ev is not None:
             ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
+        if r.one_by_one:  # penalty_draw = one-by-one: drawn one per move, now or when due
+            charge(s, t, r.uno_penalty)
+            return
         _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
         return
     if kind == K_NEXT_ROUND:
@@ -328,7 +334,10 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
         if s.plus4_bluff:
             if ev is not None:
                 ev.append(PenaltyApplied(bluffer, amount, "challenge", seat))
-            _draw_cards(s, bluffer, amount, ev, "challenge", src)
+            if r.one_by_one:  # penalty_draw = one-by-one: the bluffer draws them one by one,
+                charge(s, bluffer, amount)  # then the challenger takes an ordinary turn
+            else:
+                _draw_cards(s, bluffer, amount, ev, "challenge", src)
             # the challenger now takes an ordinary turn
         elif r.one_by_one:  # penalty_draw = one-by-one: the challenger draws them one by one
             _owe(s, seat, amount + 2, "challenge", bluffer, ev)
@@ -344,6 +353,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
         s.phase = PH_PLAY
         if ev is not None:
             ev.append(ColorChosen(seat, move.color))
+    if s.owed_later and not s.owed:  # penalty_draw = one-by-one: a held penalty now falls due
+        start_held(s)
 
 
 _execute = step  # the executor under the name the engine's own callers use
@@ -425,11 +436,22 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
         if r.draw_lapses and code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO,
                                       Reason.P_SELF_CATCH):
             lapse_draw(s)
+        if r.one_by_one and code != Reason.P_FINISH:  # one per move, now or when due
+            charge(s, seat, count)
+            return
         _draw_cards(s, seat, count, ev, why, src)
         return
     # a turn move (a misplay, or a last card that may not go out): it closes the windows as
     # any turn move does, costs the cards and ends the turn
     _close_windows(s, seat)
+    if r.one_by_one and code == Reason.P_MISPLAY:  # penalty_draw = one-by-one: per move
+        s.stuck = 0
+        s.phase = PH_PLAY
+        # misplay_keeps_turn: the turn stays (misplay_may_pass: the cards join ``drawn`` as
+        # they come, see draw_owed), else it passes on after the last card
+        s.drawn = s.drawn if r.misplay_keeps_turn and r.misplay_may_pass else []
+        charge(s, seat, count, seat if r.misplay_keeps_turn else -1)
+        return
     got = _draw_cards(s, seat, count, ev, why, src)
     s.stuck = 0
     if r.misplay_keeps_turn if code == Reason.P_MISPLAY else r.finish_keeps_turn:
@@ -702,19 +724,66 @@ def _owe(s: GameState, seat: int, count: int, why: str, by: int, ev: list[Event]
     s.pending = 0
     s.phase = PH_PLAY
     s.owed = count
+    s.owed_then = -1
     if not count:
         _skip_after_owed(s, seat, ev)
+
+
+def charge(s: GameState, seat: int, count: int, then: int | None = None) -> None:
+    """``penalty_draw = one-by-one``: a penalty of ``count`` cards that is not a draw card's
+    (a missed UNO call caught, a misplay, a false catch or call, a bluff caught by a
+    challenge) falls on ``seat``: it is on turn to draw them, one per move, and then the turn
+    goes to ``then`` (None: whoever is on turn now; -1: on from ``seat``), whatever else waits
+    (a pending draw card, a turn of one number) waiting meanwhile. Made while other penalty
+    cards are being drawn, a colour is to be chosen or a Wild Draw Four may be challenged, it
+    is held until then (:func:`start_held`)."""
+    if count <= 0:
+        return
+    if s.owed or _holds(s):
+        s.owed_later = s.owed_later + ((seat, count),)
+        return
+    s.owed_then = s.turn if then is None else then
+    s.turn = seat
+    s.owed = count
+
+
+def _holds(s: GameState) -> bool:
+    """Whether a penalty made now waits (see :func:`charge`): a colour to choose, or a Wild
+    Draw Four's challenge window."""
+    return s.phase == PH_CHOOSE_COLOR or (
+        s.phase == PH_PENALTY and s.plus4_by >= 0 and s.r.plus4 == "challenge")
+
+
+def start_held(s: GameState) -> None:
+    """The first penalty held by :func:`charge` falls due, if nothing holds it any more: its
+    player draws its cards, and the turn then comes back to the player on turn now."""
+    if s.owed or _holds(s) or s.phase >= PH_ROUND_OVER:
+        return
+    (seat, count), s.owed_later = s.owed_later[0], s.owed_later[1:]
+    charge(s, seat, count)
 
 
 def draw_owed(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles = _RngOnly
               ) -> None:
     """The turn player draws one of the penalty cards it owes (``penalty_draw =
     one-by-one``); after the last, or when the piles have none left (letsuno settles the rest
-    with that draw), the turn passes on."""
+    with that draw), the turn passes on (or goes where the penalty says: :func:`charge`),
+    and a held penalty may fall due."""
     got = _draw_cards(s, seat, 1, ev, "penalty", src)
+    then = s.owed_then
+    if then == seat and s.phase == PH_PLAY and s.r.misplay_may_pass and got:
+        # a penalty drawn on your own turn is a draw of yours: the turn may end after it
+        s.drawn = s.drawn + got
     s.owed = s.owed - 1 if got else 0
-    if not s.owed:
+    if s.owed:
+        return
+    s.owed_then = -1
+    if then >= 0:
+        s.turn = then
+    else:
         _skip_after_owed(s, seat, ev)
+    if s.owed_later:
+        start_held(s)
 
 
 def _skip_after_owed(s: GameState, seat: int, ev: list[Event] | None) -> None:

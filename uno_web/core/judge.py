@@ -438,7 +438,7 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
                 form = ""
             return _v(code, s, move, card=move.card, color=after.color, next=nxt, pending=after.pending or s.pending, form=form,
                       rule=_play_rule(s, move, code in (Reason.OK_STACK, Reason.OK_DEFLECT)))
-        if kind == K_DRAW and s.phase == PH_PENALTY:  # draw_takes_penalty: it takes the card
+        if kind == K_DRAW and s.phase == PH_PENALTY and not s.owed:  # draw_takes_penalty
             if after.owed:
                 return _v(Reason.OK_DRAW, s, move, count=after.owed, form="owed",
                           rule="draw_takes_penalty = true")
@@ -451,7 +451,9 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
             if after.owed:
                 return _v(Reason.OK_DRAW, s, move, count=after.owed, form="owed",
                           rule="penalty_draw = one-by-one")
-            return _v(Reason.OK_DRAW, s, move, count=1, next=nxt, form="owed_last",
+            # (a penalty of a player not on turn, or one that keeps the turn: no turn missed)
+            return _v(Reason.OK_DRAW, s, move, count=1, next=nxt,
+                      form="owed_last" if s.owed_then < 0 else "owed_back",
                       rule="penalty_draw = one-by-one")
         if kind == K_DRAW:
             count = after.hand_size - len(s.hands[move.seat])

@@ -342,10 +342,10 @@ def pass_problem(s: GameState, seat: int, plays: list[Move] | None = None
     drawing a misplay penalty: the play phase with the penalty cards in ``s.drawn``.
     ``plays``: the plays :func:`legal_moves` found, as for :func:`draw_problem`."""
     phase = s.phase
-    if phase == PH_PENALTY:
-        return Reason.E_PENALTY_PENDING, _NO_FACTS
     if s.owed:  # penalty_draw = one-by-one: the penalty cards first
         return _R_OWED, {"count": s.owed}
+    if phase == PH_PENALTY:
+        return Reason.E_PENALTY_PENDING, _NO_FACTS
     if s.chain_rank >= 0:
         return None  # play_same_number: ending the turn
     if phase != PH_DRAWN:
@@ -376,6 +376,8 @@ def _any_play(s: GameState, seat: int, plays: list[Move] | None) -> bool:
 
 def challenge_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player challenging a Wild Draw Four (``wild_draw_four = challenge``)."""
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first
+        return _R_OWED, {"count": s.owed}
     if s.phase != PH_PENALTY or s.plus4_by < 0 or s.r.plus4 != "challenge":
         return Reason.E_NO_CHALLENGE, _NO_FACTS
     return None
@@ -384,6 +386,8 @@ def challenge_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
 def accept_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player taking the pending draw penalty (``draw_takes_penalty``: a draw
     takes it, unless the Wild Draw Four may still be challenged)."""
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first
+        return _R_OWED, {"count": s.owed}
     if s.phase != PH_PENALTY:
         return Reason.E_NO_PENALTY, _NO_FACTS
     if takes_penalty_by_drawing(s):
@@ -396,7 +400,8 @@ def takes_penalty_by_drawing(s: GameState) -> bool:
     (``draw_takes_penalty``: the draw is its first card) rather than with the move ACCEPT:
     under that rule, unless a Wild Draw Four may still be challenged. The one place this rule
     lives: legality, the executor and the policies ask it."""
-    return s.r.draw_takes_penalty and s.phase == PH_PENALTY and challenge_problem(s) is not None
+    return (s.r.draw_takes_penalty and s.phase == PH_PENALTY and not s.owed
+            and challenge_problem(s) is not None)
 
 
 def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:

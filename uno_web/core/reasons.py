@@ -174,6 +174,7 @@ CATALOGUE: dict[Reason, Explanation] = {
             "owed": "{who} drew a penalty card; still to draw: {count}",
             "owed_last": "{who} drew the last penalty card and {who:misses} the turn; "
                          "next: {next}",
+            "owed_back": "{who} drew the last penalty card; next: {next}",
         },
     ),
     Reason.OK_PASS: Explanation(

@@ -71,6 +71,7 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
             "owed": "{who} {who:nosti|nostit} rangaistuskortin; nostettavana vielä {count}",
             "owed_last": "{who} {who:nosti|nostit} viimeisen rangaistuskortin ja "
                          "{who:menettää|menetät} vuoron; seuraavana {next}",
+            "owed_back": "{who} {who:nosti|nostit} viimeisen rangaistuskortin; seuraavana {next}",
         },
     ),
     "OK_PASS": (
