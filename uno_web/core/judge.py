@@ -394,6 +394,8 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
             code = Reason.OK_JUMP_IN
         elif s.phase == PH_PENALTY:
             code = Reason.OK_DEFLECT if s.r.amount[EFFECT_OF[move.card]] == 0 else Reason.OK_STACK
+    elif kind == K_DRAW and s.phase == PH_PENALTY and not s.owed and not s.r.one_by_one:
+        code = Reason.OK_ACCEPT  # draw_takes_penalty, at once: the draw takes them all
     else:
         code = _ACCEPT_CODES[kind]
     # what the words read of the state after the move (the mover's hand size last)
