@@ -113,6 +113,8 @@ class CompiledRules:
     forced_play: bool
     forced_play_at_once: bool
     penalty_draw: str
+    draw_takes_penalty: bool
+    draw_then_pass: bool
     after_draw_play: str
     misplay_penalty: int
     misplay_keeps_turn: bool
