@@ -360,7 +360,8 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
           "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True,
           "draw_lapses": True, "misplay_after_draw": True, "forced_play_at_once": True,
-          "penalty_draw": "one-by-one", "draw_takes_penalty": True, "draw_then_pass": True}
+          "penalty_draw": "one-by-one", "draw_takes_penalty": True, "draw_then_pass": True,
+          "draw_on_last_card": False}
 
 
 @pytest.mark.parametrize("name", ["classic", "party", "crazy"])
