@@ -281,3 +281,31 @@ def test_a_draw_card_that_goes_out_ends_the_round_at_once(preset: str):
                  called=[0])
     s, _ = play(s, "P0:R+2")
     assert s.phase >= Phase.ROUND_OVER and len(s.hands[1]) == 2
+
+
+def test_a_catch_while_a_colour_is_chosen_waits_for_the_colour():
+    # handleChooseColor drains the queue (drainPenaltyQueue) once the colour is named
+    s = position(hands=["R1 R2", "B1 B2", "G5", "Y5 Y6"], top="W", phase="choose-color",
+                 draw="Y1 Y2 Y3", overrides={**ONE, "uno_catch_window": "while-one-card"},
+                 uncalled=[2])
+    s, _ = play(s, "C1>2")
+    assert s.turn == 0 and s.phase == Phase.CHOOSE_COLOR and s.owed_later == ((2, 2),)
+    s, _ = play(s, "O0=R")
+    assert s.turn == 2 and s.owed == 2 and s.owed_then == 0 and not s.owed_later
+    s, _ = play(s, "D2", "D2")
+    assert s.turn == 0 and len(s.hands[2]) == 3
+
+
+def test_a_held_catch_falls_due_after_a_costly_answer_to_the_wild_draw_four():
+    # no_draw_card_finish: the challenged player's last card may not go out; the penalty
+    # (and the pending cards) are taken at once, then the held catch falls due
+    rules = {**ONE, "uno_catch_window": "while-one-card", "no_draw_card_finish": True,
+             "stack_draw_four_on_draw_four": True}
+    s = position(hands=["W+4 B1 B2", "W+4", "G5", "Y5 Y6"], top="R9",
+                 draw="G1 G2 G3 G4 B5 B6 B7 B8", overrides=rules, uncalled=[2], called=[1])
+    s, _ = play(s, "P0:W+4=G", "C3>2")
+    assert s.owed_later == ((2, 2),)
+    v = check(s, parse_move("P1:W+4=B"))
+    assert v.code.value == "P_FINISH"
+    s, _ = play(s, "P1:W+4=B")
+    assert s.owed_later == () and s.turn == 2 and s.owed == 2

@@ -416,7 +416,15 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     """Apply a move the house rules accept at a cost (a ``P_`` verdict): the card stays in the
     hand and the player draws the penalty. A misplay or a forbidden last card also ends the
     turn (facing a pending draw card, the player takes it too); a false catch or a groundless
-    UNO call changes nothing else."""
+    UNO call changes nothing else. (``penalty_draw = one-by-one``: a penalty held until then
+    may fall due after it.)"""
+    _charge_penalty(s, move, code, ev, src)
+    if s.owed_later and not s.owed:
+        start_held(s)
+
+
+def _charge_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | None,
+                    src: _Shuffles) -> None:
     r = s.r
     seat = move.seat
     if code == Reason.P_FALSE_CATCH:
