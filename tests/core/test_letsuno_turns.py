@@ -159,7 +159,10 @@ def test_a_caught_player_draws_one_per_move_then_the_turn_comes_back():
     assert v.code.value == "OK_CATCH"
     s, _ = play(s, "C1>2")
     assert s.turn == 2 and s.owed == 2 and s.owed_then == 0 and len(s.hands[2]) == 1
-    assert kinds_of(s, 2) == [MoveKind.DRAW, MoveKind.CALL_UNO]  # (one card: a call stands)
+    # (isPayingUnoPenalty: no UNO call while paying, though one card is left)
+    assert kinds_of(s, 2) == [MoveKind.DRAW]
+    refused = check(s, parse_move("U2"))
+    assert refused.code.value == "E_UNO_NOT_ALLOWED" and "penalty" in refused.message
     assert MoveKind.PLAY not in kinds_of(s, 0)
     s, _ = play(s, "D2")
     last = check(s, parse_move("D2"))

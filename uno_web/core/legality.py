@@ -408,6 +408,10 @@ def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[
     """``seat`` calling UNO (any time: :func:`can_call_uno` says when it may)."""
     if not s.r.uno_call:
         return Reason.E_UNO_DISABLED, _NO_FACTS
+    if s.owed and seat == s.turn and s.owed_then >= 0:
+        # penalty_draw = one-by-one: paying a penalty that is not a draw card's (letsuno's
+        # handleCallUno refuses the player paying one: isPayingUnoPenalty)
+        return Reason.E_UNO_NOT_ALLOWED, {"form": "owed"}
     if can_call_uno(s, seat, hand):
         if s.called[seat] and not s.r.uno_repeat_call:
             return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}

@@ -453,6 +453,7 @@ CATALOGUE: dict[Reason, Explanation] = {
             "no_fit": "{who} cannot call UNO now: {who:they} hold {count} and neither fits "
                       "the pile",
             "leaves": "{who} cannot call UNO with this play: it would leave {count}",
+            "owed": "{who} cannot call UNO while drawing penalty cards",
         },
     ),
     Reason.E_UNO_DISABLED: Explanation(

@@ -300,7 +300,8 @@ class RuleSet(Declared):
         "card taken or that no one may answer, or a challenge lost by the challenger, the turn "
         "passes on once they are drawn (or the piles run out). A missed UNO call caught, a "
         "misplay, a false catch or call and a bluff caught by a challenge are drawn the same "
-        "way by whoever pays, on turn or not; the turn then goes back to whoever was on turn "
+        "way by whoever pays, on turn or not, who may not call UNO meanwhile; the turn then "
+        "goes back to whoever was on turn "
         "(after a misplay: it stays under `misplay_keeps_turn`, else it passes on), and such "
         "a penalty made while other penalty cards are being drawn, a colour is to be chosen or "
         "a Wild Draw Four may be challenged waits until they are done, then the turn goes "
@@ -820,9 +821,7 @@ DECISIONS: list[tuple[str, str]] = [
      "others are drawing (`pendingPenaltyQueue`) sends the turn, once paid, back to whoever "
      "was on turn when it was made, so that a player who has just drawn a Draw Two's cards "
      "gets the turn the card took away (or the player of a Wild Draw Four a second one); "
-     "here the turn goes where the earlier penalty sent it. Smaller: a player caught with "
-     "one card may still call UNO before drawing the first penalty card (there it is "
-     "refused: nothing changes either way, the draw resets the call); with both piles empty "
+     "here the turn goes where the earlier penalty sent it. Smaller: with both piles empty "
      "a draw here ends the turn, there the draw is refused and the player passes."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),

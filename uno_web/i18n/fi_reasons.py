@@ -355,6 +355,7 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
                       "kumpikaan sovi pinoon",
             "leaves": "{who} {who:ei voi|et voi} huutaa UNO! tällä siirrolla: käteen jäisi "
                       "{count}",
+            "owed": "{who} {who:ei voi|et voi} huutaa UNO! rangaistuskortteja nostaessaan",
         },
     ),
     "E_UNO_DISABLED": (

@@ -242,7 +242,7 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "Juuri nostettu pelattava kortti on pelattava (sitä ei saa pitää).",
     ),
     "penalty_draw": (
-        "4031da18", "Kuinka useat kortit nostetaan",
+        "98bf24b1", "Kuinka useat kortit nostetaan",
         "Miten nostorangaistuksen kortit ja kortit, joita nostetaan kunnes jokin sopii, "
         "nostetaan. `kerralla`: yhdellä siirrolla. `yksi kerrallaan` (letsuno/uno-online): "
         "yksi kortti siirtoa kohden (`D`), jotta muut voivat huutaa UNO! tai napata kahden "
@@ -251,7 +251,8 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "kukaan ei voi vastata, ja haastajan hävitessä haasteen vuoro siirtyy, kun kortit on "
         "nostettu (tai pakat loppuvat). Napatun unohtuneen UNO!-huudon, väärän kortin, väärän "
         "nappauksen tai huudon ja haasteessa paljastuneen bluffin kortit nostaa samoin se, "
-        "joka maksaa, oli vuorossa tai ei; vuoro palaa sitten sille, joka oli vuorossa (väärän "
+        "joka maksaa, oli vuorossa tai ei, eikä hän saa huutaa UNO! sillä välin; vuoro palaa "
+        "sitten sille, joka oli vuorossa (väärän "
         "kortin jälkeen: se pysyy, kun `misplay_keeps_turn` on päällä, muuten siirtyy), ja "
         "tällainen rangaistus, joka syntyy muiden rangaistuskorttien noston aikana, kun väri "
         "on valittavana tai villin nosta neljä -kortin voi haastaa, odottaa niiden loppuun, "
