@@ -312,3 +312,18 @@ def test_a_held_catch_falls_due_after_a_costly_answer_to_the_wild_draw_four():
     assert v.code.value == "P_FINISH"
     s, _ = play(s, "P1:W+4=B")
     assert s.owed_later == () and s.turn == 2 and s.owed == 2
+
+
+def test_the_draw_that_takes_a_stack_names_it_a_stack():
+    from uno_web.core.events import PenaltyApplied
+    rules = {**ONE, "stack_draw_two_on_draw_two": True, "draw_takes_penalty": True}
+    s = position(hands=["R+2 R1 R3", "B+2 B2 B3", "Y5 Y6 Y7"], top="R9",
+                 draw="G1 G2 G3 G4 G5", overrides=rules)
+    s, _ = play(s, "P0:R+2", "P1:B+2")
+    _, ev = play(s, "D2")
+    assert [e.reason for e in ev if isinstance(e, PenaltyApplied)] == ["stack"]
+    s = position(hands=["R+2 R1 R3", "B1 B2 B3", "Y5 Y6 Y7"], top="R9",
+                 draw="G1 G2 G3 G4 G5", overrides=rules)
+    s, _ = play(s, "P0:R+2")
+    _, ev = play(s, "D1")
+    assert [e.reason for e in ev if isinstance(e, PenaltyApplied)] == ["draw"]
