@@ -360,7 +360,8 @@ ENGINE = {"first_card": "redraw-wild", "uno_catch_window": "while-one-card", "se
           "jump_in_window": "while-on-top", "jump_in_wild": True, "uno_call_needs_fit": True,
           "misplay_may_pass": True, "after_draw_play": "any-card", "uno_repeat_call": True,
           "draw_lapses": True, "misplay_after_draw": True, "forced_play_at_once": True,
-          "penalty_draw": "one-by-one"}
+          "penalty_draw": "one-by-one", "draw_takes_penalty": True, "draw_then_pass": True,
+          "draw_on_last_card": False}
 
 
 @pytest.mark.parametrize("name", ["classic", "party", "crazy"])
@@ -988,10 +989,14 @@ def test_others_may_call_or_catch_between_two_penalty_cards_but_not_jump_in():
     s, _ = play(s, "P0:R+2")
     assert s.turn == 1 and s.owed == 2
     assert code(s, "P2:R+2") == "E_JUMP_IN_NOT_ALLOWED"  # PLAY_CARD refused while owed
-    s, _ = play(s, "D1", "C0>3")  # a catch between the two cards
-    assert len(s.hands[3]) == 3 and s.turn == 1 and s.owed == 1
-    s, _ = play(s, "U2", "D1")  # and a call
-    assert s.called[2] and s.turn == 2 and s.owed == 0
+    s, _ = play(s, "D1", "C0>3")  # a catch between the two cards: held (startPenaltyDraw
+    assert len(s.hands[3]) == 1 and s.turn == 1 and s.owed == 1  # queues it)
+    assert s.owed_later == ((3, 2),)
+    s, _ = play(s, "U2", "D1")  # and a call; seat 1 is done: the held penalty falls due
+    assert s.called[2] and s.turn == 3 and s.owed == 2 and s.owed_then == 2
+    assert legal_moves(s, 2) == [m for m in legal_moves(s, 2) if m.kind != MoveKind.PLAY]
+    s, _ = play(s, "D3", "D3")  # then the turn goes where seat 1's penalty sent it
+    assert len(s.hands[3]) == 3 and s.turn == 2 and s.owed == 0 and not s.owed_later
 
 
 def test_a_stack_taken_is_drawn_one_card_per_move():

@@ -22,7 +22,8 @@ from .test_properties import _SMALL
 _OWN_DRAW = frozenset({"misplay_keeps_turn", "finish_keeps_turn", "self_catch",
                        "jump_in_same_number", "draw_answers", "same_number_turn",
                        "jump_in_window", "jump_in_wild", "uno_call_needs_fit",
-                       "misplay_may_pass", "after_draw_play"})
+                       "misplay_may_pass", "after_draw_play", "draw_takes_penalty",
+                       "draw_then_pass"})
 _OWN_VALUES = frozenset({("uno_catch_window", "while-one-card")})
 
 

@@ -53,7 +53,9 @@ class EasyBot(Bot):
                 self._forgot = forget
                 options = [m for m in options if m.uno != forget]
             if obs.phase == Phase.PENALTY and rng.random() < 0.5:  # stack or not, coin flip
-                rest = [m for m in moves if m.kind in (MoveKind.CHALLENGE, MoveKind.ACCEPT)]
+                # (draw_takes_penalty: the draw takes the cards)
+                rest = [m for m in moves if m.kind in (MoveKind.CHALLENGE, MoveKind.ACCEPT,
+                                                        MoveKind.DRAW)]
                 if rest:
                     return rest[int(rng.random() * len(rest))]
             return options[int(rng.random() * len(options))]

@@ -271,7 +271,8 @@ class NormalBot(Bot):
 
     def _penalty(self, ctx: ScoreContext, moves: Sequence[Move], plays: list[Move]) -> Move:
         obs = ctx.obs
-        accept = next((m for m in moves if m.kind == MoveKind.ACCEPT), None)
+        # (draw_takes_penalty: the draw takes the cards)
+        accept = next((m for m in moves if m.kind in (MoveKind.ACCEPT, MoveKind.DRAW)), None)
         challenge = next((m for m in moves if m.kind == MoveKind.CHALLENGE), None)
         p = plus4_bluff_probability(obs, self.honesty) if challenge is not None else 0.0
         amount = max(obs.pending, 1)

@@ -21,7 +21,7 @@ import random
 from typing import Callable
 
 from ..core.cards import COLOR_OF, EFFECT_OF, IS_WILD, POINTS_OF, RANK_OF, Effect
-from ..core.engine import can_play, step, swap_target_needed
+from ..core.engine import can_play, step, swap_target_needed, takes_penalty_by_drawing
 from ..core.moves import Move, MoveKind
 from ..core.simulate import playable_now, random_playout
 from ..core.state import GameState, Phase
@@ -135,6 +135,8 @@ def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
     seat = s.turn
     phase = s.phase
     hand = s.hands[seat]
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first, one per move
+        return Move(MoveKind.DRAW, seat)
     if phase == _PLAY_P:
         ok = playable_now(s, seat)  # the core's predicate (matching inlined there for speed)
         if not ok:  # a same-number turn (play_same_number) ends with a pass, else draw
@@ -163,7 +165,8 @@ def greedy_move(s: GameState, rng: random.Random, smart: bool = True) -> Move:
         ok = playable_now(s, seat)
         if ok:
             return _play_move(s, seat, _pick(ok, hand, rng, False), rng)
-        return Move(MoveKind.ACCEPT, seat)
+        # (draw_takes_penalty: a draw takes it)
+        return Move(MoveKind.DRAW if takes_penalty_by_drawing(s) else MoveKind.ACCEPT, seat)
     return Move(MoveKind.CHOOSE_COLOR, seat, -1, _majority(hand, r.colors, rng))
 
 

@@ -79,6 +79,8 @@ _SUPPORTED_VALUES: dict[str, tuple[object, ...]] = {
     "uno_repeat_call": (False,),
     "draw_lapses": (False,),
     "penalty_draw": ("at-once",),
+    "draw_takes_penalty": (False,),
+    "draw_then_pass": (False,),
     "after_draw_play": ("drawn-card",),
     "play_same_number": (False,),
     "reshuffle": ("shuffle",),

@@ -115,6 +115,9 @@ def _deal(s: GameState, order: list[int], events: list[Event] | None) -> None:
     s.called = [False] * n
     window.close_all(s)
     s.jump_window = False
+    s.owed = 0
+    s.owed_then = -1
+    s.owed_later = ()
     s.stuck = 0
     s.spent = ()
     s.round_winner = -1
@@ -282,6 +285,9 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
             lapse_draw(s)
         if ev is not None:
             ev.append(PenaltyApplied(t, r.uno_penalty, "uno", seat))
+        if r.one_by_one:  # penalty_draw = one-by-one: drawn one per move, now or when due
+            charge(s, t, r.uno_penalty)
+            return
         _draw_cards(s, t, r.uno_penalty, ev, "uno", src)
         return
     if kind == K_NEXT_ROUND:
@@ -298,6 +304,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
     elif kind == K_DRAW:
         if s.owed:
             draw_owed(s, seat, ev, src)
+        elif s.phase == PH_PENALTY:  # draw_takes_penalty: the draw takes the pending card
+            _take_by_drawing(s, seat, ev, src)
         else:
             _draw_turn(s, seat, ev, src)
     elif kind == K_PASS:
@@ -326,7 +334,10 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
         if s.plus4_bluff:
             if ev is not None:
                 ev.append(PenaltyApplied(bluffer, amount, "challenge", seat))
-            _draw_cards(s, bluffer, amount, ev, "challenge", src)
+            if r.one_by_one:  # penalty_draw = one-by-one: the bluffer draws them one by one,
+                charge(s, bluffer, amount)  # then the challenger takes an ordinary turn
+            else:
+                _draw_cards(s, bluffer, amount, ev, "challenge", src)
             # the challenger now takes an ordinary turn
         elif r.one_by_one:  # penalty_draw = one-by-one: the challenger draws them one by one
             _owe(s, seat, amount + 2, "challenge", bluffer, ev)
@@ -342,6 +353,8 @@ def step(s: GameState, move: Move, ev: list[Event] | None = None, src: _Shuffles
         s.phase = PH_PLAY
         if ev is not None:
             ev.append(ColorChosen(seat, move.color))
+    if s.owed_later and not s.owed:  # penalty_draw = one-by-one: a held penalty now falls due
+        start_held(s)
 
 
 _execute = step  # the executor under the name the engine's own callers use
@@ -365,6 +378,21 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
     _draw_cards(s, seat, amount, ev, "penalty", src)
     if ev is not None:
         ev.append(TurnSkipped(seat))
+
+
+def _take_by_drawing(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
+    """``draw_takes_penalty``: the turn player's draw takes the pending draw card; under
+    ``penalty_draw = one-by-one`` it is the first of its cards, else all of them."""
+    if s.r.one_by_one:  # (a stack: more than the one draw card under it was played)
+        stacked = s.pending > s.r.amount[EFFECT_OF[penalty_card(s)]]
+        _owe(s, seat, s.pending, "stack" if stacked else "draw", -1, ev)
+        s.plus4_by = -1
+        if s.owed:
+            draw_owed(s, seat, ev, src)
+        return
+    _take_pending(s, seat, ev, src)
+    s.phase = PH_PLAY
+    _advance(s, 1)
 
 
 def lapse_draw(s: GameState) -> None:
@@ -396,7 +424,15 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
     """Apply a move the house rules accept at a cost (a ``P_`` verdict): the card stays in the
     hand and the player draws the penalty. A misplay or a forbidden last card also ends the
     turn (facing a pending draw card, the player takes it too); a false catch or a groundless
-    UNO call changes nothing else."""
+    UNO call changes nothing else. (``penalty_draw = one-by-one``: a penalty held until then
+    may fall due after it.)"""
+    _charge_penalty(s, move, code, ev, src)
+    if s.owed_later and not s.owed:
+        start_held(s)
+
+
+def _charge_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | None,
+                    src: _Shuffles) -> None:
     r = s.r
     seat = move.seat
     if code == Reason.P_FALSE_CATCH:
@@ -416,11 +452,22 @@ def _execute_penalty(s: GameState, move: Move, code: Reason, ev: list[Event] | N
         if r.draw_lapses and code in (Reason.P_FALSE_CATCH, Reason.P_FALSE_UNO,
                                       Reason.P_SELF_CATCH):
             lapse_draw(s)
+        if r.one_by_one and code != Reason.P_FINISH:  # one per move, now or when due
+            charge(s, seat, count)
+            return
         _draw_cards(s, seat, count, ev, why, src)
         return
     # a turn move (a misplay, or a last card that may not go out): it closes the windows as
     # any turn move does, costs the cards and ends the turn
     _close_windows(s, seat)
+    if r.one_by_one and code == Reason.P_MISPLAY:  # penalty_draw = one-by-one: per move
+        s.stuck = 0
+        s.phase = PH_PLAY
+        # misplay_keeps_turn: the turn stays (misplay_may_pass: the cards join ``drawn`` as
+        # they come, see draw_owed), else it passes on after the last card
+        s.drawn = s.drawn if r.misplay_keeps_turn and r.misplay_may_pass else []
+        charge(s, seat, count, seat if r.misplay_keeps_turn else -1)
+        return
     got = _draw_cards(s, seat, count, ev, why, src)
     s.stuck = 0
     if r.misplay_keeps_turn if code == Reason.P_MISPLAY else r.finish_keeps_turn:
@@ -693,19 +740,66 @@ def _owe(s: GameState, seat: int, count: int, why: str, by: int, ev: list[Event]
     s.pending = 0
     s.phase = PH_PLAY
     s.owed = count
+    s.owed_then = -1
     if not count:
         _skip_after_owed(s, seat, ev)
+
+
+def charge(s: GameState, seat: int, count: int, then: int | None = None) -> None:
+    """``penalty_draw = one-by-one``: a penalty of ``count`` cards that is not a draw card's
+    (a missed UNO call caught, a misplay, a false catch or call, a bluff caught by a
+    challenge) falls on ``seat``: it is on turn to draw them, one per move, and then the turn
+    goes to ``then`` (None: whoever is on turn now; -1: on from ``seat``), whatever else waits
+    (a pending draw card, a turn of one number) waiting meanwhile. Made while other penalty
+    cards are being drawn, a colour is to be chosen or a Wild Draw Four may be challenged, it
+    is held until then (:func:`start_held`)."""
+    if count <= 0:
+        return
+    if s.owed or _holds(s):
+        s.owed_later = s.owed_later + ((seat, count),)
+        return
+    s.owed_then = s.turn if then is None else then
+    s.turn = seat
+    s.owed = count
+
+
+def _holds(s: GameState) -> bool:
+    """Whether a penalty made now waits (see :func:`charge`): a colour to choose, or a Wild
+    Draw Four's challenge window."""
+    return s.phase == PH_CHOOSE_COLOR or (
+        s.phase == PH_PENALTY and s.plus4_by >= 0 and s.r.plus4 == "challenge")
+
+
+def start_held(s: GameState) -> None:
+    """The first penalty held by :func:`charge` falls due, if nothing holds it any more: its
+    player draws its cards, and the turn then comes back to the player on turn now."""
+    if s.owed or _holds(s) or s.phase >= PH_ROUND_OVER:
+        return
+    (seat, count), s.owed_later = s.owed_later[0], s.owed_later[1:]
+    charge(s, seat, count)
 
 
 def draw_owed(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles = _RngOnly
               ) -> None:
     """The turn player draws one of the penalty cards it owes (``penalty_draw =
     one-by-one``); after the last, or when the piles have none left (letsuno settles the rest
-    with that draw), the turn passes on."""
+    with that draw), the turn passes on (or goes where the penalty says: :func:`charge`),
+    and a held penalty may fall due."""
     got = _draw_cards(s, seat, 1, ev, "penalty", src)
+    then = s.owed_then
+    if then == seat and s.phase == PH_PLAY and s.r.misplay_may_pass and got:
+        # a penalty drawn on your own turn is a draw of yours: the turn may end after it
+        s.drawn = s.drawn + got
     s.owed = s.owed - 1 if got else 0
-    if not s.owed:
+    if s.owed:
+        return
+    s.owed_then = -1
+    if then >= 0:
+        s.turn = then
+    else:
         _skip_after_owed(s, seat, ev)
+    if s.owed_later:
+        start_held(s)
 
 
 def _skip_after_owed(s: GameState, seat: int, ev: list[Event] | None) -> None:
@@ -742,6 +836,11 @@ def _draw_turn(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) 
         return
     if drawn and r.draw_to_match and r.one_by_one:
         s.stuck = 0  # penalty_draw = one-by-one: the turn stays, to draw the next card
+        return
+    if drawn and r.draw_then_pass:  # the turn stays until the player ends it (pass)
+        s.drawn = drawn
+        s.phase = PH_DRAWN
+        s.stuck = 0
         return
     if len(hand) == before:
         s.stuck += 1

@@ -58,6 +58,7 @@ from .legality import (  # re-exported: callers import these from the engine
     legal_moves as legal_moves, match_table as match_table, next_seat as next_seat,
     penalty_card as penalty_card, play_problem as play_problem, playable_cards as playable_cards,
     same_number_cards as same_number_cards, swap_target_needed as swap_target_needed,
+    takes_penalty_by_drawing as takes_penalty_by_drawing,
 )
 from .effects import (  # re-exported: callers import these from the engine
     _INT_ONLY as _INT_ONLY, _NeedShuffle as _NeedShuffle, _NoShuffles as _NoShuffles,

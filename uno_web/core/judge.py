@@ -394,12 +394,17 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
             code = Reason.OK_JUMP_IN
         elif s.phase == PH_PENALTY:
             code = Reason.OK_DEFLECT if s.r.amount[EFFECT_OF[move.card]] == 0 else Reason.OK_STACK
+    elif kind == K_DRAW and s.phase == PH_PENALTY and not s.owed and not s.r.one_by_one:
+        code = Reason.OK_ACCEPT  # draw_takes_penalty, at once: the draw takes them all
     else:
         code = _ACCEPT_CODES[kind]
     # what the words read of the state after the move (the mover's hand size last)
     seat = move.seat
+    # draw_then_pass: whether a draw left the player nothing to play (the turn waits for a pass)
+    stays = kind == K_DRAW and after.phase == PH_DRAWN and s.r.draw_then_pass and not any(
+        turn_play_problem(after, seat, c, after.hands[seat]) is None for c in after.hands[seat])
     seen = (after.phase, after.turn, after.chain_rank, after.color, after.pending,
-            len(after.hands[seat]) if 0 <= seat < after.n else 0, after.owed)
+            len(after.hands[seat]) if 0 <= seat < after.n else 0, after.owed, stays)
     return LazyVerdict(code, partial(_accept_params, s, move, seen, code))
 
 
@@ -420,7 +425,7 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
     """The accepted move's verdict with its words (see :func:`_accept_verdict`)."""
     kind = move.kind
     after = SimpleNamespace(phase=seen[0], turn=seen[1], chain_rank=seen[2], color=seen[3],
-                            pending=seen[4], hand_size=seen[5], owed=seen[6])
+                            pending=seen[4], hand_size=seen[5], owed=seen[6], stays=seen[7])
     if kind in (K_PLAY, K_DRAW, K_PASS, K_ACCEPT):
         over = after.phase >= PH_ROUND_OVER
         nxt = NOBODY if over else after.turn
@@ -435,11 +440,22 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
                 form = ""
             return _v(code, s, move, card=move.card, color=after.color, next=nxt, pending=after.pending or s.pending, form=form,
                       rule=_play_rule(s, move, code in (Reason.OK_STACK, Reason.OK_DEFLECT)))
+        if kind == K_DRAW and s.phase == PH_PENALTY and not s.owed:  # draw_takes_penalty
+            if after.owed:
+                return _v(Reason.OK_DRAW, s, move, count=after.owed, form="owed",
+                          rule="draw_takes_penalty = true")
+            if s.r.one_by_one:
+                return _v(Reason.OK_DRAW, s, move, count=1, next=nxt, form="owed_last",
+                          rule="draw_takes_penalty = true")
+            return _v(Reason.OK_ACCEPT, s, move, count=s.pending, next=nxt,
+                      rule="draw_takes_penalty = true")
         if kind == K_DRAW and s.owed:  # penalty_draw = one-by-one: a penalty card
             if after.owed:
                 return _v(Reason.OK_DRAW, s, move, count=after.owed, form="owed",
                           rule="penalty_draw = one-by-one")
-            return _v(Reason.OK_DRAW, s, move, count=1, next=nxt, form="owed_last",
+            # (a penalty of a player not on turn, or one that keeps the turn: no turn missed)
+            return _v(Reason.OK_DRAW, s, move, count=1, next=nxt,
+                      form="owed_last" if s.owed_then < 0 else "owed_back",
                       rule="penalty_draw = one-by-one")
         if kind == K_DRAW:
             count = after.hand_size - len(s.hands[move.seat])
@@ -448,9 +464,12 @@ def _accept_words(s: GameState, move: Move, seen: tuple[int, ...], code: Reason)
             elif after.phase != PH_DRAWN:
                 # penalty_draw = one-by-one, drawing to match: the turn stays for another card
                 form = "again" if after.turn == move.seat and after.phase == PH_PLAY else "none"
+            elif after.stays:  # draw_then_pass: nothing to play, the player ends the turn
+                form = "stays"
             else:
                 form = "forced" if s.r.forced_play else ""
-            rule = "draw_to_match = true" if s.r.draw_to_match else ""
+            rule = ("draw_then_pass = true" if form == "stays" else
+                    "draw_to_match = true" if s.r.draw_to_match else "")
             return _v(Reason.OK_DRAW, s, move, count=count, next=nxt, form=form, rule=rule)
         if kind == K_PASS:
             return _v(Reason.OK_PASS, s, move, next=nxt, form="end" if s.chain_rank >= 0 else "")

@@ -316,6 +316,8 @@ def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
     if phase == PH_DRAWN:
         return Reason.E_ALREADY_DREW, _NO_FACTS
     if phase == PH_PENALTY:
+        if takes_penalty_by_drawing(s):
+            return None
         return Reason.E_PENALTY_PENDING, _NO_FACTS
     if s.r.may_draw_when_playable:
         return None
@@ -335,10 +337,10 @@ def pass_problem(s: GameState, seat: int, plays: list[Move] | None = None
     drawing a misplay penalty: the play phase with the penalty cards in ``s.drawn``.
     ``plays``: the plays :func:`legal_moves` found, as for :func:`draw_problem`."""
     phase = s.phase
-    if phase == PH_PENALTY:
-        return Reason.E_PENALTY_PENDING, _NO_FACTS
     if s.owed:  # penalty_draw = one-by-one: the penalty cards first
         return _R_OWED, {"count": s.owed}
+    if phase == PH_PENALTY:
+        return Reason.E_PENALTY_PENDING, _NO_FACTS
     if s.chain_rank >= 0:
         return None  # play_same_number: ending the turn
     if phase != PH_DRAWN:
@@ -369,22 +371,42 @@ def _any_play(s: GameState, seat: int, plays: list[Move] | None) -> bool:
 
 def challenge_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player challenging a Wild Draw Four (``wild_draw_four = challenge``)."""
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first
+        return _R_OWED, {"count": s.owed}
     if s.phase != PH_PENALTY or s.plus4_by < 0 or s.r.plus4 != "challenge":
         return Reason.E_NO_CHALLENGE, _NO_FACTS
     return None
 
 
 def accept_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
-    """The turn player taking the pending draw penalty."""
+    """The turn player taking the pending draw penalty (``draw_takes_penalty``: a draw
+    takes it, unless the Wild Draw Four may still be challenged)."""
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first
+        return _R_OWED, {"count": s.owed}
     if s.phase != PH_PENALTY:
         return Reason.E_NO_PENALTY, _NO_FACTS
+    if takes_penalty_by_drawing(s):
+        return Reason.E_NO_PENALTY, {"form": "draw", "pending": s.pending}
     return None
+
+
+def takes_penalty_by_drawing(s: GameState) -> bool:
+    """Whether the turn player facing a pending draw card takes it by drawing
+    (``draw_takes_penalty``: the draw is its first card) rather than with the move ACCEPT:
+    under that rule, unless a Wild Draw Four may still be challenged. The one place this rule
+    lives: legality, the executor and the policies ask it."""
+    return (s.r.draw_takes_penalty and s.phase == PH_PENALTY and not s.owed
+            and challenge_problem(s) is not None)
 
 
 def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
     """``seat`` calling UNO (any time: :func:`can_call_uno` says when it may)."""
     if not s.r.uno_call:
         return Reason.E_UNO_DISABLED, _NO_FACTS
+    if s.owed and seat == s.turn and s.owed_then >= 0:
+        # penalty_draw = one-by-one: paying a penalty that is not a draw card's (letsuno's
+        # handleCallUno refuses the player paying one: isPayingUnoPenalty)
+        return Reason.E_UNO_NOT_ALLOWED, {"form": "owed"}
     if can_call_uno(s, seat, hand):
         if s.called[seat] and not s.r.uno_repeat_call:
             return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
@@ -494,7 +516,9 @@ def legal_moves(s: GameState, seat: int) -> list[Move]:
             _add_plays(s, seat, hand, hand, out)
             if challenge_problem(s) is None:
                 out.append(_new_move(Move, (K_CHALLENGE, seat, -1, -1, -1, False)))
-            out.append(_new_move(Move, (K_ACCEPT, seat, -1, -1, -1, False)))  # accept_problem
+            # accept_problem (draw_takes_penalty: draw_problem, a draw takes it)
+            out.append(_new_move(Move, (K_DRAW if takes_penalty_by_drawing(s) else K_ACCEPT,
+                                        seat, -1, -1, -1, False)))
     elif r.jump_in and jump_window_problem(s) is None and s.discard[-1] in hand:
         top = s.discard[-1]
         if jump_card_problem(s, top, hand) is None and not (

@@ -91,8 +91,15 @@ class Position(Declared):
                           "player's hand too). Phase play, under `misplay_may_pass`: the misplay "
                           "penalty cards the turn player has just drawn (the turn may end).")
     owed: int = declared(0, ge=0, le=60, description="Rule penalty_draw = one-by-one: the "
-                         "penalty cards the turn player still has to draw, one per move "
-                         "(phase play).")
+                         "penalty cards the turn player still has to draw, one per move.")
+    owed_then: int | None = declared(None, ge=0, le=9, description="With `owed`: the seat "
+                                     "whose turn it is once they are drawn (a penalty of a "
+                                     "player not on turn, or one that keeps the turn); none: "
+                                     "the turn passes on from the player who draws them.")
+    owed_later: str = declared("", max_length=200, description="Rule penalty_draw = "
+                               "one-by-one: penalties held until the cards owed now are drawn "
+                               "(and no colour is to be chosen, no Wild Draw Four may be "
+                               "challenged), in order, as `seat:cards` separated by spaces.")
     plus4_by: int | None = declared(None, ge=0, le=9,
                                     description="Seat whose Wild Draw Four may be challenged.")
     plus4_bluff: bool = declared(False, description="Whether that Wild Draw Four was a bluff.")
@@ -213,6 +220,8 @@ def build_state(pos: "Position | dict[str, Any]") -> GameState:
         chain_rank=-1 if pos.same_number is None else pos.same_number,
         stuck=pos.stuck,
         shuffle_count=pos.shuffles,
+        owed_then=-1 if pos.owed_then is None else pos.owed_then,
+        owed_later=_owed_later(pos.owed_later),
     )
     if pos.exact_deck:
         s.deck = tuple(sorted(s.all_cards()))
@@ -322,13 +331,22 @@ def _check_windows(pos: Position, s: GameState) -> None:
     """A penalty phase has a penalty; a jump-in window has the rule and a card to match."""
     if s.phase == Phase.PENALTY and s.pending <= 0:
         raise PositionError("a penalty phase needs a pending penalty")
+    if (s.owed or s.owed_later) and not s.r.one_by_one:
+        raise PositionError("owed: these rules draw penalty cards at once (rule "
+                            "penalty_draw)")
     if s.owed:
-        if not s.r.one_by_one:
-            raise PositionError("owed: these rules draw penalty cards at once (rule "
-                                "penalty_draw)")
-        if s.phase != Phase.PLAY or s.drawn or s.chain_rank >= 0:
-            raise PositionError("owed: penalty cards are owed in the play phase, with nothing "
-                                "drawn and no turn of one number")
+        if s.phase == Phase.CHOOSE_COLOR or (s.phase == Phase.PENALTY and s.plus4_by >= 0):
+            raise PositionError("owed: penalty cards are not drawn while a colour is to be "
+                                "chosen or a Wild Draw Four may be challenged")
+    elif s.owed_then >= 0:
+        raise PositionError("owed_then: no penalty cards are owed")
+    elif s.owed_later and s.phase != Phase.CHOOSE_COLOR and not (
+            s.phase == Phase.PENALTY and s.plus4_by >= 0):
+        raise PositionError("owed_later: nothing holds these penalties (no cards owed, no "
+                            "colour to choose, no Wild Draw Four to challenge)")
+    for seat in [s.owed_then] + [seat for seat, _ in s.owed_later]:
+        if seat >= s.n or (seat >= 0 and not s.active[seat]):
+            raise PositionError(f"owed: seat {seat} is not a player in the round")
     if pos.jump_window:
         # the engine opens the window after every play under jump_in, a wild's too (a jump-in
         # on a wild is then refused as not identical, not as out of time), so any top card
@@ -348,6 +366,18 @@ def _color(text: str, what: str, colors: "tuple[int, ...] | list[int]") -> int:
     return color
 
 
+def _owed_later(text: str) -> tuple[tuple[int, int], ...]:
+    """``owed_later`` as (seat, cards) pairs: ``seat:cards`` separated by spaces."""
+    out = []
+    for part in text.split():
+        seat, sep, count = part.partition(":")
+        if not (sep and seat.isdigit() and count.isdigit() and 1 <= int(count) <= 60):
+            raise PositionError(f"owed_later: expected seat:cards (cards 1-60), not "
+                                f"{excerpt(part)}")
+        out.append((int(seat), int(count)))
+    return tuple(out)
+
+
 def _drawn(pos: Position, hands: list[list[int]], may_pass: bool) -> list[int]:
     """The cards of a ``drawn`` phase: given exactly then, and in the turn player's hand (in
     the play phase under ``misplay_may_pass``: the penalty cards just drawn, if any)."""
@@ -360,7 +390,9 @@ def _drawn(pos: Position, hands: list[list[int]], may_pass: bool) -> list[int]:
             return []
     elif not drawn:
         raise PositionError("drawn: phase drawn needs the cards just drawn (drawn)")
-    missing = Counter(drawn) - Counter(hands[pos.turn]) if pos.turn < len(hands) else Counter()
+    # (while another player draws penalty cards, the player whose turn it is again after them)
+    seat = pos.owed_then if pos.owed and pos.owed_then is not None else pos.turn
+    missing = Counter(drawn) - Counter(hands[seat]) if seat < len(hands) else Counter()
     if missing:
         raise PositionError("drawn: the cards just drawn are in the hand of the seat on turn; "
                             "not there: " + " ".join(card_str(c) for c in sorted(missing.elements())))
@@ -463,6 +495,8 @@ def position_from_state(s: GameState, preset: str = "official", goal: str | None
         draw=cards_str(s.draw[::-1]),
         pending=s.pending,
         owed=s.owed,
+        owed_then=s.owed_then if s.owed_then >= 0 else None,
+        owed_later=" ".join(f"{seat}:{count}" for seat, count in s.owed_later),
         phase=_PHASE_NAMES[Phase(s.phase)],  # type: ignore[arg-type]
         drawn=cards_str(s.drawn) if s.phase in (Phase.DRAWN, Phase.PLAY) else "",
         plus4_by=s.plus4_by if s.plus4_by >= 0 else None,
@@ -495,11 +529,11 @@ _QUERY_FIELDS = (
     "pending", "phase", "plus4_by", "plus4_bluff", "uncalled", "scores", "seed", "goal",
     "exact_deck", "jump_window", "dealer", "deal", "round",
     "drawn", "plus4_color", "uncalled_fresh", "called", "same_number", "last_player", "out",
-    "stuck", "shuffles", "owed",
+    "stuck", "shuffles", "owed", "owed_then", "owed_later",
 )
 _SEAT_LISTS = ("uncalled", "uncalled_fresh", "called", "out")
 _NUMBERS = ("turn", "direction", "pending", "plus4_by", "seed", "dealer", "round", "same_number",
-            "last_player", "stuck", "shuffles", "owed")
+            "last_player", "stuck", "shuffles", "owed", "owed_then")
 
 
 def position_to_query(pos: Position) -> str:

@@ -170,9 +170,11 @@ CATALOGUE: dict[Reason, Explanation] = {
             "none": "{who} drew {count} and cannot play {it}; next: {next}",
             "empty": "{who} could not draw: there are no cards left to draw; next: {next}",
             "again": "{who} drew {count} and cannot play {it}; {who:they} must draw again",
+            "stays": "{who} drew {count} and cannot play {it}; {who:they} may now end the turn",
             "owed": "{who} drew a penalty card; still to draw: {count}",
             "owed_last": "{who} drew the last penalty card and {who:misses} the turn; "
                          "next: {next}",
+            "owed_back": "{who} drew the last penalty card; next: {next}",
         },
     ),
     Reason.OK_PASS: Explanation(
@@ -451,6 +453,7 @@ CATALOGUE: dict[Reason, Explanation] = {
             "no_fit": "{who} cannot call UNO now: {who:they} hold {count} and neither fits "
                       "the pile",
             "leaves": "{who} cannot call UNO with this play: it would leave {count}",
+            "owed": "{who} cannot call UNO while drawing penalty cards",
         },
     ),
     Reason.E_UNO_DISABLED: Explanation(
@@ -481,6 +484,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Taking a penalty is only possible when a draw card is pending against you.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
         "{who} {who:has} no penalty to take",
+        {"draw": "{who} {who:takes} the {pending} cards by drawing: the first draw takes them"},
     ),
     Reason.E_MALFORMED: Explanation(
         "The move could not be read.",

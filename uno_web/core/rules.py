@@ -296,13 +296,36 @@ class RuleSet(Declared):
         "How the cards of a draw penalty and of drawing until a card fits are drawn. "
         "`at-once`: in one move. `one-by-one` (letsuno/uno-online): one card per move (`D`), "
         "so that other players may call UNO or catch between two of them. Who owes penalty "
-        "cards (a draw card taken or that no one may answer, or a challenge lost by the "
-        "challenger) is on turn and may only draw them, nobody may jump in meanwhile, and "
-        "the turn passes on once they are drawn (or the piles run out); drawing until a card "
-        "fits (`draw_to_match`), the turn stays with the player after each card that does "
-        "not fit. The cards of a missed UNO call, a misplay, a false catch or call, a "
-        "forbidden last card, a bluff caught by a challenge, a drawn Joker and a draw card "
-        "that goes out are still drawn at once.",
+        "cards is on turn and may only draw them, and nobody may jump in meanwhile. For a draw "
+        "card taken or that no one may answer, or a challenge lost by the challenger, the turn "
+        "passes on once they are drawn (or the piles run out). A missed UNO call caught, a "
+        "misplay, a false catch or call and a bluff caught by a challenge are drawn the same "
+        "way by whoever pays, on turn or not, who may not call UNO meanwhile; the turn then "
+        "goes back to whoever was on turn "
+        "(after a misplay: it stays under `misplay_keeps_turn`, else it passes on), and such "
+        "a penalty made while other penalty cards are being drawn, a colour is to be chosen or "
+        "a Wild Draw Four may be challenged waits until they are done, then the turn goes "
+        "where they sent it. Drawing until a card fits (`draw_to_match`), the turn stays with "
+        "the player after each card that does not fit. The cards of a forbidden last card, a "
+        "drawn Joker and a draw card that goes out are still drawn at once.",
+    )
+    draw_takes_penalty: bool = _f(
+        False,
+        "Drawing takes a draw card",
+        "How a player facing a pending draw card that cannot be challenged takes it. `false`: "
+        "a move of its own (`A`, accept), then the cards. `true` (letsuno/uno-online): by "
+        "drawing (`D`): that draw takes the penalty and is its first card (under `penalty_draw "
+        "= at-once`, all of them); `A` is refused. A Wild Draw Four that may still be "
+        "challenged is accepted (`A`) as before.",
+    )
+    draw_then_pass: bool = _f(
+        False,
+        "End the turn yourself after a draw",
+        "What happens on your turn when a draw leaves you nothing you may play. `false`: the "
+        "turn passes on at once. `true` (letsuno/uno-online): the turn stays with you until you "
+        "end it (`K`, pass); meanwhile you may call UNO, and under `draw_lapses` a call or a "
+        "catch undoes the draw, so that you draw again. A draw that finds no card at all (the "
+        "piles are empty) still ends the turn.",
     )
     forced_play_at_once: bool = _f(
         False,
@@ -355,7 +378,9 @@ class RuleSet(Declared):
         "may also end the turn at once (`K`, pass). `false`: no, play a card or draw. `true` "
         "(letsuno/uno-online, where the penalty is a draw of the player's own): yes, as after "
         "a draw; with `may_draw_when_playable` off only while a card fits (with none, draw as "
-        "usual). Drawing or playing a card afterwards goes on as usual.",
+        "usual). Drawing or playing a card afterwards goes on as usual. Under `penalty_draw = "
+        "one-by-one` the same holds after any penalty drawn on your own turn (a missed UNO "
+        "call caught, a false catch or call).",
     )
     draw_lapses: bool = _f(
         False,
@@ -527,6 +552,9 @@ _LETSUNO: dict[str, Any] = dict(
     draw_lapses=True,
     forced_play_at_once=True,
     penalty_draw="one-by-one",
+    draw_takes_penalty=True,
+    draw_then_pass=True,
+    draw_on_last_card=False,
     after_draw_play="any-card",
     same_number_turn="any-card",
     target_score=1000,
@@ -780,22 +808,21 @@ DECISIONS: list[tuple[str, str]] = [
      "while-on-top`, `jump_in_wild`, `misplay_keeps_turn`, `misplay_may_pass`, "
      "`misplay_after_draw`, `finish_keeps_turn`, `after_draw_play = any-card`, "
      "`forced_play_at_once`, `draw_lapses`, `penalty_draw = one-by-one`, "
-     "`uno_call_needs_fit`, `uno_repeat_call`, `self_catch`, `uno_catch_window = "
-     "while-one-card`) and the presets `letsuno-party` and `letsuno-crazy` follow that "
-     "engine's rule code (`packages/shared/src/rules`, read 2026-11-28). Known differences "
-     "that remain, none of them a choice here. It draws the cards of a missed UNO call, a "
-     "misplay and a bluff caught by a challenge one per move too (a catch made while another "
-     "player is still drawing waits until that player is done); here (`penalty_draw = "
-     "one-by-one`) only those of a draw card and of a lost challenge are, the others at once "
-     "(a forbidden last card costs its one card at once there too). Taking a stack is a move of its own here (`A`) before "
-     "the first card; there the first draw takes it. A draw that leaves nothing to play ends "
-     "the turn here; there the player passes, a move of its own before which a call or a "
-     "catch refuses the pass (under `draw_lapses` here too) so that the player draws again. "
-     "The card its forced play plays for the player after a draw skips its house rules "
-     "(`forced-play-after-draw.ts` plays it through the bare engine: a Draw Two makes the "
-     "next player draw at once even with stacking on, a 7 swaps and a 0 passes no hands, a "
-     "number card keeps no turn); here it is a play like any other. Its *classic* preset (no "
-     "house rule) is `letsuno-classic`."),
+     "`draw_takes_penalty`, `draw_then_pass`, `uno_call_needs_fit`, `uno_repeat_call`, "
+     "`self_catch`, `uno_catch_window = while-one-card`) and the presets `letsuno-classic`, "
+     "`letsuno-party` and `letsuno-crazy` follow that engine's rule code "
+     "(`packages/shared/src/rules`, read 2026-11-28). What still differs is where its code "
+     "does something its rules do not say, and we do not copy it. The card its forced play "
+     "plays for the player after a draw skips its house rules: `forced-play-after-draw.ts` "
+     "plays it through the bare engine (`applyAction`, not `applyActionWithHouseRules`), so "
+     "that a Draw Two makes the next player draw at once even with stacking on, a 7 swaps "
+     "and a 0 passes no hands and a number card keeps no turn; its rule only says a drawn "
+     "card that fits is played, so here it is a play like any other. A penalty held while "
+     "others are drawing (`pendingPenaltyQueue`) sends the turn, once paid, back to whoever "
+     "was on turn when it was made, so that a player who has just drawn a Draw Two's cards "
+     "gets the turn the card took away (or the player of a Wild Draw Four a second one); "
+     "here the turn goes where the earlier penalty sent it. Smaller: with both piles empty "
+     "a draw here ends the turn, there the draw is refused and the player passes."),
     ("Seat order", "Seat numbers increase clockwise; the first dealer is the last seat so seat 0 "
      "starts; the deal moves one seat clockwise each round."),
 ]

@@ -50,7 +50,12 @@ PRESET_SOURCES: dict[str, str] = {
     "(`misplay-penalty.ts`), penalty cards come one per move (`startPenaltyDraw`, "
     "`finishPenaltyDrawIfNeeded`), forced play after a draw plays the drawn card at once "
     "(`forced-play-after-draw.ts`), `drawUntilPlayable` refuses a draw while a card fits and "
-    "draws one card per move, and the default room plays to 1000 points.",
+    "draws one card per move, the first draw takes a pending draw card (`stacking.ts`), "
+    "a draw that leaves nothing to play waits for a pass (`handlePass`), a missed UNO call "
+    "caught, a misplay and a bluff caught by a challenge are drawn one per move too, a "
+    "catch made while penalty cards are being drawn waiting its turn (`pendingPenaltyQueue`), "
+    "a draw card that goes out ends the round at once (`checkRoundEnd` right after the "
+    "play), and the default room plays to 1000 points.",
     "letsuno-crazy": "letsuno/uno-online's *crazy* house-rule preset on the same semantics "
     "as `letsuno-party`; its `multiplePlaySameNumber` keeps no turn after a jump-in "
     "(`multi-play.ts`).",

@@ -40,6 +40,7 @@ from .engine import new_game
 from .legality import (
     PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, follows_same_number, holds_color, legal_moves,
     match_table, pass_problem, penalty_card, play_problem, same_number_cards, swap_target_needed,
+    takes_penalty_by_drawing,
 )
 from .moves import Move, MoveKind
 from .rules import RuleSet
@@ -222,7 +223,9 @@ def _policy_move(s: GameState, rng: random.Random, pick: CardPicker | None) -> M
         ok = playable_now(s, seat)
         if ok:  # answer the draw card with a random card that may (stack or deflect)
             return _random_play(s, seat, ok[int(rng.random() * len(ok))], rng)
-        return _new_move(Move, (_ACCEPT, seat, -1, -1, -1, False))
+        # (draw_takes_penalty: a draw takes it)
+        return _new_move(Move, (_DRAWK if takes_penalty_by_drawing(s) else _ACCEPT,
+                                seat, -1, -1, -1, False))
     # CHOOSE_COLOR
     return Move(MoveKind.CHOOSE_COLOR, seat, -1, s.r.colors[int(rng.random() * len(s.r.colors))])
 
@@ -626,10 +629,12 @@ def _fused_plays(r: CompiledRules) -> bool:
     """Whether the fused loop plays these rules: not ``draw_answers = top-card`` (its answers
     to a draw card follow the pending card), ``same_number_turn = any-card`` (its
     same-number turn takes only that number), ``jump_in_window = while-on-top`` (its
-    jump-in window closes at the next move) nor ``penalty_draw = one-by-one`` (it draws
-    penalty cards in the move that makes them due); such rules play move by move through
-    ``step``."""
-    return not (r.top_card_answers or r.chain_any_card or r.jump_on_top or r.one_by_one)
+    jump-in window closes at the next move), ``penalty_draw = one-by-one`` (it draws
+    penalty cards in the move that makes them due), ``draw_takes_penalty`` (it takes a
+    draw card with ACCEPT) nor ``draw_then_pass`` (its turn ends with a draw that finds
+    nothing to play); such rules play move by move through ``step``."""
+    return not (r.top_card_answers or r.chain_any_card or r.jump_on_top or r.one_by_one
+                or r.draw_takes_penalty or r.draw_then_pass)
 
 
 def random_playout(

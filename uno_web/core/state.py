@@ -113,6 +113,8 @@ class CompiledRules:
     forced_play: bool
     forced_play_at_once: bool
     penalty_draw: str
+    draw_takes_penalty: bool
+    draw_then_pass: bool
     after_draw_play: str
     misplay_penalty: int
     misplay_keeps_turn: bool
@@ -319,6 +321,14 @@ class GameState:
     #: penalty_draw = one-by-one: the penalty cards the turn player still has to draw, one
     #: per move (the turn passes on after the last), else 0
     owed: int = _slot("0")
+    #: penalty_draw = one-by-one: the seat whose turn it is once the owed cards are drawn
+    #: (a penalty of a player not on turn, or one that keeps the turn), else -1: the turn
+    #: passes on from the player who drew them
+    owed_then: int = _slot("-1")
+    #: penalty_draw = one-by-one: penalties made due while others are being drawn (or while a
+    #: colour is to be chosen or a Wild Draw Four may be challenged), as (seat, cards), held
+    #: until then (a tuple, replaced, never changed in place)
+    owed_later: tuple[tuple[int, int], ...] = _slot("()")
     #: the cards of this game: the rules' deck, or a position's exact cards
     deck: tuple[int, ...] = _slot("r.cards")
     #: the last list legal_moves made for this state (a tuple of its very Move objects), or

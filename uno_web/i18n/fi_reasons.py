@@ -66,9 +66,12 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
                      "seuraavana {next}",
             "again": "{who} {who:nosti|nostit} {count:acc} {who:eikä voi|etkä voi} pelata "
                      "{it:par}; {who:gen} on nostettava uudestaan",
+            "stays": "{who} {who:nosti|nostit} {count:acc} {who:eikä voi|etkä voi} pelata "
+                     "{it:par}; {who:hän voi|voit} nyt lopettaa vuoron",
             "owed": "{who} {who:nosti|nostit} rangaistuskortin; nostettavana vielä {count}",
             "owed_last": "{who} {who:nosti|nostit} viimeisen rangaistuskortin ja "
                          "{who:menettää|menetät} vuoron; seuraavana {next}",
+            "owed_back": "{who} {who:nosti|nostit} viimeisen rangaistuskortin; seuraavana {next}",
         },
     ),
     "OK_PASS": (
@@ -352,6 +355,7 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
                       "kumpikaan sovi pinoon",
             "leaves": "{who} {who:ei voi|et voi} huutaa UNO! tällä siirrolla: käteen jäisi "
                       "{count}",
+            "owed": "{who} {who:ei voi|et voi} huutaa UNO! rangaistuskortteja nostaessaan",
         },
     ),
     "E_UNO_DISABLED": (
@@ -380,7 +384,8 @@ REASONS_FI: dict[str, tuple[str, str, dict[str, str]]] = {
     "E_NO_PENALTY": (
         "Rangaistuksen voi ottaa vain, kun nostokortti odottaa juuri sinua.",
         "{who:ade} ei ole otettavaa rangaistusta",
-        {},
+        {"draw": "{who} {who:ottaa|otat} {pending} korttia nostamalla: ensimmäinen nosto ottaa "
+                 "ne"},
     ),
     "E_MALFORMED": (
         "Siirtoa ei voitu lukea.",

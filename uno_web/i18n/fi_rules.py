@@ -242,18 +242,40 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "Juuri nostettu pelattava kortti on pelattava (sitä ei saa pitää).",
     ),
     "penalty_draw": (
-        "34580bc0", "Kuinka useat kortit nostetaan",
+        "98bf24b1", "Kuinka useat kortit nostetaan",
         "Miten nostorangaistuksen kortit ja kortit, joita nostetaan kunnes jokin sopii, "
         "nostetaan. `kerralla`: yhdellä siirrolla. `yksi kerrallaan` (letsuno/uno-online): "
         "yksi kortti siirtoa kohden (`D`), jotta muut voivat huutaa UNO! tai napata kahden "
-        "noston välissä. Rangaistuskortteja velkaa oleva (otettu nostokortti tai nostokortti, "
-        "johon kukaan ei voi vastata, tai haastajan hävitessä haasteen) on vuorossa ja saa vain "
-        "nostaa ne, kukaan ei saa hypätä väliin sillä välin, ja vuoro siirtyy, kun ne on "
-        "nostettu (tai pakat loppuvat); nostettaessa kunnes kortti sopii (`draw_to_match`) "
-        "vuoro pysyy pelaajalla jokaisen sopimattoman kortin jälkeen. Unohtuneen UNO!-huudon, "
-        "väärän kortin, väärän nappauksen tai huudon, kielletyn viimeisen kortin, haasteessa "
-        "paljastuneen bluffin, nostetun jokerin ja pelistä poistavan nostokortin kortit "
-        "nostetaan yhä kerralla.",
+        "noston välissä. Rangaistuskortteja velkaa oleva on vuorossa ja saa vain nostaa ne, "
+        "eikä kukaan saa hypätä väliin sillä välin. Otetun nostokortin tai nostokortin, johon "
+        "kukaan ei voi vastata, ja haastajan hävitessä haasteen vuoro siirtyy, kun kortit on "
+        "nostettu (tai pakat loppuvat). Napatun unohtuneen UNO!-huudon, väärän kortin, väärän "
+        "nappauksen tai huudon ja haasteessa paljastuneen bluffin kortit nostaa samoin se, "
+        "joka maksaa, oli vuorossa tai ei, eikä hän saa huutaa UNO! sillä välin; vuoro palaa "
+        "sitten sille, joka oli vuorossa (väärän "
+        "kortin jälkeen: se pysyy, kun `misplay_keeps_turn` on päällä, muuten siirtyy), ja "
+        "tällainen rangaistus, joka syntyy muiden rangaistuskorttien noston aikana, kun väri "
+        "on valittavana tai villin nosta neljä -kortin voi haastaa, odottaa niiden loppuun, "
+        "ja vuoro menee sitten sinne, minne ne sen lähettivät. Nostettaessa kunnes kortti "
+        "sopii (`draw_to_match`) vuoro pysyy pelaajalla jokaisen sopimattoman kortin "
+        "jälkeen. Kielletyn viimeisen kortin, nostetun jokerin ja pelistä poistavan "
+        "nostokortin kortit nostetaan yhä kerralla.",
+    ),
+    "draw_takes_penalty": (
+        "a635764c", "Nosto ottaa nostokortin",
+        "Miten pelaaja, jota odottaa nostokortti, jota ei voi haastaa, ottaa sen. `pois`: "
+        "omalla siirrollaan (`A`, ota), sitten kortit. `päällä` (letsuno/uno-online): "
+        "nostamalla (`D`): nosto ottaa rangaistuksen ja on sen ensimmäinen kortti (kun "
+        "`penalty_draw` on `kerralla`, kaikki kortit); `A` hylätään. Villi nosta neljä "
+        "-kortti, jonka voi vielä haastaa, otetaan kuten ennenkin (`A`).",
+    ),
+    "draw_then_pass": (
+        "50d2140b", "Lopeta vuoro itse noston jälkeen",
+        "Mitä omalla vuorollasi tapahtuu, kun nosto ei jätä mitään pelattavaa. `pois`: vuoro "
+        "siirtyy heti. `päällä` (letsuno/uno-online): vuoro pysyy sinulla, kunnes lopetat sen "
+        "(`K`, ohi); sillä välin voit huutaa UNO!, ja kun `draw_lapses` on päällä, huuto tai "
+        "nappaus kumoaa noston, joten nostat uudestaan. Nosto, joka ei löydä yhtään korttia "
+        "(pakat ovat tyhjät), lopettaa vuoron yhä.",
     ),
     "forced_play_at_once": (
         "233a78dc", "Sopiva nostettu kortti pelataan heti",
@@ -294,13 +316,15 @@ RULES_FI: dict[str, tuple[str, str, str]] = {
         "rangaistusta tämä ei muuta mitään.",
     ),
     "misplay_may_pass": (
-        "03d68052", "Lopeta vuoro väärän kortin jälkeen",
+        "07faa5f1", "Lopeta vuoro väärän kortin jälkeen",
         "Kun `misplay_keeps_turn` on päällä: saako väärän kortin rangaistuksen juuri nostanut "
         "pelaaja myös lopettaa vuoronsa heti (`K`, ohi). `pois`: ei, pelaa kortti tai nosta. "
         "`päällä` (letsuno/uno-online, jossa rangaistus on pelaajan oma nosto): saa, kuten "
         "noston jälkeen; kun `may_draw_when_playable` on pois päältä, vain jos jokin kortti "
         "sopii (jos mikään ei sovi, nostetaan tavalliseen tapaan). Nostaminen tai kortin "
-        "pelaaminen sen jälkeen jatkuu tavalliseen tapaan.",
+        "pelaaminen sen jälkeen jatkuu tavalliseen tapaan. Kun `penalty_draw` on `yksi "
+        "kerrallaan`, sama pätee minkä tahansa omalla vuorollasi nostetun rangaistuksen "
+        "jälkeen (napattu unohtunut UNO!-huuto, väärä nappaus tai huuto).",
     ),
     "draw_lapses": (
         "5ecceb7f", "Huuto tai nappaus kumoaa noston",

@@ -305,6 +305,12 @@ TOGGLE_LESSONS: tuple[CourseLesson, ...] = (
     # Bot played a Draw Two: you owe its two cards and have drawn one of them
     _house("penalty_draw", "one-by-one", ["R3 G7 B5", "Y1 Y2"], "R+2", ("D0", "OK_DRAW"),
            ("P0:R3", "E_PENALTY_DRAWS_LEFT"), owed=1),
+    # Bot played a Draw Two on you
+    _house("draw_takes_penalty", True, ["R3 G7 B5", "Y1 Y2"], "R+2", ("D0", "OK_ACCEPT"),
+           ("A0", "E_NO_PENALTY"), discard="R4", phase="penalty", pending=2),
+    # you drew the blue 5, and nothing fits
+    _house("draw_then_pass", True, ["G3 G7 B5", "Y1 Y2"], "R9", ("K0", "OK_PASS"),
+           ("D0", "E_ALREADY_DREW"), phase="drawn", drawn="B5"),
     _house("after_draw_play", "any-card", ["R3 G7 G8", "Y1 Y2"], "R9", ("P0:R3", "OK_PLAY"),
            ("P0:G7", "E_NO_MATCH"), phase="drawn", drawn="G8"),
     # you called UNO with the play that left your last card
