@@ -228,3 +228,21 @@ def test_the_finnish_editor_shows_its_default_seat_names_in_finnish_and_links_ke
     assert ed.names == ["Ann", "Botti"]
     en = render_editor(ed, "https://example.org/", "en")
     assert 'value="Ann"' in en and 'value="Botti"' in en
+
+
+# --- the draw pile facing a draw card ------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset, kind", [("official", MoveKind.ACCEPT),
+                                          ("letsuno-party", MoveKind.DRAW)])
+def test_the_draw_pile_takes_a_draw_card_the_way_the_rules_do(preset: str, kind: MoveKind) -> None:
+    # official: the pile takes the pending cards (A); letsuno's draw_takes_penalty: a draw
+    # takes them, and A is refused (docs/rules.md)
+    from uno_web.core.position import Position
+    s = Session.from_position(Position(preset=preset, hands=["R1 R2", "G1 G2 G3"], top="B+2",
+                                       turn=0, pending=2, phase="penalty"), bots="still")
+    from uno_web.web.view import view
+    assert view(s).actions.can_draw
+    entry = s.draw()
+    assert entry.ok and s.recorder.history[-1][0].kind == kind
+    assert len(s.state.hands[0]) in (3, 4)  # one card so far (one by one) or both

@@ -383,9 +383,8 @@ def _take_pending(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffle
 def _take_by_drawing(s: GameState, seat: int, ev: list[Event] | None, src: _Shuffles) -> None:
     """``draw_takes_penalty``: the turn player's draw takes the pending draw card; under
     ``penalty_draw = one-by-one`` it is the first of its cards, else all of them."""
-    if s.r.one_by_one:  # (a stack: more than the one draw card under it was played)
-        stacked = s.pending > s.r.amount[EFFECT_OF[penalty_card(s)]]
-        _owe(s, seat, s.pending, "stack" if stacked else "draw", -1, ev)
+    if s.r.one_by_one:
+        _owe(s, seat, s.pending, _taken(s), -1, ev)
         s.plus4_by = -1
         if s.owed:
             draw_owed(s, seat, ev, src)

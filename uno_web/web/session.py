@@ -645,7 +645,11 @@ class Session:
         s = self.state
         self.choice = None
         if s.phase == Phase.PENALTY and s.turn == self.viewer:
-            return self.attempt(Move.accept(self.viewer))
+            # facing a draw card the pile takes it (A), or, where the rules take it by a draw
+            # (draw_takes_penalty) or owed cards are being drawn, draws (D)
+            kinds = {m.kind for m in legal_moves(s, self.viewer)}
+            if MoveKind.ACCEPT in kinds or MoveKind.DRAW not in kinds:
+                return self.attempt(Move.accept(self.viewer))
         return self.attempt(Move.draw(self.viewer))
 
     def keep(self) -> ValidatorEntry:

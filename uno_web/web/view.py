@@ -459,7 +459,7 @@ def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[MoveKind
     if mode != "table":
         return ActionsView(False, "", False, False, False, False, False, False)
     penalty = s.phase == Phase.PENALTY and s.turn == seat
-    can_draw = (MoveKind.ACCEPT in kinds) if penalty else (MoveKind.DRAW in kinds)
+    can_draw = MoveKind.DRAW in kinds or (penalty and MoveKind.ACCEPT in kinds)
     draw_label = f"Take {s.pending} cards" if penalty else "Draw a card"
     picker: tuple[str, ...] = ()
     picker_for = ""
