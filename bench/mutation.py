@@ -42,7 +42,7 @@ SLICES: dict[str, list[str]] = {
         "x_same_number_cards", "x_swap_target_needed", "x_playable_cards", "x_holds_color",
         "x_turn_play_problem", "x_draw_problem", "x_pass_problem", "x__any_play",
         "x_challenge_problem", "x_accept_problem", "x_uno_problem", "x_jump_window_problem",
-        "x_jump_card_problem")] + [
+        "x_jump_card_problem", "x_forced_drawn_card", "x_takes_penalty_by_drawing")] + [
         C + "judge." + f + "__mutmut_*" for f in (
             "x__refusal", "x__call_uno_refusal", "x__catch_refusal", "x__jump_in_refusal",
             "x__choose_color_refusal", "x__play_refusal", "x__draw_refusal",
@@ -51,10 +51,13 @@ SLICES: dict[str, list[str]] = {
     # what a move does: turn order, draws, penalties, the catch window, the end of a round
     "effects": [C + "effects." + f + "__mutmut_*" for f in (
         "x_step", "x__play", "x__plain_effect", "x__uno_after_play", "x__went_out",
-        "x__draw_turn", "x__draw_cards", "x__refill", "x_seven_zero", "x__advance",
+        "x__draw_turn", "x_seven_zero", "x__advance",
         "x__take_pending", "x__close_windows", "x__execute_penalty", "x__end_round",
         "x__reset_calls", "x__penalty_reason", "x__next_active_after", "x_reverse_skips",
-        "x__penalty_now", "x__repeated", "x__blocked", "x__next_round")] + [
+        "x__penalty_now", "x__repeated", "x__blocked", "x__next_round", "x__taken",
+        "x__take_by_drawing", "x_lapse_draw", "x__charge_penalty", "x__owe", "x_charge",
+        "x__holds", "x_start_held", "x_draw_owed", "x__skip_after_owed")] + [
+        C + "piles.x__draw_cards__mutmut_*", C + "piles.x__refill__mutmut_*",
         C + "legality.x__next_seat__mutmut_*", C + "legality.x_next_seat__mutmut_*",
         C + "catch_window.*"],
     # the deck invariant

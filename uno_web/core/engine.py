@@ -61,17 +61,20 @@ from .legality import (  # re-exported: callers import these from the engine
     takes_penalty_by_drawing as takes_penalty_by_drawing,
 )
 from .effects import (  # re-exported: callers import these from the engine
-    _INT_ONLY as _INT_ONLY, _NeedShuffle as _NeedShuffle, _NoShuffles as _NoShuffles,
-    _RngOnly as _RngOnly, _Shuffles as _Shuffles, _advance as _advance,
-    _advance_tick as _advance_tick, _bulk_tables as _bulk_tables, _close_windows as _close_windows,
-    _deal as _deal, _draw_cards as _draw_cards, _draw_turn as _draw_turn, _end_round as _end_round,
-    _execute as _execute, _execute_penalty as _execute_penalty,
-    _next_active_after as _next_active_after, _next_round as _next_round,
-    _penalty_reason as _penalty_reason, _plain_effect as _plain_effect, _play as _play,
-    _refill as _refill, _reset_calls as _reset_calls, _shuffled as _shuffled,
-    _shuffled_in_bulk as _shuffled_in_bulk, _source as _source,
+    _advance as _advance, _advance_tick as _advance_tick, _close_windows as _close_windows,
+    _draw_turn as _draw_turn, _end_round as _end_round, _execute as _execute,
+    _execute_penalty as _execute_penalty, _next_active_after as _next_active_after,
+    _next_round as _next_round, _penalty_reason as _penalty_reason,
+    _plain_effect as _plain_effect, _play as _play, _reset_calls as _reset_calls,
     _take_pending as _take_pending, _uno_after_play as _uno_after_play, _went_out as _went_out,
-    seven_zero as seven_zero, shuffled_by_keys as shuffled_by_keys, step as step,
+    seven_zero as seven_zero, step as step,
+)
+from .piles import (  # re-exported likewise
+    _INT_ONLY as _INT_ONLY, _NeedShuffle as _NeedShuffle, _NoShuffles as _NoShuffles,
+    _RngOnly as _RngOnly, _Shuffles as _Shuffles, _bulk_tables as _bulk_tables, _deal as _deal,
+    _draw_cards as _draw_cards, _refill as _refill, _shuffled as _shuffled,
+    _shuffled_in_bulk as _shuffled_in_bulk, _source as _source,
+    shuffled_by_keys as shuffled_by_keys,
 )
 from .judge import (  # re-exported: callers import these from the engine
     _ACCEPT_CODES as _ACCEPT_CODES, _MISPLAYS as _MISPLAYS,

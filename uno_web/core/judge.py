@@ -21,9 +21,8 @@ from .legality import (
     finish_forbidden, jump_card_problem, jump_window_problem, pass_problem, penalty_card,
     swap_target_needed, turn_play_problem, uno_problem,
 )
-from .effects import (
-    _RngOnly, _execute, _next_active_after,
-)
+from .effects import _execute, _next_active_after
+from .piles import _RngOnly
 
 
 def _play_rule(s: GameState, move: Move, stacked: bool) -> str:

@@ -35,7 +35,8 @@ from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from .cards import COLOR_OF, EFFECT_OF, IS_WILD, RANK_OF, Effect
-from .effects import _draw_cards, reverse_skips, seven_zero, step
+from .effects import reverse_skips, seven_zero, step
+from .piles import _draw_cards
 from .engine import new_game
 from .legality import (
     PH_DRAWN, PH_PENALTY, PH_PLAY, PH_ROUND_OVER, follows_same_number, holds_color, legal_moves,
