@@ -185,7 +185,8 @@ def test_embed_html_is_index_html_without_the_start_screen() -> None:
                  'data-testid="embed-placeholder"', 'id="loading"', 'id="r-topbar"', 'id="r-start"',
                  'id="r-hand"', "from uno_web.web import boot", "<script type=\"py\" config='"):
         assert keep in index and keep in embed, keep
-    for gone in ('id="preset-values"', 'id="prerendered-fi"', 'data-testid="start-screen"', "<!-- prerender:start"):
+    for gone in ('id="preset-values"', 'id="prerendered-fi"', 'data-testid="start-screen"', "<!-- prerender:start",
+                 '<script src="./static/register-sw.js" defer>', '<script src="./static/vault.js" defer>'):
         assert gone in index and gone not in embed, gone
     assert '<meta name="uno-prerendered" content="">' in embed
     assert 'data-page="embed"' in embed and 'data-page="embed"' not in index

@@ -127,6 +127,12 @@ def render(text: str) -> str:
 
 #: the blocks of index.html that an embed never shows before Python draws its own screen
 EMBED_DROPS = ("topbar", "start", "presets", "fi")
+#: lines of index.html an embed does without: it registers no service worker
+#: (static/register-sw.js does nothing in an embed) and keeps no saved game (static/vault.js);
+#: two requests fewer per embed, on the page's one renderer thread
+EMBED_DROP_LINES = ('  <script src="./static/register-sw.js" defer></script>\n',
+                    "  <!-- seals the saved game in storage (docs/security.md) -->\n",
+                    '  <script src="./static/vault.js" defer></script>\n')
 #: what tells static/early.js that it runs in embed.html (it sends an address without
 #: ``embed=1`` to index.html: embed.html is no full page)
 EMBED_ROOT = '<html lang="en" data-page="embed">'
@@ -136,7 +142,8 @@ def embed_document(index: str) -> str:
     """``embed.html`` from the rendered ``index.html``: the same head (CSP, scripts, styles),
     placeholder, loading screen, regions and ``<script type="py">``, with the start screen, the
     presets, the top bar and the Finnish template left out (an embed draws its own bar, and its
-    Finnish fixed text comes from static/page.js), and no region hashes (nothing is
+    Finnish fixed text comes from static/page.js), without the service worker's registration
+    and the saved game's vault (:data:`EMBED_DROP_LINES`), and no region hashes (nothing is
     prerendered, so the first render draws every region)."""
     if index.count('<html lang="en">') != 1:
         raise SystemExit('index.html must open with <html lang="en">')
@@ -144,6 +151,10 @@ def embed_document(index: str) -> str:
                          "index.html (uno_web/site/prerender.py); edit index.html, not this file -->", 1)
     for name in EMBED_DROPS:
         text = _marker(name).sub("", text, count=1)
+    for line in EMBED_DROP_LINES:
+        if text.count(line) != 1:
+            raise SystemExit(f"index.html must have this line once (embed.html leaves it out): {line.strip()}")
+        text = text.replace(line, "", 1)
     return _marker("hashes").sub(lambda m: m.group(1) + '<meta name="uno-prerendered" content="">'
                                  + m.group(3), text, count=1)
 
