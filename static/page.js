@@ -254,13 +254,11 @@
     $("#embed-ph").hidden = true;
     $("#loading").classList.add("started");
     stageAt = performance.now();
+    timer = setInterval(draw, 150);
     draw();
     if (embed && params.get("share") !== "0") {
       var host = findHost();
       if (host) {
-        // a guest's bar moves with the host's stages only (no timer of its own, and its deck
-        // holds still: static/page.css): the embeds of a page share one renderer thread, which
-        // the host's boot needs
         body.dataset.pyShared = "1";
         $("#boot-status").textContent = t("Loading Python (shared with this page's other positions)…");
         host.unoWebHost.join(window);
@@ -268,7 +266,6 @@
       }
       becomeHost();
     }
-    timer = setInterval(draw, 150);
     if (window.unoWebEarly) {  // static/early.js has started PyScript already
       window.unoWebEarly.stages.forEach(setStage);
       return;
