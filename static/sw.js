@@ -107,38 +107,16 @@ self.addEventListener("fetch", function (event) {
   } else if (!EXPECTED.has(key) || url.search) {
     return;  // not ours: the browser's default (network)
   }
-  event.respondWith(answer(key).catch(function () { return fetch(request); }));
-});
-
-// The build's file for `key`: the cached response once its bytes match, else refetched.
-function verified(key) {
-  return ourCache().then(function (cache) {
-    return cache.match(key).then(function (hit) {
-      if (!hit) return refetch(cache, key);
-      return matches(hit, key).then(function (good) {
-        if (good) return hit;  // the cached response itself (Chromium keeps compiled wasm beside it)
-        console.warn("uno_web: the cached " + key + " is damaged; fetching it again");
-        return refetch(cache, key);
+  event.respondWith(
+    ourCache().then(function (cache) {
+      return cache.match(key).then(function (hit) {
+        if (!hit) return refetch(cache, key);
+        return matches(hit, key).then(function (good) {
+          if (good) return hit;  // the cached response itself (Chromium keeps compiled wasm beside it)
+          console.warn("uno_web: the cached " + key + " is damaged; fetching it again");
+          return refetch(cache, key);
+        });
       });
-    });
-  });
-}
-
-// Requests for a file whose check is under way share it: the embeds of one page ask for the
-// same scripts and styles at the same moment, and each would read and hash them again.  The
-// first request gets the checked response itself, the others a copy of it (made before the
-// first is read: their reactions run before the page's); every byte served was checked.
-var checking = new Map();  // key -> promise of the checked response
-function answer(key) {
-  var shared = checking.get(key);
-  if (shared) {
-    return shared.then(function (response) {
-      try { return response.clone(); } catch (err) { return verified(key); }  // read already: check again
-    });
-  }
-  var mine = verified(key);
-  checking.set(key, mine);
-  var done = function () { if (checking.get(key) === mine) checking.delete(key); };
-  mine.then(done, done);
-  return mine;
-}
+    }).catch(function () { return fetch(request); })
+  );
+});
