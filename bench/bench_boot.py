@@ -221,7 +221,8 @@ class Repeat:
         except Exception:
             states = [f.evaluate("JSON.stringify(document.body ? document.body.dataset : null)")
                       for f in self.page.frames if f != self.page.main_frame]
-            raise SystemExit(f"{n} embeds: not all ready after {self.timeout_ms} ms: {states}") from None
+            urls = [f.url for f in self.page.frames if f != self.page.main_frame]
+            raise SystemExit(f"{n} embeds: not all ready after {self.timeout_ms} ms: {states} ({urls})") from None
         run = Run(float(self.page.evaluate(EMBEDS_READY)), (time.perf_counter() - t0) * 1000)
         booted = {f.evaluate("document.body.dataset.boot || 'shared'") for f in self.page.frames
                   if f != self.page.main_frame}
