@@ -15,8 +15,10 @@ Not a test: it prints figures (docs/deployment.md, "Boot time").  In ONE run, in
   deleted after every visit: the boot of before the snapshot).  Every visit checks how the page
   booted (``body[data-boot]``), so a snapshot that silently failed cannot pass for one;
 - embeds on a repeat visit (the context with the snapshot and the worker): a page with one
-  embed and a page with five (``index.html?embed=1&…``, lessons of the course, all on
-  screen), time until the LAST embed is ready, from the host page's navigation.
+  embed and a page with five (``embed.html?embed=1&…``, the address the embed code names, or
+  ``index.html?embed=1&…`` for a build without embed.html; all on screen), time until the LAST
+  embed is ready, from the host page's navigation; and, for a build with embed.html, five
+  embeds at the old address ``index.html?embed=1&…`` (which its worker answers with embed.html).
 
 Every page is served from one snapshot: the site as deployed (``python -m uno_web.site.assemble``
 into a temporary ``www/uno/``, the sub-path of a GitHub Pages project site), with the two
@@ -75,6 +77,8 @@ REPEAT_SW = "repeat, snapshot + worker"
 REPEAT_HTTP = "repeat, snapshot, HTTP cache"
 REPEAT_PLAIN = "repeat, worker, no snapshot"
 EMBED1, EMBED5 = "repeat, 1 embed", "repeat, 5 embeds (last)"
+EMBED5_OLD = "repeat, 5 embeds, index.html"  # the old address, on a build with embed.html
+EMBED_DOC = "embed.html"  # the embed document (uno_web/site/prerender.py), where the build has it
 #: the targets: first visit at most FIRST_VISIT x the bare page with no package, cold; a repeat
 #: visit at most REPEAT_MS and REPEAT_VS_BARE x that page; five embeds at most EMBEDS x one
 FIRST_VISIT, REPEAT_MS, REPEAT_VS_BARE, EMBEDS = 0.70, 500.0, 0.2, 1.2
@@ -208,16 +212,17 @@ class Repeat:
             raise SystemExit(f"requests off the origin: {self.foreign}")
         return run
 
-    def embeds(self, n: int) -> Run:
+    def embeds(self, n: int, page: str = "") -> Run:
         """The page with ``n`` embeds (every one on screen): the last one's ready time."""
         t0 = time.perf_counter()
-        self.page.goto(f"__embeds{n}.html", wait_until="commit")
+        self.page.goto(page or f"__embeds{n}.html", wait_until="commit")
         try:
             self.page.wait_for_function(EMBEDS_READY, timeout=self.timeout_ms, polling=50)
         except Exception:
             states = [f.evaluate("JSON.stringify(document.body ? document.body.dataset : null)")
                       for f in self.page.frames if f != self.page.main_frame]
-            raise SystemExit(f"{n} embeds: not all ready after {self.timeout_ms} ms: {states}") from None
+            urls = [f.url for f in self.page.frames if f != self.page.main_frame]
+            raise SystemExit(f"{n} embeds: not all ready after {self.timeout_ms} ms: {states} ({urls})") from None
         run = Run(float(self.page.evaluate(EMBEDS_READY)), (time.perf_counter() - t0) * 1000)
         booted = {f.evaluate("document.body.dataset.boot || 'shared'") for f in self.page.frames
                   if f != self.page.main_frame}
@@ -230,8 +235,8 @@ class Repeat:
         self.context.close()
 
 
-def embeds_page(n: int) -> str:
-    frames = "".join(f'<iframe src="index.html?{EMBED_QUERY}&amp;goal=Embed+{i}" title="embed {i}" '
+def embeds_page(n: int, doc: str = OURS) -> str:
+    frames = "".join(f'<iframe src="{doc}?{EMBED_QUERY}&amp;goal=Embed+{i}" title="embed {i}" '
                      f'width="560" height="420"></iframe>' for i in range(n))
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{n} embeds</title></head>"
             f"<body style='margin:0'>{frames}</body></html>")
@@ -249,7 +254,9 @@ def baseline_site(ref: str, current: Path, out: Path, tmp: Path) -> str:
     short = git("rev-parse", "--short", ref).decode().strip()
     tree = tmp / f"baseline-{short}"
     tree.mkdir()
-    with subprocess.Popen(["git", "archive", ref, "uno_web", "index.html", "static"], cwd=REPO_ROOT,
+    has_embed_doc = bool(git("ls-tree", "--name-only", ref, EMBED_DOC).strip())
+    paths = ["uno_web", "index.html", "static", *([EMBED_DOC] if has_embed_doc else [])]
+    with subprocess.Popen(["git", "archive", ref, *paths], cwd=REPO_ROOT,
                           stdout=subprocess.PIPE) as archive:
         subprocess.run(["tar", "-x", "-C", str(tree)], stdin=archive.stdout, check=True)
     shutil.copytree(current, out)
@@ -259,6 +266,10 @@ def baseline_site(ref: str, current: Path, out: Path, tmp: Path) -> str:
         target = out / ("sw.js" if rel == precache.SW_SOURCE else rel)
         if path.is_file() and target.is_file():
             shutil.copyfile(path, target)
+    if not has_embed_doc:  # REF's embeds load index.html
+        (out / EMBED_DOC).unlink(missing_ok=True)
+        for n in (1, 5):
+            (out / f"__embeds{n}.html").write_text(embeds_page(n), encoding="utf-8")
     bundle.build(out / "static" / "bundle" / "uno_web.zip", root=tree)
     (out / precache.OUT_NAME).write_text(precache.render(out), encoding="utf-8")
     return short
@@ -329,6 +340,9 @@ def report(results: dict[str, list[Run]], runs: int, detail: bool) -> None:
           f"(target <= {REPEAT_VS_BARE}x): {verdict(repeat <= REPEAT_VS_BARE * nopkg)}")
     print(f"  five embeds on a repeat visit: {five:.0f} ms vs one {one:.0f} ms = {five / one:.2f}x "
           f"(target <= {EMBEDS}x): {verdict(five <= EMBEDS * one)}")
+    if results.get(EMBED5_OLD):
+        old_five = med(EMBED5_OLD)
+        print(f"  five embeds at the old address (index.html?embed=1): {old_five:.0f} ms = {old_five / one:.2f}x one embed")
     olds = [name for name in results if name.endswith("]")]
     if olds:
         ref = olds[0].rsplit("[", 1)[1].rstrip("]")
@@ -373,16 +387,21 @@ def main(argv: list[str] | None = None) -> int:
         # included (sources only); the page loads the build's copy (uno_web/site/stdlib.py)
         for path in (BARE, NOPKG, VENDORED_STDLIB):
             shutil.copyfile(REPO_ROOT / path, site.out / path)
+        embed_doc = EMBED_DOC if (site.out / EMBED_DOC).is_file() else OURS
         for n in (1, 5):
-            (site.out / f"__embeds{n}.html").write_text(embeds_page(n), encoding="utf-8")
+            (site.out / f"__embeds{n}.html").write_text(embeds_page(n, embed_doc), encoding="utf-8")
+        old_address = embed_doc != OURS
+        if old_address:
+            (site.out / "__embeds5-old.html").write_text(embeds_page(5, OURS), encoding="utf-8")
         old_names: list[str] = []
         if args.baseline:
             short = baseline_site(args.baseline, site.out, Path(tmp) / BASE_DIR, Path(tmp))
             old_names = [f"{name} [{short}]" for name in (REPEAT_SW, EMBED1, EMBED5)]
         server, origin = serve.start_in_thread("127.0.0.1", 0, Path(tmp), quiet=True)
         base = f"{origin}{SITE_DIR}/"
-        results: dict[str, list[Run]] = {name: [] for name in (*COLD, REPEAT_SW, REPEAT_HTTP, REPEAT_PLAIN,
-                                                               EMBED1, EMBED5, *old_names)}
+        results: dict[str, list[Run]] = {name: [] for name in (
+            *COLD, REPEAT_SW, REPEAT_HTTP, REPEAT_PLAIN, EMBED1, EMBED5,
+            *([EMBED5_OLD] if old_address else []), *old_names)}
         try:
             with sync_playwright() as pw:
                 browser = serve.launch_chromium(pw, args.chromium)
@@ -404,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
                         (EMBED1, lambda: repeats[0].embeds(1)),
                         (EMBED5, lambda: repeats[0].embeds(5)),
                     ]
+                    if old_address:
+                        series.append((EMBED5_OLD, lambda: repeats[0].embeds(5, "__embeds5-old.html")))
                     if old_names:
                         old = Repeat(browser, f"{origin}{BASE_DIR}/", "./", True, timeout_ms, args.detail)
                         repeats.append(old)

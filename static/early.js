@@ -1,6 +1,7 @@
 // Runs in <head> before the first paint (a plain script, no defer): decides what the page shows
 // while Python loads, so the right screen is painted at once (docs/table.md, "Boot").
-//  - html.embed: the page is an embed (?embed=1): static/page.js shows its placeholder;
+//  - html.embed: the page is an embed (?embed=1; embed.html, or index.html, which the service
+//    worker answers with embed.html for an embed): static/page.js shows its placeholder;
 //  - html.prestart: a plain visit with no game in progress: the start screen, already in
 //    index.html (written by the build from the Python renderer), is usable at once;
 //  - otherwise the loading screen (a link to a position, a replay, a puzzle, a saved game).
@@ -63,6 +64,13 @@
   window.unoWebStartInterpreter = startInterpreter;
   var params = new URLSearchParams(search);
   var embed = /[?&]embed=1(&|$)/.test(search);
+  // embed.html (uno_web/site/prerender.py) is index.html without the full page's start screen:
+  // an address of it without embed=1 asks for the full page, which is index.html.
+  if (!embed && root.getAttribute("data-page") === "embed") {
+    window.stop();
+    location.replace(location.pathname.replace(/[^/]*$/, "index.html") + search + location.hash);
+    return;
+  }
   var path = location.pathname;
   var scope = path.slice(0, path.lastIndexOf("/") + 1) || "/";
 

@@ -250,6 +250,7 @@
     if (started) return;
     started = true;
     body.dataset.pyStart = how;
+    try { performance.mark("uno:py-start"); } catch (err) { /* no User Timing: bench/bench_boot.py --detail only */ }
     $("#embed-ph").hidden = true;
     $("#loading").classList.add("started");
     stageAt = performance.now();

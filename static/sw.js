@@ -15,7 +15,9 @@
 // "uno_web-<version>" and, when it activates, deletes every other uno_web cache.
 //
 // Strategy: cache first for the precached files (a navigation to the root or to index.html
-// with any query is answered with index.html), the network for anything else.  Nothing from
+// with any query is answered with index.html, or with embed.html for an embed's address,
+// ?embed=1; a navigation to embed.html with any query with embed.html), the network for
+// anything else.  Nothing from
 // another origin is ever cached (the site makes no such request).
 //
 // Integrity: sw-precache.js carries the SHA-256 of every precached file (the build's manifest
@@ -98,8 +100,10 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;  // the network, uncached
   var key = url.origin + url.pathname;
-  if (request.mode === "navigate" && (key === ROOT || key === urlOf("index.html"))) {
-    key = urlOf("index.html");
+  if (request.mode === "navigate" && (key === ROOT || key === urlOf("index.html") || key === urlOf("embed.html"))) {
+    // an embed's address of the full page (?embed=1, as embed links were written before
+    // embed.html) gets embed.html: the same page, without the start screen it never shows
+    key = urlOf(key === urlOf("embed.html") || /[?&]embed=1(&|$)/.test(url.search) ? "embed.html" : "index.html");
   } else if (!EXPECTED.has(key) || url.search) {
     return;  // not ours: the browser's default (network)
   }

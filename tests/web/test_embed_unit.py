@@ -16,7 +16,9 @@ from uno_web.core.cards import card_str
 from uno_web.core.position import Position, build_state, position_from_query, position_to_query
 from uno_web.puzzles.lessons import LESSONS, lesson_query
 from uno_web.web import tutorial
-from uno_web.web.links import iframe_snippet, open_query, read_page, share_view
+from uno_web.site import prerender
+from uno_web.web.app import App
+from uno_web.web.links import embed_page, full_page, iframe_snippet, open_query, read_page, share_view
 from uno_web.web.render import render_embed_bar, render_share, render_table
 from uno_web.web.session import Session, TableSettings
 from uno_web.web.view import view
@@ -134,8 +136,11 @@ def test_share_view_and_snippet() -> None:
     sv = share_view("https://example.org/uno/index.html", "hands=R1+G2%2CB1&top=R5",
                     goal="Try it")
     assert sv.link == "https://example.org/uno/index.html?hands=R1+G2%2CB1&top=R5"
-    assert sv.embed_url.startswith("https://example.org/uno/index.html?embed=1&hands=")
-    assert sv.snippet.startswith('<iframe src="https://example.org/uno/index.html?embed=1&amp;')
+    # the embed snippet names embed.html, the page without the start screen
+    assert sv.embed_url.startswith("https://example.org/uno/embed.html?embed=1&hands=")
+    assert sv.snippet.startswith('<iframe src="https://example.org/uno/embed.html?embed=1&amp;')
+    assert share_view("https://example.org/", "hands=R1%2CB1").embed_url == (
+        "https://example.org/embed.html?embed=1&hands=R1%2CB1")
     assert 'loading="lazy"' in sv.snippet and 'width="100%"' in sv.snippet
     assert "&quot;" in iframe_snippet('x"y')
     html = render_share(sv.link, sv.embed_url, sv.snippet, sv.goal)
@@ -145,6 +150,46 @@ def test_share_view_and_snippet() -> None:
     assert "&lt;iframe" in html  # the snippet is shown as text
     bar = render_embed_bar("Catch the bot", "https://x/index.html?lesson=a")
     assert 'data-testid="goal">Catch the bot' in bar and 'target="_blank"' in bar
+
+
+def test_embed_page_and_full_page_addresses() -> None:
+    """An embed links to the full page (index.html) from embed.html; embed links name embed.html."""
+    assert full_page("https://x.org/uno/embed.html") == "https://x.org/uno/index.html"
+    assert full_page("https://x.org/uno/index.html") == "https://x.org/uno/index.html"
+    assert full_page("https://x.org/uno/") == "https://x.org/uno/"
+    assert full_page("https://x.org/uno/not-embed.html") == "https://x.org/uno/not-embed.html"
+    assert embed_page("https://x.org/uno/index.html") == "https://x.org/uno/embed.html"
+    assert embed_page("https://x.org/uno/") == "https://x.org/uno/embed.html"
+    assert embed_page("https://x.org/uno/embed.html") == "https://x.org/uno/embed.html"
+    # an embed in embed.html: its "open" link is the full page's
+    app = App("?embed=1&lesson=stacking", full_page("https://x.org/uno/embed.html"))
+    assert app.open_href() == "https://x.org/uno/index.html?lesson=stacking"
+
+
+# ------------------------------------------------------------------------------------------
+# index.html, embed.html and the tutorial page
+
+
+def test_embed_html_is_index_html_without_the_start_screen() -> None:
+    """embed.html is written from index.html: the same head (CSP, scripts) and the same
+    regions, the placeholder and the Python, without the prerendered start screen, presets and
+    Finnish template (a tenth of the bytes), and with no region marked as prerendered."""
+    index = (REPO / "index.html").read_text(encoding="utf-8")
+    embed = (REPO / "embed.html").read_text(encoding="utf-8")
+    assert embed == prerender.embed_document(index), "embed.html is stale: run `python -m uno_web.site.prerender`"
+    assert prerender.main(["--check"]) == 0
+    assert len(embed.encode()) * 5 < len(index.encode())
+    head = index.split("<body>")[0]
+    assert re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', head).group(0) in embed  # type: ignore[union-attr]
+    for keep in ('<script src="./static/early.js"></script>', '<script src="./static/page.js" defer></script>',
+                 'data-testid="embed-placeholder"', 'id="loading"', 'id="r-topbar"', 'id="r-start"',
+                 'id="r-hand"', "from uno_web.web import boot", "<script type=\"py\" config='"):
+        assert keep in index and keep in embed, keep
+    for gone in ('id="preset-values"', 'id="prerendered-fi"', 'data-testid="start-screen"', "<!-- prerender:start",
+                 '<script src="./static/register-sw.js" defer>', '<script src="./static/vault.js" defer>'):
+        assert gone in index and gone not in embed, gone
+    assert '<meta name="uno-prerendered" content="">' in embed
+    assert 'data-page="embed"' in embed and 'data-page="embed"' not in index
 
 
 # ------------------------------------------------------------------------------------------
@@ -173,7 +218,7 @@ def test_tutorial_embeds_every_lesson() -> None:
     srcs = re.findall(r'<iframe src="([^"]+)"', html)
     assert len(srcs) == len(LESSONS) == 5
     for lesson, src in zip(LESSONS, srcs):
-        assert src.replace("&amp;", "&") == "../index.html?" + lesson_query(lesson)
+        assert src.replace("&amp;", "&") == "../embed.html?" + lesson_query(lesson)
         assert lesson.title.replace("'", "&#x27;") in html
         assert f'name="lesson-{lesson.slug}"' in html
         query = urlsplit(src.replace("&amp;", "&")).query

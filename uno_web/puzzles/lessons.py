@@ -78,5 +78,5 @@ LESSONS: tuple[Lesson, ...] = (
 
 
 def lesson_query(lesson: Lesson) -> str:
-    """The query string of the lesson's embed URL (``index.html?embed=1&…``)."""
+    """The query string of the lesson's embed URL (``embed.html?embed=1&…``)."""
     return "embed=1&lesson=" + lesson.slug + "&" + position_to_query(lesson.position)

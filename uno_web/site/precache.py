@@ -37,13 +37,13 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[2]
 OUT_NAME = "static/sw-precache.js"
 #: The worker's source, in git (the top level of the tree holds no file of the site but
-#: index.html and pyscript.toml) ...
+#: index.html, embed.html and pyscript.toml) ...
 SW_SOURCE = "static/sw.js"
 #: ... and where it is served: the site root, so that its scope is the whole site.
 SW_URL = "sw.js"
 
 #: Files at the top of the site and in static/ (globs, relative to the root).
-TOP = ("index.html", "pyscript.toml", "static/*.css", "static/*.html", "static/*.js",
+TOP = ("index.html", "embed.html", "pyscript.toml", "static/*.css", "static/*.html", "static/*.js",
        "static/manifest.webmanifest", "static/icons/*", "static/bundle/uno_web.zip",
        "static/interpreter.mjs", "static/snapshot-worker.mjs", "static/bundle/python_stdlib.zip")
 #: Matched by TOP but not precached: the worker and its list (kept by the browser with the

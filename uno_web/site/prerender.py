@@ -11,8 +11,13 @@ when the preset changes before Python is ready), the top bar and start form in F
 type="py">`` (:func:`config_tag`).  When Python is ready it draws the same
 markup in place (morphdom keeps what the person typed: uno_web/web/boot.py).
 
-    python -m uno_web.site.prerender          # rewrite index.html if it differs
-    python -m uno_web.site.prerender --check  # exit 1 if index.html is stale
+It also writes ``embed.html``, the document an embed loads (:func:`embed_document`): the same
+page without what only the full page shows before Python (the start screen, the presets, the
+Finnish template), a tenth of the bytes, so that several embeds of one page do not each parse
+them on the page's one renderer thread (docs/embedding.md).
+
+    python -m uno_web.site.prerender          # rewrite index.html and embed.html if they differ
+    python -m uno_web.site.prerender --check  # exit 1 if either is stale
 
 The build runs it; ``tests/web/test_prerender.py`` fails when ``index.html`` is stale.
 """
@@ -32,6 +37,7 @@ if TYPE_CHECKING:
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 INDEX = REPO_ROOT / "index.html"
+EMBED = REPO_ROOT / "embed.html"
 
 
 def blocks() -> dict[str, str]:
@@ -119,18 +125,57 @@ def render(text: str) -> str:
     return text
 
 
-def ensure(path: Path = INDEX) -> bool:
-    """Rewrite ``path`` if a block is stale; True if it was written."""
-    old = path.read_text(encoding="utf-8")
-    new = render(old)
-    if new == old:
+#: the blocks of index.html that an embed never shows before Python draws its own screen
+EMBED_DROPS = ("topbar", "start", "presets", "fi")
+#: lines of index.html an embed does without: it registers no service worker
+#: (static/register-sw.js does nothing in an embed) and keeps no saved game (static/vault.js);
+#: two requests fewer per embed, on the page's one renderer thread
+EMBED_DROP_LINES = ('  <script src="./static/register-sw.js" defer></script>\n',
+                    "  <!-- seals the saved game in storage (docs/security.md) -->\n",
+                    '  <script src="./static/vault.js" defer></script>\n')
+#: what tells static/early.js that it runs in embed.html (it sends an address without
+#: ``embed=1`` to index.html: embed.html is no full page)
+EMBED_ROOT = '<html lang="en" data-page="embed">'
+
+
+def embed_document(index: str) -> str:
+    """``embed.html`` from the rendered ``index.html``: the same head (CSP, scripts, styles),
+    placeholder, loading screen, regions and ``<script type="py">``, with the start screen, the
+    presets, the top bar and the Finnish template left out (an embed draws its own bar, and its
+    Finnish fixed text comes from static/page.js), without the service worker's registration
+    and the saved game's vault (:data:`EMBED_DROP_LINES`), and no region hashes (nothing is
+    prerendered, so the first render draws every region)."""
+    if index.count('<html lang="en">') != 1:
+        raise SystemExit('index.html must open with <html lang="en">')
+    text = index.replace('<html lang="en">', EMBED_ROOT + "\n<!-- embed.html: written by the build from "
+                         "index.html (uno_web/site/prerender.py); edit index.html, not this file -->", 1)
+    for name in EMBED_DROPS:
+        text = _marker(name).sub("", text, count=1)
+    for line in EMBED_DROP_LINES:
+        if text.count(line) != 1:
+            raise SystemExit(f"index.html must have this line once (embed.html leaves it out): {line.strip()}")
+        text = text.replace(line, "", 1)
+    return _marker("hashes").sub(lambda m: m.group(1) + '<meta name="uno-prerendered" content="">'
+                                 + m.group(3), text, count=1)
+
+
+def _write_if_changed(path: Path, new: str) -> bool:
+    if path.is_file() and path.read_text(encoding="utf-8") == new:
         return False
     path.write_text(new, encoding="utf-8")
     return True
 
 
+def ensure(path: Path = INDEX, embed: Path | None = None) -> bool:
+    """Rewrite ``path`` (index.html) and ``embed`` (embed.html beside it) if a block is stale;
+    True if either was written."""
+    new = render(path.read_text(encoding="utf-8"))
+    wrote = _write_if_changed(path, new)
+    return _write_if_changed(embed or path.with_name(EMBED.name), embed_document(new)) or wrote
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Write the prerendered start screen into index.html.")
+    ap = argparse.ArgumentParser(description="Write the prerendered start screen into index.html, and embed.html.")
     ap.add_argument("--check", action="store_true", help="exit 1 if index.html is stale")
     args = ap.parse_args(argv)
     if args.check:
@@ -139,8 +184,11 @@ def main(argv: list[str] | None = None) -> int:
             print("index.html: the prerendered start screen is stale; run "
                   "`python -m uno_web.site.prerender`", file=sys.stderr)
             return 1
+        if not EMBED.is_file() or EMBED.read_text(encoding="utf-8") != embed_document(old):
+            print("embed.html is stale; run `python -m uno_web.site.prerender`", file=sys.stderr)
+            return 1
         return 0
-    print("index.html " + ("updated" if ensure() else "up to date"))
+    print("index.html and embed.html " + ("updated" if ensure() else "up to date"))
     return 0
 
 

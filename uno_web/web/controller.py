@@ -79,7 +79,10 @@ class Controller:
         self.doc = document if doc is None else doc
         self.win = window if win is None else win
         loc = self.win.location
-        self.app = App(str(loc.search), f"{loc.origin}{loc.pathname}")
+        from .links import full_page
+
+        # an embed in embed.html links to the full page, index.html, like one in index.html
+        self.app = App(str(loc.search), full_page(f"{loc.origin}{loc.pathname}"))
         nav = js(getattr(self.win, "navigator", None))
         self.app.browser_lang = pick_lang(str(getattr(nav, "language", "") or ""))
         self.shown_lang = "en"  # the language index.html's fixed text is in (data-i18n)

@@ -2,7 +2,7 @@
 """The rules course pages, ``static/course.html`` (English) and ``static/course-fi.html``
 (Finnish), generated from :mod:`uno_web.puzzles.course`: chapters, and in each lesson its text,
 the move to try and the tempting wrong move with the validator's verdicts, and an embedded
-position (``../index.html?embed=1&bots=still&…``, lazy: the cheap-embed design, one shared
+position (``../embed.html?embed=1&bots=still&…``, lazy: the cheap-embed design, one shared
 Python for the page).
 
     python -m uno_web.web.course           # write both pages
@@ -99,7 +99,7 @@ def _lesson(les: CourseLesson, lang: str, number: str) -> str:
         what = describe_move(move, les, lang)
         moves += (f'<li><b>{e(label)}:</b> {e(what[:1].upper() + what[1:])} — {e(w["answers"])} '
                   f'<code>{e(code)}</code>: {e(explanation_in(Reason(code), lang))}</li>')
-    src = "../index.html?" + lesson_query(les, lang)
+    src = "../embed.html?" + lesson_query(les, lang)
     return (
         f'<section class="lesson" id="{e(les.slug)}" aria-labelledby="t-{e(les.slug)}">\n'
         f'<h3 id="t-{e(les.slug)}">{e(number)} {e(title)}</h3>\n'

@@ -510,9 +510,11 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
                   f' data-valid="0">Not a valid position: {e(problem)}</p>')
         share = ""
     else:
+        from .links import embed_page
+
         query = ed.query()
         link = f"{base}?{query}"
-        embed = f"{base}?embed=1&{query}"
+        embed = f"{embed_page(base)}?embed=1&{query}"
         editor_link = f"{base}?mode=editor&{query}"
         share = (
             '<div class="ed-share" data-testid="ed-share">'

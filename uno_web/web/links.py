@@ -12,7 +12,8 @@
   ``mode=duel`` (``p1=…&p2=…&rule=geography|uno``, or ``hand=5``), ``mode=puzzles`` (the
   puzzle chooser);
 - ``embed=1`` with any of these: the embed view (no start screen, minimal chrome, started
-  lazily by index.html);
+  lazily); embed links name ``embed.html``, the same page without the start screen
+  (:func:`embed_page`), and ``index.html?embed=1&…`` keeps working;
 - ``bots=easy|normal|hard|still`` (positions), ``seed=N``, ``speed=…``, ``delay=MS`` (tests).
 
 :func:`read_page` turns a query into a :class:`PageRequest`; :func:`share_view` builds the link
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
 __all__ = [
     "PageRequest", "read_page", "ShareView", "share_view", "iframe_snippet", "open_query",
     "solitaire_query", "duel_query", "lesson_by_slug", "EMBED_HEIGHT", "PAGE_ONLY_PARAMS",
-    "DUEL_RULES", "DIFFICULTIES", "MODES", "excerpt", "read_position",
+    "DUEL_RULES", "DIFFICULTIES", "MODES", "excerpt", "read_position", "EMBED_PAGE", "full_page",
+    "embed_page",
 ]
 
 Kind = Literal["start", "position", "solitaire", "duel", "puzzles", "editor"]
@@ -230,6 +232,24 @@ def open_query(query: str) -> str:
     return urlencode(items)
 
 
+#: the document an embed loads (uno_web/site/prerender.py writes it from index.html): the page
+#: without the start screen, which an embed never shows (docs/embedding.md)
+EMBED_PAGE = "embed.html"
+
+
+def full_page(base: str) -> str:
+    """The full page's address for a page's own address without its query: an embed's
+    ``…/embed.html`` is ``…/index.html`` (its "open" and "edit" links, its share link)."""
+    head, sep, name = base.rpartition("/")
+    return f"{head}{sep}index.html" if name == EMBED_PAGE else base
+
+
+def embed_page(base: str) -> str:
+    """The embed document beside the page ``base`` (``…/index.html``, ``…/`` or ``…/embed.html``)."""
+    head, sep, _name = base.rpartition("/")
+    return f"{head}{sep}{EMBED_PAGE}"
+
+
 def iframe_snippet(src: str, title: str = "UNO position", height: int = EMBED_HEIGHT) -> str:
     """The ``<iframe>`` to paste into a page (fluid width up to 800 px, lazy)."""
     return (f'<iframe src="{escape(src, quote=True)}" title="{escape(title, quote=True)}" '
@@ -253,7 +273,7 @@ def share_view(base: str, query: str, *, goal: str = "", what: str = "position",
                title: str = "UNO position") -> ShareView:
     """``base``: the page's address without its query (``https://…/index.html``)."""
     link = f"{base}?{query}"
-    embed_url = f"{base}?embed=1&{query}"
+    embed_url = f"{embed_page(base)}?embed=1&{query}"
     return ShareView(link=link, embed_url=embed_url, snippet=iframe_snippet(embed_url, title),
                      goal=goal, what=what)
 

@@ -3,9 +3,9 @@
 
 ``python -m uno_web.web.tutorial`` writes the page from :data:`~uno_web.puzzles.lessons.LESSONS`:
 for each tricky rule its title, its text, what to try, and an embedded table
-(``../index.html?embed=1&lesson=…``, :func:`~uno_web.puzzles.lessons.lesson_query`) where the
+(``../embed.html?embed=1&lesson=…``, :func:`~uno_web.puzzles.lessons.lesson_query`) where the
 reader tries the moves and the validator explains them.  The page itself is static HTML with no
-Python: each embed starts Pyodide only when it scrolls into view (index.html's lazy start), and
+Python: each embed starts Pyodide only when it scrolls into view (the embed page's lazy start), and
 a few lines of JavaScript size each iframe to its content (the embed posts its height).
 
 ``tests/web/test_embed_unit.py`` checks that the committed page is exactly what this module
@@ -67,7 +67,7 @@ def _lesson(lesson: Lesson, number: int) -> str:
         f"the validator answers <code>{e(code)}</code> — "
         f"{e(CATALOGUE[Reason(code)].explanation)}</li>"
         for move, code in lesson.tries)
-    src = "../index.html?" + lesson_query(lesson)
+    src = "../embed.html?" + lesson_query(lesson)
     return (
         f'<section class="lesson" id="{e(lesson.slug)}" aria-labelledby="t-{e(lesson.slug)}">\n'
         f'<h2 id="t-{e(lesson.slug)}">{number}. {e(lesson.title)}</h2>\n'
