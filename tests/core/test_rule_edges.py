@@ -13,8 +13,9 @@ import re
 
 import pytest
 
-from uno_web.core import GameState, IllegalMove, Phase, apply, can_play, check, legal_moves, parse_move
-from uno_web.core.events import (CardsDrawn, DirectionReversed, Event, GameWon, PenaltyApplied,
+from uno_web.core import (GameState, IllegalMove, Move, MoveKind, Phase, apply, can_play, check,
+                          legal_moves, parse_move)
+from uno_web.core.events import (CardPlayed, CardsDrawn, DirectionReversed, Event, GameWon, PenaltyApplied,
                                  PileReshuffled, PlayerEliminated, RoundStarted, RoundWon)
 from uno_web.core.observation import observe
 from uno_web.core.reasons import CATALOGUE, Reason, Verdict
@@ -353,3 +354,98 @@ def test_a_pile_turned_over_is_drawn_in_the_order_its_event_gives() -> None:
     assert not turned.shuffled
     assert [e.cards for e in ev if isinstance(e, CardsDrawn)] == [(C("Y6"),)]
     assert t.discard == [C("B5")]
+
+
+# --- turn order with a seat out, and the count of passes that blocks a round ----------------
+
+def test_a_skip_passes_over_a_seat_out_of_the_game() -> None:
+    # seat 2 is out (elimination): seat 0's Skip skips seat 1, the next seat still in is 3
+    s = position(hands=["RS G1", "B1 B2", "", "Y1 Y2"], top="R9", out=[2], scores=[0, 0, 300, 0],
+                 overrides={"scoring": "elimination", "elimination_threshold": 250})
+    t, _ = play(s, "P0:RS")
+    assert t.turn == 3
+
+
+def test_a_play_or_a_card_drawn_starts_the_count_of_passes_that_blocks_a_round_again() -> None:
+    # docs/rules.md, "Blocked round": it ends when every seat still in has passed in a row with
+    # nothing to draw (Position.stuck counts them); a card played or drawn starts it again
+    s = position(hands=["G1 G2", "B1 B2", "Y3 R4"], top="R9", turn=2, exact_deck=True, stuck=2)
+    t, ev = play(s, "P2:R4")
+    assert "round_blocked" not in kinds(ev) and t.stuck == 0
+    d = position(hands=["G1 G2", "B1 B2", "Y3 G4"], top="R9", discard="B7", turn=2,
+                 exact_deck=True, stuck=1)
+    u, ev2 = play(d, "D2")  # the pile is refilled from the discard pile: a card is drawn
+    assert [e.cards for e in ev2 if isinstance(e, CardsDrawn)] == [(C("B7"),)]
+    assert u.stuck == 0
+
+
+# --- the Joker of the playing-card deck ----------------------------------------------------
+# docs/rules.md: "a Joker counts as a spade and makes whoever plays it draw 2"
+
+def test_whoever_plays_a_joker_draws_two_and_the_next_player_goes_on() -> None:
+    s = position(preset="playing-cards", hands=["JK 5H 6S", "2C 3C", "4D 7D"], top="9S",
+                 draw="8C 9C 10C", overrides={"drawn_joker_penalty": 0})
+    t, ev = play(s, "P0:JK")
+    (played,) = [e for e in ev if isinstance(e, CardPlayed)]
+    assert played.card == C("JK") and played.seat == 0
+    assert [(e.seat, e.reason) for e in ev if isinstance(e, CardsDrawn)] == [(0, "joker")]
+    assert len(t.hands[0]) == 4 and t.turn == 1
+
+
+def test_a_joker_drawn_across_a_reshuffle_follows_the_recorded_order() -> None:
+    s = position(preset="playing-cards", hands=["JK 5H 6S", "2C 3C", "4D 7D"], top="9S",
+                 discard="8C 9C 10C", draw="", exact_deck=True,
+                 overrides={"drawn_joker_penalty": 0, "reshuffle": "shuffle"})
+    order = [C("10C"), C("8C"), C("9S"), C("9C")]
+    tr = apply(s, parse_move("P0:JK"), shuffles=[order])
+    assert [c for e in tr.events if isinstance(e, CardsDrawn) for c in e.cards] == order[:2]
+
+
+def test_a_last_draw_card_across_a_reshuffle_follows_the_recorded_order() -> None:
+    # draw_on_last_card: the next player draws the last Draw Two's cards, from a reshuffle
+    s = position(hands=["R+2", "G1 G2"], top="R9", discard="Y1 Y2 Y3", draw="", exact_deck=True,
+                 overrides={"draw_on_last_card": True})
+    order = [C("Y2"), C("Y3"), C("R9"), C("Y1")]
+    tr = apply(s, parse_move("P0:R+2"), shuffles=[order])
+    assert [(e.seat, e.cards) for e in tr.events if isinstance(e, CardsDrawn)] == \
+        [(1, (C("Y2"), C("Y3")))]
+
+
+# --- more words and facts of refusals ------------------------------------------------------
+
+def test_a_move_of_no_kind_is_refused_saying_which_kinds_there_are() -> None:
+    s = position(hands=["R1 G2", "B1 B2"], top="R9")
+    v = check(s, Move(99, 0, -1, -1, -1, False))  # type: ignore[arg-type]
+    assert v.code.value == "E_MALFORMED" and v.facts()["who"] == 0
+    assert v.detail == "There is no kind of move numbered 99 (kinds are numbered 0 to 8)"
+    shape = check(s, Move(MoveKind.PLAY, 0, -1, "red", -1, False))  # type: ignore[arg-type]
+    assert shape.code.value == "E_MALFORMED" and shape.facts()["who"] == 0
+
+
+def test_a_colour_the_deck_does_not_have_is_refused_when_choosing_one() -> None:
+    s = position(hands=["R1 G2", "B1 B2"], phase="choose-color", top="W")
+    v = check(s, Move(MoveKind.CHOOSE_COLOR, 0, -1, 9, -1, False))
+    assert v.code.value == "E_COLOR_NOT_ALLOWED" and v.facts()["who"] == 0
+    assert v.detail.startswith("That colour is not in this deck")
+
+
+def test_a_same_number_turn_on_a_zero_lists_only_zeros() -> None:
+    s = position(hands=["R0 G0 B5", "B1 B2"], top="Y0", same_number=0,
+                 overrides={"play_same_number": True})
+    assert sorted(str(m) for m in legal_moves(s, 0)) == ["K0", "P0:G0", "P0:R0"]
+    v = check(s, parse_move("P0:B5"))
+    assert v.facts()["card"] == C("B5") and v.facts()["number"] == 0
+    assert v.detail == "A blue 5 is not a 0: you may only add another 0 or end the turn"
+
+
+def test_calling_uno_a_second_time_is_refused_as_already_called() -> None:
+    s = position(hands=["R1", "B1 B2"], top="R9", called=[0])
+    v = check(s, parse_move("U0"))
+    assert v.code.value == "E_UNO_NOT_ALLOWED" and v.facts()["form"] == "called"
+    assert v.detail == "You have already called UNO"
+
+
+def test_a_seat_that_is_not_a_number_is_named_in_the_error() -> None:
+    s = position(hands=["R1", "B1 B2"], top="R9")
+    with pytest.raises(TypeError, match="not 'x'"):
+        legal_moves(s, "x")  # type: ignore[arg-type]

@@ -346,7 +346,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "Under the house rule for several cards of one number, after a number card the same "
         "player may only add cards of that number, or end the turn.",
         "play_same_number",
-        "{card:a} is not {number:a}: {who} may only add another {number} or end the turn",
+        "{card:a} is not {number:a}: {who:you} may only add another {number} or end the turn",
         {"other": "{who} may only add another {number} or end the turn"},
     ),
     Reason.E_ONLY_DRAWN_CARD: Explanation(
@@ -365,7 +365,7 @@ CATALOGUE: dict[Reason, Explanation] = {
         "(where the stacking rules allow) or, under house rules, a Reverse that sends it back or "
         "a Skip that passes it on; any other card must wait until the cards are taken.",
         f"{_OFFICIAL}: Draw Two / Wild Draw Four",
-        "{card:a} does not answer {top:a}: {who} {who:faces} {pending} cards to draw: {options}",
+        "{card:a} does not answer {top:a}: {who:you} {who:faces} {pending} cards to draw: {options}",
     ),
     Reason.E_STACK_NOT_ALLOWED: Explanation(
         "Under these rules this card cannot be stacked on the pending draw card.",
