@@ -9,6 +9,7 @@ score and each survivor are recorded in docs/core.md ("Mutation testing").
     python bench/mutation.py legality        # one slice
     python bench/mutation.py kernel          # the decision per move kind (part of legality)
     python bench/mutation.py --report        # only the table of what the last runs found
+    python bench/mutation.py --children 1 …  # one worker process instead of two
     python bench/mutation.py --sample 0.15 --seed 1 legality effects invariants
         # a uniform random sample of those slices' mutants (the same names for the same code,
         # fraction and seed), its score with a 95% Wilson interval: a whole run of the three
@@ -31,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTMUT = [sys.executable, "-m", "mutmut"]
+CHILDREN = "2"  # mutmut's worker processes (--children N): the machine's cores
 
 C = "uno_web.core."
 SLICES: dict[str, list[str]] = {
@@ -95,7 +97,7 @@ def sample(names: list[str], fraction: float, seed: int) -> list[str]:
     """A uniform sample of the mutants of these slices, drawn from their sorted names. mutmut
     makes the mutants of the code as it is now first (a run of one mutant makes them all, and
     records which tests cover which function)."""
-    subprocess.run([*MUTMUT, "run", "--max-children", "2", FIRST], cwd=ROOT, check=False,
+    subprocess.run([*MUTMUT, "run", "--max-children", CHILDREN, FIRST], cwd=ROOT, check=False,
                    capture_output=True)
     pool = sorted(m for m in results() if any(in_slice(m, n) for n in names))
     return sorted(random.Random(seed).sample(pool, max(1, round(fraction * len(pool)))))
@@ -149,6 +151,8 @@ def main(argv: list[str]) -> int:
     argv = list(argv)
     only_report = "--report" in argv
     fraction, seed = _option(argv, "--sample"), _option(argv, "--seed")
+    global CHILDREN
+    CHILDREN = _option(argv, "--children") or CHILDREN
     names = [a for a in argv if not a.startswith("--")] or list(SLICES)
     unknown = [n for n in names if n not in SLICES]
     if unknown:
@@ -166,12 +170,12 @@ def main(argv: list[str]) -> int:
         picked = sample(names, share, draw)
         print(f"--- a sample of {len(picked)} mutants of {', '.join(names)} (seed {draw})", flush=True)
         if not only_report:
-            subprocess.run([*MUTMUT, "run", "--max-children", "2", *picked], cwd=ROOT, check=False)
+            subprocess.run([*MUTMUT, "run", "--max-children", CHILDREN, *picked], cwd=ROOT, check=False)
         return report(names, set(picked))
     if not only_report:
         for name in names:
             print(f"--- slice {name}", flush=True)
-            subprocess.run([*MUTMUT, "run", "--max-children", "2", *SLICES[name]], cwd=ROOT,
+            subprocess.run([*MUTMUT, "run", "--max-children", CHILDREN, *SLICES[name]], cwd=ROOT,
                            check=False)
     return report(names)
 
