@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from uno_web.core import PRESETS, effects, engine, new_game
+from uno_web.core import PRESETS, engine, new_game, piles
 from uno_web.core.engine import _shuffled_in_bulk, shuffled_by_keys
 from uno_web.core.state import deck_cards
 
@@ -81,7 +81,7 @@ class _Words:
 
 
 def _with_words(monkeypatch: pytest.MonkeyPatch, words: list[int]) -> None:
-    monkeypatch.setattr(effects, "random", SimpleNamespace(Random=lambda seed: _Words(words)))
+    monkeypatch.setattr(piles, "random", SimpleNamespace(Random=lambda seed: _Words(words)))
 
 
 def test_equal_keys_keep_the_cards_order(monkeypatch: pytest.MonkeyPatch) -> None:
