@@ -22,6 +22,11 @@ The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wordin
 - ``place``, ``then``: one :class:`Words` inside another;
 - ``preset``: a rule preset's key (``official``); ``notation``: code a player may type
   (``uno_call=False``), the same in every language;
+- ``pcard``: a puzzle's card (colour index, number); ``pcolor``: a puzzle's colour index (a
+  colour beyond the four is named by its index);
+- ``big``: a whole number written with thousands separators (``1,200,000``);
+- ``why``: English from a module that writes its own English (a solver's explanation); other
+  languages look it up in the page's catalogue (:func:`uno_web.i18n.ui.tr`);
 - ``text``: words already written in the language wanted (a room's verification, worded
   from its own facts by :func:`uno_web.room.describe`);
 - ``message``: a :class:`~uno_web.core.reasons.Verdict` as ``CODE: detail`` (or a report's
@@ -87,6 +92,56 @@ PHRASES_EN: dict[str, str] = {
     "puzzle.could": "You could play {pcards}.",
     "solitaire.stuck": "No card left matches: undo a card, or start again.",
     "duel.stuck": "No card of yours matches: you lose.",
+    # the puzzles: a search under way, where the cards came from
+    "puzzle.job.failed": "Failed: {why}",
+    "puzzle.job.deals": "Searching: {n}% (deal {m} of at most {n2})",
+    "puzzle.job.positions": "Searching: {big} positions so far (at most {big2})",
+    "puzzle.job.solitaire": "Dealing a solitaire of {n} cards",
+    "puzzle.job.solitaire_level": "Dealing a solitaire of {n} cards, {level}",
+    "puzzle.job.duel": "Dealing a duel of {n} cards each ({why} rule)",
+    "puzzle.source.link": "{n} cards from the link",
+    "puzzle.source.generated": "{n} generated cards, {level} (score {m}), seed {n2}",
+    "puzzle.source.closest": ("{n} generated cards, {level} (score {m}); no {level2} deal found "
+                              "quickly, this is the closest, seed {n2}"),
+    "duel.source.link": "{n} v {m} cards from the link",
+    "duel.source.generated": "generated: {n} v {m} cards, {level}, seed {n2}",
+    # the solitaire: its status line, its list of moves, the solver's answers
+    "solitaire.status.solved": "Solved! You played all {n} cards.",
+    "solitaire.status.stuck": "Stuck: no card left matches {pcard}. Undo, or start again.",
+    "solitaire.status.first": ("Play all {n} cards: the first card is free, then each must match "
+                               "the one before."),
+    "solitaire.status.play": "Play a card matching {pcolor} or {m} ({n} left).",
+    "solitaire.move": "{n}. {pcard}",
+    "solitaire.move.solved": "Solved: all {n} cards played.",
+    "solitaire.move.undo": "Undo: {pcard} back to the hand.",
+    "solitaire.gave_up": "The solver gave up: the search needed more than {big} steps.",
+    "solitaire.yes_start/1": "Yes: the {n} card left can all still be played from the start.",
+    "solitaire.yes_start": "Yes: the {n} cards left can all still be played from the start.",
+    "solitaire.yes_on/1": "Yes: the {n} card left can all still be played on {pcard}.",
+    "solitaire.yes_on": "Yes: the {n} cards left can all still be played on {pcard}.",
+    "solitaire.no": "No: {why}. Undo, or start again.",
+    "solitaire.solution": "A solution: {pcards}.",
+    "solitaire.solution_here": "A solution from here: {pcards}.",
+    "solitaire.solution.none": "A solution: nothing left to play.",
+    "solitaire.solution_here.none": "A solution from here: nothing left to play.",
+    "solitaire.from_start": "Not possible from here any more. A solution from the start: {pcards}.",
+    "solitaire.no_solution": "This puzzle has no solution at all: {why}.",
+    # the duel's status line
+    "duel.you_won": "You won: {then}.",
+    "duel.computer_won": "The computer won: {then}.",
+    "duel.why.computer_cannot": "the computer cannot play on {pcard}",
+    "duel.why.you_cannot": "you cannot play on {pcard}",
+    "duel.why.you_out": "you played your last card",
+    "duel.why.computer_out": "the computer played its last card",
+    "duel.why.none": "",
+    "duel.status.play": "Your turn: play a card matching {pcolor} or {m}.",
+    "duel.line": "{n}. {who}: {pcard}",
+    "duel.losing": "; losing: {pcards}.",
+    "duel.review.kept": "{pcard}: kept the win",
+    "duel.review.gave": "{pcard}: gave the win away",
+    "duel.review.lost": "{pcard}: already lost",
+    "puzzle.played_count": "Played ({n} / {m})",
+    "solitaire.all_played": "All {n} cards played, each matching the one before.",
     # where an action is in a log, counted as ``validate`` counts it
     "place.deal": "the deal of round {n}",
     "place.action": "action {n} (counted from 1 over the whole log) in round {m}",
@@ -300,6 +355,12 @@ def _english_value(name: str, value: Any) -> str:
         return ", ".join(card_words(c) for c in value)
     if base == "pcards":
         return ", ".join(puzzle_card_words(c) for c in value)
+    if base == "pcard":
+        return puzzle_card_words(value)
+    if base == "pcolor":
+        return color_name(value) if 0 <= value < 4 else f"colour {value}"
+    if base == "big":
+        return f"{value:,}"
     if base == "color":
         return color_name(value) if value >= 0 else ""
     if base == "options":

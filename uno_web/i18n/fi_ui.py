@@ -318,27 +318,7 @@ UI_FI: dict[str, str] = {
     "the computer's hand": "tietokoneen käsi", "Play these hands": "Pelaa nämä kädet",
     "Back to the table": "Takaisin pöytään", "Back to the puzzle": "Takaisin pulmaan",
     "{text}…": "{text}…",
-    "Dealing a solitaire of {n} cards": "Jaetaan {n} kortin pasianssia",
-    "Dealing a solitaire of {n} cards, {level}": "Jaetaan {n} kortin pasianssia, {level}",
-    "Dealing a duel of {n} cards each ({text} rule)":
-        "Jaetaan kaksintaistelua, {n} korttia kummallekin ({text}-sääntö)",
     "Looking for a solution": "Etsitään ratkaisua",
-    "Stopped.": "Keskeytetty.", "Failed: {text}": "Epäonnistui: {text}", "Done.": "Valmis.",
-    "Searching: {n}% (deal {m} of at most {count})":
-        "Haetaan: {n} % (jako {m}, enintään {count})",
-    "Searching: {n} positions so far (at most {m})":
-        "Haetaan: {n} asemaa tähän mennessä (enintään {m})",
-    "{n} cards from the link": "{n} korttia linkistä",
-    "{n} generated cards, {level} (score {m}), seed {count}":
-        "{n} arvottua korttia, {level} (vaikeuspisteet {m}), siemenluku {count}",
-    "{n} generated cards, {level} (score {m}); no {what} deal found quickly, this is the "
-    "closest, seed {count}":
-        "{n} arvottua korttia, {level} (vaikeuspisteet {m}); tasoa {what} ei löytynyt nopeasti, "
-        "tämä on lähin, siemenluku {count}",
-    "{n} v {m} cards from the link": "{n} vs. {m} korttia linkistä",
-    "generated: {n} v {m} cards, {level}, seed {count}":
-        "arvottu: {n} vs. {m} korttia, {level}, siemenluku {count}",
-    "Played ({n} / {m})": "Pelatut ({n} / {m})",
     "No card played yet: the first card is free.":
         "Yhtään korttia ei ole vielä pelattu: ensimmäinen kortti on vapaa.",
     "cards left:": "kortteja jäljellä:", "no cards left": "ei kortteja jäljellä",
@@ -346,17 +326,7 @@ UI_FI: dict[str, str] = {
     "Show a solution": "Näytä ratkaisu", "Start again": "Aloita alusta",
     "New puzzle": "Uusi pulma", "New duel": "Uusi kaksintaistelu",
     "Solved!": "Ratkaistu!",
-    "All {n} cards played, each matching the one before.":
-        "Kaikki {n} korttia pelattu, jokainen sopi edelliseen.",
-    "Solved! You played all {n} cards.": "Ratkaistu! Pelasit kaikki {n} korttia.",
-    "Stuck: no card left matches {card}. Undo, or start again.":
-        "Jumissa: mikään jäljellä oleva kortti ei sovi korttiin {card}. Peru tai aloita alusta.",
     "Stuck.": "Jumissa.",
-    "Play all {n} cards: the first card is free, then each must match the one before.":
-        "Pelaa kaikki {n} korttia: ensimmäinen on vapaa, sen jälkeen jokaisen on sovittava "
-        "edelliseen.",
-    "Play a card matching {color} or {m} ({n} left).":
-        "Pelaa kortti, jonka väri on {color} tai numero {m} ({n} jäljellä).",
     "first card free": "ensimmäinen kortti vapaa",
     "Solitaire UNO (the paper's Uno-1): every card matches the one before it by colour or "
     "number; the first card is free":
@@ -365,18 +335,7 @@ UI_FI: dict[str, str] = {
     "Solitaire UNO (Uno-1): match the card before": "Pasianssi-UNO (Uno-1): sovita edelliseen korttiin",
     "Every card you try shows up here with the validator's verdict.":
         "Jokainen kokeilemasi kortti näkyy tässä tarkastajan tuomion kanssa.",
-    "The solver gave up: the search needed more than {n} steps.":
-        "Ratkaisija luovutti: haku olisi vaatinut yli {n} askelta.",
     "Solved already: every card is played.": "Jo ratkaistu: jokainen kortti on pelattu.",
-    "Yes: the {n} card left can all still be played from the start.":
-        "Kyllä: {n} jäljellä oleva kortti voidaan vielä pelata alusta alkaen.",
-    "Yes: the {n} cards left can all still be played from the start.":
-        "Kyllä: kaikki {n} jäljellä olevaa korttia voi vielä pelata alusta alkaen.",
-    "Yes: the {n} card left can all still be played on {card}.":
-        "Kyllä: {n} jäljellä oleva kortti voidaan vielä pelata kortin {card} päälle.",
-    "Yes: the {n} cards left can all still be played on {card}.":
-        "Kyllä: kaikki {n} jäljellä olevaa korttia voi vielä pelata kortin {card} päälle.",
-    "No: {text}. Undo, or start again.": "Ei: {text}. Peru tai aloita alusta.",
     "no card left matches {code} (neither its colour nor its number)":
         "mikään jäljellä oleva kortti ei sovi korttiin {code} (ei väriltään eikä numeroltaan)",
     "no order of the {n} cards left can start on {code} (exhaustive search with pruning)":
@@ -399,48 +358,32 @@ UI_FI: dict[str, str] = {
     "no playing order exists (exhaustive search over all orders, with pruning)":
         "pelijärjestystä ei ole (tyhjentävä haku kaikista järjestyksistä karsinnalla)",
     "the search gave up": "haku luovutti",
-    "A solution from here: {cards}.": "Ratkaisu tästä eteenpäin: {cards}.",
-    "A solution: {cards}.": "Ratkaisu: {cards}.",
     "A solution from here: nothing left to play.": "Ratkaisu tästä eteenpäin: mitään ei ole jäljellä.",
-    "Not possible from here any more. A solution from the start: {cards}.":
-        "Tästä ei enää onnistu. Ratkaisu alusta alkaen: {cards}.",
-    "This puzzle has no solution at all: {text}.": "Tällä pulmalla ei ole ratkaisua lainkaan: {text}.",
     "(asked before your last moves; ask again)":
         "(kysytty ennen viimeisimpiä siirtojasi; kysy uudestaan)",
-    "{n}. {card}": "{n}. {card}", "{n}. {who}: {card}": "{n}. {who:@|Sinä}: {card}",
-    "Solved: all {n} cards played.": "Ratkaistu: kaikki {n} korttia pelattu.",
-    "Undo: {card} back to the hand.": "Peruttu: {card} takaisin käteen.",
     "Started again.": "Aloitettu alusta.",
     "Asked: still solvable? yes.": "Kysytty: ratkeaako vielä? kyllä.",
     "Asked: still solvable? no.": "Kysytty: ratkeaako vielä? ei.",
     "Asked for a solution.": "Pyydetty ratkaisu.",
     "Computer": "Tietokone", "perfect": "täydellinen", "game over": "peli ohi",
-    "You won: {text}.": "Voitit: {text}.", "you played your last card": "pelasit viimeisen korttisi",
-    "the computer cannot play on {card}": "tietokone ei voi pelata kortin {card} päälle",
-    "The computer won: {text}.": "Tietokone voitti: {text}.",
+    "Stopped.": "Keskeytetty.", "Done.": "Valmis.",
+    "you played your last card": "pelasit viimeisen korttisi",
     "the computer played its last card": "tietokone pelasi viimeisen korttinsa",
-    "you cannot play on {card}": "et voi pelata kortin {card} päälle",
     "The computer is playing…": "Tietokone pelaa…",
     "Lead any card.": "Aloita millä tahansa kortilla.",
     "Then you and the computer take turns; each card must match.":
         "Sitten sinä ja tietokone pelaatte vuorotellen; jokaisen kortin on sovittava edelliseen.",
-    "Your turn: play a card matching {color} or {m}.":
-        "Sinun vuorosi: pelaa kortti, jonka väri on {color} tai numero {m}.",
     "Analysis": "Analyysi", "From the start, with perfect play:": "Alusta alkaen täydellisellä pelillä:",
     "You win": "sinä voitat", "The computer wins": "tietokone voittaa",
     "; winning first cards:": "; voittavat aloituskortit:",
     "every first card loses": "jokainen aloituskortti häviää",
     "Game over: you won.": "Peli ohi: voitit.", "Game over: the computer won.": "Peli ohi: tietokone voitti.",
     "You are winning: winning cards now:": "Olet voitolla: voittavat kortit nyt:",
-    "; losing: {cards}.": "; häviävät: {cards}.",
     "You are losing now: every card you can play loses against perfect play.":
         "Olet nyt häviöllä: jokainen kortti, jonka voit pelata, häviää täydelliselle pelille.",
     "You are still winning.": "Olet yhä voitolla.",
     "You are losing now: the computer has a winning answer.":
         "Olet nyt häviöllä: tietokoneella on voittava vastaus.",
-    "{card}: kept the win": "{card}: säilytti voiton",
-    "{card}: gave the win away": "{card}: menetti voiton",
-    "{card}: already lost": "{card}: jo hävitty",
     "Duel (uncooperative Uno-2): both hands open, every card matches the one before it by "
     "colour or number; a player who cannot play on their turn loses, even with an empty hand "
     "(the paper's Theorem 4.2 model)":

@@ -36,6 +36,16 @@ def _fi_value(name: str, value: Any) -> FiWords:
         return FiWords(", ".join(card_fact_fi(c) for c in value))
     if base == "pcards":
         return FiWords(", ".join(_puzzle_card_fi(c) for c in value))
+    if base == "pcard":
+        return FiWords(_puzzle_card_fi(value))
+    if base == "pcolor":
+        return FiWords(COLOR_NAMES_FI[color_name(value)][""] if 0 <= value < 4 else f"väri {value}")
+    if base == "big":  # a Finnish number groups its thousands with a (no-break) space
+        return FiWords(f"{value:,}".replace(",", "\u00a0"))
+    if base == "why":  # English a module wrote itself: the page's catalogue has its Finnish
+        from .ui import tr
+
+        return FiWords(tr(str(value), "fi"))
     if base == "color":
         return Cased(COLOR_NAMES_FI[color_name(value)]) if value >= 0 else FiWords("")
     if base == "options":

@@ -245,15 +245,14 @@ class PuzzleJob:
         if self.state == "cancelled":
             return "Stopped."
         if self.state == "failed":
-            return f"Failed: {self.error}"
+            return said(Words.of("puzzle.job.failed", why=self.error))
         if self.state == "done":
             return "Done."
         pct = int(self.fraction * 100)
         if self.kind == "deal":
             deal = min(self.total, int(self.progress * self.total) + 1)
-            return f"Searching: {pct}% (deal {deal} of at most {self.total})"
-        return (f"Searching: {int(self.progress):,} positions so far "
-                f"(at most {self.total:,})")
+            return said(Words.of("puzzle.job.deals", n=pct, m=deal, n2=self.total))
+        return said(Words.of("puzzle.job.positions", big=int(self.progress), big2=self.total))
 
     def run(self, budget: float = SLICE_SECONDS,
             clock: Callable[[], float] = time.perf_counter) -> bool:
@@ -397,7 +396,8 @@ class SolitaireSession:
                       "score": info["rating"]["score"], "matched": info["difficulty_matched"]}
             return cls(tuple(parse_cards(info["cards"])), source=source)
 
-        what = f"Dealing a solitaire of {n} cards" + (f", {difficulty}" if difficulty else "")
+        what = said(Words.of("puzzle.job.solitaire_level", n=n, level=difficulty) if difficulty
+                    else Words.of("puzzle.job.solitaire", n=n))
         return PuzzleJob("deal", what, session(), SOLITAIRE_TRIES)
 
     # --- reading ----------------------------------------------------------------------------
@@ -449,9 +449,9 @@ class SolitaireSession:
             (("form", "played_out"),) if not left else (("form", "left"), ("count", left)))
         v = Verdict(Reason.OK_PLAY, (("who", YOU), ("card", card_fact(card)), ("color", card[0]),
                                      *after, ("rule", SOLITAIRE_RULE_LABEL)))
-        self.moves.append(f"{len(self.played)}. {name}")
+        self.moves.append(said(Words.of("solitaire.move", n=len(self.played), pcard=card)))
         if self.solved:
-            self.moves.append(f"Solved: all {len(self.cards)} cards played.")
+            self.moves.append(said(Words.of("solitaire.move.solved", n=len(self.cards))))
         return self._add(_entry(self.attempts, YOU, 0, name, v))
 
     def _hint(self) -> str:
@@ -470,7 +470,7 @@ class SolitaireSession:
         card = self.played.pop()
         self.hand.append(card)
         self.hand.sort()
-        self.moves.append(f"Undo: {card_words(card)} back to the hand.")
+        self.moves.append(said(Words.of("solitaire.move.undo", pcard=card)))
         return True
 
     def restart(self) -> None:
@@ -497,18 +497,18 @@ class SolitaireSession:
             else:
                 res = yield from solve_solitaire_from_steps(hand, last, max_nodes=SEARCH_BUDGET)
         except SearchLimitExceeded:
-            self.answer = SolverAnswer("solvable", False, "The solver gave up: the search "
-                                       f"needed more than {SEARCH_BUDGET:,} steps.", at)
+            self.answer = SolverAnswer(
+                "solvable", False, said(Words.of("solitaire.gave_up", big=SEARCH_BUDGET)), at)
             return self.answer
         n = len(hand)
         if not hand:
             text = "Solved already: every card is played."
         elif res.solvable:
-            where = "from the start" if last is None else f"on {card_words(last)}"
-            text = (f"Yes: the {n} card{'s' if n != 1 else ''} left can all still be played "
-                    f"{where}.")
+            one = "/1" if n == 1 else ""
+            text = said(Words.of("solitaire.yes_start" + one, n=n) if last is None else
+                        Words.of("solitaire.yes_on" + one, n=n, pcard=last))
         else:
-            text = f"No: {res.explanation}. Undo, or start again."
+            text = said(Words.of("solitaire.no", why=res.explanation))
         self.answer = SolverAnswer("solvable", res.solvable, text, at,
                                    tuple(res.sequence or ()), res.nodes)
         self.moves.append(f"Asked: still solvable? {'yes' if res.solvable else 'no'}.")
@@ -530,8 +530,8 @@ class SolitaireSession:
         ans = yield from check
         if ans.solvable:
             seq = ans.sequence
-            text = ("A solution from here: " if from_here else "A solution: ") + (
-                cards_words(seq) if seq else "nothing left to play") + "."
+            key = "solitaire.solution_here" if from_here else "solitaire.solution"
+            text = said(Words.of(key, pcards=seq) if seq else Words.of(key + ".none"))
             self.answer = SolverAnswer("solution", True, text, at, seq, ans.nodes)
         else:
             try:
@@ -540,14 +540,13 @@ class SolitaireSession:
             except SearchLimitExceeded:
                 res = None
             if res is not None and res.solvable and res.sequence:
-                text = ("Not possible from here any more. A solution from the start: "
-                        + cards_words(res.sequence) + ".")
+                text = said(Words.of("solitaire.from_start", pcards=tuple(res.sequence)))
                 self.answer = SolverAnswer("solution", False, text, at, tuple(res.sequence),
                                            res.nodes, from_start=True)
             else:
                 why = res.explanation if res is not None else "the search gave up"
                 self.answer = SolverAnswer("solution", False,
-                                           f"This puzzle has no solution at all: {why}.", at)
+                                           said(Words.of("solitaire.no_solution", why=why)), at)
         self.moves.append("Asked for a solution.")
         return self.answer
 
@@ -586,13 +585,13 @@ class SolitaireView:
 
 def _source_text(source: dict[str, Any], n: int) -> str:
     if not source:
-        return f"{n} cards from the link"
-    level = source.get("level", "")
+        return said(Words.of("puzzle.source.link", n=n))
+    facts = {"n": n, "level": source.get("level", ""), "m": round(source.get("score", 0)),
+             "n2": source.get("seed")}
     wanted = source.get("difficulty")
-    text = f"{n} generated cards, {level} (score {source.get('score', 0):.0f})"
     if wanted and not source.get("matched", True):
-        text += f"; no {wanted} deal found quickly, this is the closest"
-    return text + f", seed {source.get('seed')}"
+        return said(Words.of("puzzle.source.closest", level2=wanted, **facts))
+    return said(Words.of("puzzle.source.generated", **facts))
 
 
 def solitaire_view(s: SolitaireSession, max_entries: int = 40) -> SolitaireView:
@@ -603,15 +602,14 @@ def solitaire_view(s: SolitaireSession, max_entries: int = 40) -> SolitaireView:
         "solved" if s.solved else "stuck" if s.stuck else "play")
     n = len(s.cards)
     if state == "solved":
-        status = f"Solved! You played all {n} cards."
+        status = said(Words.of("solitaire.status.solved", n=n))
     elif state == "stuck":
-        status = (f"Stuck: no card left matches {card_words(last)}. Undo, or start again."
+        status = (said(Words.of("solitaire.status.stuck", pcard=last))
                   if last is not None else "Stuck.")
     elif last is None:
-        status = f"Play all {n} cards: the first card is free, then each must match the one before."
+        status = said(Words.of("solitaire.status.first", n=n))
     else:
-        status = (f"Play a card matching {color_word(last)} or {last[1]} "
-                  f"({len(s.hand)} left).")
+        status = said(Words.of("solitaire.status.play", pcolor=last[0], m=last[1], n=len(s.hand)))
     ans = s.answer
     solution = tuple(puzzle_card(c, label_state=False) for c in ans.sequence) if (
         ans is not None and ans.kind == "solution") else ()
@@ -641,6 +639,7 @@ class MoveReview:
     card: str
     was_winning: bool  # you could still force a win before this card
     keeps_win: bool  # ... and this card kept it
+    pcard: Card = (0, 0)  # the card itself (colour index, number), for the words on screen
 
 
 @dataclass
@@ -708,7 +707,7 @@ class DuelSession:
             return cls(tuple(parse_cards(info["p1"])), tuple(parse_cards(info["p2"])),
                        rule=rule, source=source)
 
-        return PuzzleJob("deal", f"Dealing a duel of {n} cards each ({rule} rule)", session(),
+        return PuzzleJob("deal", said(Words.of("puzzle.job.duel", n=n, why=rule)), session(),
                          DUEL_TRIES, puzzle="duel")
 
     # --- reading ----------------------------------------------------------------------------
@@ -763,7 +762,7 @@ class DuelSession:
                                             ("top", card_fact(last)), ("rule", rule_text)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         self.reviews.append(MoveReview(len(self.reviews) + 1, name, was_winning=pos.winner == 1,
-                                       keeps_win=card in pos.winning_moves))
+                                       keeps_win=card in pos.winning_moves, pcard=card))
         return self._apply(1, card)
 
     def _apply(self, player: int, card: Card) -> ValidatorEntry:
@@ -882,22 +881,25 @@ def duel_view(d: DuelSession, max_entries: int = 40) -> DuelView:
     last = d.last
     if pos.game_over:
         if pos.winner == 1:
-            why = ("you played your last card" if d.rule == "uno" and not d.hands[1] else
-                   f"the computer cannot play on {card_words(last)}" if last else "")
-            status = f"You won: {why}."
+            why = (Words.of("duel.why.you_out") if d.rule == "uno" and not d.hands[1] else
+                   Words.of("duel.why.computer_cannot", pcard=last) if last else
+                   Words.of("duel.why.none"))
+            status = said(Words.of("duel.you_won", then=why))
         else:
-            why = ("the computer played its last card" if d.rule == "uno" and not d.hands[2] else
-                   f"you cannot play on {card_words(last)}" if last else "")
-            status = f"The computer won: {why}."
+            why = (Words.of("duel.why.computer_out") if d.rule == "uno" and not d.hands[2] else
+                   Words.of("duel.why.you_cannot", pcard=last) if last else
+                   Words.of("duel.why.none"))
+            status = said(Words.of("duel.computer_won", then=why))
     elif d.to_move == 2:
         status = "The computer is playing…"
     elif last is None:
         status = "Lead any card. Then you and the computer take turns; each card must match."
     else:
-        status = f"Your turn: play a card matching {color_word(last)} or {last[1]}."
+        status = said(Words.of("duel.status.play", pcolor=last[0], m=last[1]))
     src = d.source
-    source = (f"generated: {len(d.p1)} v {len(d.p2)} cards, {src.get('level', '')}, "
-              f"seed {src.get('seed')}" if src else f"{len(d.p1)} v {len(d.p2)} cards from the link")
+    source = said(Words.of("duel.source.generated", n=len(d.p1), m=len(d.p2),
+                           level=src.get("level", ""), n2=src.get("seed")) if src else
+                  Words.of("duel.source.link", n=len(d.p1), m=len(d.p2)))
     return DuelView(
         rule=d.rule, rule_text=duel_rule_text(d.rule), rule_label=duel_rule_label(d.rule),
         opponent=opp, hand=hand,
