@@ -208,7 +208,7 @@ def test_status_lines_in_finnish_from_their_facts() -> None:
 
 #: the catalogue's entries that capture fields out of English (``{placeholders}``): a ceiling
 #: that only goes down as producers return phrases instead
-PATTERN_CEILING = 100
+PATTERN_CEILING = 84
 
 
 def test_fewer_english_capturing_patterns_and_none_for_the_converted_texts() -> None:
@@ -276,3 +276,23 @@ def test_the_puzzles_lines_in_finnish_from_their_facts() -> None:
     assert words_in(w, "fi") == "Tällä pulmalla ei ole ratkaisua lainkaan: haku luovutti."
     w = Words.of("puzzle.job.solitaire_level", n=12, level="medium")
     assert words_in(w, "fi") == "Jaetaan 12 kortin pasianssia, keskitaso"
+
+
+def test_storage_and_link_notices_in_finnish_from_their_facts() -> None:
+    from uno_web.web.links import read_page
+    from uno_web.web.stored import read_prefs
+
+    _, dropped = read_prefs('{"speed": "warp", "sound": 3, "colour": 1}')
+    notices = [d.notice() for d in dropped]
+    assert notices[0] == ("Some saved preferences could not be read and were discarded: speed "
+                          "'warp' is not one of instant, fast, normal, slow.")
+    fi = [tr(n, "fi") for n in notices]
+    assert fi[0].startswith("Osaa tallennetuista valinnoistasi ei voitu lukea") and "ei ole mikään arvoista" in fi[0]
+    assert fi[1].endswith("ei ole true eikä false.") and fi[2].endswith("ei ole tunnettu valinta.")
+    req = read_page("mode=solitaire&n=999&difficulty=silly")
+    assert req.notes and all(tr(n, "fi") != n for n in req.notes)
+    assert any("ei ole kokonaisluku väliltä" in tr(n, "fi") for n in req.notes)
+    # a value with nothing to stand in for it is dropped, and the note says so (was "so  is used")
+    assert "difficulty='silly' is not one of easy, medium, hard, so it is ignored." in req.notes
+    assert ("difficulty='silly' ei ole mikään arvoista easy, medium, hard, joten se jätetään "
+            "huomiotta.") in [tr(n, "fi") for n in req.notes]

@@ -157,6 +157,26 @@ PHRASES_EN: dict[str, str] = {
     "callout": "{lines}",
     "callout.your_turn": "Your turn.",
     "callout.next": "{who} is next.",
+    # an address's values refused, storage that could not be read
+    "link.not_whole": "{notation}={notation2} is not a whole number from {n} to {m}, so {n2} is used.",
+    "link.not_whole_ignored": ("{notation}={notation2} is not a whole number from {n} to {m}, so "
+                               "it is ignored."),
+    "link.not_one_of": "{notation}={notation2} is not one of {notation3}, so {notation4} is used.",
+    "link.not_one_of_ignored": "{notation}={notation2} is not one of {notation3}, so it is ignored.",
+    "link.speed": "speed={notation} is not one of {notation2}, so the remembered speed is used.",
+    "link.lang": "lang={notation} is not one of {notation2}, so the browser's language is used.",
+    "link.goal_long": "goal={notation} is longer than 200 characters, so it is cut.",
+    "link.position": "The position in this link cannot be shown: {why}",
+    "link.bad": "This link cannot be shown: {why}",
+    "stored.game": "Your saved game could not be restored and was discarded: {why}.",
+    "stored.settings": ("Your saved settings could not be read and were discarded; the defaults "
+                        "are shown instead: {why}."),
+    "stored.prefs": "Some saved preferences could not be read and were discarded: {why}.",
+    "stored.too_large": "they are larger than {big} characters",
+    "stored.not_one_of": "{notation} {notation2} is not one of {notation3}",
+    "stored.not_bool": "{notation} {notation2} is not true or false",
+    "stored.unknown": "{notation} is not a preference",
+    "stored.not_opened": "it could not be opened ({notation})",
     # the scores' caption: the rule preset (its key) and the rules changed from it
     "scores.rules": "Scores · {preset}",
     "scores.rules_changed": "Scores · {preset} + {notation}",

@@ -85,6 +85,28 @@ PHRASES_FI: dict[str, str] = {
     "summary.unfinished": "Kelvollinen: {n} siirtoa {m} kierroksella; peli on kesken.",
     "room.verified": "{text}",
     "room.invalid": "Virheellinen: {place}: {text}",
+    "link.not_whole":
+        "{notation}={notation2} ei ole kokonaisluku väliltä {n}–{m}, joten käytetään arvoa {n2}.",
+    "link.not_whole_ignored":
+        "{notation}={notation2} ei ole kokonaisluku väliltä {n}–{m}, joten se jätetään huomiotta.",
+    "link.not_one_of":
+        "{notation}={notation2} ei ole mikään arvoista {notation3}, joten käytetään arvoa {notation4}.",
+    "link.not_one_of_ignored":
+        "{notation}={notation2} ei ole mikään arvoista {notation3}, joten se jätetään huomiotta.",
+    "link.speed": "speed={notation} ei ole mikään arvoista {notation2}, joten käytetään muistettua nopeutta.",
+    "link.lang": "lang={notation} ei ole mikään arvoista {notation2}, joten käytetään selaimen kieltä.",
+    "link.goal_long": "goal={notation} on yli 200 merkkiä pitkä, joten se katkaistaan.",
+    "link.position": "Tämän linkin tilannetta ei voi näyttää: {why}",
+    "link.bad": "Tätä linkkiä ei voi näyttää: {why}",
+    "stored.game": "Tallennettua peliäsi ei voitu palauttaa, ja se hylättiin: {why}.",
+    "stored.settings": ("Tallennettuja asetuksiasi ei voitu lukea, ja ne hylättiin; tilalla "
+                        "näytetään oletukset: {why}."),
+    "stored.prefs": "Osaa tallennetuista valinnoistasi ei voitu lukea, ja ne hylättiin: {why}.",
+    "stored.too_large": "ne ovat yli {big} merkkiä pitkiä",
+    "stored.not_one_of": "{notation} {notation2} ei ole mikään arvoista {notation3}",
+    "stored.not_bool": "{notation} {notation2} ei ole true eikä false",
+    "stored.unknown": "{notation} ei ole tunnettu valinta",
+    "stored.not_opened": "sitä ei voitu avata ({notation})",
     "scores.rules": "Pisteet · {preset}",
     "scores.rules_changed": "Pisteet · {preset} + {notation}",
     "card.playable": "{card}, pelattavissa",

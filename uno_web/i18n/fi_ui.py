@@ -125,35 +125,12 @@ UI_FI: dict[str, str] = {
     "step {n} / {m}": "askel {n} / {m}", ", {n} cards": ", {n} korttia", ", {n} card": ", {n} kortti",
     "◀ Prev": "◀ Edellinen",
     # what the page says about an address, a file (the detail after the colon is the checker's)
-    "The position in this link cannot be shown: {text}":
-        "Tämän linkin tilannetta ei voi näyttää: {text}",
-    "This link cannot be shown: {text}": "Tätä linkkiä ei voi näyttää: {text}",
     "{file} is not a game log this table can replay: {detail}":
         "{file} ei ole pelin loki, jonka tämä pöytä voi toistaa: {detail}",
-    "{field}={value} is not a whole number from {n} to {m}, so {count} is used.":
-        "{field}={value} ei ole kokonaisluku väliltä {n}–{m}, joten käytetään arvoa {count}.",
-    "{field}={value} is not a whole number from {n} to {m}, so it is ignored.":
-        "{field}={value} ei ole kokonaisluku väliltä {n}–{m}, joten se jätetään huomiotta.",
-    "{field}={value} is not one of {detail}, so {what} is used.":
-        "{field}={value} ei ole mikään arvoista {detail}, joten käytetään arvoa {what}.",
-    "speed={value} is not one of {detail}, so the remembered speed is used.":
-        "speed={value} ei ole mikään arvoista {detail}, joten käytetään muistettua nopeutta.",
-    "lang={value} is not one of {detail}, so the browser's language is used.":
-        "lang={value} ei ole mikään arvoista {detail}, joten käytetään selaimen kieltä.",
     "A seed in the address only chooses puzzles; a game at the table is always dealt at random.":
         "Osoitteen siemenluku valitsee vain pulmat; pöydän peli jaetaan aina satunnaisesti.",
-    "goal={value} is longer than 200 characters, so it is cut.":
-        "goal={value} on yli 200 merkkiä pitkä, joten se katkaistaan.",
     "Copy link": "Kopioi linkki", "Copy snippet": "Kopioi koodi",
     # what the page found in storage and did not use (uno_web/web/stored.py)
-    "Your saved game could not be restored and was discarded: {reason}.":
-        "Tallennettua peliäsi ei voitu palauttaa, ja se hylättiin: {reason}.",
-    "Your saved settings could not be read and were discarded; the defaults are shown "
-    "instead: {reason}.":
-        "Tallennettuja asetuksiasi ei voitu lukea, ja ne hylättiin; tilalla näytetään "
-        "oletukset: {reason}.",
-    "Some saved preferences could not be read and were discarded: {reason}.":
-        "Osaa tallennetuista valinnoistasi ei voitu lukea, ja ne hylättiin: {reason}.",
     "this browser offers no protected storage on this page":
         "tämä selain ei tarjoa tällä sivulla suojattua tallennustilaa",
     "it was saved by an older version of this page":
@@ -167,13 +144,8 @@ UI_FI: dict[str, str] = {
         "se on viimeisintä tallennusta vanhempi: tilalle on palautettu aiempi kopio",
     "it was not sealed by this page, so it may have been written or changed by hand":
         "tämä sivu ei sinetöinyt sitä, joten se on voitu kirjoittaa tai muuttaa käsin",
-    "it could not be opened ({detail})": "sitä ei voitu avata ({detail})",
     "they are not JSON": "ne eivät ole JSONia",
     "they are not a JSON object": "ne eivät ole JSON-olio",
-    "they are larger than {n} characters": "ne ovat yli {n} merkkiä pitkiä",
-    "{field} {value} is not one of {detail}": "{field} {value} ei ole mikään arvoista {detail}",
-    "sound {value} is not true or false": "sound {value} ei ole true eikä false",
-    "{value} is not a preference": "{value} ei ole tunnettu valinta",
     "players: must be a whole number from 2 to 10, not {value}":
         "players: pitää olla kokonaisluku väliltä 2–10, ei {value}",
     "name: must be text, not {value}": "name: pitää olla tekstiä, ei {value}",
