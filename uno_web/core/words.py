@@ -181,6 +181,8 @@ PHRASES_EN: dict[str, str] = {
     "scores.rules": "Scores · {preset}",
     "scores.rules_changed": "Scores · {preset} + {notation}",
     # the table's labels and counts
+    "action.take": "Take {n} cards",
+    "action.owed": "Draw a penalty card ({n} left)",
     "card.playable": "{card}, playable",
     "card.not_playable": "{card}, not playable",
     "card.playable_drawn": "{card}, playable, just drawn",
@@ -231,6 +233,8 @@ PHRASES_EN: dict[str, str] = {
     "status.face.challenge": "challenge",
     "status.face.take": "take {n} cards (draw pile)",
     "status.drew": "You drew the {cards}: play it or keep it.",
+    "status.owed": "Your turn: draw a penalty card ({n} left).",
+    "status.drew_stays": "You drew the {cards}: nothing you may play — end your turn.",
     "status.lead": "Your turn: lead any card.",
     "status.play": "Your turn: play a card matching {color} or {rank}, or draw.",
     "status.nothing": "Your turn: nothing matches {color} or {rank} — draw a card.",

@@ -367,12 +367,12 @@ def _prompt(tv: TableView) -> str:
                  '</div>']
     buttons: list[str] = []
     if a.keep:
-        buttons.append(button_html("keep", "Keep the card", "keep", key="K"))
+        buttons.append(button_html("keep", a.keep_label, "keep", key="K"))
     if a.challenge:
         buttons.append(button_html("challenge", "Challenge", "challenge", key="C", cls="btn warn",
                                attrs=' aria-describedby="stakes"'))
     if a.accept:
-        buttons.append(button_html("accept", f"Take {tv.pending} cards", "accept", key="A",
+        buttons.append(button_html("accept", _said("action.take", n=tv.pending), "accept", key="A",
                                attrs=' aria-describedby="stakes"' if a.challenge else ""))
     uno_cls = "btn uno"
     if a.uno:
