@@ -208,7 +208,7 @@ def test_status_lines_in_finnish_from_their_facts() -> None:
 
 #: the catalogue's entries that capture fields out of English (``{placeholders}``): a ceiling
 #: that only goes down as producers return phrases instead
-PATTERN_CEILING = 83
+PATTERN_CEILING = 70
 
 
 def test_fewer_english_capturing_patterns_and_none_for_the_converted_texts() -> None:
@@ -296,3 +296,21 @@ def test_storage_and_link_notices_in_finnish_from_their_facts() -> None:
     assert "difficulty='silly' is not one of easy, medium, hard, so it is ignored." in req.notes
     assert ("difficulty='silly' ei ole mikään arvoista easy, medium, hard, joten se jätetään "
             "huomiotta.") in [tr(n, "fi") for n in req.notes]
+
+
+def test_settings_refusals_in_finnish_from_their_facts() -> None:
+    from uno_web.web.passplay import PERSON, Setup
+    from uno_web.web.session import SettingsError, TableSettings
+
+    with pytest.raises(SettingsError) as bad:
+        TableSettings(players=11)
+    assert str(bad.value) == "players: must be a whole number from 2 to 10, not 11"
+    assert tr(str(bad.value), "fi") == "players: pitää olla kokonaisluku väliltä 2–10, ei 11"
+    with pytest.raises(SettingsError) as bad:
+        TableSettings(players=3, levels=("easy", "silly"))
+    assert tr(str(bad.value), "fi").startswith("levels: paikalla 2 ei ole tasoa 'silly'; valitse")
+    setup = Setup(players=3, kinds=(PERSON, PERSON, "easy"), names=("Ann", " ", ""))
+    with pytest.raises(SettingsError) as bad:
+        setup.table_settings()
+    assert str(bad.value) == "Seat 2 is a person: give them a name."
+    assert tr(str(bad.value), "fi") == "Paikalla 2 on ihminen: anna hänelle nimi."

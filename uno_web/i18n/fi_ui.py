@@ -146,23 +146,9 @@ UI_FI: dict[str, str] = {
         "tämä sivu ei sinetöinyt sitä, joten se on voitu kirjoittaa tai muuttaa käsin",
     "they are not JSON": "ne eivät ole JSONia",
     "they are not a JSON object": "ne eivät ole JSON-olio",
-    "players: must be a whole number from 2 to 10, not {value}":
-        "players: pitää olla kokonaisluku väliltä 2–10, ei {value}",
-    "name: must be text, not {value}": "name: pitää olla tekstiä, ei {value}",
-    "name: must be 1 to 40 characters, not {value}": "name: pitää olla 1–40 merkkiä, ei {value}",
-    "levels: must be a list of up to 9 levels, not {value}":
-        "levels: pitää olla enintään 9 tason luettelo, ei {value}",
-    "levels: seat {n} has no level {value}; choose one of {detail}":
-        "levels: paikalla {n} ei ole tasoa {value}; valitse jokin arvoista {detail}",
-    "preset: unknown preset {value}; known: {detail}":
-        "preset: tuntematon sääntöpohja {value}; tunnetut: {detail}",
-    "overrides: must be an object, not {value}": "overrides: pitää olla olio, ei {value}",
-    "settings: must be an object, not {value}": "settings: pitää olla olio, ei {value}",
-    "settings: unknown field {value}": "settings: tuntematon kenttä {value}",
     "settings: not JSON": "settings: ei JSONia",
     "not a saved table": "ei tallennettu pöytä",
     "not a saved table (not JSON)": "ei tallennettu pöytä (ei JSONia)",
-    "a saved table of another version ({value})": "toisen version tallennettu pöytä ({value})",
     # a log read for the replay (uno_web/web/replay.py)
     "Reading the game log": "Luetaan pelin lokia",
     "Reading the log failed; see the browser console.":
@@ -422,9 +408,7 @@ UI_FI: dict[str, str] = {
         "välillä, ja botit pelaavat omat vuoronsa.",
     "Seats, in the order of play": "Paikat pelijärjestyksessä", "person": "ihminen",
     "easy bot": "helppo botti", "normal bot": "tavallinen botti", "hard bot": "vaikea botti",
-    "Seat {n}: person or bot": "Paikka {n}: ihminen vai botti",
-    "Name of seat {n}": "Paikan {n} nimi", "Back": "Takaisin",
-    "Seat {n} is a person: give them a name.": "Paikalla {n} on ihminen: anna hänelle nimi.",
+    "Back": "Takaisin",
     "Choose at least two people; to play alone against bots, deal a game on the start screen.":
         "Valitse vähintään kaksi ihmistä; yksin botteja vastaan pelataan aloitusnäytöltä.",
     "Two people have the same name: give each their own.":
