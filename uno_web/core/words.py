@@ -188,7 +188,19 @@ PHRASES_EN: dict[str, str] = {
     "settings.object": "settings: must be an object, not {notation}",
     "settings.unknown": "settings: unknown field {notation}",
     "save.version": "a saved table of another version ({notation})",
+    # the coach's review, the table's and the start screen's labels, notices
+    "coach.replaying": "Replaying your decisions… {n}%",
+    "coach.clean": ("No clear mistakes: in each of your {n} decisions no other move had a clearly "
+                    "better chance."),
+    "coach.marks": "{n} of your {m} decisions had a clearly better move:",
+    "table.others": "other players, in the order of play ({direction})",
+    "replay.step": "step {n} / {m}",
+    "start.seed": "Seed {n} (from the address).",
+    "rules.every": "Every rule ({n} changed from {why})",
+    "puzzle.solver_stopped": "The solver stopped: {why}",
+    "replay.not_a_log": "{notation} is not a game log this table can replay: {notation2}",
     # the scores' caption: the rule preset (its key) and the rules changed from it
+    "scores.round": "round {n}",
     "scores.rules": "Scores · {preset}",
     "scores.rules_changed": "Scores · {preset} + {notation}",
     # the table's labels and counts

@@ -50,18 +50,14 @@ UI_FI: dict[str, str] = {
     "last played": "viimeksi pelattu",
     "turn:": "vuoro:", "clockwise": "myötäpäivään", "counter-clockwise": "vastapäivään",
     "direction of play": "pelisuunta", "lead any card": "aloita millä tahansa kortilla",
-    "round {n}": "kierros {n}", "Round {n}": "Kierros {n}",
     "current colour": "nykyinen väri", "none yet": "ei vielä",
     "current colour: none yet": "nykyinen väri: ei vielä valittu",
-    "Your hand, {n} cards": "Kätesi, {n} korttia",  # a puzzle's hand
-    "{n} card": "{n} kortti", "{n} cards": "{n} korttia",
     "{n} cards accounted for": "{n} korttia tallessa",
     "draw pile": "nostopakka", "discard pile": "poistopakka",
     "Draw pile": "Nostopakka", "Discard pile": "Poistopakka",
     "Your hand": "Kätesi",
     "{card}, playable": "{card}, pelattavissa", "{card}, not playable": "{card}, ei pelattavissa",
     "JOKER": "JOKERI", "true": "kyllä", "false": "ei",
-    "other players, in the order of play ({text})": "muut pelaajat pelijärjestyksessä ({text})",
     "validator entries, newest first": "tarkastajan merkinnät, uusin ensin",
     "Every move you and the bots try shows up here with the validator's verdict.":
         "Jokainen sinun ja bottien yrittämä siirto näkyy tässä tarkastajan tuomion kanssa.",
@@ -87,7 +83,6 @@ UI_FI: dict[str, str] = {
         "Ensimmäinen kortti on villi kortti: valitse väri.",
     "You won the game!": "Voitit pelin!",
     "You won the round!": "Voitit kierroksen!",
-    "{who} won round {n}.": "{who} {who:voitti|voitit} kierroksen {n}.",
     "One round decides the game.": "Yksi kierros ratkaisee pelin.",
     "Deal the next round when you are ready.": "Jaa seuraava kierros, kun olet valmis.",
     # --- events (the log, the callout) --------------------------------------------------------
@@ -101,9 +96,7 @@ UI_FI: dict[str, str] = {
     # --- card kinds ---------------------------------------------------------------------------
     "a Skip": "ohitus", "a Reverse": "suunnanvaihto", "a Draw Two": "nosta kaksi",
     "a wild card": "villi kortti", "a Jack": "jätkä", "a Queen": "rouva", "a King": "kuningas",
-    "an Ace": "ässä", "a Joker": "jokeri", "a {n}": "{n}", "an {n}": "{n}",
-    "{who} called UNO.": "{who} {who:huusi|huusit} UNO!",
-    "{who} is next": "Seuraavana: {who}",
+    "an Ace": "ässä", "a Joker": "jokeri",
     "rule:": "sääntö:",
     # --- the embed, the share dialog ----------------------------------------------------------
     "Try a move: the validator explains it.": "Kokeile siirtoa: tarkastaja selittää sen.",
@@ -122,11 +115,8 @@ UI_FI: dict[str, str] = {
     "Preview the embed": "Esikatsele upotusta", "Open the link": "Avaa linkki",
     # the replay of a log
     "first step": "ensimmäinen askel", "last step": "viimeinen askel",
-    "step {n} / {m}": "askel {n} / {m}", ", {n} cards": ", {n} korttia", ", {n} card": ", {n} kortti",
     "◀ Prev": "◀ Edellinen",
     # what the page says about an address, a file (the detail after the colon is the checker's)
-    "{file} is not a game log this table can replay: {detail}":
-        "{file} ei ole pelin loki, jonka tämä pöytä voi toistaa: {detail}",
     "A seed in the address only chooses puzzles; a game at the table is always dealt at random.":
         "Osoitteen siemenluku valitsee vain pulmat; pöydän peli jaetaan aina satunnaisesti.",
     "Copy link": "Kopioi linkki", "Copy snippet": "Kopioi koodi",
@@ -154,7 +144,6 @@ UI_FI: dict[str, str] = {
     "Reading the log failed; see the browser console.":
         "Lokin lukeminen epäonnistui; katso selaimen konsoli.",
     # --- rule words on the start screen -------------------------------------------------------
-    "Every rule ({n} changed from {text})": "Kaikki säännöt ({n} muutettu pohjasta {text})",
     "Every rule": "Kaikki säännöt",
     "Some settings are out of range: fix the fields marked below, then deal.":
         "Jotkin asetukset ovat sallitun alueen ulkopuolella: korjaa merkityt kentät ja jaa sitten.",
@@ -171,7 +160,6 @@ UI_FI: dict[str, str] = {
         "huolellinen pelaaja · vaikea: laskee eteenpäin (miettii hetken).",
     # --- the table, more ------------------------------------------------------------------
     "Edit this position": "Muokkaa tilannetta", "edit ↗": "muokkaa ↗", "changed": "muutettu",
-    "Seed {n} (from the address).": "Siemenluku {n} (osoitteesta).",
     "{text} must be a whole number from {n} to {m}; you typed {typed}.":
         "{text}: kirjoita kokonaisluku väliltä {n}–{m}; kirjoitit {typed}.",
     "{text} needs a whole number from {n} to {m}.":
@@ -358,8 +346,6 @@ UI_FI: dict[str, str] = {
         "Kaksintaistelu (Uno-2, lause 4.2), maantiedesääntö: joka ei voi pelata, häviää",
     "Duel (Uno-2, Theorem 4.2), uno rule: your last card wins":
         "Kaksintaistelu (Uno-2, lause 4.2), uno-sääntö: viimeinen korttisi voittaa",
-    "You do not hold a {card}.": "Sinulla ei ole korttia {card}.",
-    "You do not hold an {card}.": "Sinulla ei ole korttia {card}.",
     # puzzle errors (what was typed or linked is quoted as it is)
     "{field}: card #{n}: bad card {value}: expected a colour letter R/Y/G/B followed by a "
     "number (e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')":
@@ -392,7 +378,6 @@ UI_FI: dict[str, str] = {
         "tuntematon taso: difficulty={value} (käytä arvoa easy, medium tai hard)",
     "unknown rule: rule={value} (use geography or uno)":
         "tuntematon sääntö: rule={value} (käytä arvoa geography tai uno)",
-    "The solver stopped: {text}": "Ratkaisija pysähtyi: {text}",
     "Stopped: no puzzle was dealt. Choose another one below.":
         "Keskeytetty: pulmaa ei jaettu. Valitse alta toinen.",
     "Stopped: no puzzle was dealt (open it to deal one).":

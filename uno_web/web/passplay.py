@@ -458,7 +458,7 @@ def _setup_regions(app: App) -> dict[str, str]:
         f'<fieldset class="seats"><legend>Seats, in the order of play</legend>{seats}</fieldset>'
         f'<fieldset class="presets"><legend>Rules</legend>{presets}</fieldset>'
         f'<details class="toggles"{" open" if f.errors else ""}>'
-        f'<summary>Every rule ({n_changed} changed from {e(preset_title)})</summary>'
+        f'<summary>{e(said(Words.of("rules.every", n=n_changed, why=preset_title)))}</summary>'
         f'<div class="fields">{"".join(field_html(fv, app.lang) for fv in fields)}</div></details>'
         f'{error}<div class="start-buttons">'
         + button_html("friends-start", "Deal the cards", "friends-start", cls="btn primary big")

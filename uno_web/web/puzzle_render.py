@@ -359,7 +359,8 @@ def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
         f'<span class="name">Computer</span><span class="level lv-hard">perfect</span></div>'
         f'<div class="fan open" data-testid="opponent-hand">'
         + "".join(render_card(c, extra="mini") for c in v.opponent)
-        + f'</div><div class="meta"><span class="count">{n} card{"s" if n != 1 else ""}</span>'
+        + f'</div><div class="meta"><span class="count">'
+        f'{e(said(Words.of("count.cards/1" if n == 1 else "count.cards", n=n)))}</span>'
         '</div></div>')
     turn = ("game over" if v.over else "You" if v.your_turn else "Computer")
     info = (f'<div class="table-info">{_current_color(v.color, v.color_name)}'

@@ -269,8 +269,9 @@ def _opponents(tv: TableView) -> str:
     arrow = "❯" if tv.direction > 0 else "❮"
     band = (f'<div class="play-direction" data-testid="play-direction" aria-hidden="true">'
             f'<span class="chevrons">{(arrow + " ") * 12}</span></div>')
-    return (band + f'<ol class="opponents n{n}" data-direction="{tv.direction}" aria-label="other '
-            f'players, in the order of play ({e(tv.direction_text)})">'
+    label = _said("table.others", direction=tv.direction)
+    return (band + f'<ol class="opponents n{n}" data-direction="{tv.direction}"'
+            f' aria-label="{e(label)}">'
             + "".join(_opponent(o, tv, i, n) for i, o in enumerate(tv.opponents)) + "</ol>")
 
 
@@ -462,7 +463,7 @@ def _score_rows(rows: Iterable[ScoreRow], you: int, in_hand: bool, per_round: in
 def _scores(tv: TableView) -> str:
     played = len(tv.scores[0].per_round) if tv.scores else 0
     shown = min(played, MAX_ROUND_COLUMNS)
-    heads = "".join(f'<th scope="col" title="round {k}">#{k}</th>'
+    heads = "".join(f'<th scope="col" title="{e(_said("scores.round", n=k))}">#{k}</th>'
                     for k in range(played - shown + 1, played + 1))
     return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>'
             f'{e(tv.rules_text)}</caption><thead><tr><th scope="col">player</th>{heads}'
@@ -589,7 +590,8 @@ def _replay_bar(tv: TableView) -> str:
         + button_html("replay-prev", "◀ Prev", "replay-prev", cls="btn", key="←",
                   disabled=tv.replay_pos <= 0)
         + f'<span class="replay-step" data-testid="replay-step" data-pos="{tv.replay_pos}"'
-        f' data-len="{tv.replay_len}">step {tv.replay_pos} / {tv.replay_len}</span>'
+        f' data-len="{tv.replay_len}">{e(_said("replay.step", n=tv.replay_pos, m=tv.replay_len))}'
+        '</span>'
         + button_html("replay-next", "Next ▶", "replay-next", cls="btn", key="→",
                   disabled=tv.replay_pos >= tv.replay_len)
         + _icon_button("replay-last", "▶▶", "last step", "replay-last")
@@ -843,7 +845,7 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
              if sv.error else "")
     resume = (button_html("resume", "Back to the game", "resume", cls="btn ghost")
               if sv.can_resume else "")
-    seed = (f'<p class="muted">Seed {sv.seed} (from the address).</p>'
+    seed = (f'<p class="muted">{e(_said("start.seed", n=sv.seed))}</p>'
             if sv.seed is not None else "")
     shown_name = "Sinä" if lang == "fi" and sv.name == "You" else sv.name  # view.YOU_SHOWN_FI
     html = (
@@ -864,7 +866,7 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
         f'</fieldset>'
         f'<fieldset class="presets"><legend>Rules</legend>{presets}</fieldset>'
         f'<details class="toggles"{" open" if any(f.error for f in sv.fields) else ""}>'
-        f'<summary>Every rule ({n_changed} changed from {e(preset_title)})</summary>'
+        f'<summary>{e(_said("rules.every", n=n_changed, why=preset_title))}</summary>'
         f'<div class="fields">{fields}</div></details>'
         f'<fieldset class="table-prefs"><legend>Table</legend>{speed_select(sv.speed, "start-speed")}'
         f'{sound_button(sv.sound)}</fieldset>'
