@@ -208,7 +208,7 @@ def test_status_lines_in_finnish_from_their_facts() -> None:
 
 #: the catalogue's entries that capture fields out of English (``{placeholders}``): a ceiling
 #: that only goes down as producers return phrases instead
-PATTERN_CEILING = 40
+PATTERN_CEILING = 29
 
 
 def test_fewer_english_capturing_patterns_and_none_for_the_converted_texts() -> None:
@@ -314,3 +314,21 @@ def test_settings_refusals_in_finnish_from_their_facts() -> None:
         setup.table_settings()
     assert str(bad.value) == "Seat 2 is a person: give them a name."
     assert tr(str(bad.value), "fi") == "Paikalla 2 on ihminen: anna hänelle nimi."
+
+
+def test_a_puzzle_the_table_cannot_deal_says_why_in_finnish() -> None:
+    from uno_web.web.puzzle import DuelSession, PuzzleError
+
+    with pytest.raises(PuzzleError) as bad:
+        SolitaireSession.dealing(n_cards=99)
+    assert str(bad.value) == "out of range: n=99 (a dealt solitaire has 2 to 40 cards)"
+    assert tr(str(bad.value), "fi") == \
+        "sallitun alueen ulkopuolella: n=99 (jaetussa pasianssissa on 2–40 korttia)"
+    hand = " ".join(f"{c}{n}" for c in "RGB" for n in range(1, 8))  # 21 cards
+    with pytest.raises(PuzzleError) as bad:
+        DuelSession.from_text(hand, "Y1", rule="geography")
+    assert str(bad.value) == ("too many cards: p1 has 21; each hand of a duel under the geography "
+                              "rule holds 1 to 20 cards")
+    # the rule's name in Finnish (the English pattern kept "geography")
+    assert tr(str(bad.value), "fi") == ("liikaa kortteja: kentässä p1 on 21; maantiede-säännön "
+                                        "kaksintaistelussa kummassakin kädessä on 1–20 korttia")

@@ -105,6 +105,21 @@ PHRASES_EN: dict[str, str] = {
                               "quickly, this is the closest, seed {n2}"),
     "duel.source.link": "{n} v {m} cards from the link",
     "duel.source.generated": "generated: {n} v {m} cards, {level}, seed {n2}",
+    # a puzzle the table cannot show or deal
+    "pcard.playable": "{pcard}, playable",
+    "pcard.not_playable": "{pcard}, not playable",
+    "puzzle.too_long": ("too long: {notation}={notation2} has {big} characters; a puzzle takes at "
+                        "most {n} cards"),
+    "puzzle.fifth_colour": ("{notation}: {notation2} has a fifth colour; the table shows R, Y, G "
+                            "and B only"),
+    "puzzle.too_many": "too many cards: {notation} has {n}; at most {m}",
+    "duel.too_many": ("too many cards: {notation} has {n}; each hand of a duel under the {why} "
+                      "rule holds 1 to {m} cards"),
+    "puzzle.out_of_range": "out of range: {notation}={notation2} ({then})",
+    "solitaire.deal_range": "a dealt solitaire has {n} to {m} cards",
+    "duel.deal_range": "a dealt duel has {n} to {m} cards in each hand",
+    "puzzle.unknown_level": "unknown level: difficulty={notation} (use easy, medium or hard)",
+    "duel.unknown_rule": "unknown rule: rule={notation} (use geography or uno)",
     # the solitaire: its status line, its list of moves, the solver's answers
     "solitaire.status.solved": "Solved! You played all {n} cards.",
     "solitaire.status.stuck": "Stuck: no card left matches {pcard}. Undo, or start again.",

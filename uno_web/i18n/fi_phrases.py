@@ -40,6 +40,20 @@ PHRASES_FI: dict[str, str] = {
                               "ei löytynyt nopeasti, tämä on lähin, siemenluku {n2}"),
     "duel.source.link": "{n} vs. {m} korttia linkistä",
     "duel.source.generated": "arvottu: {n} vs. {m} korttia, {level}, siemenluku {n2}",
+    "pcard.playable": "{pcard}, pelattavissa",
+    "pcard.not_playable": "{pcard}, ei pelattavissa",
+    "puzzle.too_long": ("liian pitkä: {notation}={notation2} on {big} merkkiä; pulmassa on "
+                        "enintään {n} korttia"),
+    "puzzle.fifth_colour": ("{notation}: kortilla {notation2} on viides väri; pöytä näyttää vain "
+                            "värit R, Y, G ja B"),
+    "puzzle.too_many": "liikaa kortteja: kentässä {notation} on {n}; enintään {m}",
+    "duel.too_many": ("liikaa kortteja: kentässä {notation} on {n}; {why}-säännön "
+                      "kaksintaistelussa kummassakin kädessä on 1–{m} korttia"),
+    "puzzle.out_of_range": "sallitun alueen ulkopuolella: {notation}={notation2} ({then})",
+    "solitaire.deal_range": "jaetussa pasianssissa on {n}–{m} korttia",
+    "duel.deal_range": "jaetussa kaksintaistelussa on {n}–{m} korttia kummassakin kädessä",
+    "puzzle.unknown_level": "tuntematon taso: difficulty={notation} (käytä arvoa easy, medium tai hard)",
+    "duel.unknown_rule": "tuntematon sääntö: rule={notation} (käytä arvoa geography tai uno)",
     "solitaire.status.solved": "Ratkaistu! Pelasit kaikki {n} korttia.",
     "solitaire.status.stuck":
         "Jumissa: mikään jäljellä oleva kortti ei sovi korttiin {pcard}. Peru tai aloita alusta.",

@@ -56,7 +56,6 @@ UI_FI: dict[str, str] = {
     "draw pile": "nostopakka", "discard pile": "poistopakka",
     "Draw pile": "Nostopakka", "Discard pile": "Poistopakka",
     "Your hand": "Kätesi",
-    "{card}, playable": "{card}, pelattavissa", "{card}, not playable": "{card}, ei pelattavissa",
     "JOKER": "JOKERI", "true": "kyllä", "false": "ei",
     "validator entries, newest first": "tarkastajan merkinnät, uusin ensin",
     "Every move you and the bots try shows up here with the validator's verdict.":
@@ -358,26 +357,8 @@ UI_FI: dict[str, str] = {
         "{field}: kortti #{n}: virheellinen kortti {value}: värin numero {m} > {count}",
     "{field}: card #{n}: bad card {value}: number {m} > {count}":
         "{field}: kortti #{n}: virheellinen kortti {value}: numero {m} > {count}",
-    "{field}: {value} has a fifth colour; the table shows R, Y, G and B only":
-        "{field}: kortilla {value} on viides väri; pöytä näyttää vain värit R, Y, G ja B",
-    "too many cards: {field} has {n}; at most {m}":
-        "liikaa kortteja: kentässä {field} on {n}; enintään {m}",
-    "too many cards: {field} has {n}; each hand of a duel under the {value} rule holds 1 to {m} "
-    "cards":
-        "liikaa kortteja: kentässä {field} on {n}; {value}-säännön kaksintaistelussa "
-        "kummassakin kädessä on 1–{m} korttia",
     "a duel needs cards in both hands (p1=… and p2=…)":
         "kaksintaistelu tarvitsee kortteja kumpaankin käteen (p1=… ja p2=…)",
-    "out of range: {field}={value} ({text})": "sallitun alueen ulkopuolella: {field}={value} ({text})",
-    "a dealt solitaire has {n} to {m} cards": "jaetussa pasianssissa on {n}–{m} korttia",
-    "a dealt duel has {n} to {m} cards in each hand":
-        "jaetussa kaksintaistelussa on {n}–{m} korttia kummassakin kädessä",
-    "too long: {field}={value} has {n} characters; a puzzle takes at most {m} cards":
-        "liian pitkä: {field}={value} on {n} merkkiä; pulmassa on enintään {m} korttia",
-    "unknown level: difficulty={value} (use easy, medium or hard)":
-        "tuntematon taso: difficulty={value} (käytä arvoa easy, medium tai hard)",
-    "unknown rule: rule={value} (use geography or uno)":
-        "tuntematon sääntö: rule={value} (käytä arvoa geography tai uno)",
     "Stopped: no puzzle was dealt. Choose another one below.":
         "Keskeytetty: pulmaa ei jaettu. Valitse alta toinen.",
     "Stopped: no puzzle was dealt (open it to deal one).":

@@ -107,29 +107,30 @@ def read_cards(text: str, what: str = "cards", limit: int = MAX_PUZZLE_CARDS) ->
     """Puzzle cards from notation; the table shows the four UNO colours only, at most ``limit``
     cards.  Messages quote at most a short excerpt of what was given."""
     if len(text) > MAX_CARDS_TEXT:
-        raise PuzzleError(f"too long: {what}={quote(text)} has {len(text):,} characters; a "
-                          f"puzzle takes at most {limit} cards")
+        raise PuzzleError(said(Words.of("puzzle.too_long", notation=what, notation2=quote(text),
+                                        big=len(text), n=limit)))
     try:
         cards = parse_cards(text)
     except ValueError as exc:
         raise PuzzleError(f"{what}: {exc}") from None
     for c in cards:
         if c[0] >= len(PUZZLE_COLORS):
-            raise PuzzleError(f"{what}: {format_card(c)} has a fifth colour; the table shows "
-                              "R, Y, G and B only")
+            raise PuzzleError(said(Words.of("puzzle.fifth_colour", notation=what,
+                                            notation2=format_card(c))))
     if len(cards) > limit:
-        raise PuzzleError(f"too many cards: {what} has {len(cards)}; at most {limit}")
+        raise PuzzleError(said(Words.of("puzzle.too_many", notation=what, n=len(cards), m=limit)))
     return cards
 
 
 def _whole(name: str, value: Any, bounds: tuple[int, int], what: str) -> int:
     """A size the page accepts: a whole number within ``bounds``, else :class:`PuzzleError`
-    naming the allowed range (the page must never start work it cannot finish).  ``what``
-    says the range, with ``{lo}`` and ``{hi}`` in it."""
+    naming the allowed range (the page must never start work it cannot finish).  ``what`` is
+    the key of the phrase that says the range (its ``n`` and ``m``)."""
     lo, hi = bounds
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         shown = quote(value) if isinstance(value, str) else repr(value)
-        raise PuzzleError(f"out of range: {name}={shown} ({what.format(lo=lo, hi=hi)})")
+        raise PuzzleError(said(Words.of("puzzle.out_of_range", notation=name, notation2=shown,
+                                        then=Words.of(what, n=lo, m=hi))))
     return value
 
 
@@ -151,7 +152,8 @@ def puzzle_card(card: Card, playable: bool = False, index: int = 0,
     """A puzzle card drawn like an UNO number card (numbers above 9 simply show as text)."""
     col = PUZZLE_COLORS[card[0]] if card[0] < len(PUZZLE_COLORS) else "W"
     name = f"{color_word(card)} {card[1]}"
-    label = name + ((", playable" if playable else ", not playable") if label_state else "")
+    label = (said(Words.of("pcard.playable" if playable else "pcard.not_playable", pcard=card))
+             if label_state else name)
     return CardView(code=format_card(card), name=name, color=col, deck="uno", face=str(card[1]),
                     playable=playable, index=index, label=label)
 
@@ -382,10 +384,10 @@ class SolitaireSession:
                 seed: int | None = None) -> PuzzleJob:
         """:meth:`generate` as a :class:`PuzzleJob` (its result is the session).  Raises
         :class:`PuzzleError` at once for a size beyond :data:`SOLITAIRE_DEAL`."""
-        n = _whole("n", n_cards, SOLITAIRE_DEAL, "a dealt solitaire has {lo} to {hi} cards")
+        n = _whole("n", n_cards, SOLITAIRE_DEAL, "solitaire.deal_range")
         if difficulty is not None and difficulty not in ("easy", "medium", "hard"):
-            raise PuzzleError(f"unknown level: difficulty={quote(str(difficulty))} (use easy, "
-                              "medium or hard)")
+            raise PuzzleError(said(Words.of("puzzle.unknown_level",
+                                            notation=quote(str(difficulty)))))
         seed = random.randrange(1, 2**31) if seed is None else seed
         steps = solitaire_steps(n, seed=seed, solvable=True, difficulty=difficulty,
                                 max_tries=SOLITAIRE_TRIES)
@@ -671,14 +673,14 @@ class DuelSession:
         """A duel typed in or from a link: at most :data:`DUEL_TYPED` cards in each hand."""
         most = DUEL_TYPED.get(rule)
         if most is None:
-            raise PuzzleError(f"unknown rule: rule={quote(str(rule))} (use geography or uno)")
-        where = f"each hand of a duel under the {rule} rule holds 1 to {most} cards"
+            raise PuzzleError(said(Words.of("duel.unknown_rule", notation=quote(str(rule)))))
         h1, h2 = read_cards(p1, "p1"), read_cards(p2, "p2")
         if not h1 or not h2:
             raise PuzzleError("a duel needs cards in both hands (p1=… and p2=…)")
         for name, hand in (("p1", h1), ("p2", h2)):
             if len(hand) > most:
-                raise PuzzleError(f"too many cards: {name} has {len(hand)}; {where}")
+                raise PuzzleError(said(Words.of("duel.too_many", notation=name, n=len(hand),
+                                                why=rule, m=most)))
         return cls(tuple(h1), tuple(h2), rule=rule, goal=goal)
 
     @classmethod
@@ -694,9 +696,9 @@ class DuelSession:
                 winnable: bool | None = True) -> PuzzleJob:
         """:meth:`generate` as a :class:`PuzzleJob`; a size beyond :data:`DUEL_DEAL` is
         refused at once (:class:`PuzzleError`)."""
-        n = _whole("hand", hand_size, DUEL_DEAL, "a dealt duel has {lo} to {hi} cards in each hand")
+        n = _whole("hand", hand_size, DUEL_DEAL, "duel.deal_range")
         if rule not in DUEL_TYPED:
-            raise PuzzleError(f"unknown rule: rule={quote(str(rule))} (use geography or uno)")
+            raise PuzzleError(said(Words.of("duel.unknown_rule", notation=quote(str(rule)))))
         seed = random.randrange(1, 2**31) if seed is None else seed
         steps = duel_steps(n, seed=seed, rule=rule, p1_wins=winnable, max_tries=DUEL_TRIES)
 
