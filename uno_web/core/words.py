@@ -105,6 +105,19 @@ PHRASES_EN: dict[str, str] = {
                               "quickly, this is the closest, seed {n2}"),
     "duel.source.link": "{n} v {m} cards from the link",
     "duel.source.generated": "generated: {n} v {m} cards, {level}, seed {n2}",
+    # a form's number field (the start screen's rules; the editor's, with larger numbers)
+    "field.whole_typed": "{why} must be a whole number from {n} to {m}; you typed {notation}.",
+    "field.whole_needed": "{why} needs a whole number from {n} to {m}.",
+    # the position editor
+    "editor.whole_typed": "{why} must be a whole number from {big} to {big2}; you typed {notation}.",
+    "editor.whole_needed": "{why} needs a whole number from {big} to {big2}.",
+    "editor.uncalled": ("seat {n} forgot to call UNO, so their hand must have exactly one card, "
+                        "not {m}"),
+    "editor.take_back": "{card}: take it back",
+    "editor.left": "{card}, {n} left",
+    "editor.hand_of": "hand of {who}",
+    "editor.cards_go_to": "Cards go to: {why}",
+    "editor.invalid": "Not a valid position: {why}",
     # a puzzle the table cannot show or deal
     "pcard.playable": "{pcard}, playable",
     "pcard.not_playable": "{pcard}, not playable",

@@ -40,6 +40,17 @@ PHRASES_FI: dict[str, str] = {
                               "ei löytynyt nopeasti, tämä on lähin, siemenluku {n2}"),
     "duel.source.link": "{n} vs. {m} korttia linkistä",
     "duel.source.generated": "arvottu: {n} vs. {m} korttia, {level}, siemenluku {n2}",
+    "field.whole_typed": "{why}: kirjoita kokonaisluku väliltä {n}–{m}; kirjoitit {notation}.",
+    "field.whole_needed": "{why}: kirjoita kokonaisluku väliltä {n}–{m}.",
+    "editor.whole_typed": "{why}: kirjoita kokonaisluku väliltä {big}–{big2}; kirjoitit {notation}.",
+    "editor.whole_needed": "{why}: kirjoita kokonaisluku väliltä {big}–{big2}.",
+    "editor.uncalled": ("paikka {n} unohti huutaa UNO!, joten kädessä on oltava täsmälleen yksi "
+                        "kortti, ei {m}"),
+    "editor.take_back": "{card}: palauta pakkaan",
+    "editor.left": "{card}, {n} jäljellä",
+    "editor.hand_of": "{who:gen} käsi",
+    "editor.cards_go_to": "Kortit menevät: {why}",
+    "editor.invalid": "Ei kelvollinen tilanne: {why}",
     "pcard.playable": "{pcard}, pelattavissa",
     "pcard.not_playable": "{pcard}, ei pelattavissa",
     "puzzle.too_long": ("liian pitkä: {notation}={notation2} on {big} merkkiä; pulmassa on "

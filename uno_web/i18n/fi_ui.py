@@ -159,10 +159,6 @@ UI_FI: dict[str, str] = {
         "huolellinen pelaaja · vaikea: laskee eteenpäin (miettii hetken).",
     # --- the table, more ------------------------------------------------------------------
     "Edit this position": "Muokkaa tilannetta", "edit ↗": "muokkaa ↗", "changed": "muutettu",
-    "{text} must be a whole number from {n} to {m}; you typed {typed}.":
-        "{text}: kirjoita kokonaisluku väliltä {n}–{m}; kirjoitit {typed}.",
-    "{text} needs a whole number from {n} to {m}.":
-        "{text}: kirjoita kokonaisluku väliltä {n}–{m}.",
     # --- the tutorial's lessons (uno_web/puzzles/lessons.py): titles and goals --------------
     "Wild Draw Four: only without the current colour":
         "Villi nosta neljä: vain ilman nykyisen värin korttia",
@@ -199,12 +195,10 @@ UI_FI: dict[str, str] = {
         "pakan korttia tai vedä se kohteeseen.",
     "Click a placed card to take it back.": "Napsauta asetettua korttia, niin se palaa pakkaan.",
     "A valid position.": "Kelvollinen tilanne.",
-    "Not a valid position: {text}": "Ei kelvollinen tilanne: {text}",
     "Try it": "Kokeile", "Link to this editor": "Linkki tähän editoriin",
     "Seats": "Pelaajat", "you: the reader": "sinä: lukija", "seat {n}": "paikka {n}",
     "Name": "Nimi", "Score": "Pisteet", "forgot to call UNO": "unohti huutaa UNO!",
-    "Hand": "Käsi", "empty": "tyhjä", "{card}: take it back": "{card}: palauta pakkaan",
-    "{card}, {n} left": "{card}, {n} jäljellä",
+    "Hand": "Käsi", "empty": "tyhjä",
     "Whose turn, and what waits": "Kenen vuoro, ja mikä odottaa", "Turn": "Vuoro",
     "Direction": "Suunta", "Phase": "Vaihe", "play a card": "kortin pelaaminen",
     "a draw penalty waits": "nostorangaistus odottaa",
@@ -216,14 +210,11 @@ UI_FI: dict[str, str] = {
     "the top card's": "päällimmäisen kortin", "Discard pile under it": "Poistopakka sen alla",
     "Top of the draw pile": "Nostopakan päällimmäiset",
     "Goal (what the reader should try)": "Tavoite (mitä lukijan pitäisi kokeilla)",
-    "Cards go to: {text}": "Kortit menevät: {text}", "hand of {who}": "{who:gen} käsi",
     "the top card": "päällimmäinen kortti", "the discard pile": "poistopakka",
     "the draw pile": "nostopakka",
     "no copy of that card is left in the deck": "pakassa ei ole enää tätä korttia",
     "a challengeable Wild Draw Four needs a Wild Draw Four on top":
         "haastettava villi nosta neljä vaatii päällimmäiseksi villin nosta neljän",
-    "seat {n} forgot to call UNO, so their hand must have exactly one card, not {m}":
-        "paikka {n} unohti huutaa UNO!, joten kädessä on oltava täsmälleen yksi kortti, ei {m}",
     "a wild top card needs the current colour (color)":
         "päällimmäinen villi kortti tarvitsee nykyisen värin (color)",
     "more copies than the deck has, or cards of another deck: {codes}":

@@ -876,9 +876,16 @@ def settings_from_form(form: dict[str, str], previous: TableSettings
                             f" of at least {lo}" if lo is not None else
                             f" of at most {hi}" if hi is not None else "")
                     shown = typed[:12] + ("…" if len(typed) > 12 else "")
-                    errors[fv.name] = (f"{fv.title or fv.name} must be a whole number{span}; "
-                                       f"you typed {shown!r}." if typed else
-                                       f"{fv.title or fv.name} needs a whole number{span}.")
+                    label = fv.title or fv.name
+                    if lo is not None and hi is not None:  # the fields' usual case: a range
+                        errors[fv.name] = said(
+                            Words.of("field.whole_typed", why=label, n=lo, m=hi,
+                                     notation=repr(shown)) if typed else
+                            Words.of("field.whole_needed", why=label, n=lo, m=hi))
+                    else:
+                        errors[fv.name] = (f"{label} must be a whole number{span}; you typed "
+                                           f"{shown!r}." if typed else
+                                           f"{label} needs a whole number{span}.")
                     raw[fv.name] = typed[:40]
                 else:
                     value = number
