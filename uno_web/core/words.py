@@ -227,6 +227,9 @@ PHRASES_EN: dict[str, str] = {
     "rules.every": "Every rule ({n} changed from {why})",
     "puzzle.solver_stopped": "The solver stopped: {why}",
     "replay.not_a_log": "{notation} is not a game log this table can replay: {notation2}",
+    "notice.bug": "Something went wrong: {notation}",
+    "embed.title": "UNO: {why}",
+    "puzzle.job.working": "{why}…",
     # the scores' caption: the rule preset (its key) and the rules changed from it
     "scores.round": "round {n}",
     "scores.rules": "Scores · {preset}",

@@ -52,7 +52,6 @@ UI_FI: dict[str, str] = {
     "direction of play": "pelisuunta", "lead any card": "aloita millä tahansa kortilla",
     "current colour": "nykyinen väri", "none yet": "ei vielä",
     "current colour: none yet": "nykyinen väri: ei vielä valittu",
-    "{n} cards accounted for": "{n} korttia tallessa",
     "draw pile": "nostopakka", "discard pile": "poistopakka",
     "Draw pile": "Nostopakka", "Discard pile": "Poistopakka",
     "Your hand": "Kätesi",
@@ -99,7 +98,7 @@ UI_FI: dict[str, str] = {
     "rule:": "sääntö:",
     # --- the embed, the share dialog ----------------------------------------------------------
     "Try a move: the validator explains it.": "Kokeile siirtoa: tarkastaja selittää sen.",
-    "a position to try": "kokeiltava tilanne", "UNO: {text}": "UNO: {text}",
+    "a position to try": "kokeiltava tilanne",
     "This embed cannot be shown:": "Tätä upotusta ei voi näyttää:",
     "Share this position": "Jaa tämä tilanne", "Share this puzzle": "Jaa tämä pulma",
     "What should the reader try?": "Mitä lukijan pitäisi kokeilla?",
@@ -253,7 +252,6 @@ UI_FI: dict[str, str] = {
     "Deal a duel": "Jaa kaksintaistelu", "…or your hand": "…tai kätesi",
     "the computer's hand": "tietokoneen käsi", "Play these hands": "Pelaa nämä kädet",
     "Back to the table": "Takaisin pöytään", "Back to the puzzle": "Takaisin pulmaan",
-    "{text}…": "{text}…",
     "Looking for a solution": "Etsitään ratkaisua",
     "No card played yet: the first card is free.":
         "Yhtään korttia ei ole vielä pelattu: ensimmäinen kortti on vapaa.",
@@ -355,7 +353,6 @@ UI_FI: dict[str, str] = {
     "Stopped: no puzzle was dealt (open it to deal one).":
         "Keskeytetty: pulmaa ei jaettu (avaa se, niin voit jakaa pulman).",
     "Loading Python…": "Ladataan Pythonia…",
-    "Something went wrong: {text}": "Jokin meni vikaan: {text}",
     # --- play with friends on one device (uno_web/web/passplay.py) -------------------------
     "Play with friends on this device": "Pelaa kavereiden kanssa tällä laitteella",
     "Play online with friends": "Pelaa kavereiden kanssa verkossa",

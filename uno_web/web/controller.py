@@ -28,6 +28,8 @@ from typing import Any, Callable
 from pyscript import document, window, when  # type: ignore[import-not-found]
 from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from ..i18n.verdicts import pick_lang
 from .app import App, Effects, Intent, read_intent, storage_keys
 from .motion import MAX_FLIGHTS, Motion, motions
@@ -773,7 +775,8 @@ class Controller:
                 self.win.scrollTo(0, 0)
         except Exception as exc:
             self.win.console.error("uno_web table: " + traceback.format_exc())
-            self.app.notice = f"Something went wrong: {type(exc).__name__}: {str(exc)[:200]}"
+            self.app.notice = said(Words.of("notice.bug",
+                                            notation=f"{type(exc).__name__}: {str(exc)[:200]}"))
             self.render()
             return
         self.body.dataset.lastEventMs = f"{self.now() - t0:.1f}"

@@ -69,7 +69,7 @@ def render_job(job: JobView) -> str:
     return (f'<section class="puzzle-job" data-testid="puzzle-progress" data-kind="{e(job.kind)}"'
             f' data-state="{e(job.state)}" data-percent="{job.percent}"'
             ' aria-labelledby="pz-job-what">'
-            f'<h3 id="pz-job-what">{e(job.what)}…</h3>{bar}'
+            f'<h3 id="pz-job-what">{e(said(Words.of("puzzle.job.working", why=job.what)))}</h3>{bar}'
             f'<p class="job-status" data-testid="puzzle-progress-text">{e(job.status)}</p>'
             + button_html("puzzle-cancel", "Cancel", "puzzle-cancel", cls="btn", key="Escape")
             + '</section>')

@@ -676,7 +676,8 @@ def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
     reset = (button_html("reset", "Reset", "embed-reset", cls="btn ghost",
                      attrs=' aria-label="Reset: back to the starting position"') if can_reset else "")
     return (f'<div class="embed-bar" data-testid="embed-bar">'
-            f'<h1 class="sr-only">UNO: {e(goal or title or "a position to try")}</h1>'
+            f'<h1 class="sr-only">{e(_said("embed.title", why=goal or title or "a position to try"))}'
+            '</h1>'
             f'<span class="logo-card" aria-hidden="true">UNO</span>{goal_html}'
             f'<span class="embed-tools">{reset}<a class="btn ghost open-link" href="{e(open_href)}"'
             f' target="_blank" rel="noopener" data-testid="open-link">open in uno_web ↗</a>'
