@@ -208,7 +208,7 @@ def test_status_lines_in_finnish_from_their_facts() -> None:
 
 #: the catalogue's entries that capture fields out of English (``{placeholders}``): a ceiling
 #: that only goes down as producers return phrases instead
-PATTERN_CEILING = 17
+PATTERN_CEILING = 12
 
 
 def test_fewer_english_capturing_patterns_and_none_for_the_converted_texts() -> None:
@@ -271,9 +271,19 @@ def test_the_puzzles_lines_in_finnish_from_their_facts() -> None:
     assert words_in(w, "fi") == "Kyllä: 1 jäljellä oleva kortti voidaan vielä pelata kortin punainen 3 päälle."
     w = Words.of("duel.line", n=2, who="Computer", pcard=(3, 1))
     assert (english(w), words_in(w, "fi")) == ("2. Computer: blue 1", "2. Tietokone: sininen 1")
-    # a solver's explanation is English its module wrote: its Finnish is the catalogue's
-    w = Words.of("solitaire.no_solution", why="the search gave up")
+    w = Words.of("solitaire.no_solution", then=Words.of("solver.gave_up"))
     assert words_in(w, "fi") == "Tällä pulmalla ei ole ratkaisua lainkaan: haku luovutti."
+    # a solver's explanation is written from the facts the solver gives with it
+    from uno_web.puzzles.continuation import solve_solitaire_from
+    from uno_web.puzzles.notation import parse_cards
+    from uno_web.web.puzzle import _explained
+
+    res = solve_solitaire_from(parse_cards("B2 B3"), "R1")
+    w = Words.of("solitaire.no", then=_explained(res))
+    assert english(w) == ("No: no card left matches R1 (neither its colour nor its number). "
+                          "Undo, or start again.")
+    assert words_in(w, "fi") == ("Ei: mikään jäljellä oleva kortti ei sovi korttiin R1 (ei "
+                                 "väriltään eikä numeroltaan). Peru tai aloita alusta.")
     w = Words.of("puzzle.job.solitaire_level", n=12, level="medium")
     assert words_in(w, "fi") == "Jaetaan 12 kortin pasianssia, keskitaso"
 

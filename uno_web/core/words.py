@@ -147,13 +147,26 @@ PHRASES_EN: dict[str, str] = {
     "solitaire.yes_start": "Yes: the {n} cards left can all still be played from the start.",
     "solitaire.yes_on/1": "Yes: the {n} card left can all still be played on {pcard}.",
     "solitaire.yes_on": "Yes: the {n} cards left can all still be played on {pcard}.",
-    "solitaire.no": "No: {why}. Undo, or start again.",
+    "solitaire.no": "No: {then}. Undo, or start again.",
     "solitaire.solution": "A solution: {pcards}.",
     "solitaire.solution_here": "A solution from here: {pcards}.",
     "solitaire.solution.none": "A solution: nothing left to play.",
     "solitaire.solution_here.none": "A solution from here: nothing left to play.",
     "solitaire.from_start": "Not possible from here any more. A solution from the start: {pcards}.",
-    "solitaire.no_solution": "This puzzle has no solution at all: {why}.",
+    "solitaire.no_solution": "This puzzle has no solution at all: {then}.",
+    # the solver's explanations (cards in notation)
+    "solver.text": "{why}",
+    "solver.gave_up": "the search gave up",
+    "solver.stuck": "no card left matches {notation2} (neither its colour nor its number)",
+    "solver.no_order_from": ("no order of the {n} cards left can start on {notation2} (exhaustive "
+                             "search with pruning)"),
+    "solver.disconnected": ("the cards split into {n} groups sharing no colour or number with each "
+                            "other ({notation}); no card of one group can follow a card of another"),
+    "solver.dead_ends": ("{n} cards ({notation}) each match only one other card, so each must be "
+                         "played first or last; at most two can be"),
+    "solver.bridge_branches": ("the cards {notation} each separate the hand into two parts that "
+                               "must be played on either side of them; {n} such separators meet "
+                               "at one place, which no single playing order can accommodate"),
     # the duel's status line
     "duel.you_won": "You won: {then}.",
     "duel.computer_won": "The computer won: {then}.",

@@ -79,13 +79,26 @@ PHRASES_FI: dict[str, str] = {
     "solitaire.yes_start": "Kyllä: kaikki {n} jäljellä olevaa korttia voi vielä pelata alusta alkaen.",
     "solitaire.yes_on/1": "Kyllä: {n} jäljellä oleva kortti voidaan vielä pelata kortin {pcard} päälle.",
     "solitaire.yes_on": "Kyllä: kaikki {n} jäljellä olevaa korttia voi vielä pelata kortin {pcard} päälle.",
-    "solitaire.no": "Ei: {why}. Peru tai aloita alusta.",
+    "solitaire.no": "Ei: {then}. Peru tai aloita alusta.",
     "solitaire.solution": "Ratkaisu: {pcards}.",
     "solitaire.solution_here": "Ratkaisu tästä eteenpäin: {pcards}.",
     "solitaire.solution.none": "Ratkaisu: ei mitään pelattavaa.",
     "solitaire.solution_here.none": "Ratkaisu tästä eteenpäin: ei mitään pelattavaa.",
     "solitaire.from_start": "Tästä ei enää onnistu. Ratkaisu alusta alkaen: {pcards}.",
-    "solitaire.no_solution": "Tällä pulmalla ei ole ratkaisua lainkaan: {why}.",
+    "solitaire.no_solution": "Tällä pulmalla ei ole ratkaisua lainkaan: {then}.",
+    "solver.text": "{why}",
+    "solver.gave_up": "haku luovutti",
+    "solver.stuck": "mikään jäljellä oleva kortti ei sovi korttiin {notation2} (ei väriltään eikä numeroltaan)",
+    "solver.no_order_from": ("{n} jäljellä olevaa korttia ei voi pelata missään järjestyksessä "
+                             "kortin {notation2} päälle (tyhjentävä haku karsinnalla)"),
+    "solver.disconnected": ("kortit jakautuvat {n} ryhmään, joilla ei ole yhteistä väriä eikä "
+                            "numeroa ({notation}); minkään ryhmän kortti ei voi seurata toisen "
+                            "ryhmän korttia"),
+    "solver.dead_ends": ("{n} korttia ({notation}) sopii kukin vain yhteen toiseen korttiin, joten "
+                         "jokaisen on oltava ensimmäinen tai viimeinen; niitä voi olla enintään kaksi"),
+    "solver.bridge_branches": ("kortit {notation} jakavat kukin käden kahteen osaan, jotka on "
+                               "pelattava niiden eri puolilla; {n} tällaista jakajaa kohtaa samassa "
+                               "paikassa, eikä mikään pelijärjestys voi toteuttaa sitä"),
     "duel.you_won": "Voitit: {then}.",
     "duel.computer_won": "Tietokone voitti: {then}.",
     "duel.why.computer_cannot": "tietokone ei voi pelata kortin {pcard} päälle",

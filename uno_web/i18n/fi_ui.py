@@ -270,25 +270,6 @@ UI_FI: dict[str, str] = {
     "Every card you try shows up here with the validator's verdict.":
         "Jokainen kokeilemasi kortti näkyy tässä tarkastajan tuomion kanssa.",
     "Solved already: every card is played.": "Jo ratkaistu: jokainen kortti on pelattu.",
-    "no card left matches {code} (neither its colour nor its number)":
-        "mikään jäljellä oleva kortti ei sovi korttiin {code} (ei väriltään eikä numeroltaan)",
-    "no order of the {n} cards left can start on {code} (exhaustive search with pruning)":
-        "{n} jäljellä olevaa korttia ei voi pelata missään järjestyksessä kortin {code} päälle "
-        "(tyhjentävä haku karsinnalla)",
-    "the cards split into {n} groups sharing no colour or number with each other ({codes}); "
-    "no card of one group can follow a card of another":
-        "kortit jakautuvat {n} ryhmään, joilla ei ole yhteistä väriä eikä numeroa ({codes}); "
-        "minkään ryhmän kortti ei voi seurata toisen ryhmän korttia",
-    "{n} cards ({codes}) each match only one other card, so each must be played first or "
-    "last; at most two can be":
-        "{n} korttia ({codes}) sopii kukin vain yhteen toiseen korttiin, joten jokaisen on "
-        "oltava ensimmäinen tai viimeinen; niitä voi olla enintään kaksi",
-    "the cards {codes} each separate the hand into two parts that must be played on either "
-    "side of them; {n} such separators meet at one place, which no single playing order can "
-    "accommodate":
-        "kortit {codes} jakavat kukin käden kahteen osaan, jotka on pelattava niiden eri "
-        "puolilla; {n} tällaista jakajaa kohtaa samassa paikassa, eikä mikään pelijärjestys "
-        "voi toteuttaa sitä",
     "no playing order exists (exhaustive search over all orders, with pruning)":
         "pelijärjestystä ei ole (tyhjentävä haku kaikista järjestyksistä karsinnalla)",
     "the search gave up": "haku luovutti",

@@ -158,6 +158,28 @@ def puzzle_card(card: Card, playable: bool = False, index: int = 0,
                     playable=playable, index=index, label=label)
 
 
+#: the solver's explanations written from their facts (``SolitaireResult.reason`` and the
+#: facts it names): the phrase's key and the facts it takes
+_EXPLAINED: dict[tuple[str, frozenset[str]], str] = {
+    ("disconnected", frozenset({"n", "codes"})): "solver.disconnected",
+    ("dead_ends", frozenset({"n", "codes"})): "solver.dead_ends",
+    ("bridge_branches", frozenset({"n", "codes"})): "solver.bridge_branches",
+    ("stuck", frozenset({"code"})): "solver.stuck",
+    ("search", frozenset({"n", "code"})): "solver.no_order_from",
+}
+
+
+def _explained(res: Any) -> Words:
+    """A solver's explanation as a phrase from its facts; one that names nothing (a fixed
+    sentence) is looked up whole in the page's catalogue."""
+    key = _EXPLAINED.get((res.reason, frozenset(res.facts)))
+    if key is None:
+        return Words.of("solver.text", why=res.explanation)
+    facts = {("notation" if k == "codes" else "notation2" if k == "code" else k): v
+             for k, v in res.facts.items()}
+    return Words.of(key, **facts)
+
+
 def _matches(a: Card, b: Card) -> bool:
     return a[0] == b[0] or a[1] == b[1]
 
@@ -510,7 +532,7 @@ class SolitaireSession:
             text = said(Words.of("solitaire.yes_start" + one, n=n) if last is None else
                         Words.of("solitaire.yes_on" + one, n=n, pcard=last))
         else:
-            text = said(Words.of("solitaire.no", why=res.explanation))
+            text = said(Words.of("solitaire.no", then=_explained(res)))
         self.answer = SolverAnswer("solvable", res.solvable, text, at,
                                    tuple(res.sequence or ()), res.nodes)
         self.moves.append(f"Asked: still solvable? {'yes' if res.solvable else 'no'}.")
@@ -546,9 +568,9 @@ class SolitaireSession:
                 self.answer = SolverAnswer("solution", False, text, at, tuple(res.sequence),
                                            res.nodes, from_start=True)
             else:
-                why = res.explanation if res is not None else "the search gave up"
+                why = _explained(res) if res is not None else Words.of("solver.gave_up")
                 self.answer = SolverAnswer("solution", False,
-                                           said(Words.of("solitaire.no_solution", why=why)), at)
+                                           said(Words.of("solitaire.no_solution", then=why)), at)
         self.moves.append("Asked for a solution.")
         return self.answer
 
