@@ -208,7 +208,7 @@ def test_status_lines_in_finnish_from_their_facts() -> None:
 
 #: the catalogue's entries that capture fields out of English (``{placeholders}``): a ceiling
 #: that only goes down as producers return phrases instead
-PATTERN_CEILING = 12
+PATTERN_CEILING = 8
 
 
 def test_fewer_english_capturing_patterns_and_none_for_the_converted_texts() -> None:
@@ -342,3 +342,20 @@ def test_a_puzzle_the_table_cannot_deal_says_why_in_finnish() -> None:
     # the rule's name in Finnish (the English pattern kept "geography")
     assert tr(str(bad.value), "fi") == ("liikaa kortteja: kentässä p1 on 21; maantiede-säännön "
                                         "kaksintaistelussa kummassakin kädessä on 1–20 korttia")
+
+
+def test_a_puzzle_cards_bad_notation_in_finnish_from_its_facts() -> None:
+    from uno_web.puzzles.notation import CardNotationError, parse_cards
+    from uno_web.web.puzzle import PuzzleError, read_cards
+
+    with pytest.raises(CardNotationError) as raw:
+        parse_cards("R1 C200:1")
+    assert (raw.value.problem, raw.value.index, raw.value.value, raw.value.limit) == \
+        ("colour_index", 2, 200, 99)
+    with pytest.raises(PuzzleError) as bad:
+        read_cards("R1 C200:1", "p1")
+    assert str(bad.value) == "p1: card #2: bad card 'C200:1': colour index 200 > 99"
+    assert tr(str(bad.value), "fi") == "p1: kortti #2: virheellinen kortti 'C200:1': värin numero 200 > 99"
+    with pytest.raises(PuzzleError) as bad:
+        read_cards("X9", "cards")
+    assert tr(str(bad.value), "fi").startswith("kortit: kortti #1: virheellinen kortti 'X9': odotettiin")

@@ -24,6 +24,8 @@ The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wordin
   (``uno_call=False``), the same in every language;
 - ``pcard``: a puzzle's card (colour index, number); ``pcolor``: a puzzle's colour index (a
   colour beyond the four is named by its index);
+- ``field``: a form field's or a link parameter's name (``cards``), by its name in another
+  language where it has one;
 - ``big``: a whole number written with thousands separators (``1,200,000``);
 - ``why``: English from a module that writes its own English (a solver's explanation); other
   languages look it up in the page's catalogue (:func:`uno_web.i18n.ui.tr`);
@@ -119,14 +121,18 @@ PHRASES_EN: dict[str, str] = {
     "editor.cards_go_to": "Cards go to: {why}",
     "editor.invalid": "Not a valid position: {why}",
     # a puzzle the table cannot show or deal
+    "puzzle.bad_card.expected": "{field}: card #{n}: bad card {notation2}: expected a colour letter R/Y/G/B followed by a number (e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')",
+    "puzzle.bad_card.too_long": "{field}: card #{n}: bad card {notation2}: too long for a card (e.g. 'R7', 'G12', 'C4:7')",
+    "puzzle.bad_card.colour_index": '{field}: card #{n}: bad card {notation2}: colour index {m} > {n2}',
+    "puzzle.bad_card.number": '{field}: card #{n}: bad card {notation2}: number {m} > {n2}',
     "pcard.playable": "{pcard}, playable",
     "pcard.not_playable": "{pcard}, not playable",
-    "puzzle.too_long": ("too long: {notation}={notation2} has {big} characters; a puzzle takes at "
+    "puzzle.too_long": ("too long: {field}={notation2} has {big} characters; a puzzle takes at "
                         "most {n} cards"),
-    "puzzle.fifth_colour": ("{notation}: {notation2} has a fifth colour; the table shows R, Y, G "
+    "puzzle.fifth_colour": ("{field}: {notation2} has a fifth colour; the table shows R, Y, G "
                             "and B only"),
-    "puzzle.too_many": "too many cards: {notation} has {n}; at most {m}",
-    "duel.too_many": ("too many cards: {notation} has {n}; each hand of a duel under the {why} "
+    "puzzle.too_many": "too many cards: {field} has {n}; at most {m}",
+    "duel.too_many": ("too many cards: {field} has {n}; each hand of a duel under the {why} "
                       "rule holds 1 to {m} cards"),
     "puzzle.out_of_range": "out of range: {notation}={notation2} ({then})",
     "solitaire.deal_range": "a dealt solitaire has {n} to {m} cards",

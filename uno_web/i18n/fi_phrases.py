@@ -51,14 +51,18 @@ PHRASES_FI: dict[str, str] = {
     "editor.hand_of": "{who:gen} käsi",
     "editor.cards_go_to": "Kortit menevät: {why}",
     "editor.invalid": "Ei kelvollinen tilanne: {why}",
+    "puzzle.bad_card.expected": "{field}: kortti #{n}: virheellinen kortti {notation2}: odotettiin värikirjainta R/Y/G/B ja numeroa (esim. 'R7', 'G12') tai yleismuotoa C<väri>:<numero> (esim. 'C4:7')",
+    "puzzle.bad_card.too_long": "{field}: kortti #{n}: virheellinen kortti {notation2}: liian pitkä kortiksi (esim. 'R7', 'G12', 'C4:7')",
+    "puzzle.bad_card.colour_index": '{field}: kortti #{n}: virheellinen kortti {notation2}: värin numero {m} > {n2}',
+    "puzzle.bad_card.number": '{field}: kortti #{n}: virheellinen kortti {notation2}: numero {m} > {n2}',
     "pcard.playable": "{pcard}, pelattavissa",
     "pcard.not_playable": "{pcard}, ei pelattavissa",
-    "puzzle.too_long": ("liian pitkä: {notation}={notation2} on {big} merkkiä; pulmassa on "
+    "puzzle.too_long": ("liian pitkä: {field}={notation2} on {big} merkkiä; pulmassa on "
                         "enintään {n} korttia"),
-    "puzzle.fifth_colour": ("{notation}: kortilla {notation2} on viides väri; pöytä näyttää vain "
+    "puzzle.fifth_colour": ("{field}: kortilla {notation2} on viides väri; pöytä näyttää vain "
                             "värit R, Y, G ja B"),
-    "puzzle.too_many": "liikaa kortteja: kentässä {notation} on {n}; enintään {m}",
-    "duel.too_many": ("liikaa kortteja: kentässä {notation} on {n}; {why}-säännön "
+    "puzzle.too_many": "liikaa kortteja: kentässä {field} on {n}; enintään {m}",
+    "duel.too_many": ("liikaa kortteja: kentässä {field} on {n}; {why}-säännön "
                       "kaksintaistelussa kummassakin kädessä on 1–{m} korttia"),
     "puzzle.out_of_range": "sallitun alueen ulkopuolella: {notation}={notation2} ({then})",
     "solitaire.deal_range": "jaetussa pasianssissa on {n}–{m} korttia",

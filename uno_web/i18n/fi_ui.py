@@ -316,17 +316,6 @@ UI_FI: dict[str, str] = {
     "Duel (Uno-2, Theorem 4.2), uno rule: your last card wins":
         "Kaksintaistelu (Uno-2, lause 4.2), uno-sääntö: viimeinen korttisi voittaa",
     # puzzle errors (what was typed or linked is quoted as it is)
-    "{field}: card #{n}: bad card {value}: expected a colour letter R/Y/G/B followed by a "
-    "number (e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')":
-        "{field}: kortti #{n}: virheellinen kortti {value}: odotettiin värikirjainta R/Y/G/B ja "
-        "numeroa (esim. 'R7', 'G12') tai yleismuotoa C<väri>:<numero> (esim. 'C4:7')",
-    "{field}: card #{n}: bad card {value}: too long for a card (e.g. 'R7', 'G12', 'C4:7')":
-        "{field}: kortti #{n}: virheellinen kortti {value}: liian pitkä kortiksi (esim. 'R7', "
-        "'G12', 'C4:7')",
-    "{field}: card #{n}: bad card {value}: colour index {m} > {count}":
-        "{field}: kortti #{n}: virheellinen kortti {value}: värin numero {m} > {count}",
-    "{field}: card #{n}: bad card {value}: number {m} > {count}":
-        "{field}: kortti #{n}: virheellinen kortti {value}: numero {m} > {count}",
     "a duel needs cards in both hands (p1=… and p2=…)":
         "kaksintaistelu tarvitsee kortteja kumpaankin käteen (p1=… ja p2=…)",
     "Stopped: no puzzle was dealt. Choose another one below.":

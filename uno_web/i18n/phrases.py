@@ -74,6 +74,10 @@ def _fi_value(name: str, value: Any) -> FiWords:
         return FiWords(PRESETS_FI[value][0] if value in PRESETS_FI else str(value))
     if base == "notation":
         return FiWords(str(value))
+    if base == "field":  # a form field or a link's parameter: its Finnish name where it has one
+        from .fi_ui import FIELD_NAMES_FI
+
+        return FiWords(FIELD_NAMES_FI.get(str(value), str(value)))
     return fi_value(name, value)  # a name ("You" is sinä) or a number
 
 

@@ -46,7 +46,7 @@ from ..i18n.verdicts import shown  # the message, its facts kept for the page's 
 from ..puzzles.continuation import solve_solitaire_from_steps
 from ..puzzles.duel import DuelPosition, DuelResult, analyse_duel_position, solve_duel
 from ..puzzles.generator import duel_steps, solitaire_steps
-from ..puzzles.notation import Card, format_card, format_cards, parse_cards, quote
+from ..puzzles.notation import CardNotationError, Card, format_card, format_cards, parse_cards, quote
 from ..puzzles.solitaire import SearchLimitExceeded, Steps, run_steps, solve_solitaire_steps
 from .links import duel_query, solitaire_query
 from .session import ValidatorEntry
@@ -107,18 +107,22 @@ def read_cards(text: str, what: str = "cards", limit: int = MAX_PUZZLE_CARDS) ->
     """Puzzle cards from notation; the table shows the four UNO colours only, at most ``limit``
     cards.  Messages quote at most a short excerpt of what was given."""
     if len(text) > MAX_CARDS_TEXT:
-        raise PuzzleError(said(Words.of("puzzle.too_long", notation=what, notation2=quote(text),
+        raise PuzzleError(said(Words.of("puzzle.too_long", field=what, notation2=quote(text),
                                         big=len(text), n=limit)))
     try:
         cards = parse_cards(text)
+    except CardNotationError as exc:  # written from its facts (the page may be in Finnish)
+        over = {"m": exc.value, "n2": exc.limit} if exc.problem in ("colour_index", "number") else {}
+        raise PuzzleError(said(Words.of(f"puzzle.bad_card.{exc.problem}", field=what,
+                                        n=exc.index, notation2=exc.token, **over))) from None
     except ValueError as exc:
         raise PuzzleError(f"{what}: {exc}") from None
     for c in cards:
         if c[0] >= len(PUZZLE_COLORS):
-            raise PuzzleError(said(Words.of("puzzle.fifth_colour", notation=what,
+            raise PuzzleError(said(Words.of("puzzle.fifth_colour", field=what,
                                             notation2=format_card(c))))
     if len(cards) > limit:
-        raise PuzzleError(said(Words.of("puzzle.too_many", notation=what, n=len(cards), m=limit)))
+        raise PuzzleError(said(Words.of("puzzle.too_many", field=what, n=len(cards), m=limit)))
     return cards
 
 
@@ -701,7 +705,7 @@ class DuelSession:
             raise PuzzleError("a duel needs cards in both hands (p1=… and p2=…)")
         for name, hand in (("p1", h1), ("p2", h2)):
             if len(hand) > most:
-                raise PuzzleError(said(Words.of("duel.too_many", notation=name, n=len(hand),
+                raise PuzzleError(said(Words.of("duel.too_many", field=name, n=len(hand),
                                                 why=rule, m=most)))
         return cls(tuple(h1), tuple(h2), rule=rule, goal=goal)
 
