@@ -96,16 +96,13 @@ class Setup:
         if sum(1 for p in people if p) < 2:
             raise SettingsError("Choose at least two people; to play alone against bots, deal "
                                 "a game on the start screen.")
+        named = [" ".join(p.split()).casefold() for p in people if p.strip()]
+        if len(set(named)) != len(named):  # as TableSettings compares them, said for the setup
+            raise SettingsError("Two people have the same name: give each their own.")
         levels = tuple(k if k in LEVELS else "normal" for k in self.kinds[1:self.players])
-        try:
-            return TableSettings(players=self.players, name=people[0] or "Player 1",
-                                 levels=levels, preset=self.preset,
-                                 overrides=dict(self.overrides), people=people)
-        except SettingsError as exc:
-            text = str(exc)
-            if "same name" in text:
-                raise SettingsError("Two people have the same name: give each their own.") from None
-            raise
+        return TableSettings(players=self.players, name=people[0] or "Player 1",
+                             levels=levels, preset=self.preset,
+                             overrides=dict(self.overrides), people=people)
 
     @classmethod
     def from_settings(cls, st: TableSettings) -> "Setup":
