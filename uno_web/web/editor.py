@@ -503,7 +503,10 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
         f'<span class="ed-left">×{left}</span></span><span class="sr-only">'
         f'{e(said(Words.of("editor.left", card=parse_card(code), n=left)))}</span></button>'
         for code, left in ed.deck_left())
-    target_name = (said(Words.of("editor.hand_of", who=ed.names[int(ed.target[5:])]))
+    owner = ed.names[int(ed.target[5:])] if ed.target.startswith("hand-") else ""
+    # a default bot name in the page's language ("Botti 1"); "You" stays the reader (sinun)
+    target_name = (said(Words.of("editor.hand_of",
+                                 who=owner if owner == "You" else shown_name(owner, lang)))
                    if ed.target.startswith("hand-")
                    else {"top": "the top card", "discard": "the discard pile",
                          "draw": "the draw pile"}.get(ed.target, ed.target))

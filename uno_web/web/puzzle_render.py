@@ -178,7 +178,10 @@ def _discard(top: CardView | None, color: str, count: int, empty: str) -> str:
 
 
 def _current_color(color: str, name: str) -> str:
-    text = f"current colour: {name}" if color else "current colour: none yet"
+    if color in ("R", "Y", "G", "B"):  # the table shows these four only (read_cards)
+        text = said(Words.of("table.color", color="RYGB".index(color)))
+    else:
+        text = f"current colour: {name}" if color else "current colour: none yet"
     return (f'<div class="current-color c-{e(color or "none")}" data-testid="current-color"'
             f' data-color="{e(color)}">{color_swatch(color) if color else ""}'
             f'<span>{e(text)}</span></div>')
