@@ -28,8 +28,6 @@ from typing import Any, Callable
 from pyscript import document, window, when  # type: ignore[import-not-found]
 from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
-from ..core.words import Words
-from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from ..i18n.verdicts import pick_lang
 from .app import App, Effects, Intent, read_intent, storage_keys
 from .motion import MAX_FLIGHTS, Motion, motions
@@ -775,6 +773,9 @@ class Controller:
                 self.win.scrollTo(0, 0)
         except Exception as exc:
             self.win.console.error("uno_web table: " + traceback.format_exc())
+            from ..core.words import Words  # here: a bug's notice is no part of the boot
+            from ..i18n.phrases import said
+
             self.app.notice = said(Words.of("notice.bug",
                                             notation=f"{type(exc).__name__}: {str(exc)[:200]}"))
             self.render()
