@@ -17,6 +17,7 @@ import pytest
 
 from uno_web.core.cards import parse_card, parse_color
 from uno_web.core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS, RuleSet
+from uno_web.core.words import Words
 from uno_web.i18n import ui
 from uno_web.i18n.fi_rules import OPTIONS_FI, PRESETS_FI, RULES_FI
 from uno_web.i18n.fi_ui import UI_FI
@@ -530,17 +531,27 @@ def _names() -> set[str]:
     return set(BOT_NAMES) | {"Bot", "Bot 1", "Bot 2"}
 
 
+def _said_text(key: str, **facts: object) -> str:
+    from uno_web.i18n.phrases import said
+
+    return said(Words.of(key, **facts))
+
+
 @pytest.mark.parametrize("text, finnish", [
     ("R1 G2 | B5", "R1 G2 | B5"),
-    ("Cards go to: hand of You", "Kortit menevät: sinun käsi"),
-    ("Cards go to: hand of Ada", "Kortit menevät: Adan käsi"),
-    ("green 5, 2 left", "vihreä 5, 2 jäljellä"),
-    ("No: no card left matches R1 (neither its colour nor its number). Undo, or start again.",
+    (lambda: _said_text("editor.cards_go_to", why=_said_text("editor.hand_of", who="You")),
+     "Kortit menevät: sinun käsi"),
+    (lambda: _said_text("editor.cards_go_to", why=_said_text("editor.hand_of", who="Ada")),
+     "Kortit menevät: Adan käsi"),
+    (lambda: _said_text("editor.left", card=parse_card("G5"), n=2), "vihreä 5, 2 jäljellä"),
+    (lambda: _said_text("solitaire.no", then=Words.of("solver.stuck", notation2="R1")),
      "Ei: mikään jäljellä oleva kortti ei sovi korttiin R1 (ei väriltään eikä numeroltaan). "
      "Peru tai aloita alusta."),
 ])
-def test_pattern_entries(text: str, finnish: str) -> None:
-    assert ui.tr(text, "fi") == finnish
+def test_texts_given_out_by_the_pages_in_finnish(text: "str | Callable[[], str]", finnish: str) -> None:
+    """A text as a page gives it out (a phrase's English through ``said``, its facts kept)
+    in Finnish."""
+    assert ui.tr(text if isinstance(text, str) else text(), "fi") == finnish
 
 
 def test_finnish_name_field_and_bad_link_notice() -> None:

@@ -22,6 +22,13 @@ The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wordin
 - ``place``, ``then``: one :class:`Words` inside another;
 - ``preset``: a rule preset's key (``official``); ``notation``: code a player may type
   (``uno_call=False``), the same in every language;
+- ``pcard``: a puzzle's card (colour index, number); ``pcolor``: a puzzle's colour index (a
+  colour beyond the four is named by its index);
+- ``field``: a form field's or a link parameter's name (``cards``), by its name in another
+  language where it has one;
+- ``big``: a whole number written with thousands separators (``1,200,000``);
+- ``why``: English from a module that writes its own English (a solver's explanation); other
+  languages look it up in the page's catalogue (:func:`uno_web.i18n.ui.tr`);
 - ``text``: words already written in the language wanted (a room's verification, worded
   from its own facts by :func:`uno_web.room.describe`);
 - ``message``: a :class:`~uno_web.core.reasons.Verdict` as ``CODE: detail`` (or a report's
@@ -87,6 +94,101 @@ PHRASES_EN: dict[str, str] = {
     "puzzle.could": "You could play {pcards}.",
     "solitaire.stuck": "No card left matches: undo a card, or start again.",
     "duel.stuck": "No card of yours matches: you lose.",
+    # the puzzles: a search under way, where the cards came from
+    "puzzle.job.failed": "Failed: {why}",
+    "puzzle.job.deals": "Searching: {n}% (deal {m} of at most {n2})",
+    "puzzle.job.positions": "Searching: {big} positions so far (at most {big2})",
+    "puzzle.job.solitaire": "Dealing a solitaire of {n} cards",
+    "puzzle.job.solitaire_level": "Dealing a solitaire of {n} cards, {level}",
+    "puzzle.job.duel": "Dealing a duel of {n} cards each ({why} rule)",
+    "puzzle.source.link": "{n} cards from the link",
+    "puzzle.source.generated": "{n} generated cards, {level} (score {m}), seed {n2}",
+    "puzzle.source.closest": ("{n} generated cards, {level} (score {m}); no {level2} deal found "
+                              "quickly, this is the closest, seed {n2}"),
+    "duel.source.link": "{n} v {m} cards from the link",
+    "duel.source.generated": "generated: {n} v {m} cards, {level}, seed {n2}",
+    # a form's number field (the start screen's rules; the editor's, with larger numbers)
+    "field.whole_typed": "{why} must be a whole number from {n} to {m}; you typed {notation}.",
+    "field.whole_needed": "{why} needs a whole number from {n} to {m}.",
+    # the position editor
+    "editor.whole_typed": "{why} must be a whole number from {big} to {big2}; you typed {notation}.",
+    "editor.whole_needed": "{why} needs a whole number from {big} to {big2}.",
+    "editor.uncalled": ("seat {n} forgot to call UNO, so their hand must have exactly one card, "
+                        "not {m}"),
+    "editor.take_back": "{card}: take it back",
+    "editor.left": "{card}, {n} left",
+    "editor.hand_of": "hand of {who}",
+    "editor.cards_go_to": "Cards go to: {why}",
+    "editor.invalid": "Not a valid position: {why}",
+    # a puzzle the table cannot show or deal
+    "puzzle.bad_card.expected": "{field}: card #{n}: bad card {notation2}: expected a colour letter R/Y/G/B followed by a number (e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')",
+    "puzzle.bad_card.too_long": "{field}: card #{n}: bad card {notation2}: too long for a card (e.g. 'R7', 'G12', 'C4:7')",
+    "puzzle.bad_card.colour_index": '{field}: card #{n}: bad card {notation2}: colour index {m} > {n2}',
+    "puzzle.bad_card.number": '{field}: card #{n}: bad card {notation2}: number {m} > {n2}',
+    "pcard.playable": "{pcard}, playable",
+    "pcard.not_playable": "{pcard}, not playable",
+    "puzzle.too_long": ("too long: {field}={notation2} has {big} characters; a puzzle takes at "
+                        "most {n} cards"),
+    "puzzle.fifth_colour": ("{field}: {notation2} has a fifth colour; the table shows R, Y, G "
+                            "and B only"),
+    "puzzle.too_many": "too many cards: {field} has {n}; at most {m}",
+    "duel.too_many": ("too many cards: {field} has {n}; each hand of a duel under the {why} "
+                      "rule holds 1 to {m} cards"),
+    "puzzle.out_of_range": "out of range: {notation}={notation2} ({then})",
+    "solitaire.deal_range": "a dealt solitaire has {n} to {m} cards",
+    "duel.deal_range": "a dealt duel has {n} to {m} cards in each hand",
+    "puzzle.unknown_level": "unknown level: difficulty={notation} (use easy, medium or hard)",
+    "duel.unknown_rule": "unknown rule: rule={notation} (use geography or uno)",
+    # the solitaire: its status line, its list of moves, the solver's answers
+    "solitaire.status.solved": "Solved! You played all {n} cards.",
+    "solitaire.status.stuck": "Stuck: no card left matches {pcard}. Undo, or start again.",
+    "solitaire.status.first": ("Play all {n} cards: the first card is free, then each must match "
+                               "the one before."),
+    "solitaire.status.play": "Play a card matching {pcolor} or {m} ({n} left).",
+    "solitaire.move": "{n}. {pcard}",
+    "solitaire.move.solved": "Solved: all {n} cards played.",
+    "solitaire.move.undo": "Undo: {pcard} back to the hand.",
+    "solitaire.gave_up": "The solver gave up: the search needed more than {big} steps.",
+    "solitaire.yes_start/1": "Yes: the {n} card left can all still be played from the start.",
+    "solitaire.yes_start": "Yes: the {n} cards left can all still be played from the start.",
+    "solitaire.yes_on/1": "Yes: the {n} card left can all still be played on {pcard}.",
+    "solitaire.yes_on": "Yes: the {n} cards left can all still be played on {pcard}.",
+    "solitaire.no": "No: {then}. Undo, or start again.",
+    "solitaire.solution": "A solution: {pcards}.",
+    "solitaire.solution_here": "A solution from here: {pcards}.",
+    "solitaire.solution.none": "A solution: nothing left to play.",
+    "solitaire.solution_here.none": "A solution from here: nothing left to play.",
+    "solitaire.from_start": "Not possible from here any more. A solution from the start: {pcards}.",
+    "solitaire.no_solution": "This puzzle has no solution at all: {then}.",
+    # the solver's explanations (cards in notation)
+    "solver.text": "{why}",
+    "solver.gave_up": "the search gave up",
+    "solver.stuck": "no card left matches {notation2} (neither its colour nor its number)",
+    "solver.no_order_from": ("no order of the {n} cards left can start on {notation2} (exhaustive "
+                             "search with pruning)"),
+    "solver.disconnected": ("the cards split into {n} groups sharing no colour or number with each "
+                            "other ({notation}); no card of one group can follow a card of another"),
+    "solver.dead_ends": ("{n} cards ({notation}) each match only one other card, so each must be "
+                         "played first or last; at most two can be"),
+    "solver.bridge_branches": ("the cards {notation} each separate the hand into two parts that "
+                               "must be played on either side of them; {n} such separators meet "
+                               "at one place, which no single playing order can accommodate"),
+    # the duel's status line
+    "duel.you_won": "You won: {then}.",
+    "duel.computer_won": "The computer won: {then}.",
+    "duel.why.computer_cannot": "the computer cannot play on {pcard}",
+    "duel.why.you_cannot": "you cannot play on {pcard}",
+    "duel.why.you_out": "you played your last card",
+    "duel.why.computer_out": "the computer played its last card",
+    "duel.why.none": "",
+    "duel.status.play": "Your turn: play a card matching {pcolor} or {m}.",
+    "duel.line": "{n}. {who}: {pcard}",
+    "duel.losing": "; losing: {pcards}.",
+    "duel.review.kept": "{pcard}: kept the win",
+    "duel.review.gave": "{pcard}: gave the win away",
+    "duel.review.lost": "{pcard}: already lost",
+    "puzzle.played_count": "Played ({n} / {m})",
+    "solitaire.all_played": "All {n} cards played, each matching the one before.",
     # where an action is in a log, counted as ``validate`` counts it
     "place.deal": "the deal of round {n}",
     "place.action": "action {n} (counted from 1 over the whole log) in round {m}",
@@ -102,10 +204,58 @@ PHRASES_EN: dict[str, str] = {
     "callout": "{lines}",
     "callout.your_turn": "Your turn.",
     "callout.next": "{who} is next.",
+    # an address's values refused, storage that could not be read
+    "link.not_whole": "{notation}={notation2} is not a whole number from {n} to {m}, so {n2} is used.",
+    "link.not_whole_ignored": ("{notation}={notation2} is not a whole number from {n} to {m}, so "
+                               "it is ignored."),
+    "link.not_one_of": "{notation}={notation2} is not one of {notation3}, so {notation4} is used.",
+    "link.not_one_of_ignored": "{notation}={notation2} is not one of {notation3}, so it is ignored.",
+    "link.speed": "speed={notation} is not one of {notation2}, so the remembered speed is used.",
+    "link.lang": "lang={notation} is not one of {notation2}, so the browser's language is used.",
+    "link.goal_long": "goal={notation} is longer than 200 characters, so it is cut.",
+    "link.position": "The position in this link cannot be shown: {why}",
+    "link.bad": "This link cannot be shown: {why}",
+    "stored.game": "Your saved game could not be restored and was discarded: {why}.",
+    "stored.settings": ("Your saved settings could not be read and were discarded; the defaults "
+                        "are shown instead: {why}."),
+    "stored.prefs": "Some saved preferences could not be read and were discarded: {why}.",
+    "stored.too_large": "they are larger than {big} characters",
+    "stored.not_one_of": "{notation} {notation2} is not one of {notation3}",
+    "stored.not_bool": "{notation} {notation2} is not true or false",
+    "stored.unknown": "{notation} is not a preference",
+    "stored.not_opened": "it could not be opened ({notation})",
+    # settings and saves that cannot be used (a form, storage, a save)
+    "settings.players": "players: must be a whole number from 2 to 10, not {notation}",
+    "settings.name_text": "name: must be text, not {notation}",
+    "settings.name_length": "name: must be 1 to 40 characters, not {notation}",
+    "settings.levels": "levels: must be a list of up to 9 levels, not {notation}",
+    "settings.level": "levels: seat {n} has no level {notation}; choose one of {notation2}",
+    "settings.preset": "preset: unknown preset {notation}; known: {notation2}",
+    "settings.overrides": "overrides: must be an object, not {notation}",
+    "settings.object": "settings: must be an object, not {notation}",
+    "settings.unknown": "settings: unknown field {notation}",
+    "save.version": "a saved table of another version ({notation})",
+    # the coach's review, the table's and the start screen's labels, notices
+    "coach.replaying": "Replaying your decisions… {n}%",
+    "coach.clean": ("No clear mistakes: in each of your {n} decisions no other move had a clearly "
+                    "better chance."),
+    "coach.marks": "{n} of your {m} decisions had a clearly better move:",
+    "table.others": "other players, in the order of play ({direction})",
+    "replay.step": "step {n} / {m}",
+    "start.seed": "Seed {n} (from the address).",
+    "rules.every": "Every rule ({n} changed from {why})",
+    "puzzle.solver_stopped": "The solver stopped: {why}",
+    "replay.not_a_log": "{notation} is not a game log this table can replay: {notation2}",
+    "notice.bug": "Something went wrong: {notation}",
+    "embed.title": "UNO: {why}",
+    "puzzle.job.working": "{why}…",
     # the scores' caption: the rule preset (its key) and the rules changed from it
+    "scores.round": "round {n}",
     "scores.rules": "Scores · {preset}",
     "scores.rules_changed": "Scores · {preset} + {notation}",
     # the table's labels and counts
+    "action.take": "Take {n} cards",
+    "action.owed": "Draw a penalty card ({n} left)",
     "card.playable": "{card}, playable",
     "card.not_playable": "{card}, not playable",
     "card.playable_drawn": "{card}, playable, just drawn",
@@ -156,6 +306,8 @@ PHRASES_EN: dict[str, str] = {
     "status.face.challenge": "challenge",
     "status.face.take": "take {n} cards (draw pile)",
     "status.drew": "You drew the {cards}: play it or keep it.",
+    "status.owed": "Your turn: draw a penalty card ({n} left).",
+    "status.drew_stays": "You drew the {cards}: nothing you may play — end your turn.",
     "status.lead": "Your turn: lead any card.",
     "status.play": "Your turn: play a card matching {color} or {rank}, or draw.",
     "status.nothing": "Your turn: nothing matches {color} or {rank} — draw a card.",
@@ -163,6 +315,9 @@ PHRASES_EN: dict[str, str] = {
     "pp.round_won": "{who} won round {n}. Deal the next round when everybody is ready.",
     "pp.wants_jump": "{who} wants to jump in.",
     "pp.turn": "It is {who}'s turn.",
+    "pp.unnamed": "Seat {n} is a person: give them a name.",
+    "pp.seat_kind": "Seat {n}: person or bot",
+    "pp.seat_name": "Name of seat {n}",
     "pp.pass_to": "Pass to {who}",
     "pp.hidden": "Every hand is hidden. Tap when {who} holds the device.",
     "pp.ready": "I am {who}: show my hand",
@@ -300,6 +455,12 @@ def _english_value(name: str, value: Any) -> str:
         return ", ".join(card_words(c) for c in value)
     if base == "pcards":
         return ", ".join(puzzle_card_words(c) for c in value)
+    if base == "pcard":
+        return puzzle_card_words(value)
+    if base == "pcolor":
+        return color_name(value) if 0 <= value < 4 else f"colour {value}"
+    if base == "big":
+        return f"{value:,}"
     if base == "color":
         return color_name(value) if value >= 0 else ""
     if base == "options":

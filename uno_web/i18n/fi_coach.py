@@ -12,26 +12,12 @@ COACH_UI_FI: dict[str, str] = {
     "Thinking about your move…": "Mietin siirtoasi…",
     "Review this round": "Käy kierros läpi",
     "Review of this round": "Kierroksen läpikäynti",
-    "Replaying your decisions… {n}%": "Käyn päätöksiäsi läpi… {n} %",
     "Review progress": "Läpikäynnin eteneminen",
-    "No clear mistakes: in each of your {n} decisions no other move had a clearly better chance.":
-        "Ei selviä virheitä: missään {n} päätöksestäsi mikään muu siirto ei olisi ollut "
-        "selvästi parempi.",
-    "{n} of your {m} decisions had a clearly better move:":
-        "{m} päätöksestäsi {n} olisi ollut selvästi parempi siirto:",
     "Win chances are the estimates of the Hard bot from what you saw at the time; only gaps "
     "beyond the error of the estimate are marked.":
         "Voittomahdollisuudet ovat vaikean botin arvioita siitä, mitä näit sillä hetkellä; vain "
         "arvion virhettä suuremmat erot merkitään.",
     # --- a seat whose bot holds still (a position): its name and cards, no level
-    "{who}, {n} card, score {m}": "{who}, {n} kortti, pisteet {m}",
-    "{who}, {n} cards, score {m}": "{who}, {n} korttia, pisteet {m}",
-    "{who}, {n} card, score {m}, to play": "{who}, {n} kortti, pisteet {m}, vuorossa",
-    "{who}, {n} cards, score {m}, to play": "{who}, {n} korttia, pisteet {m}, vuorossa",
-    "{who}, {n} card, score {m}, called UNO": "{who}, {n} kortti, pisteet {m}, huusi UNO!",
-    "{who}, {n} cards, score {m}, called UNO": "{who}, {n} korttia, pisteet {m}, huusi UNO!",
-    "{who}, {n} card, score {m}, to play, called UNO":
-        "{who}, {n} kortti, pisteet {m}, vuorossa, huusi UNO!",
     # --- a link's card that cannot be read (the notice of a bad link) ----------------------
     "unknown card {value}: write a colour letter R/Y/G/B then 0-9, S (skip), R (reverse) or +2 "
     "(R7, GS, BR, Y+2), or W / W+4 for wilds; playing cards as rank then suit (7H, QS, JK)":

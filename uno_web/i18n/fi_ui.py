@@ -28,8 +28,8 @@ UI_FI: dict[str, str] = {
     "Instant": "Heti", "Fast": "Nopea", "Normal": "Tavallinen", "Slow": "Hidas",
     "Sound": "Ääni", "Sound effects": "Äänitehosteet", "How to play": "Näin pelaat",
     "Share": "Jaa", "Share or embed this position": "Jaa tai upota tämä tilanne",
-    "Draw a card": "Nosta kortti", "Take {n} cards": "Ota {n} korttia",
-    "Keep the card": "Pidä kortti", "Challenge": "Haasta", "Cancel": "Peru",
+    "Draw a card": "Nosta kortti",
+    "Keep the card": "Pidä kortti", "End your turn": "Lopeta vuorosi", "Challenge": "Haasta", "Cancel": "Peru",
     "Call UNO": "Huuda UNO!", "Deal next round": "Jaa seuraava kierros",
     "Play again": "Pelaa uudestaan", "Change settings": "Muuta asetuksia",
     "Close replay": "Sulje toisto", "Next ▶": "Seuraava ▶", "◀ Back": "◀ Edellinen",
@@ -50,18 +50,12 @@ UI_FI: dict[str, str] = {
     "last played": "viimeksi pelattu",
     "turn:": "vuoro:", "clockwise": "myötäpäivään", "counter-clockwise": "vastapäivään",
     "direction of play": "pelisuunta", "lead any card": "aloita millä tahansa kortilla",
-    "round {n}": "kierros {n}", "Round {n}": "Kierros {n}",
     "current colour": "nykyinen väri", "none yet": "ei vielä",
     "current colour: none yet": "nykyinen väri: ei vielä valittu",
-    "Your hand, {n} cards": "Kätesi, {n} korttia",  # a puzzle's hand
-    "{n} card": "{n} kortti", "{n} cards": "{n} korttia",
-    "{n} cards accounted for": "{n} korttia tallessa",
     "draw pile": "nostopakka", "discard pile": "poistopakka",
     "Draw pile": "Nostopakka", "Discard pile": "Poistopakka",
     "Your hand": "Kätesi",
-    "{card}, playable": "{card}, pelattavissa", "{card}, not playable": "{card}, ei pelattavissa",
     "JOKER": "JOKERI", "true": "kyllä", "false": "ei",
-    "other players, in the order of play ({text})": "muut pelaajat pelijärjestyksessä ({text})",
     "validator entries, newest first": "tarkastajan merkinnät, uusin ensin",
     "Every move you and the bots try shows up here with the validator's verdict.":
         "Jokainen sinun ja bottien yrittämä siirto näkyy tässä tarkastajan tuomion kanssa.",
@@ -87,7 +81,6 @@ UI_FI: dict[str, str] = {
         "Ensimmäinen kortti on villi kortti: valitse väri.",
     "You won the game!": "Voitit pelin!",
     "You won the round!": "Voitit kierroksen!",
-    "{who} won round {n}.": "{who} {who:voitti|voitit} kierroksen {n}.",
     "One round decides the game.": "Yksi kierros ratkaisee pelin.",
     "Deal the next round when you are ready.": "Jaa seuraava kierros, kun olet valmis.",
     # --- events (the log, the callout) --------------------------------------------------------
@@ -101,13 +94,11 @@ UI_FI: dict[str, str] = {
     # --- card kinds ---------------------------------------------------------------------------
     "a Skip": "ohitus", "a Reverse": "suunnanvaihto", "a Draw Two": "nosta kaksi",
     "a wild card": "villi kortti", "a Jack": "jätkä", "a Queen": "rouva", "a King": "kuningas",
-    "an Ace": "ässä", "a Joker": "jokeri", "a {n}": "{n}", "an {n}": "{n}",
-    "{who} called UNO.": "{who} {who:huusi|huusit} UNO!",
-    "{who} is next": "Seuraavana: {who}",
+    "an Ace": "ässä", "a Joker": "jokeri",
     "rule:": "sääntö:",
     # --- the embed, the share dialog ----------------------------------------------------------
     "Try a move: the validator explains it.": "Kokeile siirtoa: tarkastaja selittää sen.",
-    "a position to try": "kokeiltava tilanne", "UNO: {text}": "UNO: {text}",
+    "a position to try": "kokeiltava tilanne",
     "This embed cannot be shown:": "Tätä upotusta ei voi näyttää:",
     "Share this position": "Jaa tämä tilanne", "Share this puzzle": "Jaa tämä pulma",
     "What should the reader try?": "Mitä lukijan pitäisi kokeilla?",
@@ -122,38 +113,12 @@ UI_FI: dict[str, str] = {
     "Preview the embed": "Esikatsele upotusta", "Open the link": "Avaa linkki",
     # the replay of a log
     "first step": "ensimmäinen askel", "last step": "viimeinen askel",
-    "step {n} / {m}": "askel {n} / {m}", ", {n} cards": ", {n} korttia", ", {n} card": ", {n} kortti",
     "◀ Prev": "◀ Edellinen",
     # what the page says about an address, a file (the detail after the colon is the checker's)
-    "The position in this link cannot be shown: {text}":
-        "Tämän linkin tilannetta ei voi näyttää: {text}",
-    "This link cannot be shown: {text}": "Tätä linkkiä ei voi näyttää: {text}",
-    "{file} is not a game log this table can replay: {detail}":
-        "{file} ei ole pelin loki, jonka tämä pöytä voi toistaa: {detail}",
-    "{field}={value} is not a whole number from {n} to {m}, so {count} is used.":
-        "{field}={value} ei ole kokonaisluku väliltä {n}–{m}, joten käytetään arvoa {count}.",
-    "{field}={value} is not a whole number from {n} to {m}, so it is ignored.":
-        "{field}={value} ei ole kokonaisluku väliltä {n}–{m}, joten se jätetään huomiotta.",
-    "{field}={value} is not one of {detail}, so {what} is used.":
-        "{field}={value} ei ole mikään arvoista {detail}, joten käytetään arvoa {what}.",
-    "speed={value} is not one of {detail}, so the remembered speed is used.":
-        "speed={value} ei ole mikään arvoista {detail}, joten käytetään muistettua nopeutta.",
-    "lang={value} is not one of {detail}, so the browser's language is used.":
-        "lang={value} ei ole mikään arvoista {detail}, joten käytetään selaimen kieltä.",
     "A seed in the address only chooses puzzles; a game at the table is always dealt at random.":
         "Osoitteen siemenluku valitsee vain pulmat; pöydän peli jaetaan aina satunnaisesti.",
-    "goal={value} is longer than 200 characters, so it is cut.":
-        "goal={value} on yli 200 merkkiä pitkä, joten se katkaistaan.",
     "Copy link": "Kopioi linkki", "Copy snippet": "Kopioi koodi",
     # what the page found in storage and did not use (uno_web/web/stored.py)
-    "Your saved game could not be restored and was discarded: {reason}.":
-        "Tallennettua peliäsi ei voitu palauttaa, ja se hylättiin: {reason}.",
-    "Your saved settings could not be read and were discarded; the defaults are shown "
-    "instead: {reason}.":
-        "Tallennettuja asetuksiasi ei voitu lukea, ja ne hylättiin; tilalla näytetään "
-        "oletukset: {reason}.",
-    "Some saved preferences could not be read and were discarded: {reason}.":
-        "Osaa tallennetuista valinnoistasi ei voitu lukea, ja ne hylättiin: {reason}.",
     "this browser offers no protected storage on this page":
         "tämä selain ei tarjoa tällä sivulla suojattua tallennustilaa",
     "it was saved by an older version of this page":
@@ -167,36 +132,16 @@ UI_FI: dict[str, str] = {
         "se on viimeisintä tallennusta vanhempi: tilalle on palautettu aiempi kopio",
     "it was not sealed by this page, so it may have been written or changed by hand":
         "tämä sivu ei sinetöinyt sitä, joten se on voitu kirjoittaa tai muuttaa käsin",
-    "it could not be opened ({detail})": "sitä ei voitu avata ({detail})",
     "they are not JSON": "ne eivät ole JSONia",
     "they are not a JSON object": "ne eivät ole JSON-olio",
-    "they are larger than {n} characters": "ne ovat yli {n} merkkiä pitkiä",
-    "{field} {value} is not one of {detail}": "{field} {value} ei ole mikään arvoista {detail}",
-    "sound {value} is not true or false": "sound {value} ei ole true eikä false",
-    "{value} is not a preference": "{value} ei ole tunnettu valinta",
-    "players: must be a whole number from 2 to 10, not {value}":
-        "players: pitää olla kokonaisluku väliltä 2–10, ei {value}",
-    "name: must be text, not {value}": "name: pitää olla tekstiä, ei {value}",
-    "name: must be 1 to 40 characters, not {value}": "name: pitää olla 1–40 merkkiä, ei {value}",
-    "levels: must be a list of up to 9 levels, not {value}":
-        "levels: pitää olla enintään 9 tason luettelo, ei {value}",
-    "levels: seat {n} has no level {value}; choose one of {detail}":
-        "levels: paikalla {n} ei ole tasoa {value}; valitse jokin arvoista {detail}",
-    "preset: unknown preset {value}; known: {detail}":
-        "preset: tuntematon sääntöpohja {value}; tunnetut: {detail}",
-    "overrides: must be an object, not {value}": "overrides: pitää olla olio, ei {value}",
-    "settings: must be an object, not {value}": "settings: pitää olla olio, ei {value}",
-    "settings: unknown field {value}": "settings: tuntematon kenttä {value}",
     "settings: not JSON": "settings: ei JSONia",
     "not a saved table": "ei tallennettu pöytä",
     "not a saved table (not JSON)": "ei tallennettu pöytä (ei JSONia)",
-    "a saved table of another version ({value})": "toisen version tallennettu pöytä ({value})",
     # a log read for the replay (uno_web/web/replay.py)
     "Reading the game log": "Luetaan pelin lokia",
     "Reading the log failed; see the browser console.":
         "Lokin lukeminen epäonnistui; katso selaimen konsoli.",
     # --- rule words on the start screen -------------------------------------------------------
-    "Every rule ({n} changed from {text})": "Kaikki säännöt ({n} muutettu pohjasta {text})",
     "Every rule": "Kaikki säännöt",
     "Some settings are out of range: fix the fields marked below, then deal.":
         "Jotkin asetukset ovat sallitun alueen ulkopuolella: korjaa merkityt kentät ja jaa sitten.",
@@ -213,11 +158,6 @@ UI_FI: dict[str, str] = {
         "huolellinen pelaaja · vaikea: laskee eteenpäin (miettii hetken).",
     # --- the table, more ------------------------------------------------------------------
     "Edit this position": "Muokkaa tilannetta", "edit ↗": "muokkaa ↗", "changed": "muutettu",
-    "Seed {n} (from the address).": "Siemenluku {n} (osoitteesta).",
-    "{text} must be a whole number from {n} to {m}; you typed {typed}.":
-        "{text}: kirjoita kokonaisluku väliltä {n}–{m}; kirjoitit {typed}.",
-    "{text} needs a whole number from {n} to {m}.":
-        "{text}: kirjoita kokonaisluku väliltä {n}–{m}.",
     # --- the tutorial's lessons (uno_web/puzzles/lessons.py): titles and goals --------------
     "Wild Draw Four: only without the current colour":
         "Villi nosta neljä: vain ilman nykyisen värin korttia",
@@ -254,12 +194,10 @@ UI_FI: dict[str, str] = {
         "pakan korttia tai vedä se kohteeseen.",
     "Click a placed card to take it back.": "Napsauta asetettua korttia, niin se palaa pakkaan.",
     "A valid position.": "Kelvollinen tilanne.",
-    "Not a valid position: {text}": "Ei kelvollinen tilanne: {text}",
     "Try it": "Kokeile", "Link to this editor": "Linkki tähän editoriin",
     "Seats": "Pelaajat", "you: the reader": "sinä: lukija", "seat {n}": "paikka {n}",
     "Name": "Nimi", "Score": "Pisteet", "forgot to call UNO": "unohti huutaa UNO!",
-    "Hand": "Käsi", "empty": "tyhjä", "{card}: take it back": "{card}: palauta pakkaan",
-    "{card}, {n} left": "{card}, {n} jäljellä",
+    "Hand": "Käsi", "empty": "tyhjä",
     "Whose turn, and what waits": "Kenen vuoro, ja mikä odottaa", "Turn": "Vuoro",
     "Direction": "Suunta", "Phase": "Vaihe", "play a card": "kortin pelaaminen",
     "a draw penalty waits": "nostorangaistus odottaa",
@@ -271,14 +209,11 @@ UI_FI: dict[str, str] = {
     "the top card's": "päällimmäisen kortin", "Discard pile under it": "Poistopakka sen alla",
     "Top of the draw pile": "Nostopakan päällimmäiset",
     "Goal (what the reader should try)": "Tavoite (mitä lukijan pitäisi kokeilla)",
-    "Cards go to: {text}": "Kortit menevät: {text}", "hand of {who}": "{who:gen} käsi",
     "the top card": "päällimmäinen kortti", "the discard pile": "poistopakka",
     "the draw pile": "nostopakka",
     "no copy of that card is left in the deck": "pakassa ei ole enää tätä korttia",
     "a challengeable Wild Draw Four needs a Wild Draw Four on top":
         "haastettava villi nosta neljä vaatii päällimmäiseksi villin nosta neljän",
-    "seat {n} forgot to call UNO, so their hand must have exactly one card, not {m}":
-        "paikka {n} unohti huutaa UNO!, joten kädessä on oltava täsmälleen yksi kortti, ei {m}",
     "a wild top card needs the current colour (color)":
         "päällimmäinen villi kortti tarvitsee nykyisen värin (color)",
     "more copies than the deck has, or cards of another deck: {codes}":
@@ -317,28 +252,7 @@ UI_FI: dict[str, str] = {
     "Deal a duel": "Jaa kaksintaistelu", "…or your hand": "…tai kätesi",
     "the computer's hand": "tietokoneen käsi", "Play these hands": "Pelaa nämä kädet",
     "Back to the table": "Takaisin pöytään", "Back to the puzzle": "Takaisin pulmaan",
-    "{text}…": "{text}…",
-    "Dealing a solitaire of {n} cards": "Jaetaan {n} kortin pasianssia",
-    "Dealing a solitaire of {n} cards, {level}": "Jaetaan {n} kortin pasianssia, {level}",
-    "Dealing a duel of {n} cards each ({text} rule)":
-        "Jaetaan kaksintaistelua, {n} korttia kummallekin ({text}-sääntö)",
     "Looking for a solution": "Etsitään ratkaisua",
-    "Stopped.": "Keskeytetty.", "Failed: {text}": "Epäonnistui: {text}", "Done.": "Valmis.",
-    "Searching: {n}% (deal {m} of at most {count})":
-        "Haetaan: {n} % (jako {m}, enintään {count})",
-    "Searching: {n} positions so far (at most {m})":
-        "Haetaan: {n} asemaa tähän mennessä (enintään {m})",
-    "{n} cards from the link": "{n} korttia linkistä",
-    "{n} generated cards, {level} (score {m}), seed {count}":
-        "{n} arvottua korttia, {level} (vaikeuspisteet {m}), siemenluku {count}",
-    "{n} generated cards, {level} (score {m}); no {what} deal found quickly, this is the "
-    "closest, seed {count}":
-        "{n} arvottua korttia, {level} (vaikeuspisteet {m}); tasoa {what} ei löytynyt nopeasti, "
-        "tämä on lähin, siemenluku {count}",
-    "{n} v {m} cards from the link": "{n} vs. {m} korttia linkistä",
-    "generated: {n} v {m} cards, {level}, seed {count}":
-        "arvottu: {n} vs. {m} korttia, {level}, siemenluku {count}",
-    "Played ({n} / {m})": "Pelatut ({n} / {m})",
     "No card played yet: the first card is free.":
         "Yhtään korttia ei ole vielä pelattu: ensimmäinen kortti on vapaa.",
     "cards left:": "kortteja jäljellä:", "no cards left": "ei kortteja jäljellä",
@@ -346,17 +260,7 @@ UI_FI: dict[str, str] = {
     "Show a solution": "Näytä ratkaisu", "Start again": "Aloita alusta",
     "New puzzle": "Uusi pulma", "New duel": "Uusi kaksintaistelu",
     "Solved!": "Ratkaistu!",
-    "All {n} cards played, each matching the one before.":
-        "Kaikki {n} korttia pelattu, jokainen sopi edelliseen.",
-    "Solved! You played all {n} cards.": "Ratkaistu! Pelasit kaikki {n} korttia.",
-    "Stuck: no card left matches {card}. Undo, or start again.":
-        "Jumissa: mikään jäljellä oleva kortti ei sovi korttiin {card}. Peru tai aloita alusta.",
     "Stuck.": "Jumissa.",
-    "Play all {n} cards: the first card is free, then each must match the one before.":
-        "Pelaa kaikki {n} korttia: ensimmäinen on vapaa, sen jälkeen jokaisen on sovittava "
-        "edelliseen.",
-    "Play a card matching {color} or {m} ({n} left).":
-        "Pelaa kortti, jonka väri on {color} tai numero {m} ({n} jäljellä).",
     "first card free": "ensimmäinen kortti vapaa",
     "Solitaire UNO (the paper's Uno-1): every card matches the one before it by colour or "
     "number; the first card is free":
@@ -365,82 +269,36 @@ UI_FI: dict[str, str] = {
     "Solitaire UNO (Uno-1): match the card before": "Pasianssi-UNO (Uno-1): sovita edelliseen korttiin",
     "Every card you try shows up here with the validator's verdict.":
         "Jokainen kokeilemasi kortti näkyy tässä tarkastajan tuomion kanssa.",
-    "The solver gave up: the search needed more than {n} steps.":
-        "Ratkaisija luovutti: haku olisi vaatinut yli {n} askelta.",
     "Solved already: every card is played.": "Jo ratkaistu: jokainen kortti on pelattu.",
-    "Yes: the {n} card left can all still be played from the start.":
-        "Kyllä: {n} jäljellä oleva kortti voidaan vielä pelata alusta alkaen.",
-    "Yes: the {n} cards left can all still be played from the start.":
-        "Kyllä: kaikki {n} jäljellä olevaa korttia voi vielä pelata alusta alkaen.",
-    "Yes: the {n} card left can all still be played on {card}.":
-        "Kyllä: {n} jäljellä oleva kortti voidaan vielä pelata kortin {card} päälle.",
-    "Yes: the {n} cards left can all still be played on {card}.":
-        "Kyllä: kaikki {n} jäljellä olevaa korttia voi vielä pelata kortin {card} päälle.",
-    "No: {text}. Undo, or start again.": "Ei: {text}. Peru tai aloita alusta.",
-    "no card left matches {code} (neither its colour nor its number)":
-        "mikään jäljellä oleva kortti ei sovi korttiin {code} (ei väriltään eikä numeroltaan)",
-    "no order of the {n} cards left can start on {code} (exhaustive search with pruning)":
-        "{n} jäljellä olevaa korttia ei voi pelata missään järjestyksessä kortin {code} päälle "
-        "(tyhjentävä haku karsinnalla)",
-    "the cards split into {n} groups sharing no colour or number with each other ({codes}); "
-    "no card of one group can follow a card of another":
-        "kortit jakautuvat {n} ryhmään, joilla ei ole yhteistä väriä eikä numeroa ({codes}); "
-        "minkään ryhmän kortti ei voi seurata toisen ryhmän korttia",
-    "{n} cards ({codes}) each match only one other card, so each must be played first or "
-    "last; at most two can be":
-        "{n} korttia ({codes}) sopii kukin vain yhteen toiseen korttiin, joten jokaisen on "
-        "oltava ensimmäinen tai viimeinen; niitä voi olla enintään kaksi",
-    "the cards {codes} each separate the hand into two parts that must be played on either "
-    "side of them; {n} such separators meet at one place, which no single playing order can "
-    "accommodate":
-        "kortit {codes} jakavat kukin käden kahteen osaan, jotka on pelattava niiden eri "
-        "puolilla; {n} tällaista jakajaa kohtaa samassa paikassa, eikä mikään pelijärjestys "
-        "voi toteuttaa sitä",
     "no playing order exists (exhaustive search over all orders, with pruning)":
         "pelijärjestystä ei ole (tyhjentävä haku kaikista järjestyksistä karsinnalla)",
     "the search gave up": "haku luovutti",
-    "A solution from here: {cards}.": "Ratkaisu tästä eteenpäin: {cards}.",
-    "A solution: {cards}.": "Ratkaisu: {cards}.",
     "A solution from here: nothing left to play.": "Ratkaisu tästä eteenpäin: mitään ei ole jäljellä.",
-    "Not possible from here any more. A solution from the start: {cards}.":
-        "Tästä ei enää onnistu. Ratkaisu alusta alkaen: {cards}.",
-    "This puzzle has no solution at all: {text}.": "Tällä pulmalla ei ole ratkaisua lainkaan: {text}.",
     "(asked before your last moves; ask again)":
         "(kysytty ennen viimeisimpiä siirtojasi; kysy uudestaan)",
-    "{n}. {card}": "{n}. {card}", "{n}. {who}: {card}": "{n}. {who:@|Sinä}: {card}",
-    "Solved: all {n} cards played.": "Ratkaistu: kaikki {n} korttia pelattu.",
-    "Undo: {card} back to the hand.": "Peruttu: {card} takaisin käteen.",
     "Started again.": "Aloitettu alusta.",
     "Asked: still solvable? yes.": "Kysytty: ratkeaako vielä? kyllä.",
     "Asked: still solvable? no.": "Kysytty: ratkeaako vielä? ei.",
     "Asked for a solution.": "Pyydetty ratkaisu.",
     "Computer": "Tietokone", "perfect": "täydellinen", "game over": "peli ohi",
-    "You won: {text}.": "Voitit: {text}.", "you played your last card": "pelasit viimeisen korttisi",
-    "the computer cannot play on {card}": "tietokone ei voi pelata kortin {card} päälle",
-    "The computer won: {text}.": "Tietokone voitti: {text}.",
+    "Stopped.": "Keskeytetty.", "Done.": "Valmis.",
+    "you played your last card": "pelasit viimeisen korttisi",
     "the computer played its last card": "tietokone pelasi viimeisen korttinsa",
-    "you cannot play on {card}": "et voi pelata kortin {card} päälle",
     "The computer is playing…": "Tietokone pelaa…",
     "Lead any card.": "Aloita millä tahansa kortilla.",
     "Then you and the computer take turns; each card must match.":
         "Sitten sinä ja tietokone pelaatte vuorotellen; jokaisen kortin on sovittava edelliseen.",
-    "Your turn: play a card matching {color} or {m}.":
-        "Sinun vuorosi: pelaa kortti, jonka väri on {color} tai numero {m}.",
     "Analysis": "Analyysi", "From the start, with perfect play:": "Alusta alkaen täydellisellä pelillä:",
     "You win": "sinä voitat", "The computer wins": "tietokone voittaa",
     "; winning first cards:": "; voittavat aloituskortit:",
     "every first card loses": "jokainen aloituskortti häviää",
     "Game over: you won.": "Peli ohi: voitit.", "Game over: the computer won.": "Peli ohi: tietokone voitti.",
     "You are winning: winning cards now:": "Olet voitolla: voittavat kortit nyt:",
-    "; losing: {cards}.": "; häviävät: {cards}.",
     "You are losing now: every card you can play loses against perfect play.":
         "Olet nyt häviöllä: jokainen kortti, jonka voit pelata, häviää täydelliselle pelille.",
     "You are still winning.": "Olet yhä voitolla.",
     "You are losing now: the computer has a winning answer.":
         "Olet nyt häviöllä: tietokoneella on voittava vastaus.",
-    "{card}: kept the win": "{card}: säilytti voiton",
-    "{card}: gave the win away": "{card}: menetti voiton",
-    "{card}: already lost": "{card}: jo hävitty",
     "Duel (uncooperative Uno-2): both hands open, every card matches the one before it by "
     "colour or number; a player who cannot play on their turn loses, even with an empty hand "
     "(the paper's Theorem 4.2 model)":
@@ -457,47 +315,14 @@ UI_FI: dict[str, str] = {
         "Kaksintaistelu (Uno-2, lause 4.2), maantiedesääntö: joka ei voi pelata, häviää",
     "Duel (Uno-2, Theorem 4.2), uno rule: your last card wins":
         "Kaksintaistelu (Uno-2, lause 4.2), uno-sääntö: viimeinen korttisi voittaa",
-    "You do not hold a {card}.": "Sinulla ei ole korttia {card}.",
-    "You do not hold an {card}.": "Sinulla ei ole korttia {card}.",
     # puzzle errors (what was typed or linked is quoted as it is)
-    "{field}: card #{n}: bad card {value}: expected a colour letter R/Y/G/B followed by a "
-    "number (e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')":
-        "{field}: kortti #{n}: virheellinen kortti {value}: odotettiin värikirjainta R/Y/G/B ja "
-        "numeroa (esim. 'R7', 'G12') tai yleismuotoa C<väri>:<numero> (esim. 'C4:7')",
-    "{field}: card #{n}: bad card {value}: too long for a card (e.g. 'R7', 'G12', 'C4:7')":
-        "{field}: kortti #{n}: virheellinen kortti {value}: liian pitkä kortiksi (esim. 'R7', "
-        "'G12', 'C4:7')",
-    "{field}: card #{n}: bad card {value}: colour index {m} > {count}":
-        "{field}: kortti #{n}: virheellinen kortti {value}: värin numero {m} > {count}",
-    "{field}: card #{n}: bad card {value}: number {m} > {count}":
-        "{field}: kortti #{n}: virheellinen kortti {value}: numero {m} > {count}",
-    "{field}: {value} has a fifth colour; the table shows R, Y, G and B only":
-        "{field}: kortilla {value} on viides väri; pöytä näyttää vain värit R, Y, G ja B",
-    "too many cards: {field} has {n}; at most {m}":
-        "liikaa kortteja: kentässä {field} on {n}; enintään {m}",
-    "too many cards: {field} has {n}; each hand of a duel under the {value} rule holds 1 to {m} "
-    "cards":
-        "liikaa kortteja: kentässä {field} on {n}; {value}-säännön kaksintaistelussa "
-        "kummassakin kädessä on 1–{m} korttia",
     "a duel needs cards in both hands (p1=… and p2=…)":
         "kaksintaistelu tarvitsee kortteja kumpaankin käteen (p1=… ja p2=…)",
-    "out of range: {field}={value} ({text})": "sallitun alueen ulkopuolella: {field}={value} ({text})",
-    "a dealt solitaire has {n} to {m} cards": "jaetussa pasianssissa on {n}–{m} korttia",
-    "a dealt duel has {n} to {m} cards in each hand":
-        "jaetussa kaksintaistelussa on {n}–{m} korttia kummassakin kädessä",
-    "too long: {field}={value} has {n} characters; a puzzle takes at most {m} cards":
-        "liian pitkä: {field}={value} on {n} merkkiä; pulmassa on enintään {m} korttia",
-    "unknown level: difficulty={value} (use easy, medium or hard)":
-        "tuntematon taso: difficulty={value} (käytä arvoa easy, medium tai hard)",
-    "unknown rule: rule={value} (use geography or uno)":
-        "tuntematon sääntö: rule={value} (käytä arvoa geography tai uno)",
-    "The solver stopped: {text}": "Ratkaisija pysähtyi: {text}",
     "Stopped: no puzzle was dealt. Choose another one below.":
         "Keskeytetty: pulmaa ei jaettu. Valitse alta toinen.",
     "Stopped: no puzzle was dealt (open it to deal one).":
         "Keskeytetty: pulmaa ei jaettu (avaa se, niin voit jakaa pulman).",
     "Loading Python…": "Ladataan Pythonia…",
-    "Something went wrong: {text}": "Jokin meni vikaan: {text}",
     # --- play with friends on one device (uno_web/web/passplay.py) -------------------------
     "Play with friends on this device": "Pelaa kavereiden kanssa tällä laitteella",
     "Play online with friends": "Pelaa kavereiden kanssa verkossa",
@@ -507,9 +332,7 @@ UI_FI: dict[str, str] = {
         "välillä, ja botit pelaavat omat vuoronsa.",
     "Seats, in the order of play": "Paikat pelijärjestyksessä", "person": "ihminen",
     "easy bot": "helppo botti", "normal bot": "tavallinen botti", "hard bot": "vaikea botti",
-    "Seat {n}: person or bot": "Paikka {n}: ihminen vai botti",
-    "Name of seat {n}": "Paikan {n} nimi", "Back": "Takaisin",
-    "Seat {n} is a person: give them a name.": "Paikalla {n} on ihminen: anna hänelle nimi.",
+    "Back": "Takaisin",
     "Choose at least two people; to play alone against bots, deal a game on the start screen.":
         "Valitse vähintään kaksi ihmistä; yksin botteja vastaan pelataan aloitusnäytöltä.",
     "Two people have the same name: give each their own.":

@@ -36,6 +36,16 @@ def _fi_value(name: str, value: Any) -> FiWords:
         return FiWords(", ".join(card_fact_fi(c) for c in value))
     if base == "pcards":
         return FiWords(", ".join(_puzzle_card_fi(c) for c in value))
+    if base == "pcard":
+        return FiWords(_puzzle_card_fi(value))
+    if base == "pcolor":
+        return FiWords(COLOR_NAMES_FI[color_name(value)][""] if 0 <= value < 4 else f"väri {value}")
+    if base == "big":  # a Finnish number groups its thousands with a (no-break) space
+        return FiWords(f"{value:,}".replace(",", "\u00a0"))
+    if base == "why":  # English a module wrote itself: the page's catalogue has its Finnish
+        from .ui import tr
+
+        return FiWords(tr(str(value), "fi"))
     if base == "color":
         return Cased(COLOR_NAMES_FI[color_name(value)]) if value >= 0 else FiWords("")
     if base == "options":
@@ -64,6 +74,10 @@ def _fi_value(name: str, value: Any) -> FiWords:
         return FiWords(PRESETS_FI[value][0] if value in PRESETS_FI else str(value))
     if base == "notation":
         return FiWords(str(value))
+    if base == "field":  # a form field or a link's parameter: its Finnish name where it has one
+        from .fi_ui import FIELD_NAMES_FI
+
+        return FiWords(FIELD_NAMES_FI.get(str(value), str(value)))
     return fi_value(name, value)  # a name ("You" is sinä) or a number
 
 

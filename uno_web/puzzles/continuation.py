@@ -43,7 +43,7 @@ def solve_solitaire_from_steps(cards: Any, last: Any, *,
         return SolitaireResult(
             False, None, "stuck",
             f"no card left matches {format_card(top)} (neither its colour nor its number)",
-            cards=rest)
+            cards=rest, facts={"code": format_card(top)})
     solver = _Solver(rest + [top], max_nodes=max_nodes)
     c, n = (top[1], top[0]) if solver.transposed else top
     t = solver.colours.index(c) * solver.N + solver.numbers.index(n)
@@ -61,7 +61,8 @@ def solve_solitaire_from_steps(cards: Any, last: Any, *,
         False, None, "search",
         f"no order of the {len(rest)} cards left can start on {format_card(top)} "
         "(exhaustive search with pruning)",
-        nodes=solver.nodes, memo_size=len(solver.failed), cards=rest)
+        nodes=solver.nodes, memo_size=len(solver.failed), cards=rest,
+        facts={"n": len(rest), "code": format_card(top)})
 
 
 def brute_force_from(cards: Any, last: Any) -> Optional[list[Card]]:

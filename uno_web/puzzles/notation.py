@@ -61,6 +61,19 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(format_card(c) for c in cards)
 
 
+class CardNotationError(ValueError):
+    """A card token that is no card: the message, and its facts for a page in another
+    language: ``problem`` (``too_long``, ``expected``, ``colour_index``, ``number``), the token
+    as the message quotes it, the value over its ``limit``, and (from :func:`parse_cards`) the
+    token's ``index`` counted from 1 (0: a single token)."""
+
+    def __init__(self, message: str, problem: str, token: str, value: int = 0, limit: int = 0,
+                 index: int = 0) -> None:
+        super().__init__(message)
+        self.problem, self.token, self.value, self.limit, self.index = (
+            problem, token, value, limit, index)
+
+
 def parse_card(token: str) -> Card:
     """Parse one card token such as ``"R7"`` or ``"C4:12"``.
 
@@ -72,7 +85,9 @@ def parse_card(token: str) -> Card:
     if not tok:
         raise ValueError("empty card token")
     if len(tok) > 12:  # longer than any card (C99:999); keeps int() and messages cheap
-        raise ValueError(f"bad card {quote(tok)}: too long for a card (e.g. 'R7', 'G12', 'C4:7')")
+        raise CardNotationError(
+            f"bad card {quote(tok)}: too long for a card (e.g. 'R7', 'G12', 'C4:7')",
+            "too_long", quote(tok))
     m = _LETTER_RE.match(tok)
     if m:
         colour = COLOUR_LETTERS.index(m.group(1).upper())
@@ -80,16 +95,18 @@ def parse_card(token: str) -> Card:
     else:
         m = _GENERIC_RE.match(tok)
         if not m:
-            raise ValueError(
+            raise CardNotationError(
                 f"bad card {quote(tok)}: expected a colour letter R/Y/G/B followed by a number "
-                f"(e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')"
-            )
+                f"(e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')",
+                "expected", quote(tok))
         colour = int(m.group(1))
         number = int(m.group(2))
     if colour > MAX_COLOUR:
-        raise ValueError(f"bad card {tok!r}: colour index {colour} > {MAX_COLOUR}")
+        raise CardNotationError(f"bad card {tok!r}: colour index {colour} > {MAX_COLOUR}",
+                                "colour_index", repr(tok), colour, MAX_COLOUR)
     if number > MAX_NUMBER:
-        raise ValueError(f"bad card {tok!r}: number {number} > {MAX_NUMBER}")
+        raise CardNotationError(f"bad card {tok!r}: number {number} > {MAX_NUMBER}",
+                                "number", repr(tok), number, MAX_NUMBER)
     return (colour, number)
 
 
@@ -106,6 +123,9 @@ def parse_cards(text: str) -> list[Card]:
     for i, tok in enumerate(tokens, 1):
         try:
             cards.append(parse_card(tok))
+        except CardNotationError as exc:
+            raise CardNotationError(f"card #{i}: {exc}", exc.problem, exc.token, exc.value,
+                                    exc.limit, i) from None
         except ValueError as exc:
             raise ValueError(f"card #{i}: {exc}") from None
     return cards

@@ -95,6 +95,8 @@ class SolitaireResult:
     ``reason``: short code: ``"trivial"``, ``"euler"``, ``"search"`` for yes;
         ``"disconnected"``, ``"dead_ends"``, ``"bridge_branches"``, ``"search"`` for no.
     ``explanation``: one human sentence for the UI.
+    ``facts``: what the explanation names, by name (``n`` a count, ``codes`` / ``code`` cards in
+        notation), so that a page in another language writes it from them.
     ``nodes``: search nodes expanded (0 when a shortcut decided).
     ``memo_size``: number of failed states memoised.
     """
@@ -106,6 +108,7 @@ class SolitaireResult:
     nodes: int = 0
     memo_size: int = 0
     cards: list[Card] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -504,7 +507,8 @@ class _Solver:
         n = self.numbers[t % self.N]
         return (n, c) if self.transposed else (c, n)
 
-    def result(self, ok: bool, seq: Optional[list[int]], reason: str, why: str) -> SolitaireResult:
+    def result(self, ok: bool, seq: Optional[list[int]], reason: str, why: str,
+               **facts: Any) -> SolitaireResult:
         return SolitaireResult(
             solvable=ok,
             sequence=[self.card_of(t) for t in seq] if seq is not None else None,
@@ -513,6 +517,7 @@ class _Solver:
             nodes=self.nodes,
             memo_size=len(self.failed),
             cards=list(self.cards),
+            facts=facts,
         )
 
     # -- polynomial tests ----------------------------------------------------
@@ -531,6 +536,7 @@ class _Solver:
                 False, None, "disconnected",
                 f"the cards split into {len(groups)} groups sharing no colour or number "
                 f"with each other ({desc}); no card of one group can follow a card of another",
+                n=len(groups), codes=desc,
             )
         # dead ends: cards matching exactly one other card
         degc = [0] * self.V
@@ -547,6 +553,7 @@ class _Solver:
                 False, None, "dead_ends",
                 f"{len(dead)} cards ({format_cards(self.card_of(t) for t in dead)}) each match only one "
                 f"other card, so each must be played first or last; at most two can be",
+                n=len(dead), codes=format_cards(self.card_of(t) for t in dead),
             )
         if self.use_shortcuts:
             s = _euler_start(self.V, edges, None)
@@ -564,6 +571,7 @@ class _Solver:
                 f"the cards {format_cards(cards)} each separate the hand into two parts that must be "
                 f"played on either side of them; {len(cards)} such separators meet at one place, "
                 f"which no single playing order can accommodate",
+                n=len(cards), codes=format_cards(cards),
             )
         return None
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from ..i18n.verdicts import LANGS, pick_lang
 from .links import MAX_QUERY, PageRequest, excerpt, read_page
 from .render import REGIONS, render_embed_bar, render_embed_error
@@ -108,8 +110,8 @@ def _bounded(params: dict[str, str], key: str, lo: int, hi: int, notes: list[str
     text = value.strip()
     if text.isascii() and text.lstrip("-").isdigit() and len(text) <= 12 and lo <= int(text) <= hi:
         return int(text)
-    notes.append(f"{key}={excerpt(value)} is not a whole number from {lo} to {hi}, so it is "
-                 "ignored.")
+    notes.append(said(Words.of("link.not_whole_ignored", notation=key, notation2=excerpt(value),
+                               n=lo, m=hi)))
     return None
 
 
@@ -143,14 +145,14 @@ class App:
         url_speed = params.get("speed", "")
         self.speed_override = url_speed if url_speed in SPEEDS else ""
         if url_speed and not self.speed_override:
-            notes.append(f"speed={excerpt(url_speed)} is not one of {', '.join(SPEED_NAMES)}, "
-                         "so the remembered speed is used.")
+            notes.append(said(Words.of("link.speed", notation=excerpt(url_speed),
+                                       notation2=", ".join(SPEED_NAMES))))
         self.delay = _bounded(params, "delay", 0, 600_000, notes)  # ms before each bot move
         url_lang = params.get("lang", "")
         self.url_lang = pick_lang(url_lang, "") if url_lang else ""  # ?lang=fi: this page load
         if url_lang and not self.url_lang:
-            notes.append(f"lang={excerpt(url_lang)} is not one of {', '.join(LANGS)}, so the "
-                         "browser's language is used.")
+            notes.append(said(Words.of("link.lang", notation=excerpt(url_lang),
+                                       notation2=", ".join(LANGS))))
         self.browser_lang = "en"  # the controller sets it from navigator.language
         self.link_notes = tuple(notes)
         self.mode = "start"  # start, table, replay, puzzles (the chooser), puzzle, editor, stats
@@ -197,8 +199,8 @@ class App:
     def _drop(self, dropped: Dropped) -> None:
         """Something stored is not used: say so (the controller removes or rewrites it)."""
         self.dropped.append(dropped)
-        said = dropped.notice()
-        self.notice = f"{self.notice} {said}".strip()
+        told = dropped.notice()
+        self.notice = f"{self.notice} {told}".strip()
         if dropped.what == "game":
             self.save_discarded = True
 
@@ -233,12 +235,12 @@ class App:
         try:
             job_fx = self._open_request(req)
         except ValueError as exc:  # PositionError, PuzzleError, ... are ValueErrors
-            self._report_bad_link(f"this link cannot be shown: {str(exc)[:300]}")
+            self._report_bad_link(said(Words.of("link.bad", why=str(exc)[:300])))
         if req.error:
             self._report_bad_link(req.error)
         if self.link_notes:
-            said = " ".join(self.link_notes)
-            self.notice = f"{self.notice} {said}".strip() if self.notice else said
+            told = " ".join(self.link_notes)
+            self.notice = f"{self.notice} {told}".strip() if self.notice else told
         if self.mode == "table":
             fx.kick = True
         elif self.mode == "puzzle":

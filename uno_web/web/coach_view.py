@@ -19,6 +19,8 @@ from ..core.engine import legal_moves
 from ..core.moves import MoveKind
 from ..core.observation import observe
 from ..core.state import Phase
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 
 if TYPE_CHECKING:
     from ..ai.coach import Advice, Mark
@@ -220,7 +222,7 @@ def review_panel(coach: Coach, s: Session, lang: str) -> str:
         return (f'<section class="coach review" data-testid="review-panel" data-state="thinking"'
                 f' tabindex="-1" data-focus="review"'
                 f' aria-labelledby="review-title"><h3 id="review-title">Review of this round</h3>'
-                f'<p role="status">Replaying your decisions… {pct}%</p>'
+                f'<p role="status">{e(said(Words.of("coach.replaying", n=pct)))}</p>'
                 f'<progress max="100" value="{pct}" aria-label="Review progress"></progress></section>')
     if coach.marks is None:
         return ""
@@ -229,8 +231,8 @@ def review_panel(coach: Coach, s: Session, lang: str) -> str:
     names = list(s.state.names)
     names[HUMAN] = "you" if lang != "fi" else "sinä"
     if not coach.marks:
-        body = (f'<p data-testid="review-clean">No clear mistakes: in each of your '
-                f'{coach.reviewed} decisions no other move had a clearly better chance.</p>')
+        body = (f'<p data-testid="review-clean">'
+                f'{e(said(Words.of("coach.clean", n=coach.reviewed)))}</p>')
     else:
         items = []
         for m in coach.marks:
@@ -238,8 +240,8 @@ def review_panel(coach: Coach, s: Session, lang: str) -> str:
             items.append(f'<li data-testid="review-mark" data-move="{m.decision.number}">'
                          f'{OFF}<span class="chose">{e(chose)}</span> '
                          f'<span class="better">{e(better)}</span>{ON}</li>')
-        body = (f'<p>{len(coach.marks)} of your {coach.reviewed} decisions had a clearly better '
-                f'move:</p><ol class="review-marks">{"".join(items)}</ol>')
+        body = (f'<p>{e(said(Words.of("coach.marks", n=len(coach.marks), m=coach.reviewed)))}'
+                f'</p><ol class="review-marks">{"".join(items)}</ol>')
     return (f'<section class="coach review" data-testid="review-panel" data-state="done"'
             f' tabindex="-1" data-focus="review"'
             f' aria-labelledby="review-title"><h3 id="review-title">Review of this round</h3>'

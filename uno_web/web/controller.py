@@ -773,7 +773,11 @@ class Controller:
                 self.win.scrollTo(0, 0)
         except Exception as exc:
             self.win.console.error("uno_web table: " + traceback.format_exc())
-            self.app.notice = f"Something went wrong: {type(exc).__name__}: {str(exc)[:200]}"
+            from ..core.words import Words  # here: a bug's notice is no part of the boot
+            from ..i18n.phrases import said
+
+            self.app.notice = said(Words.of("notice.bug",
+                                            notation=f"{type(exc).__name__}: {str(exc)[:200]}"))
             self.render()
             return
         self.body.dataset.lastEventMs = f"{self.now() - t0:.1f}"

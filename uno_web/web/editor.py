@@ -25,6 +25,8 @@ from typing import Any
 from ..core.cards import card_str, parse_card
 from ..core.rules import PRESET_TITLES, PRESETS, RuleSet
 from ..core.state import deck_cards
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from .render import field_html, render_card
 from .view import FieldView, card_view, rule_fields
 from ..i18n.ui import tr
@@ -126,8 +128,7 @@ class Editor:
             return "a challengeable Wild Draw Four needs a Wild Draw Four on top"
         for seat in self.uncalled:
             if seat < len(self.hands) and len(self.hands[seat]) != 1:
-                return (f"seat {seat} forgot to call UNO, so their hand must have exactly one "
-                        f"card, not {len(self.hands[seat])}")
+                return said(Words.of("editor.uncalled", n=seat, m=len(self.hands[seat])))
         return ""
 
     def query(self) -> str:
@@ -240,9 +241,9 @@ class Editor:
             self.typed.pop(key, None)
             return int(typed)
         shown = typed[:12] + ("…" if len(typed) > 12 else "")
-        self.errors[key] = (f"{label} must be a whole number from {lo:,} to {hi:,}; you typed "
-                            f"{shown!r}." if typed else
-                            f"{label} needs a whole number from {lo:,} to {hi:,}.")
+        self.errors[key] = said(
+            Words.of("editor.whole_typed", why=label, big=lo, big2=hi, notation=repr(shown))
+            if typed else Words.of("editor.whole_needed", why=label, big=lo, big2=hi))
         self.typed[key] = typed[:40]
         return None
 
@@ -346,8 +347,8 @@ def _zone_html(ed: Editor, zone: str, title: str) -> str:
         f'<button type="button" class="ed-chip" data-action="ed-remove" data-target="{zone}"'
         f' data-seat="{i}" data-testid="ed-placed"><span aria-hidden="true">'
         f'{render_card(card_view(parse_card(c), label_state=False), extra="mini")}</span>'
-        f'<span class="sr-only">{e(card_view(parse_card(c), label_state=False).name)}: '
-        f'take it back</span></button>'
+        f'<span class="sr-only">{e(said(Words.of("editor.take_back", card=parse_card(c))))}'
+        '</span></button>'
         for i, c in enumerate(cards))
     selected = ed.target == zone
     empty = '<span class="muted">empty</span>' if not cards else ""
@@ -500,14 +501,18 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
         f'<span aria-hidden="true">'
         f'{render_card(card_view(parse_card(code), label_state=False), extra="mini")}'
         f'<span class="ed-left">×{left}</span></span><span class="sr-only">'
-        f'{e(card_view(parse_card(code), label_state=False).name)}, {left} left</span></button>'
+        f'{e(said(Words.of("editor.left", card=parse_card(code), n=left)))}</span></button>'
         for code, left in ed.deck_left())
-    target_name = ("hand of " + shown_name(ed.names[int(ed.target[5:])], lang) if ed.target.startswith("hand-")
+    owner = ed.names[int(ed.target[5:])] if ed.target.startswith("hand-") else ""
+    # a default bot name in the page's language ("Botti 1"); "You" stays the reader (sinun)
+    target_name = (said(Words.of("editor.hand_of",
+                                 who=owner if owner == "You" else shown_name(owner, lang)))
+                   if ed.target.startswith("hand-")
                    else {"top": "the top card", "discard": "the discard pile",
                          "draw": "the draw pile"}.get(ed.target, ed.target))
     if problem:
         status = (f'<p class="ed-status invalid" role="status" data-testid="ed-status"'
-                  f' data-valid="0">Not a valid position: {e(problem)}</p>')
+                  f' data-valid="0">{e(said(Words.of("editor.invalid", why=problem)))}</p>')
         share = ""
     else:
         from .links import embed_page
@@ -553,5 +558,6 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
         '<label class="field"><span>Goal (what the reader should try)</span>'
         f'<input name="goal" value="{e(ed.goal)}" maxlength="200" data-testid="ed-goal"></label>'
         '</div><div class="ed-deck-col"><h3>Deck</h3>'
-        f'<p class="muted" data-testid="ed-target-name">Cards go to: {e(target_name)}</p>{note}'
+        f'<p class="muted" data-testid="ed-target-name">'
+        f'{e(said(Words.of("editor.cards_go_to", why=target_name)))}</p>{note}'
         f'<div class="ed-deck" data-testid="ed-deck">{deck}</div></div></div></form>')

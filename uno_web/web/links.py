@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..core.fields import excerpt
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from .markup import escape
 from .session import BOT_CHOICES
 
@@ -95,8 +97,8 @@ def _int(params: dict[str, str], key: str, default: int, lo: int, hi: int,
         number = int(value)
         if lo <= number <= hi:
             return number
-    notes.append(f"{key}={excerpt(value)} is not a whole number from {lo} to {hi}, so "
-                 f"{default} is used.")
+    notes.append(said(Words.of("link.not_whole", notation=key, notation2=excerpt(value), n=lo,
+                               m=hi, n2=default)))
     return default
 
 
@@ -107,8 +109,12 @@ def _choice(params: dict[str, str], key: str, allowed: tuple[str, ...], default:
         return default
     if value in allowed:
         return value
-    notes.append(f"{key}={excerpt(value)} is not one of {', '.join(allowed)}, so {default} "
-                 f"is used.")
+    if not default:  # nothing stands in for it (no level asked for): the value is dropped
+        notes.append(said(Words.of("link.not_one_of_ignored", notation=key,
+                                   notation2=excerpt(value), notation3=", ".join(allowed))))
+    else:
+        notes.append(said(Words.of("link.not_one_of", notation=key, notation2=excerpt(value),
+                                   notation3=", ".join(allowed), notation4=default)))
     return default
 
 
@@ -131,7 +137,7 @@ def read_page(query: str) -> PageRequest:
     mode = _choice(params, "mode", MODES, "", notes) if params.get("mode") else ""
     goal = params.get("goal", "")
     if len(goal) > 200:
-        notes.append(f"goal={excerpt(goal)} is longer than 200 characters, so it is cut.")
+        notes.append(said(Words.of("link.goal_long", notation=excerpt(goal))))
         goal = goal[:200]
     if mode == "solitaire":
         difficulty = _choice(params, "difficulty", DIFFICULTIES, "", notes) or None
@@ -175,7 +181,7 @@ def read_page(query: str) -> PageRequest:
         except (PositionError, ValueError) as exc:
             detail = str(exc).replace("Value error, ", "")[:300]  # pydantic's prefix says nothing
             return PageRequest("start", embed=embed, lesson=lesson, notes=tuple(notes),
-                               error=f"the position in this link cannot be shown: {detail}")
+                               error=said(Words.of("link.position", why=detail)))
     elif lesson is not None:
         pos = lesson.position
     else:

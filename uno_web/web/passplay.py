@@ -32,13 +32,14 @@ what could be played instead names more), so another person's refused attempts a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..core import MoveKind, Phase, legal_moves
 from ..core.rules import PRESET_DESCRIPTIONS, PRESET_TITLES, PRESETS
 from ..core.words import Words
 from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from .render import button_html, e, field_html, notice_html, render_table, render_topbar
+from .screens.base import Effects, Handler, Intent, handler_table, nothing
 from .screens.table import MOVES
 from .session import BOT_NAMES, LEVELS, Session, SettingsError, TableSettings
 from .view import (
@@ -47,7 +48,7 @@ from .view import (
 )
 
 if TYPE_CHECKING:
-    from .app import App, Effects, Intent
+    from .app import App
 
 __all__ = [
     "Setup", "Curtain", "Friends", "PERSON", "SEAT_KINDS", "route", "regions", "holds_bots", "holds",
@@ -91,20 +92,17 @@ class Setup:
         missing = [i + 1 for i in range(self.players)
                    if self.kinds[i] == PERSON and not people[i].strip()]
         if missing:
-            raise SettingsError(f"Seat {missing[0]} is a person: give them a name.")
+            raise SettingsError(said(Words.of("pp.unnamed", n=missing[0])))
         if sum(1 for p in people if p) < 2:
             raise SettingsError("Choose at least two people; to play alone against bots, deal "
                                 "a game on the start screen.")
+        named = [" ".join(p.split()).casefold() for p in people if p.strip()]
+        if len(set(named)) != len(named):  # as TableSettings compares them, said for the setup
+            raise SettingsError("Two people have the same name: give each their own.")
         levels = tuple(k if k in LEVELS else "normal" for k in self.kinds[1:self.players])
-        try:
-            return TableSettings(players=self.players, name=people[0] or "Player 1",
-                                 levels=levels, preset=self.preset,
-                                 overrides=dict(self.overrides), people=people)
-        except SettingsError as exc:
-            text = str(exc)
-            if "same name" in text:
-                raise SettingsError("Two people have the same name: give each their own.") from None
-            raise
+        return TableSettings(players=self.players, name=people[0] or "Player 1",
+                             levels=levels, preset=self.preset,
+                             overrides=dict(self.overrides), people=people)
 
     @classmethod
     def from_settings(cls, st: TableSettings) -> "Setup":
@@ -404,11 +402,13 @@ def _seat_row(i: int, setup: Setup, bot_names: list[str]) -> str:
     else:
         opts = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>'
                        f'{e(_KIND_LABELS[k])}</option>' for k in SEAT_KINDS)
-        chooser = (f'<label class="sr-only" for="pp-kind-{i}">Seat {i + 1}: person or bot</label>'
+        chooser = (f'<label class="sr-only" for="pp-kind-{i}">'
+                   f'{e(said(Words.of("pp.seat_kind", n=i + 1)))}</label>'
                    f'<select id="pp-kind-{i}" name="kind.{i}" data-testid="friends-kind-{i}">'
                    f'{opts}</select>')
     if kind == PERSON:
-        who = (f'<label class="sr-only" for="pp-name-{i}">Name of seat {i + 1}</label>'
+        who = (f'<label class="sr-only" for="pp-name-{i}">'
+               f'{e(said(Words.of("pp.seat_name", n=i + 1)))}</label>'
                f'<input id="pp-name-{i}" name="pname.{i}" value="{e(setup.names[i])}"'
                f' maxlength="40" data-testid="friends-name-{i}">')
     else:
@@ -455,7 +455,7 @@ def _setup_regions(app: App) -> dict[str, str]:
         f'<fieldset class="seats"><legend>Seats, in the order of play</legend>{seats}</fieldset>'
         f'<fieldset class="presets"><legend>Rules</legend>{presets}</fieldset>'
         f'<details class="toggles"{" open" if f.errors else ""}>'
-        f'<summary>Every rule ({n_changed} changed from {e(preset_title)})</summary>'
+        f'<summary>{e(said(Words.of("rules.every", n=n_changed, why=preset_title)))}</summary>'
         f'<div class="fields">{"".join(field_html(fv, app.lang) for fv in fields)}</div></details>'
         f'{error}<div class="start-buttons">'
         + button_html("friends-start", "Deal the cards", "friends-start", cls="btn primary big")
@@ -505,39 +505,47 @@ def curtain_of(app: App) -> Curtain | None:
 #: the table's intents a person's screen carries out (as at the table against bots)
 _SESSION_INTENTS = {"draw": "draw", "keep": "keep", "uno": "call_uno", "challenge": "challenge",
                     "accept": "accept"}
-_TABLE = frozenset({"card", "color", "target", "cancel", "catch", "next-round", "pp-ready",
-                    "pp-jump", "pp-back", "pp-done", "pp-catch", "pp-uno"} | set(_SESSION_INTENTS))
+
+#: a handler of the pass-and-play table: the curtain of the game on the table and the intent
+CurtainHandler = Callable[[Curtain, Intent], Effects]
 
 
-def route(app: App, intent: Intent) -> Effects | None:
-    """The pass-and-play screens' intents; None for any other (the app's own)."""
-    from .app import Effects
-
-    action = intent.action
-    if action.startswith("friends"):
-        return _setup_action(app, intent)
-    c = curtain_of(app)
-    if c is None or action not in _TABLE:
-        return None
-    settle(c)
-    s = c.session
-    if action == "next-round":
-        if s.state.phase != Phase.ROUND_OVER:
-            return Effects(render=False)
-        s.viewer = min(p for p in s.humans if s.state.active[p]) if any(
-            s.state.active[p] for p in s.humans) else min(s.humans)
-        s.next_round()
+def _on_curtain(handler: CurtainHandler) -> Handler:
+    """``handler`` as a screen's handler: asked only when the game on the table is a
+    pass-and-play game (None otherwise: the table against bots has the intent), with the
+    curtain settled first and the bots' loop told after."""
+    def handle(app: App, intent: Intent) -> Effects | None:
+        c = curtain_of(app)
+        if c is None:
+            return None
         settle(c)
-        return Effects(save=True, kick=True)
-    if action.startswith("pp-"):
-        fx = _curtain_action(c, intent)
+        fx = handler(c, intent)
         holds_bots(c)
         return fx
+
+    return handle
+
+
+def _next_round(c: Curtain, intent: Intent) -> Effects:
+    s = c.session
+    if s.state.phase != Phase.ROUND_OVER:
+        return nothing()
+    s.viewer = min(p for p in s.humans if s.state.active[p]) if any(
+        s.state.active[p] for p in s.humans) else min(s.humans)
+    s.next_round()
+    settle(c)
+    return Effects(save=True, kick=True)
+
+
+def _table_move(c: Curtain, intent: Intent) -> Effects:
+    """One of the table's own moves (:data:`uno_web.web.screens.table.MOVES`), made by the
+    person whose hand is on screen."""
     if c.shown < 0:  # the privacy screen or the bots' turns: no hand is on screen to act from
-        return Effects(render=False)
+        return nothing()
+    s = c.session
     s.viewer = c.shown
-    focus = MOVES[action](s, intent)  # the table's own moves (uno_web.web.screens.table)
-    if action == "cancel":
+    focus = MOVES[intent.action](s, intent)
+    if intent.action == "cancel":
         focus = "hand"
     holds_bots(c)
     if c.shown < 0:
@@ -545,104 +553,147 @@ def route(app: App, intent: Intent) -> Effects | None:
     return Effects(save=True, kick=True, focus=focus)
 
 
-def _curtain_action(c: Curtain, intent: Intent) -> Effects:
-    from .app import Effects
+def _ready(c: Curtain, intent: Intent) -> Effects:
+    """The privacy screen tapped: the hand of the person it waited for is shown."""
+    if c.due < 0:
+        return nothing()
+    c.shown, c.due = c.due, -1
+    c.session.viewer = c.shown
+    return Effects(focus="hand")
 
+
+def _back(c: Curtain, intent: Intent) -> Effects:
+    """Back from a jump-in screen without jumping in."""
+    if c.purpose == "jump":
+        c.shown = c.due = -1
+        c.purpose = ""
+        settle(c)
+    return Effects(kick=True, focus="pp-ready")
+
+
+def _done(c: Curtain, intent: Intent) -> Effects:
+    """Done with the hand a challenge showed."""
+    if c.purpose == "reveal":
+        c.session.reveal = None
+        c.shown = -1
+        c.purpose = ""
+        settle(c)
+    return Effects(kick=True, focus="pp-ready")
+
+
+def _out_of_turn(handler: Callable[[Curtain, int, Intent], Effects]) -> CurtainHandler:
+    """An out-of-turn button's handler: only where no hand is shown, and only from a button
+    that names who makes the move (a person of the game)."""
+    def handle(c: Curtain, intent: Intent) -> Effects:
+        seat = intent.seat
+        if c.shown >= 0 or seat is None or not (0 <= seat < c.session.state.n):
+            return nothing()
+        return handler(c, seat, intent)
+
+    return handle
+
+
+def _jump(c: Curtain, seat: int, intent: Intent) -> Effects:
+    """A person asks to jump in: the device goes to them behind the privacy screen."""
+    if not any(m.action == "pp-jump" and m.seat == seat for m in out_of_turn(c)):
+        return nothing()
+    c.purpose = "jump"
+    c.due = seat
+    c.at = c.session.version
+    return Effects(focus="pp-ready")
+
+
+def _catch(c: Curtain, seat: int, intent: Intent) -> Effects:
+    """A person catches another who forgot to call UNO (the validator checks it)."""
     s = c.session
-    st = s.state
-    action = intent.action
-    if action == "pp-ready":
-        if c.due < 0:
-            return Effects(render=False)
-        c.shown, c.due = c.due, -1
-        s.viewer = c.shown
-        return Effects(focus="hand")
-    if action == "pp-back":
-        if c.purpose == "jump":
-            c.shown = c.due = -1
-            c.purpose = ""
-            settle(c)
-        return Effects(kick=True, focus="pp-ready")
-    if action == "pp-done":
-        if c.purpose == "reveal":
-            s.reveal = None
-            c.shown = -1
-            c.purpose = ""
-            settle(c)
-        return Effects(kick=True, focus="pp-ready")
-    if c.shown >= 0:  # out-of-turn buttons belong to the screens where no hand is shown
-        return Effects(render=False)
-    seat = intent.seat
-    if seat is None:  # an out-of-turn button names who makes the move
-        return Effects(render=False)
-    offered = [m for m in out_of_turn(c) if m.action == action and m.seat == seat]
-    if action == "pp-jump":
-        if not offered:
-            return Effects(render=False)
-        c.purpose = "jump"
-        c.due = seat
-        c.at = s.version
-        return Effects(focus="pp-ready")
-    if action == "pp-catch" and 0 <= seat < st.n and seat in s.humans:
-        if intent.target_seat is None:  # a catch names whom it catches
-            return Effects(render=False)
-        s.viewer = seat
-        s.catch(intent.target_seat)  # checked by the validator like any move (a stale button is refused)
-    elif action == "pp-uno" and 0 <= seat < st.n and seat in s.humans:
-        s.viewer = seat
-        s.call_uno()
-    else:
-        return Effects(render=False)
+    if seat not in s.humans or intent.target_seat is None:  # a catch names whom it catches
+        return nothing()
+    s.viewer = seat
+    s.catch(intent.target_seat)  # checked by the validator like any move (a stale button is refused)
     settle(c)
     return Effects(save=True, kick=True)
 
 
-def _setup_action(app: App, intent: Intent) -> Effects:
-    from .app import Effects
+def _late_uno(c: Curtain, seat: int, intent: Intent) -> Effects:
+    """A person calls UNO out of turn."""
+    s = c.session
+    if seat not in s.humans:
+        return nothing()
+    s.viewer = seat
+    s.call_uno()
+    settle(c)
+    return Effects(save=True, kick=True)
 
+
+#: the pass-and-play table's intents: the curtain's own and the table's moves
+_CURTAIN_HANDLERS: dict[str, CurtainHandler] = {
+    "next-round": _next_round, "pp-ready": _ready, "pp-back": _back, "pp-done": _done,
+    "pp-jump": _out_of_turn(_jump), "pp-catch": _out_of_turn(_catch),
+    "pp-uno": _out_of_turn(_late_uno),
+    **{action: _table_move for action in ("card", "color", "target", "cancel", "catch",
+                                          *_SESSION_INTENTS)},
+}
+
+
+def _open_setup(app: App, intent: Intent) -> Effects:
+    """From the start screen: its rules are the setup's first rules."""
     f = friends_of(app)
-    action = intent.action
-    if action == "friends":  # from the start screen: its rules are the setup's first rules
-        if app.mode == "start" and intent.form:  # the rules chosen there so far
-            from .app import Intent as AppIntent
+    if app.mode == "start" and intent.form:  # the rules chosen there so far
+        app.dispatch(Intent("form", form=intent.form))
+    s = app.table.session
+    if f.setup == Setup():
+        if s is not None and len(s.humans) > 1:
+            f.setup = Setup.from_settings(s.settings)  # the seats of the game on the table
+        elif app.lang in _PLAYER_WORD:  # the names a person finds filled in, in their language
+            f.setup = replace(f.setup, names=tuple(f"{_PLAYER_WORD[app.lang]} {i}"
+                                                   for i in range(1, MAX_SEATS + 1)))
+    f.setup = replace(f.setup, preset=app.start.draft.preset, overrides=dict(app.start.draft.overrides))
+    f.errors, f.raw, f.error = {}, {}, ""
+    app.mode = "friends"
+    return Effects(focus="friends-players")
 
-            app.dispatch(AppIntent("form", form=intent.form))
-        s = app.table.session
-        if f.setup == Setup():
-            if s is not None and len(s.humans) > 1:
-                f.setup = Setup.from_settings(s.settings)  # the seats of the game on the table
-            elif app.lang in _PLAYER_WORD:  # the names a person finds filled in, in their language
-                f.setup = replace(f.setup, names=tuple(f"{_PLAYER_WORD[app.lang]} {i}"
-                                                       for i in range(1, MAX_SEATS + 1)))
-        f.setup = replace(f.setup, preset=app.start.draft.preset, overrides=dict(app.start.draft.overrides))
-        f.errors, f.raw, f.error = {}, {}, ""
-        app.mode = "friends"
-        return Effects(focus="friends-players")
-    if action == "friends-back":
-        app.mode = "start"
-        return Effects(focus="start-friends")
-    if action == "friends-form":
+
+def _close_setup(app: App, intent: Intent) -> Effects:
+    app.mode = "start"
+    return Effects(focus="start-friends")
+
+
+def _setup_form(app: App, intent: Intent) -> Effects:
+    """A field of the setup changed: the setup as the form says (what is out of range marked)."""
+    f = friends_of(app)
+    f.setup, f.errors, f.raw = setup_from_form(intent.form, f.setup)
+    f.error = ""
+    return Effects()
+
+
+def _deal(app: App, intent: Intent) -> Effects:
+    """Deal the pass-and-play game the setup describes (or say on the setup why not)."""
+    f = friends_of(app)
+    if intent.form:
         f.setup, f.errors, f.raw = setup_from_form(intent.form, f.setup)
-        f.error = ""
+    if f.errors:
+        f.error = "Some rules are out of range: fix the fields marked below, then deal."
+        return Effects(focus="field-error")
+    try:
+        settings = f.setup.table_settings()
+    except SettingsError as exc:
+        f.error = str(exc)
+        return Effects(focus="friends-error")
+    f.error = ""
+    fx = app.start_game(settings)
+    if app.mode != "table":  # the settings could not start a game: said on the setup
+        f.error = app.start.error
+        app.mode = "friends"
         return Effects()
-    if action == "friends-start":
-        if intent.form:
-            f.setup, f.errors, f.raw = setup_from_form(intent.form, f.setup)
-        if f.errors:
-            f.error = "Some rules are out of range: fix the fields marked below, then deal."
-            return Effects(focus="field-error")
-        try:
-            settings = f.setup.table_settings()
-        except SettingsError as exc:
-            f.error = str(exc)
-            return Effects(focus="friends-error")
-        f.error = ""
-        fx = app.start_game(settings)
-        if app.mode != "table":  # the settings could not start a game: said on the setup
-            f.error = app.start.error
-            app.mode = "friends"
-            return Effects()
-        fx.store_settings = False  # the start screen keeps its own last settings
-        fx.focus = "pp-ready"
-        return fx
-    return Effects(render=False)
+    fx.store_settings = False  # the start screen keeps its own last settings
+    fx.focus = "pp-ready"
+    return fx
+
+
+#: the pass-and-play screens' intents (the setup's, and the table's of a pass-and-play game);
+#: None for any other, or for the table's intents when the game is not pass-and-play
+route = handler_table({
+    "friends": _open_setup, "friends-back": _close_setup, "friends-form": _setup_form,
+    "friends-start": _deal,
+    **{action: _on_curtain(handler) for action, handler in _CURTAIN_HANDLERS.items()},
+})

@@ -46,7 +46,7 @@ from ..i18n.verdicts import shown  # the message, its facts kept for the page's 
 from ..puzzles.continuation import solve_solitaire_from_steps
 from ..puzzles.duel import DuelPosition, DuelResult, analyse_duel_position, solve_duel
 from ..puzzles.generator import duel_steps, solitaire_steps
-from ..puzzles.notation import Card, format_card, format_cards, parse_cards, quote
+from ..puzzles.notation import CardNotationError, Card, format_card, format_cards, parse_cards, quote
 from ..puzzles.solitaire import SearchLimitExceeded, Steps, run_steps, solve_solitaire_steps
 from .links import duel_query, solitaire_query
 from .session import ValidatorEntry
@@ -107,29 +107,34 @@ def read_cards(text: str, what: str = "cards", limit: int = MAX_PUZZLE_CARDS) ->
     """Puzzle cards from notation; the table shows the four UNO colours only, at most ``limit``
     cards.  Messages quote at most a short excerpt of what was given."""
     if len(text) > MAX_CARDS_TEXT:
-        raise PuzzleError(f"too long: {what}={quote(text)} has {len(text):,} characters; a "
-                          f"puzzle takes at most {limit} cards")
+        raise PuzzleError(said(Words.of("puzzle.too_long", field=what, notation2=quote(text),
+                                        big=len(text), n=limit)))
     try:
         cards = parse_cards(text)
+    except CardNotationError as exc:  # written from its facts (the page may be in Finnish)
+        over = {"m": exc.value, "n2": exc.limit} if exc.problem in ("colour_index", "number") else {}
+        raise PuzzleError(said(Words.of(f"puzzle.bad_card.{exc.problem}", field=what,
+                                        n=exc.index, notation2=exc.token, **over))) from None
     except ValueError as exc:
         raise PuzzleError(f"{what}: {exc}") from None
     for c in cards:
         if c[0] >= len(PUZZLE_COLORS):
-            raise PuzzleError(f"{what}: {format_card(c)} has a fifth colour; the table shows "
-                              "R, Y, G and B only")
+            raise PuzzleError(said(Words.of("puzzle.fifth_colour", field=what,
+                                            notation2=format_card(c))))
     if len(cards) > limit:
-        raise PuzzleError(f"too many cards: {what} has {len(cards)}; at most {limit}")
+        raise PuzzleError(said(Words.of("puzzle.too_many", field=what, n=len(cards), m=limit)))
     return cards
 
 
 def _whole(name: str, value: Any, bounds: tuple[int, int], what: str) -> int:
     """A size the page accepts: a whole number within ``bounds``, else :class:`PuzzleError`
-    naming the allowed range (the page must never start work it cannot finish).  ``what``
-    says the range, with ``{lo}`` and ``{hi}`` in it."""
+    naming the allowed range (the page must never start work it cannot finish).  ``what`` is
+    the key of the phrase that says the range (its ``n`` and ``m``)."""
     lo, hi = bounds
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         shown = quote(value) if isinstance(value, str) else repr(value)
-        raise PuzzleError(f"out of range: {name}={shown} ({what.format(lo=lo, hi=hi)})")
+        raise PuzzleError(said(Words.of("puzzle.out_of_range", notation=name, notation2=shown,
+                                        then=Words.of(what, n=lo, m=hi))))
     return value
 
 
@@ -151,9 +156,32 @@ def puzzle_card(card: Card, playable: bool = False, index: int = 0,
     """A puzzle card drawn like an UNO number card (numbers above 9 simply show as text)."""
     col = PUZZLE_COLORS[card[0]] if card[0] < len(PUZZLE_COLORS) else "W"
     name = f"{color_word(card)} {card[1]}"
-    label = name + ((", playable" if playable else ", not playable") if label_state else "")
+    label = (said(Words.of("pcard.playable" if playable else "pcard.not_playable", pcard=card))
+             if label_state else name)
     return CardView(code=format_card(card), name=name, color=col, deck="uno", face=str(card[1]),
                     playable=playable, index=index, label=label)
+
+
+#: the solver's explanations written from their facts (``SolitaireResult.reason`` and the
+#: facts it names): the phrase's key and the facts it takes
+_EXPLAINED: dict[tuple[str, frozenset[str]], str] = {
+    ("disconnected", frozenset({"n", "codes"})): "solver.disconnected",
+    ("dead_ends", frozenset({"n", "codes"})): "solver.dead_ends",
+    ("bridge_branches", frozenset({"n", "codes"})): "solver.bridge_branches",
+    ("stuck", frozenset({"code"})): "solver.stuck",
+    ("search", frozenset({"n", "code"})): "solver.no_order_from",
+}
+
+
+def _explained(res: Any) -> Words:
+    """A solver's explanation as a phrase from its facts; one that names nothing (a fixed
+    sentence) is looked up whole in the page's catalogue."""
+    key = _EXPLAINED.get((res.reason, frozenset(res.facts)))
+    if key is None:
+        return Words.of("solver.text", why=res.explanation)
+    facts = {("notation" if k == "codes" else "notation2" if k == "code" else k): v
+             for k, v in res.facts.items()}
+    return Words.of(key, **facts)
 
 
 def _matches(a: Card, b: Card) -> bool:
@@ -245,15 +273,14 @@ class PuzzleJob:
         if self.state == "cancelled":
             return "Stopped."
         if self.state == "failed":
-            return f"Failed: {self.error}"
+            return said(Words.of("puzzle.job.failed", why=self.error))
         if self.state == "done":
             return "Done."
         pct = int(self.fraction * 100)
         if self.kind == "deal":
             deal = min(self.total, int(self.progress * self.total) + 1)
-            return f"Searching: {pct}% (deal {deal} of at most {self.total})"
-        return (f"Searching: {int(self.progress):,} positions so far "
-                f"(at most {self.total:,})")
+            return said(Words.of("puzzle.job.deals", n=pct, m=deal, n2=self.total))
+        return said(Words.of("puzzle.job.positions", big=int(self.progress), big2=self.total))
 
     def run(self, budget: float = SLICE_SECONDS,
             clock: Callable[[], float] = time.perf_counter) -> bool:
@@ -383,10 +410,10 @@ class SolitaireSession:
                 seed: int | None = None) -> PuzzleJob:
         """:meth:`generate` as a :class:`PuzzleJob` (its result is the session).  Raises
         :class:`PuzzleError` at once for a size beyond :data:`SOLITAIRE_DEAL`."""
-        n = _whole("n", n_cards, SOLITAIRE_DEAL, "a dealt solitaire has {lo} to {hi} cards")
+        n = _whole("n", n_cards, SOLITAIRE_DEAL, "solitaire.deal_range")
         if difficulty is not None and difficulty not in ("easy", "medium", "hard"):
-            raise PuzzleError(f"unknown level: difficulty={quote(str(difficulty))} (use easy, "
-                              "medium or hard)")
+            raise PuzzleError(said(Words.of("puzzle.unknown_level",
+                                            notation=quote(str(difficulty)))))
         seed = random.randrange(1, 2**31) if seed is None else seed
         steps = solitaire_steps(n, seed=seed, solvable=True, difficulty=difficulty,
                                 max_tries=SOLITAIRE_TRIES)
@@ -397,7 +424,8 @@ class SolitaireSession:
                       "score": info["rating"]["score"], "matched": info["difficulty_matched"]}
             return cls(tuple(parse_cards(info["cards"])), source=source)
 
-        what = f"Dealing a solitaire of {n} cards" + (f", {difficulty}" if difficulty else "")
+        what = said(Words.of("puzzle.job.solitaire_level", n=n, level=difficulty) if difficulty
+                    else Words.of("puzzle.job.solitaire", n=n))
         return PuzzleJob("deal", what, session(), SOLITAIRE_TRIES)
 
     # --- reading ----------------------------------------------------------------------------
@@ -449,9 +477,9 @@ class SolitaireSession:
             (("form", "played_out"),) if not left else (("form", "left"), ("count", left)))
         v = Verdict(Reason.OK_PLAY, (("who", YOU), ("card", card_fact(card)), ("color", card[0]),
                                      *after, ("rule", SOLITAIRE_RULE_LABEL)))
-        self.moves.append(f"{len(self.played)}. {name}")
+        self.moves.append(said(Words.of("solitaire.move", n=len(self.played), pcard=card)))
         if self.solved:
-            self.moves.append(f"Solved: all {len(self.cards)} cards played.")
+            self.moves.append(said(Words.of("solitaire.move.solved", n=len(self.cards))))
         return self._add(_entry(self.attempts, YOU, 0, name, v))
 
     def _hint(self) -> str:
@@ -470,7 +498,7 @@ class SolitaireSession:
         card = self.played.pop()
         self.hand.append(card)
         self.hand.sort()
-        self.moves.append(f"Undo: {card_words(card)} back to the hand.")
+        self.moves.append(said(Words.of("solitaire.move.undo", pcard=card)))
         return True
 
     def restart(self) -> None:
@@ -497,18 +525,18 @@ class SolitaireSession:
             else:
                 res = yield from solve_solitaire_from_steps(hand, last, max_nodes=SEARCH_BUDGET)
         except SearchLimitExceeded:
-            self.answer = SolverAnswer("solvable", False, "The solver gave up: the search "
-                                       f"needed more than {SEARCH_BUDGET:,} steps.", at)
+            self.answer = SolverAnswer(
+                "solvable", False, said(Words.of("solitaire.gave_up", big=SEARCH_BUDGET)), at)
             return self.answer
         n = len(hand)
         if not hand:
             text = "Solved already: every card is played."
         elif res.solvable:
-            where = "from the start" if last is None else f"on {card_words(last)}"
-            text = (f"Yes: the {n} card{'s' if n != 1 else ''} left can all still be played "
-                    f"{where}.")
+            one = "/1" if n == 1 else ""
+            text = said(Words.of("solitaire.yes_start" + one, n=n) if last is None else
+                        Words.of("solitaire.yes_on" + one, n=n, pcard=last))
         else:
-            text = f"No: {res.explanation}. Undo, or start again."
+            text = said(Words.of("solitaire.no", then=_explained(res)))
         self.answer = SolverAnswer("solvable", res.solvable, text, at,
                                    tuple(res.sequence or ()), res.nodes)
         self.moves.append(f"Asked: still solvable? {'yes' if res.solvable else 'no'}.")
@@ -530,8 +558,8 @@ class SolitaireSession:
         ans = yield from check
         if ans.solvable:
             seq = ans.sequence
-            text = ("A solution from here: " if from_here else "A solution: ") + (
-                cards_words(seq) if seq else "nothing left to play") + "."
+            key = "solitaire.solution_here" if from_here else "solitaire.solution"
+            text = said(Words.of(key, pcards=seq) if seq else Words.of(key + ".none"))
             self.answer = SolverAnswer("solution", True, text, at, seq, ans.nodes)
         else:
             try:
@@ -540,14 +568,13 @@ class SolitaireSession:
             except SearchLimitExceeded:
                 res = None
             if res is not None and res.solvable and res.sequence:
-                text = ("Not possible from here any more. A solution from the start: "
-                        + cards_words(res.sequence) + ".")
+                text = said(Words.of("solitaire.from_start", pcards=tuple(res.sequence)))
                 self.answer = SolverAnswer("solution", False, text, at, tuple(res.sequence),
                                            res.nodes, from_start=True)
             else:
-                why = res.explanation if res is not None else "the search gave up"
+                why = _explained(res) if res is not None else Words.of("solver.gave_up")
                 self.answer = SolverAnswer("solution", False,
-                                           f"This puzzle has no solution at all: {why}.", at)
+                                           said(Words.of("solitaire.no_solution", then=why)), at)
         self.moves.append("Asked for a solution.")
         return self.answer
 
@@ -586,13 +613,13 @@ class SolitaireView:
 
 def _source_text(source: dict[str, Any], n: int) -> str:
     if not source:
-        return f"{n} cards from the link"
-    level = source.get("level", "")
+        return said(Words.of("puzzle.source.link", n=n))
+    facts = {"n": n, "level": source.get("level", ""), "m": round(source.get("score", 0)),
+             "n2": source.get("seed")}
     wanted = source.get("difficulty")
-    text = f"{n} generated cards, {level} (score {source.get('score', 0):.0f})"
     if wanted and not source.get("matched", True):
-        text += f"; no {wanted} deal found quickly, this is the closest"
-    return text + f", seed {source.get('seed')}"
+        return said(Words.of("puzzle.source.closest", level2=wanted, **facts))
+    return said(Words.of("puzzle.source.generated", **facts))
 
 
 def solitaire_view(s: SolitaireSession, max_entries: int = 40) -> SolitaireView:
@@ -603,15 +630,14 @@ def solitaire_view(s: SolitaireSession, max_entries: int = 40) -> SolitaireView:
         "solved" if s.solved else "stuck" if s.stuck else "play")
     n = len(s.cards)
     if state == "solved":
-        status = f"Solved! You played all {n} cards."
+        status = said(Words.of("solitaire.status.solved", n=n))
     elif state == "stuck":
-        status = (f"Stuck: no card left matches {card_words(last)}. Undo, or start again."
+        status = (said(Words.of("solitaire.status.stuck", pcard=last))
                   if last is not None else "Stuck.")
     elif last is None:
-        status = f"Play all {n} cards: the first card is free, then each must match the one before."
+        status = said(Words.of("solitaire.status.first", n=n))
     else:
-        status = (f"Play a card matching {color_word(last)} or {last[1]} "
-                  f"({len(s.hand)} left).")
+        status = said(Words.of("solitaire.status.play", pcolor=last[0], m=last[1], n=len(s.hand)))
     ans = s.answer
     solution = tuple(puzzle_card(c, label_state=False) for c in ans.sequence) if (
         ans is not None and ans.kind == "solution") else ()
@@ -641,6 +667,7 @@ class MoveReview:
     card: str
     was_winning: bool  # you could still force a win before this card
     keeps_win: bool  # ... and this card kept it
+    pcard: Card = (0, 0)  # the card itself (colour index, number), for the words on screen
 
 
 @dataclass
@@ -672,14 +699,14 @@ class DuelSession:
         """A duel typed in or from a link: at most :data:`DUEL_TYPED` cards in each hand."""
         most = DUEL_TYPED.get(rule)
         if most is None:
-            raise PuzzleError(f"unknown rule: rule={quote(str(rule))} (use geography or uno)")
-        where = f"each hand of a duel under the {rule} rule holds 1 to {most} cards"
+            raise PuzzleError(said(Words.of("duel.unknown_rule", notation=quote(str(rule)))))
         h1, h2 = read_cards(p1, "p1"), read_cards(p2, "p2")
         if not h1 or not h2:
             raise PuzzleError("a duel needs cards in both hands (p1=… and p2=…)")
         for name, hand in (("p1", h1), ("p2", h2)):
             if len(hand) > most:
-                raise PuzzleError(f"too many cards: {name} has {len(hand)}; {where}")
+                raise PuzzleError(said(Words.of("duel.too_many", field=name, n=len(hand),
+                                                why=rule, m=most)))
         return cls(tuple(h1), tuple(h2), rule=rule, goal=goal)
 
     @classmethod
@@ -695,9 +722,9 @@ class DuelSession:
                 winnable: bool | None = True) -> PuzzleJob:
         """:meth:`generate` as a :class:`PuzzleJob`; a size beyond :data:`DUEL_DEAL` is
         refused at once (:class:`PuzzleError`)."""
-        n = _whole("hand", hand_size, DUEL_DEAL, "a dealt duel has {lo} to {hi} cards in each hand")
+        n = _whole("hand", hand_size, DUEL_DEAL, "duel.deal_range")
         if rule not in DUEL_TYPED:
-            raise PuzzleError(f"unknown rule: rule={quote(str(rule))} (use geography or uno)")
+            raise PuzzleError(said(Words.of("duel.unknown_rule", notation=quote(str(rule)))))
         seed = random.randrange(1, 2**31) if seed is None else seed
         steps = duel_steps(n, seed=seed, rule=rule, p1_wins=winnable, max_tries=DUEL_TRIES)
 
@@ -708,7 +735,7 @@ class DuelSession:
             return cls(tuple(parse_cards(info["p1"])), tuple(parse_cards(info["p2"])),
                        rule=rule, source=source)
 
-        return PuzzleJob("deal", f"Dealing a duel of {n} cards each ({rule} rule)", session(),
+        return PuzzleJob("deal", said(Words.of("puzzle.job.duel", n=n, why=rule)), session(),
                          DUEL_TRIES, puzzle="duel")
 
     # --- reading ----------------------------------------------------------------------------
@@ -763,7 +790,7 @@ class DuelSession:
                                             ("top", card_fact(last)), ("rule", rule_text)))
             return self._add(_entry(self.attempts, YOU, 0, name, v, self._hint()))
         self.reviews.append(MoveReview(len(self.reviews) + 1, name, was_winning=pos.winner == 1,
-                                       keeps_win=card in pos.winning_moves))
+                                       keeps_win=card in pos.winning_moves, pcard=card))
         return self._apply(1, card)
 
     def _apply(self, player: int, card: Card) -> ValidatorEntry:
@@ -882,22 +909,25 @@ def duel_view(d: DuelSession, max_entries: int = 40) -> DuelView:
     last = d.last
     if pos.game_over:
         if pos.winner == 1:
-            why = ("you played your last card" if d.rule == "uno" and not d.hands[1] else
-                   f"the computer cannot play on {card_words(last)}" if last else "")
-            status = f"You won: {why}."
+            why = (Words.of("duel.why.you_out") if d.rule == "uno" and not d.hands[1] else
+                   Words.of("duel.why.computer_cannot", pcard=last) if last else
+                   Words.of("duel.why.none"))
+            status = said(Words.of("duel.you_won", then=why))
         else:
-            why = ("the computer played its last card" if d.rule == "uno" and not d.hands[2] else
-                   f"you cannot play on {card_words(last)}" if last else "")
-            status = f"The computer won: {why}."
+            why = (Words.of("duel.why.computer_out") if d.rule == "uno" and not d.hands[2] else
+                   Words.of("duel.why.you_cannot", pcard=last) if last else
+                   Words.of("duel.why.none"))
+            status = said(Words.of("duel.computer_won", then=why))
     elif d.to_move == 2:
         status = "The computer is playing…"
     elif last is None:
         status = "Lead any card. Then you and the computer take turns; each card must match."
     else:
-        status = f"Your turn: play a card matching {color_word(last)} or {last[1]}."
+        status = said(Words.of("duel.status.play", pcolor=last[0], m=last[1]))
     src = d.source
-    source = (f"generated: {len(d.p1)} v {len(d.p2)} cards, {src.get('level', '')}, "
-              f"seed {src.get('seed')}" if src else f"{len(d.p1)} v {len(d.p2)} cards from the link")
+    source = said(Words.of("duel.source.generated", n=len(d.p1), m=len(d.p2),
+                           level=src.get("level", ""), n2=src.get("seed")) if src else
+                  Words.of("duel.source.link", n=len(d.p1), m=len(d.p2)))
     return DuelView(
         rule=d.rule, rule_text=duel_rule_text(d.rule), rule_label=duel_rule_label(d.rule),
         opponent=opp, hand=hand,

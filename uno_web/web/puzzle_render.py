@@ -21,6 +21,8 @@ from ..puzzles.notation import parse_cards
 from .puzzle import DuelView, JobView, SolitaireView, SolverAnswer, cards_words
 from .render import REGIONS, button_html, entry_html, notice_html, color_swatch, e, render_card
 from .view import verdict_sentence
+from ..core.words import Words
+from ..i18n.phrases import said
 from .session import ValidatorEntry
 from .view import CardView
 
@@ -67,7 +69,7 @@ def render_job(job: JobView) -> str:
     return (f'<section class="puzzle-job" data-testid="puzzle-progress" data-kind="{e(job.kind)}"'
             f' data-state="{e(job.state)}" data-percent="{job.percent}"'
             ' aria-labelledby="pz-job-what">'
-            f'<h3 id="pz-job-what">{e(job.what)}…</h3>{bar}'
+            f'<h3 id="pz-job-what">{e(said(Words.of("puzzle.job.working", why=job.what)))}</h3>{bar}'
             f'<p class="job-status" data-testid="puzzle-progress-text">{e(job.status)}</p>'
             + button_html("puzzle-cancel", "Cancel", "puzzle-cancel", cls="btn", key="Escape")
             + '</section>')
@@ -163,9 +165,9 @@ def _hand(cards: tuple[CardView, ...], your_turn: bool, title: str) -> str:
     if not cards:
         body = '<p class="muted empty-hand">no cards left</p>'
     return (f'<div class="hand-head"><span class="you-name">{e(title)}</span>'
-            f'<span class="muted">{n} card{"s" if n != 1 else ""}</span></div>'
-            f'<div class="hand{turn}" data-testid="hand" data-count="{n}" role="group"'
-            f' aria-label="Your hand, {n} cards">{body}</div>')
+            f'<span class="muted">{e(said(Words.of("count.cards/1" if n == 1 else "count.cards", n=n)))}'
+            f'</span></div><div class="hand{turn}" data-testid="hand" data-count="{n}" role="group"'
+            f' aria-label="{e(said(Words.of("hand.label", n=n)))}">{body}</div>')
 
 
 def _discard(top: CardView | None, color: str, count: int, empty: str) -> str:
@@ -176,7 +178,10 @@ def _discard(top: CardView | None, color: str, count: int, empty: str) -> str:
 
 
 def _current_color(color: str, name: str) -> str:
-    text = f"current colour: {name}" if color else "current colour: none yet"
+    if color in ("R", "Y", "G", "B"):  # the table shows these four only (read_cards)
+        text = said(Words.of("table.color", color="RYGB".index(color)))
+    else:
+        text = f"current colour: {name}" if color else "current colour: none yet"
     return (f'<div class="current-color c-{e(color or "none")}" data-testid="current-color"'
             f' data-color="{e(color)}">{color_swatch(color) if color else ""}'
             f'<span>{e(text)}</span></div>')
@@ -259,7 +264,7 @@ def render_solitaire(v: SolitaireView, topbar: str, notice: str = "",
     head = _head("Solitaire UNO", v.source, v.goal)
     played = _mini_row(v.played, "played", "No card played yet: the first card is free.",
                        numbered=True)
-    opponents = f'{head}<div class="played-box"><h3>Played ({len(v.played)} / {v.total})</h3>{played}</div>'
+    opponents = f'{head}<div class="played-box"><h3>{e(said(Words.of("puzzle.played_count", n=len(v.played), m=v.total)))}</h3>{played}</div>'
     info = (f'<div class="table-info">{_current_color(v.color, v.color_name)}'
             f'<div class="turn" data-testid="cards-left" data-count="{left}">'
             f'<span class="muted">cards left:</span> <b>{left}</b></div></div>')
@@ -275,7 +280,7 @@ def render_solitaire(v: SolitaireView, topbar: str, notice: str = "",
     solved = ""
     if v.state == "solved":
         solved = (f'<div class="solved" role="status" data-testid="puzzle-solved">'
-                  f'<b>Solved!</b> All {v.total} cards played, each matching the one before.</div>')
+                  f'<b>Solved!</b> {e(said(Words.of("solitaire.all_played", n=v.total)))}</div>')
     # the solver's answer sits right under its buttons (on a phone the side panels are far
     # below the table, and a button that seems to do nothing is worse than no button)
     answer = (f'<section class="solver-panel" data-testid="solver-panel" aria-live="polite">'
@@ -324,7 +329,8 @@ def _analysis(v: DuelView) -> str:
     elif v.your_turn:
         if v.now_winning:
             text = (f"You are winning: winning cards now: <b>{e(_cards_text(v.now_moves))}</b>"
-                    + (f"; losing: {e(_cards_text(v.now_losing))}" if v.now_losing else "") + ".")
+                    + (e(said(Words.of("duel.losing", pcards=tuple(parse_cards(" ".join(v.now_losing))))))
+                       if v.now_losing else "."))
         else:
             text = "You are losing now: every card you can play loses against perfect play."
         now = (f'<p data-testid="duel-now" data-winning="{"true" if v.now_winning else "false"}"'
@@ -337,9 +343,8 @@ def _analysis(v: DuelView) -> str:
     reviews = "".join(
         f'<li class="{"good" if r.keeps_win else "bad" if r.was_winning else "lost"}"'
         f' data-card="{e(r.card)}" data-keeps-win="{"true" if r.keeps_win else "false"}">'
-        f'{e(r.card)}: '
-        + ("kept the win" if r.keeps_win else "gave the win away" if r.was_winning
-           else "already lost") + "</li>"
+        + e(said(Words.of("duel.review.kept" if r.keeps_win else "duel.review.gave"
+                          if r.was_winning else "duel.review.lost", pcard=r.pcard))) + "</li>"
         for r in v.reviews)
     review = (f'<ol class="reviews" data-testid="duel-reviews">{reviews}</ol>' if reviews else "")
     return (f'<details class="solver-panel" data-testid="duel-analysis" open><summary><h2>'
@@ -357,7 +362,8 @@ def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
         f'<span class="name">Computer</span><span class="level lv-hard">perfect</span></div>'
         f'<div class="fan open" data-testid="opponent-hand">'
         + "".join(render_card(c, extra="mini") for c in v.opponent)
-        + f'</div><div class="meta"><span class="count">{n} card{"s" if n != 1 else ""}</span>'
+        + f'</div><div class="meta"><span class="count">'
+        f'{e(said(Words.of("count.cards/1" if n == 1 else "count.cards", n=n)))}</span>'
         '</div></div>')
     turn = ("game over" if v.over else "You" if v.your_turn else "Computer")
     info = (f'<div class="table-info">{_current_color(v.color, v.color_name)}'
@@ -376,7 +382,8 @@ def render_duel(v: DuelView, topbar: str, notice: str = "") -> dict[str, str]:
                   f' data-winner="{v.winner}">{e(v.status)}</div>')
     prompt = (f'<p class="status" data-testid="status">{e(v.status)}</p>{result}'
               f'<div class="actions">{buttons}</div>{_rejection(v.latest)}')
-    line = tuple(f"{i}. {who}: {_cards_text((card,))}" for i, (who, card) in enumerate(v.line, start=1))
+    line = tuple(said(Words.of("duel.line", n=i, who=who, pcard=parse_cards(card)[0]))
+                 for i, (who, card) in enumerate(v.line, start=1))
     regions = {r: "" for r in REGIONS}
     regions.update({
         "topbar": topbar, "notice": notice_html(notice), "opponents": opponent,

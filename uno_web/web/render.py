@@ -269,8 +269,9 @@ def _opponents(tv: TableView) -> str:
     arrow = "❯" if tv.direction > 0 else "❮"
     band = (f'<div class="play-direction" data-testid="play-direction" aria-hidden="true">'
             f'<span class="chevrons">{(arrow + " ") * 12}</span></div>')
-    return (band + f'<ol class="opponents n{n}" data-direction="{tv.direction}" aria-label="other '
-            f'players, in the order of play ({e(tv.direction_text)})">'
+    label = _said("table.others", direction=tv.direction)
+    return (band + f'<ol class="opponents n{n}" data-direction="{tv.direction}"'
+            f' aria-label="{e(label)}">'
             + "".join(_opponent(o, tv, i, n) for i, o in enumerate(tv.opponents)) + "</ol>")
 
 
@@ -367,12 +368,12 @@ def _prompt(tv: TableView) -> str:
                  '</div>']
     buttons: list[str] = []
     if a.keep:
-        buttons.append(button_html("keep", "Keep the card", "keep", key="K"))
+        buttons.append(button_html("keep", a.keep_label, "keep", key="K"))
     if a.challenge:
         buttons.append(button_html("challenge", "Challenge", "challenge", key="C", cls="btn warn",
                                attrs=' aria-describedby="stakes"'))
     if a.accept:
-        buttons.append(button_html("accept", f"Take {tv.pending} cards", "accept", key="A",
+        buttons.append(button_html("accept", _said("action.take", n=tv.pending), "accept", key="A",
                                attrs=' aria-describedby="stakes"' if a.challenge else ""))
     uno_cls = "btn uno"
     if a.uno:
@@ -462,7 +463,7 @@ def _score_rows(rows: Iterable[ScoreRow], you: int, in_hand: bool, per_round: in
 def _scores(tv: TableView) -> str:
     played = len(tv.scores[0].per_round) if tv.scores else 0
     shown = min(played, MAX_ROUND_COLUMNS)
-    heads = "".join(f'<th scope="col" title="round {k}">#{k}</th>'
+    heads = "".join(f'<th scope="col" title="{e(_said("scores.round", n=k))}">#{k}</th>'
                     for k in range(played - shown + 1, played + 1))
     return (f'<table class="scores" data-testid="scores" data-rounds="{played}"><caption>'
             f'{e(tv.rules_text)}</caption><thead><tr><th scope="col">player</th>{heads}'
@@ -589,7 +590,8 @@ def _replay_bar(tv: TableView) -> str:
         + button_html("replay-prev", "◀ Prev", "replay-prev", cls="btn", key="←",
                   disabled=tv.replay_pos <= 0)
         + f'<span class="replay-step" data-testid="replay-step" data-pos="{tv.replay_pos}"'
-        f' data-len="{tv.replay_len}">step {tv.replay_pos} / {tv.replay_len}</span>'
+        f' data-len="{tv.replay_len}">{e(_said("replay.step", n=tv.replay_pos, m=tv.replay_len))}'
+        '</span>'
         + button_html("replay-next", "Next ▶", "replay-next", cls="btn", key="→",
                   disabled=tv.replay_pos >= tv.replay_len)
         + _icon_button("replay-last", "▶▶", "last step", "replay-last")
@@ -674,7 +676,8 @@ def render_embed_bar(goal: str, open_href: str, *, can_reset: bool = True,
     reset = (button_html("reset", "Reset", "embed-reset", cls="btn ghost",
                      attrs=' aria-label="Reset: back to the starting position"') if can_reset else "")
     return (f'<div class="embed-bar" data-testid="embed-bar">'
-            f'<h1 class="sr-only">UNO: {e(goal or title or "a position to try")}</h1>'
+            f'<h1 class="sr-only">{e(_said("embed.title", why=goal or title or "a position to try"))}'
+            '</h1>'
             f'<span class="logo-card" aria-hidden="true">UNO</span>{goal_html}'
             f'<span class="embed-tools">{reset}<a class="btn ghost open-link" href="{e(open_href)}"'
             f' target="_blank" rel="noopener" data-testid="open-link">open in uno_web ↗</a>'
@@ -843,7 +846,7 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
              if sv.error else "")
     resume = (button_html("resume", "Back to the game", "resume", cls="btn ghost")
               if sv.can_resume else "")
-    seed = (f'<p class="muted">Seed {sv.seed} (from the address).</p>'
+    seed = (f'<p class="muted">{e(_said("start.seed", n=sv.seed))}</p>'
             if sv.seed is not None else "")
     shown_name = "Sinä" if lang == "fi" and sv.name == "You" else sv.name  # view.YOU_SHOWN_FI
     html = (
@@ -864,7 +867,7 @@ def render_start(sv: StartView, lang: str = "en") -> dict[str, str]:
         f'</fieldset>'
         f'<fieldset class="presets"><legend>Rules</legend>{presets}</fieldset>'
         f'<details class="toggles"{" open" if any(f.error for f in sv.fields) else ""}>'
-        f'<summary>Every rule ({n_changed} changed from {e(preset_title)})</summary>'
+        f'<summary>{e(_said("rules.every", n=n_changed, why=preset_title))}</summary>'
         f'<div class="fields">{fields}</div></details>'
         f'<fieldset class="table-prefs"><legend>Table</legend>{speed_select(sv.speed, "start-speed")}'
         f'{sound_button(sv.sound)}</fieldset>'

@@ -88,26 +88,27 @@ class TableSettings:
     def __post_init__(self) -> None:
         p = self.players
         if not isinstance(p, int) or isinstance(p, bool) or not 2 <= p <= 10:
-            raise SettingsError(f"players: must be a whole number from 2 to 10, not {excerpt(p)}")
+            raise SettingsError(said(Words.of("settings.players", notation=excerpt(p))))
         if not isinstance(self.name, str):
-            raise SettingsError(f"name: must be text, not {excerpt(self.name)}")
+            raise SettingsError(said(Words.of("settings.name_text", notation=excerpt(self.name))))
         name = " ".join(self.name.split())
         if not name or len(name) > 40:
-            raise SettingsError(f"name: must be 1 to 40 characters, not {excerpt(self.name)}")
+            raise SettingsError(said(Words.of("settings.name_length", notation=excerpt(self.name))))
         object.__setattr__(self, "name", name)
         levels = self.levels
         if isinstance(levels, str) or not isinstance(levels, (list, tuple)) or len(levels) > 9:
-            raise SettingsError(f"levels: must be a list of up to 9 levels, not {excerpt(levels)}")
+            raise SettingsError(said(Words.of("settings.levels", notation=excerpt(levels))))
         for i, lvl in enumerate(levels, start=1):
             if lvl not in LEVELS:
-                raise SettingsError(f"levels: seat {i} has no level {excerpt(lvl)}; "
-                                    f"choose one of {', '.join(LEVELS)}")
+                raise SettingsError(said(Words.of("settings.level", n=i, notation=excerpt(lvl),
+                                                  notation2=", ".join(LEVELS))))
         object.__setattr__(self, "levels", tuple(levels))
         if not isinstance(self.preset, str) or self.preset not in PRESETS:
-            raise SettingsError(f"preset: unknown preset {excerpt(self.preset)}; "
-                                f"known: {', '.join(PRESETS)}")
+            raise SettingsError(said(Words.of("settings.preset", notation=excerpt(self.preset),
+                                              notation2=", ".join(PRESETS))))
         if not isinstance(self.overrides, dict):
-            raise SettingsError(f"overrides: must be an object, not {excerpt(self.overrides)}")
+            raise SettingsError(said(Words.of("settings.overrides",
+                                              notation=excerpt(self.overrides))))
         try:
             resolve_rules(self.preset, self.overrides)
         except RulesError as exc:
@@ -151,10 +152,10 @@ class TableSettings:
     def from_dict(cls, data: Any) -> "TableSettings":
         """Settings from JSON data (storage, a save): exactly these keys, strict types."""
         if not isinstance(data, dict):
-            raise SettingsError(f"settings: must be an object, not {excerpt(data)}")
+            raise SettingsError(said(Words.of("settings.object", notation=excerpt(data))))
         extra = sorted(set(data) - _SETTINGS_KEYS)
         if extra:
-            raise SettingsError(f"settings: unknown field {excerpt(str(extra[0]))}")
+            raise SettingsError(said(Words.of("settings.unknown", notation=excerpt(str(extra[0])))))
         return cls(**data)
 
     @classmethod
@@ -810,7 +811,7 @@ def restore(text: str) -> Session:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("not a saved table")
     if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"a saved table of another version ({excerpt(data.get('version'), 12)})")
+        raise SaveError(said(Words.of("save.version", notation=excerpt(data.get("version"), 12))))
     if set(data) != _SAVE_KEYS:
         odd = sorted(set(data) ^ _SAVE_KEYS)[0]
         raise SaveError(f"not a saved table (field {excerpt(odd, 30)} "

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..core.fields import excerpt, load_json
+from ..core.words import Words
+from ..i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from ..i18n.verdicts import LANGS
 from .session import SPEED_NAMES, SettingsError, TableSettings
 from .view import DEFAULT_SPEED
@@ -66,11 +68,10 @@ class Dropped:
 
     def notice(self) -> str:
         if self.what == "game":
-            return f"Your saved game could not be restored and was discarded: {self.reason}."
+            return said(Words.of("stored.game", why=self.reason))
         if self.what == "settings":
-            return (f"Your saved settings could not be read and were discarded; the defaults "
-                    f"are shown instead: {self.reason}.")
-        return f"Some saved preferences could not be read and were discarded: {self.reason}."
+            return said(Words.of("stored.settings", why=self.reason))
+        return said(Words.of("stored.prefs", why=self.reason))
 
 
 @dataclass(frozen=True)
@@ -104,8 +105,7 @@ def read_prefs(text: str | None) -> tuple[Prefs, list[Dropped]]:
     if not text:
         return Prefs(), []
     if len(text) > MAX_STORED_CHARS:
-        return Prefs(), [Dropped("preferences",
-                                 f"they are larger than {MAX_STORED_CHARS:,} characters")]
+        return Prefs(), [Dropped("preferences", said(Words.of("stored.too_large", big=MAX_STORED_CHARS)))]
     try:
         data = load_json(text)
     except ValueError:
@@ -120,14 +120,17 @@ def read_prefs(text: str | None) -> tuple[Prefs, list[Dropped]]:
             if isinstance(value, str) and value in allowed[key]:
                 kept[key] = value
             else:
-                why.append(f"{key} {excerpt(value, 20)} is not one of {', '.join(allowed[key])}")
+                why.append(said(Words.of("stored.not_one_of", notation=key,
+                                          notation2=excerpt(value, 20),
+                                          notation3=", ".join(allowed[key]))))
         elif key in ("sound", "tip_seen"):
             if isinstance(value, bool):
                 kept[key] = value
             else:
-                why.append(f"{key} {excerpt(value, 20)} is not true or false")
+                why.append(said(Words.of("stored.not_bool", notation=key,
+                                          notation2=excerpt(value, 20))))
         else:
-            why.append(f"{excerpt(key, 20)} is not a preference")
+            why.append(said(Words.of("stored.unknown", notation=excerpt(key, 20))))
         if len(why) == 3:
             break
     return Prefs(**kept), [Dropped("preferences", reason) for reason in why[:3]]
@@ -140,7 +143,7 @@ def read_settings(text: str | None) -> tuple[TableSettings, Dropped | None]:
     if not text:
         return default, None
     if len(text) > MAX_STORED_CHARS:
-        return default, Dropped("settings", f"they are larger than {MAX_STORED_CHARS:,} characters")
+        return default, Dropped("settings", said(Words.of("stored.too_large", big=MAX_STORED_CHARS)))
     try:
         return TableSettings.from_json(text), None
     except SettingsError as exc:
@@ -150,7 +153,8 @@ def read_settings(text: str | None) -> tuple[TableSettings, Dropped | None]:
 def vault_refusal(code: str) -> Dropped:
     """The saved game refused by static/vault.js with reason ``code``."""
     code = code.strip().split("\n")[-1].split(":")[-1].strip()  # a JS Error's text: its message
-    return Dropped("game", VAULT_REASONS.get(code, f"it could not be opened ({excerpt(code, 60)})"))
+    return Dropped("game", VAULT_REASONS.get(code) or said(Words.of("stored.not_opened",
+                                                                     notation=excerpt(code, 60))))
 
 
 @dataclass

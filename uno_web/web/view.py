@@ -134,6 +134,7 @@ class ActionsView:
     target_picker: tuple[tuple[int, str], ...] = ()  # (seat, name)
     choice_card: CardView | None = None
     jump_in: tuple[str, ...] = ()  # cards you may jump in with
+    keep_label: str = "Keep the card"  # "End your turn" when no card just drawn may be played
 
 
 @dataclass(frozen=True)
@@ -340,7 +341,13 @@ def status_words(s: GameState, moves: Sequence[Move], seat: int, thinking: bool,
             opts.append(Words.of("status.face.challenge"))
         opts.append(Words.of("status.face.take", n=s.pending))
         return Words.of("status.face", n=s.pending, parts=tuple(opts))
+    if s.owed:  # penalty_draw = one-by-one: the penalty cards first, one per draw
+        return Words.of("status.owed", n=s.owed)
     if s.phase == Phase.DRAWN:
+        if not any(m.kind == MoveKind.PLAY for m in moves) and any(
+                m.kind == MoveKind.PASS for m in moves):
+            # draw_then_pass (or any-card play with nothing that fits): the turn waits for a pass
+            return Words.of("status.drew_stays", cards=tuple(s.drawn))
         return Words.of("status.drew", cards=tuple(s.drawn))
     if top < 0:
         return Words.of("status.lead")
@@ -460,7 +467,15 @@ def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[MoveKind
         return ActionsView(False, "", False, False, False, False, False, False)
     penalty = s.phase == Phase.PENALTY and s.turn == seat
     can_draw = MoveKind.DRAW in kinds or (penalty and MoveKind.ACCEPT in kinds)
-    draw_label = f"Take {s.pending} cards" if penalty else "Draw a card"
+    if penalty:
+        draw_label = said(Words.of("action.take", n=s.pending))
+    elif s.owed and s.turn == seat:  # penalty_draw = one-by-one: only the penalty cards
+        draw_label = said(Words.of("action.owed", n=s.owed))
+    else:
+        draw_label = "Draw a card"
+    drawn_plays = s.phase == Phase.DRAWN and s.turn == seat and any(
+        m.kind == MoveKind.PLAY and m.card in s.drawn for m in moves)
+    keep_label = "Keep the card" if drawn_plays else "End your turn"
     picker: tuple[str, ...] = ()
     picker_for = ""
     targets: tuple[tuple[int, str], ...] = ()
@@ -486,7 +501,7 @@ def _actions(s: GameState, seat: int, moves: Sequence[Move], kinds: set[MoveKind
         uno_called=bool(s.called[seat]) and len(s.hands[seat]) <= 2,
         next_round=MoveKind.NEXT_ROUND in kinds and s.phase == Phase.ROUND_OVER,
         color_picker=picker, color_picker_for=picker_for, target_picker=targets,
-        choice_card=choice_card, jump_in=jump,
+        choice_card=choice_card, jump_in=jump, keep_label=keep_label,
     )
 
 
@@ -861,9 +876,16 @@ def settings_from_form(form: dict[str, str], previous: TableSettings
                             f" of at least {lo}" if lo is not None else
                             f" of at most {hi}" if hi is not None else "")
                     shown = typed[:12] + ("…" if len(typed) > 12 else "")
-                    errors[fv.name] = (f"{fv.title or fv.name} must be a whole number{span}; "
-                                       f"you typed {shown!r}." if typed else
-                                       f"{fv.title or fv.name} needs a whole number{span}.")
+                    label = fv.title or fv.name
+                    if lo is not None and hi is not None:  # the fields' usual case: a range
+                        errors[fv.name] = said(
+                            Words.of("field.whole_typed", why=label, n=lo, m=hi,
+                                     notation=repr(shown)) if typed else
+                            Words.of("field.whole_needed", why=label, n=lo, m=hi))
+                    else:
+                        errors[fv.name] = (f"{label} must be a whole number{span}; you typed "
+                                           f"{shown!r}." if typed else
+                                           f"{label} needs a whole number{span}.")
                     raw[fv.name] = typed[:40]
                 else:
                     value = number

@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ...core.cards import card_str
+from ...core.words import Words
+from ...i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from .base import Effects, Handler, Intent, handler_table, nothing
 from .page import clean_url
 
@@ -122,7 +124,7 @@ def finish_job(app: App, job: PuzzleJob) -> Effects:
                 app.mode = "puzzles"
         return Effects()
     if job.state == "failed":
-        app.notice = f"The solver stopped: {job.error}"
+        app.notice = said(Words.of("puzzle.solver_stopped", why=job.error))
     return Effects(focus="" if app.embed else "puzzle-check")
 
 

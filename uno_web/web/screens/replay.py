@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..render import render_table
 from ..view import replay_view
+from ...core.words import Words
+from ...i18n.phrases import said  # a phrase's English, its facts kept for the page's language
 from .base import Effects, Handler, Intent, handler_table, nothing
 
 if TYPE_CHECKING:
@@ -49,7 +51,8 @@ def finish_import(app: App, load: ReplayLoad) -> Effects:
     if app.replay.load is load:
         app.replay.load = None
     if load.state == "failed":
-        app.notice = f"{load.name[:80]} is not a game log this table can replay: {load.error}"
+        app.notice = said(Words.of("replay.not_a_log", notation=load.name[:80],
+                                   notation2=load.error))
         return Effects()
     if load.result is None:  # cancelled
         return Effects()
