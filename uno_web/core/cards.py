@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
-from typing import Iterable
+from typing import Any, Iterable
 
 __all__ = [
     "Color",
@@ -53,7 +53,13 @@ __all__ = [
 
 
 class CardError(ValueError):
-    """A card or colour string that cannot be read."""
+    """A card or colour string that cannot be read. ``words``: the same reason as a phrase's
+    key and facts (:class:`~uno_web.core.words.Words`) for a page in another language, where
+    the raise site has them (None: only the English message)."""
+
+    def __init__(self, message: str, words: Any = None) -> None:
+        super().__init__(message)
+        self.words = words
 
 
 class Color(IntEnum):
@@ -234,10 +240,10 @@ def parse_card(text: str) -> int:
     m = re.fullmatch(r"WILD\s*(DRAW)?\s*(\+?4|FOUR)", key)
     if m:
         return _PARSE["W+4"]
-    raise CardError(
-        f"unknown card {_short(text)}: write a colour letter R/Y/G/B then 0-9, S (skip), R (reverse) "
-        "or +2 (R7, GS, BR, Y+2), or W / W+4 for wilds; playing cards as rank then suit (7H, QS, JK)"
-    )
+    from .words import Words, english  # (words reads the cards: imported on use)
+
+    words = Words.of("card.unknown", notation=_short(text))
+    raise CardError(english(words), words)
 
 
 def parse_cards(text: str) -> list[int]:

@@ -60,18 +60,29 @@ class FieldProblem(ValueError):
     """A value that does not fit its declaration. ``loc`` is the path to it (field names and
     list indexes, outermost first), ``msg`` what is wrong; ``str()`` is ``"loc: msg"``."""
 
-    def __init__(self, loc: tuple[str | int, ...], msg: str) -> None:
+    def __init__(self, loc: tuple[str | int, ...], msg: str, facts: Any = None) -> None:
         self.loc = loc
         self.msg = msg
+        self.facts = facts  # ``msg`` as a Words (its phrase's key and facts), where known
         super().__init__(f"{self.where}: {msg}" if loc else msg)
 
     @property
     def where(self) -> str:
         return ".".join(str(p) for p in self.loc)
 
+    @property
+    def words(self) -> Any:
+        """The whole message (``str()``) as a :class:`~uno_web.core.words.Words`, for a page in
+        another language; None when ``msg`` has no facts."""
+        if self.facts is None or not self.loc:
+            return self.facts
+        from .words import Words
+
+        return Words.of("problem.in", field=self.where, why=self.facts)
+
     def inside(self, *outer: str | int) -> "FieldProblem":
         """The same problem seen from an enclosing value."""
-        return FieldProblem(outer + self.loc, self.msg)
+        return FieldProblem(outer + self.loc, self.msg, self.facts)
 
 
 # --- limits inside a type (``Annotated[int, Ge(0)]``); also what ``FieldSpec.metadata`` holds ---
@@ -325,7 +336,7 @@ def _then(inner: Check, user: Callable[[Any], Any]) -> Check:
         except FieldProblem:
             raise
         except ValueError as exc:
-            raise FieldProblem((), str(exc)) from None
+            raise FieldProblem((), str(exc), getattr(exc, "words", None)) from None
 
     return check
 
@@ -433,11 +444,15 @@ def _literal_check(values: tuple[Any, ...]) -> Check:
     return check
 
 
-def _length_problem(n: int, min_length: int | None, max_length: int | None) -> str | None:
+def _length_problem(n: int, min_length: int | None, max_length: int | None) -> Any:
+    """A list's length out of bounds, as a :class:`~uno_web.core.words.Words`; None if in."""
+    from .words import Words
+
     if min_length is not None and n < min_length:
-        return f"List should have at least {min_length} item{'s' * (min_length != 1)}, not {n:,}"
+        key = "field.min_items/1" if min_length == 1 else "field.min_items"
+        return Words.of(key, n=min_length, big=n)
     if max_length is not None and n > max_length:
-        return f"List should have at most {max_length:,} items, not {n:,}"
+        return Words.of("field.max_items", big=max_length, big2=n)
     return None
 
 
@@ -447,7 +462,9 @@ def _list_check(item: Check, min_length: int | None, max_length: int | None) -> 
             raise FieldProblem((), f"Input should be a valid list, got {excerpt(v)}")
         problem = _length_problem(len(v), min_length, max_length)
         if problem:
-            raise FieldProblem((), problem)
+            from .words import english
+
+            raise FieldProblem((), english(problem), problem)
         out = []
         for i, x in enumerate(v):  # the first problem stops the check
             try:
@@ -524,8 +541,7 @@ def read_card(text: str) -> int:
     from .cards import CardError, parse_card
 
     if isinstance(text, str) and len(text) > MAX_CARD_CHARS:
-        raise CardError(f"unknown card {excerpt(text)}: a card is written in at most "
-                        f"{MAX_CARD_CHARS} characters (R7, W+4, QS, red 7)")
+        raise _too_long(CardError, text)
     return parse_card(text)
 
 
@@ -537,9 +553,15 @@ def read_cards(text: str) -> list[int]:
     if isinstance(text, str):
         for word in text.replace(",", " ").split():
             if len(word) > MAX_CARD_CHARS:
-                raise CardError(f"unknown card {excerpt(word)}: a card is written in at most "
-                                f"{MAX_CARD_CHARS} characters (R7, W+4, QS, red 7)")
+                raise _too_long(CardError, word)
     return parse_cards(text)
+
+
+def _too_long(error: Any, word: str) -> Any:
+    from .words import Words, english
+
+    words = Words.of("card.too_long", notation=excerpt(word), n=MAX_CARD_CHARS)
+    return error(english(words), words)
 
 
 # ------------------------------------------------------------------------------------------

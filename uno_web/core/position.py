@@ -18,6 +18,7 @@ from .cards import COLOR_OF, IS_WILD, CardError, card_str, cards_str, color_code
 from .fields import Declared, FieldProblem, Ge, Le, MaxLen, declare, declared, excerpt, read_cards
 from .rules import MAX_RULE_OVERRIDES, RuleSet, RulesError, resolve_rules
 from .state import GameState, Phase, compile_rules
+from .words import Words, english
 
 __all__ = [
     "Position", "PositionError", "build_state", "position_from_state", "position_to_query",
@@ -28,7 +29,25 @@ __all__ = [
 class PositionError(ValueError):
     """A position that cannot be built; the message names the field and says why, quoting at
     most a short excerpt of the value. :func:`build_state` and :func:`position_from_query`
-    raise nothing else for bad input."""
+    raise nothing else for bad input. ``words``: the same message as a phrase's key and facts
+    (:class:`~uno_web.core.words.Words`) for a page in another language, where it has them
+    (None: only the English message)."""
+
+    def __init__(self, message: str, words: Words | None = None) -> None:
+        super().__init__(message)
+        self.words = words
+
+    @classmethod
+    def of(cls, words: Words) -> "PositionError":
+        return cls(english(words), words)
+
+    @classmethod
+    def in_field(cls, field: str, exc: Exception) -> "PositionError":
+        """``exc`` (a card or field problem) as the problem of ``field``."""
+        why = getattr(exc, "words", None)
+        if why is None:
+            return cls(f"{field}: {exc}")
+        return cls.of(Words.of("problem.in", field=field, why=why))
 
 
 _PHASES = {"play": Phase.PLAY, "choose-color": Phase.CHOOSE_COLOR, "penalty": Phase.PENALTY,
@@ -52,7 +71,9 @@ def _hands(v: list[str]) -> list[str]:
         try:
             out.append(cards_str(read_cards(h)) if h.strip() else "")
         except CardError as exc:
-            raise ValueError(f"hand {i}: {exc}") from None
+            if exc.words is None:
+                raise ValueError(f"hand {i}: {exc}") from None
+            raise PositionError.of(Words.of("position.hand", n=i, why=exc.words)) from None
     return out
 
 
@@ -165,7 +186,7 @@ def _cards(text: str, what: str) -> list[int]:
     try:
         return read_cards(text) if text.strip() else []
     except CardError as exc:
-        raise PositionError(f"{what}: {exc}") from None
+        raise PositionError.in_field(what, exc) from None
 
 
 def _seat_problem(what: str, seat: int, n: int) -> PositionError:
@@ -236,7 +257,17 @@ def _validated(pos: "Position | dict[str, Any]") -> Position:
     try:
         return Position.model_validate(pos)
     except FieldProblem as exc:
-        raise PositionError(str(exc) if exc.loc else f"position: {exc.msg}") from None
+        raise _field_problem(exc, "position") from None
+
+
+def _field_problem(exc: FieldProblem, outer: str = "") -> PositionError:
+    """A field's problem as the position's (its facts kept); ``outer`` names a problem of the
+    whole position (no field)."""
+    if not exc.loc and outer:
+        return PositionError.in_field(outer, FieldProblem((), exc.msg, exc.facts))
+    if exc.words is None:
+        return PositionError(str(exc))
+    return PositionError.of(exc.words)
 
 
 def _discard(pos: Position, first_card: str) -> list[int]:
@@ -245,7 +276,8 @@ def _discard(pos: Position, first_card: str) -> list[int]:
     if pos.top is not None and pos.top != "":  # "" is no top card, as None
         top_cards = _cards(pos.top, "top")
         if len(top_cards) != 1:
-            raise PositionError(f"top: write exactly one card, like R9, not {excerpt(pos.top)}")
+            raise PositionError.of(Words.of("problem.in", field="top", why=Words.of(
+                "position.one_top", notation=excerpt(pos.top))))
         discard.append(top_cards[0])
     elif first_card != "lead-any" and not discard:
         raise PositionError("a position needs a top card (or rules with first_card = lead-any)")
@@ -261,10 +293,8 @@ def _draw_pile(pos: Position, cards: "tuple[int, ...]", hands: list[list[int]],
     deck = Counter(cards)
     over = used - deck
     if over:
-        raise PositionError(
-            "more copies than the deck has, or cards of another deck: "
-            + " ".join(card_str(c) for c in sorted(over.elements()))
-        )
+        raise PositionError.of(Words.of(
+            "position.copies", notation=" ".join(card_str(c) for c in sorted(over.elements()))))
     rest = [] if pos.exact_deck else list((deck - used).elements())
     random.Random(pos.seed).shuffle(rest)
     return (given_draw + rest)[::-1]  # internal draw pile: top at the end
@@ -360,7 +390,7 @@ def _color(text: str, what: str, colors: "tuple[int, ...] | list[int]") -> int:
     try:
         color = parse_color(text)
     except CardError as exc:
-        raise PositionError(f"{what}: {exc}") from None
+        raise PositionError.in_field(what, exc) from None
     if color not in colors:
         raise PositionError(f"{what} {excerpt(text)} is not a colour of this deck")
     return color
@@ -611,7 +641,7 @@ def position_from_query(query: str) -> Position:
     try:
         return Position.model_validate(data)
     except FieldProblem as exc:
-        raise PositionError(str(exc)) from None
+        raise _field_problem(exc) from None
 
 
 def _whole_number(what: str, text: str, kind: str = "a whole number") -> int:

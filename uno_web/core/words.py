@@ -28,7 +28,8 @@ The facts are typed by their name, as a verdict's are (:mod:`uno_web.core.wordin
   language where it has one;
 - ``big``: a whole number written with thousands separators (``1,200,000``);
 - ``why``: English from a module that writes its own English (a solver's explanation); other
-  languages look it up in the page's catalogue (:func:`uno_web.i18n.ui.tr`);
+  languages look it up in the page's catalogue (:func:`uno_web.i18n.ui.tr`); or a
+  :class:`Words` (a reason that has its facts: an exception's ``words``);
 - ``text``: words already written in the language wanted (a room's verification, worded
   from its own facts by :func:`uno_web.room.describe`);
 - ``message``: a :class:`~uno_web.core.reasons.Verdict` as ``CODE: detail`` (or a report's
@@ -120,6 +121,20 @@ PHRASES_EN: dict[str, str] = {
     "editor.hand_of": "hand of {who}",
     "editor.cards_go_to": "Cards go to: {why}",
     "editor.invalid": "Not a valid position: {why}",
+    "editor.seat": "seat {n}",
+    # a position, a card or a field that cannot be read (the exception's ``words``)
+    "problem.in": "{field}: {why}",
+    "card.unknown": ("unknown card {notation}: write a colour letter R/Y/G/B then 0-9, S (skip), "
+                     "R (reverse) or +2 (R7, GS, BR, Y+2), or W / W+4 for wilds; playing cards "
+                     "as rank then suit (7H, QS, JK)"),
+    "card.too_long": ("unknown card {notation}: a card is written in at most {n} characters "
+                      "(R7, W+4, QS, red 7)"),
+    "position.hand": "hand {n}: {why}",
+    "position.one_top": "write exactly one card, like R9, not {notation}",
+    "position.copies": "more copies than the deck has, or cards of another deck: {notation}",
+    "field.min_items/1": "List should have at least 1 item, not {big}",
+    "field.min_items": "List should have at least {n} items, not {big}",
+    "field.max_items": "List should have at most {big} items, not {big2}",
     # a puzzle the table cannot show or deal
     "puzzle.bad_card.expected": "{field}: card #{n}: bad card {notation2}: expected a colour letter R/Y/G/B followed by a number (e.g. 'R7', 'G12') or the generic form C<colour>:<number> (e.g. 'C4:7')",
     "puzzle.bad_card.too_long": "{field}: card #{n}: bad card {notation2}: too long for a card (e.g. 'R7', 'G12', 'C4:7')",

@@ -18,18 +18,6 @@ COACH_UI_FI: dict[str, str] = {
         "Voittomahdollisuudet ovat vaikean botin arvioita siitä, mitä näit sillä hetkellä; vain "
         "arvion virhettä suuremmat erot merkitään.",
     # --- a seat whose bot holds still (a position): its name and cards, no level
-    # --- a link's card that cannot be read (the notice of a bad link) ----------------------
-    "unknown card {value}: write a colour letter R/Y/G/B then 0-9, S (skip), R (reverse) or +2 "
-    "(R7, GS, BR, Y+2), or W / W+4 for wilds; playing cards as rank then suit (7H, QS, JK)":
-        "tuntematon kortti {value}: kirjoita värin kirjain R/Y/G/B (punainen, keltainen, vihreä, "
-        "sininen) ja sitten 0–9, S (ohitus), R (suunnanvaihto) tai +2 (R7, GS, BR, Y+2), tai W / "
-        "W+4 villeille korteille; pelikortit arvona ja maana (7H, QS, JK)",
-    "hands: hand {n}: {text}": "kädet: käsi {n}: {text}",
-    "hands: List should have at least {n} items, not {m}":
-        "kädet: käsiä pitää olla vähintään {n}, ei {m}",
-    "top: {text}": "päällimmäinen kortti: {text}",
-    "discard: {text}": "poistopakka: {text}",
-    "draw: {text}": "nostopakka: {text}",
     # --- the first-visit tip -----------------------------------------------------------------
     "Tip:": "Vinkki:",
     "this panel explains every move, yours and the bots’, with the rule it comes from. Try a "

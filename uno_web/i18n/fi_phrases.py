@@ -47,6 +47,20 @@ PHRASES_FI: dict[str, str] = {
     "editor.uncalled": ("paikka {n} unohti huutaa UNO!, joten kädessä on oltava täsmälleen yksi "
                         "kortti, ei {m}"),
     "editor.take_back": "{card}: palauta pakkaan",
+    "editor.seat": "paikka {n}",
+    "problem.in": "{field}: {why}",
+    "card.unknown": ("tuntematon kortti {notation}: kirjoita värin kirjain R/Y/G/B (punainen, "
+                     "keltainen, vihreä, sininen) ja sitten 0–9, S (ohitus), R (suunnanvaihto) "
+                     "tai +2 (R7, GS, BR, Y+2), tai W / W+4 villeille korteille; pelikortit "
+                     "arvona ja maana (7H, QS, JK)"),
+    "card.too_long": ("tuntematon kortti {notation}: kortti kirjoitetaan enintään {n} merkillä "
+                      "(R7, W+4, QS, red 7)"),
+    "position.hand": "käsi {n}: {why}",
+    "position.one_top": "kirjoita täsmälleen yksi kortti, kuten R9, ei {notation}",
+    "position.copies": "enemmän kopioita kuin pakassa on, tai toisen pakan kortteja: {notation}",
+    "field.min_items/1": "luettelossa pitää olla vähintään 1 kohta, ei {big}",
+    "field.min_items": "luettelossa pitää olla vähintään {n} kohtaa, ei {big}",
+    "field.max_items": "luettelossa saa olla enintään {big} kohtaa, ei {big2}",
     "editor.left": "{card}, {n} jäljellä",
     "editor.hand_of": "{who:gen} käsi",
     "editor.cards_go_to": "Kortit menevät: {why}",

@@ -1,11 +1,9 @@
 """The Finnish of every string the pages show: English text -> Finnish.
 
 ONE PLACE to add a label: an entry here, keyed by the English text exactly as the page writes
-it.  ``{placeholders}`` make an entry a pattern (see :mod:`uno_web.i18n.ui`): the Finnish must
-use the same placeholder names (``tests/i18n/test_catalogues.py`` checks), with the Finnish
-specs of :mod:`uno_web.i18n.grammar` (``{who:nosti|nostit}``).  People: ``who``, ``by``,
-``name``, ``next``, ``target``, ``winner``; cards: ``card``, ``cards``; colours: ``color``;
-translated text: ``text``, ``what``; numbers: ``n``, ``m``.
+it.  Fixed text only: text with facts (a name, a card, a number) is a phrase of
+:data:`uno_web.core.words.PHRASES_EN` with its Finnish in :mod:`uno_web.i18n.fi_phrases`
+(``tests/i18n/test_phrases.py`` fails on an entry with ``{placeholders}`` here).
 """
 
 from __future__ import annotations
@@ -13,7 +11,10 @@ from __future__ import annotations
 __all__ = ["UI_FI", "FIELD_NAMES_FI"]
 
 #: a form field or link parameter a message names (``{field}``): its Finnish, else as it is
-FIELD_NAMES_FI: dict[str, str] = {"cards": "kortit", "card": "kortti"}
+FIELD_NAMES_FI: dict[str, str] = {
+    "cards": "kortit", "card": "kortti", "hands": "kädet", "top": "päällimmäinen kortti",
+    "discard": "poistopakka", "draw": "nostopakka",
+}
 
 UI_FI: dict[str, str] = {
     # --- the top bar, buttons, labels -------------------------------------------------------
@@ -195,7 +196,7 @@ UI_FI: dict[str, str] = {
     "Click a placed card to take it back.": "Napsauta asetettua korttia, niin se palaa pakkaan.",
     "A valid position.": "Kelvollinen tilanne.",
     "Try it": "Kokeile", "Link to this editor": "Linkki tähän editoriin",
-    "Seats": "Pelaajat", "you: the reader": "sinä: lukija", "seat {n}": "paikka {n}",
+    "Seats": "Pelaajat", "you: the reader": "sinä: lukija",
     "Name": "Nimi", "Score": "Pisteet", "forgot to call UNO": "unohti huutaa UNO!",
     "Hand": "Käsi", "empty": "tyhjä",
     "Whose turn, and what waits": "Kenen vuoro, ja mikä odottaa", "Turn": "Vuoro",
@@ -216,8 +217,6 @@ UI_FI: dict[str, str] = {
         "haastettava villi nosta neljä vaatii päällimmäiseksi villin nosta neljän",
     "a wild top card needs the current colour (color)":
         "päällimmäinen villi kortti tarvitsee nykyisen värin (color)",
-    "more copies than the deck has, or cards of another deck: {codes}":
-        "enemmän kopioita kuin pakassa on, tai toisen pakan kortteja: {codes}",
     "a position needs a top card (or rules with first_card = lead-any)":
         "tilanne tarvitsee päällimmäisen kortin (tai säännöt, joissa first_card = lead-any)",
     "a penalty phase needs a pending penalty": "rangaistusvaihe tarvitsee odottavan rangaistuksen",

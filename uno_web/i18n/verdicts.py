@@ -148,17 +148,6 @@ def join_fi(items: "list[str]", conjunction: str = "ja") -> str:
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
-def item_fi(text: str) -> str | None:
-    """A card's, a colour's or a phrase's English name in Finnish; None for anything else."""
-    if text in CARD_NAMES_FI:
-        return CARD_NAMES_FI[text]
-    if text in COLOR_NAMES_FI:
-        return COLOR_NAMES_FI[text][""]
-    if text in _PHRASES:
-        return _PHRASES[text][""]
-    return None
-
-
 def _word_fi(text: str) -> FiWords:
     """A word kept as text (a name, or a parameter stored as English words before verdicts
     carried facts): looked up in the dictionaries of names, colours, cards and phrases."""

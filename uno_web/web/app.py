@@ -235,7 +235,8 @@ class App:
         try:
             job_fx = self._open_request(req)
         except ValueError as exc:  # PositionError, PuzzleError, ... are ValueErrors
-            self._report_bad_link(said(Words.of("link.bad", why=str(exc)[:300])))
+            why = getattr(exc, "words", None) if len(str(exc)) <= 300 else None  # its facts
+            self._report_bad_link(said(Words.of("link.bad", why=why or str(exc)[:300])))
         if req.error:
             self._report_bad_link(req.error)
         if self.link_notes:

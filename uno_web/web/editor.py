@@ -123,7 +123,8 @@ class Editor:
             pos = self.position()
             s = build_state(pos)
         except (PositionError, FieldProblem, ValueError) as exc:
-            return str(exc).replace("Value error, ", "")
+            words = getattr(exc, "words", None)  # its facts: another language is written from them
+            return said(words) if words is not None else str(exc).replace("Value error, ", "")
         if self.plus4_by >= 0 and (not s.discard or card_str(s.discard[-1]) != "W+4"):
             return "a challengeable Wild Draw Four needs a Wild Draw Four on top"
         for seat in self.uncalled:
@@ -450,7 +451,7 @@ def render_editor(ed: Editor, base: str, lang: str = "en") -> str:
                     "Seats")
     seat_rows = []
     for i in range(n):
-        who = "you: the reader" if i == 0 else f"seat {i}"
+        who = "you: the reader" if i == 0 else said(Words.of("editor.seat", n=i))
         checked = " checked" if i in ed.uncalled else ""
         seat_rows.append(
             f'<fieldset class="ed-seat" data-testid="ed-seat-{i}"><legend>{e(who)}</legend>'

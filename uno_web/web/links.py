@@ -180,8 +180,10 @@ def read_page(query: str) -> PageRequest:
             pos = read_position(query)
         except (PositionError, ValueError) as exc:
             detail = str(exc).replace("Value error, ", "")[:300]  # pydantic's prefix says nothing
+            # the reason's facts where it has them: another language is written from them
+            why = getattr(exc, "words", None) if len(str(exc)) <= 300 else None
             return PageRequest("start", embed=embed, lesson=lesson, notes=tuple(notes),
-                               error=said(Words.of("link.position", why=detail)))
+                               error=said(Words.of("link.position", why=why or detail)))
     elif lesson is not None:
         pos = lesson.position
     else:
