@@ -62,30 +62,6 @@
       .then(function (m) { m.prepare({start: true}); }, function () { /* the ordinary boot follows */ });
   }
   window.unoWebStartInterpreter = startInterpreter;
-  // An embed (a frame of a page of this origin) that is on screen now, by the measure static/
-  // page.js's observer uses (a fifth of it in the viewport), and finds no sibling frame that
-  // hosts Python.  Only a frame directly under the top page can tell (the top page's viewport
-  // is the screen); ?start=click and a browser without IntersectionObserver wait for the click.
-  function hostsNow() {
-    if (params.get("start") === "click" || !("IntersectionObserver" in window)) return false;
-    try {
-      var frame = window.frameElement;
-      var top = window.parent;
-      if (!frame || top !== window.top || top === window) return false;
-      for (var i = 0; i < top.frames.length; i++) {
-        try {
-          var f = top.frames[i];
-          if (f !== window && f.unoWebHost && f.location.origin === location.origin) return false;
-        } catch (err) { /* another origin's frame: not ours */ }
-      }
-      var r = frame.getBoundingClientRect();
-      var w = Math.min(r.right, top.innerWidth) - Math.max(r.left, 0);
-      var h = Math.min(r.bottom, top.innerHeight) - Math.max(r.top, 0);
-      return r.width > 0 && r.height > 0 && w > 0 && h > 0 && w * h >= 0.2 * r.width * r.height;
-    } catch (err) {
-      return false;  // a page of another origin above: static/page.js decides
-    }
-  }
   var params = new URLSearchParams(search);
   var embed = /[?&]embed=1(&|$)/.test(search);
   // embed.html (uno_web/site/prerender.py) is index.html without the full page's start screen:
@@ -123,31 +99,12 @@
     setTimeout(function () { root.style.visibility = ""; }, 3000);
   }
 
-  if (embed) {
-    root.classList.add("embed");
-    // An embed that is on screen already and finds no sibling embed hosting Python starts it
-    // from here, as a page does (below), and hosts the page's other embeds (static/page.js,
-    // "One Python for every embed of a page"): otherwise the host would start only once its
-    // document is parsed and its observer has run, after the page's other embeds have parsed
-    // theirs on the page's one renderer thread (docs/embedding.md, "The embed document").
-    // Any other embed waits for static/page.js, as before: it makes no PyScript request until
-    // it is seen or clicked.
-    if (!hostsNow()) return;
-    window.unoWebEarlyStart = "visible";  // static/page.js starts at once, without its observer
-    if (params.get("share") !== "0") {
-      // the host's handle, before static/page.js completes it: guests that join meanwhile are
-      // queued for Python (uno_web/web/boot.py, serve_guests) and for the progress bar
-      window.unoWebHost = {queue: [], early: [], attach: null, join: function (win) {
-        this.early.push(win);
-        if (this.attach) this.attach(win); else this.queue.push(win);
-      }};
-    }
-  }
-  // A page (or an embed on screen, above): Python starts at once, from here in <head>, so
-  // Pyodide starts loading as early as on a page that has PyScript's core.js in <head>
-  // (docs/deployment.md, "Boot time"). PyScript finds the document's <script type="py"> when
-  // the parser reaches it. static/page.js (deferred) then only draws the progress: it replays
-  // the stages PyScript reported before it ran (window.unoWebEarly).
+  if (embed) { root.classList.add("embed"); return; }
+  // Not an embed: Python starts at once, from here in <head>, so Pyodide starts loading as
+  // early as on a page that has PyScript's core.js in <head> (docs/deployment.md, "Boot time").
+  // PyScript finds index.html's <script type="py"> when the parser reaches it. static/page.js
+  // (deferred) then only draws the progress: it replays the stages PyScript reported before it
+  // ran (window.unoWebEarly). An embed makes no PyScript request before it starts.
   // tests/web/test_assemble.py checks that every file named here is in the built site.
   var early = window.unoWebEarly = {stages: []};
   addEventListener("py:progress", function (ev) { early.stages.push(String(ev.detail)); });
@@ -160,7 +117,6 @@
   document.head.appendChild(core);
   window.unoWebBundle();
   startInterpreter();
-  if (embed) return;
   // Query keys that change what the first screen is; any other key (speed, delay, seed, utm_…)
   // leaves the start screen.  Kept in step with uno_web/web/links.py by tests/web/test_boot_unit.py.
   var CONTENT = ["hands", "mode", "lesson"];

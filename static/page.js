@@ -228,20 +228,15 @@
     return null;
   }
   function becomeHost() {
-    // static/early.js may have made this frame the host already, in <head>: its guests so far
-    // get the progress from here on
-    var host = window.unoWebHost || {queue: [], attach: null};  // attach: set by Python once it is ready
-    (host.early || []).forEach(function (win) {
-      guests.push(win);
-      try { win.unoWebProgress(stage); } catch (err) { /* gone */ }
-    });
-    host.early = [];
-    host.join = function (win) {
-      guests.push(win);
-      win.unoWebProgress(stage);
-      if (this.attach) this.attach(win); else this.queue.push(win);
+    window.unoWebHost = {
+      queue: [],
+      attach: null,  // set by Python once it is ready
+      join: function (win) {
+        guests.push(win);
+        win.unoWebProgress(stage);
+        if (this.attach) this.attach(win); else this.queue.push(win);
+      }
     };
-    window.unoWebHost = host;
     var forward = setStage;
     window.unoWebProgress = setStage = function (name) {
       forward(name);
@@ -262,7 +257,7 @@
     timer = setInterval(draw, 150);
     draw();
     if (embed && params.get("share") !== "0") {
-      var host = window.unoWebEarlyStart ? null : findHost();  // early.js made this frame the host
+      var host = findHost();
       if (host) {
         body.dataset.pyShared = "1";
         $("#boot-status").textContent = t("Loading Python (shared with this page's other positions)…");
@@ -441,10 +436,6 @@
   ph.querySelector("button").addEventListener("click", function () { start("click"); });
   // body.dataset.pyWait says what the placeholder waits for (the tests wait for it before they
   // check that nothing has loaded): "click", or "visible" once the observer has first reported
-  if (window.unoWebEarlyStart) {  // static/early.js found this embed on screen and started Python
-    start(window.unoWebEarlyStart);
-    return;
-  }
   if (params.get("start") === "click" || !("IntersectionObserver" in window)) {
     body.dataset.pyWait = "click";
     return;

@@ -75,37 +75,6 @@ def test_embed_html_embeds_share_one_python_and_speak_finnish(page: Any) -> None
     assert "Vihreä 4" in guest.inner_text("[data-testid=rejection]")
 
 
-def test_an_embed_on_screen_starts_python_from_its_head_and_hosts_the_others(page: Any) -> None:
-    """static/early.js: the first embed of a page that is on screen when its document starts
-    starts Python there and hosts the others; an embed below the screen starts nothing."""
-    seen: list[tuple[str, str]] = []
-    page.on("request", lambda r: seen.append((r.frame.name, r.url)))
-    page.set_viewport_size({"width": 1100, "height": 700})
-    page.route("**/static/author-page.html", lambda r: r.fulfill(
-        content_type="text/html; charset=utf-8",
-        body="<!doctype html><html><head><title>Author</title></head><body style='margin:0'>"
-             + "".join(f"<iframe name='s{i}' title='s{i}' style='width:480px;height:300px' "
-                       f"src='../embed.html?embed=1&amp;{POSITION}&amp;goal=S{i}'></iframe>" for i in range(2))
-             + "<div style='height:3000px'></div><iframe name='below' title='below' style='width:480px;height:300px' "
-               f"src='../embed.html?embed=1&amp;{POSITION}'></iframe></body></html>"))
-    page.goto("static/author-page.html")
-    frames = {name: page.frame(name=name) for name in ("s0", "s1", "below")}
-    for name in ("s0", "s1"):
-        frame = frames[name]
-        assert frame is not None
-        frame.wait_for_function("document.body && document.body.dataset.ready === '1'", timeout=READY_TIMEOUT_MS)
-    early = [name for name in ("s0", "s1") if frames[name].evaluate("window.unoWebEarlyStart || ''") == "visible"]
-    assert len(early) == 1, early  # one host, started from <head>; the other joined it
-    host, guest = early[0], next(n for n in ("s0", "s1") if n != early[0])
-    assert [f for f, u in seen if is_python_request(u)] and {f for f, u in seen if is_python_request(u)} == {host}
-    assert frames[host].evaluate("document.body.dataset.pyStart") == "visible"
-    assert frames[guest].evaluate("document.body.dataset.shared") == "1"
-    below = frames["below"]
-    assert below is not None
-    below.wait_for_function("document.body && document.body.dataset.pyWait === 'visible'")
-    assert below.evaluate("window.unoWebEarlyStart === undefined && !document.body.dataset.pyStart")
-
-
 def test_embed_html_placeholder_in_finnish_before_python(page: Any) -> None:
     seen: list[str] = []
     page.on("request", lambda r: seen.append(r.url))
