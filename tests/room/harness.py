@@ -180,7 +180,9 @@ def play_people(room: Room, rng: random.Random, max_steps: int = 20_000,
             legal = view["legal"]
             extra = [m for m in legal if m[0] in "CU"] if catch else []
             if view["turn"] == g.seat and legal:
-                room.send(peer, g.move(rng.choice(extra or legal)))
+                # a call or catch half the time when there is one (under uno_repeat_call a call
+                # is legal again and again: always calling would never play a card)
+                room.send(peer, g.move(rng.choice(extra if extra and rng.random() < 0.5 else legal)))
                 moved = True
                 break
             if extra and rng.random() < 0.5:
