@@ -52,11 +52,12 @@ def _offset(log: dict[str, Any], rnd: int) -> int:
 def test_an_honest_game_verifies(game: Room, log: dict[str, Any]) -> None:
     v = verify_room_log(json.dumps(log))
     assert v.verified and v.code == "VERIFIED"
-    assert v.rounds_checked == len(log["rounds"]) == 3
+    rounds = len(log["rounds"])
+    assert rounds >= 3 and v.rounds_checked == rounds
     assert v.actions_checked == sum(len(r["actions"]) for r in log["rounds"])
     assert any(a["reshuffles"] for r in log["rounds"] for a in r["actions"])
     for g in game.guests.values():
-        assert [x.verified for x in g.verifications.values()] == [True, True, True]
+        assert [x.verified for x in g.verifications.values()] == [True] * rounds
 
 
 def test_a_tampered_value_is_a_commitment_fault(log: dict[str, Any]) -> None:
