@@ -16,7 +16,9 @@ import pytest
 from uno_web.core import (GameState, IllegalMove, Move, MoveKind, Phase, apply, can_play, check,
                           legal_moves, parse_move)
 from uno_web.core.events import (CardPlayed, CardsDrawn, DirectionReversed, Event, GameWon, PenaltyApplied,
-                                 PileReshuffled, PlayerEliminated, RoundStarted, RoundWon)
+                                 PileReshuffled, PlayerEliminated, RoundBlocked, RoundStarted,
+                                 RoundWon, TurnSkipped)
+from uno_web.core.cards import COLOR_OF
 from uno_web.core.observation import observe
 from uno_web.core.reasons import CATALOGUE, Reason, Verdict
 
@@ -449,3 +451,137 @@ def test_a_seat_that_is_not_a_number_is_named_in_the_error() -> None:
     s = position(hands=["R1", "B1 B2"], top="R9")
     with pytest.raises(TypeError, match="not 'x'"):
         legal_moves(s, "x")  # type: ignore[arg-type]
+
+
+# --- penalty cards taken by a draw, and owed cards drawn one by one -------------------------
+# docs/rules.md: draw_takes_penalty ("a draw takes a pending draw card, its first card"),
+# penalty_draw = one-by-one ("one card per move ... the turn passes on once they are drawn")
+
+def test_a_draw_that_takes_a_draw_card_at_once_follows_a_recorded_reshuffle() -> None:
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="R+2", discard="Y1 Y2 Y3", draw="Y4", turn=1,
+                 pending=2, phase="penalty", exact_deck=True, overrides={"draw_takes_penalty": True})
+    assert code(s, "A1") == "E_NO_PENALTY"
+    assert check(s, parse_move("A1")).detail == \
+        "Bot 1 takes the 2 cards by drawing: the first draw takes them"
+    tr = apply(s, parse_move("D1"), shuffles=[[C("Y3"), C("Y1"), C("Y2")]])
+    assert tr.verdict.code.value == "OK_ACCEPT"
+    assert [(e.seat, e.cards) for e in tr.events if isinstance(e, CardsDrawn)] == \
+        [(1, (C("Y4"), C("Y3")))]
+    assert [e.seat for e in tr.events if isinstance(e, TurnSkipped)] == [1]
+    assert tr.state.turn == 0
+
+
+def test_owed_penalty_cards_are_drawn_one_per_move_and_then_the_turn_passes() -> None:
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="W+4", color="B", turn=1, pending=4,
+                 phase="penalty", plus4_by=0, overrides={"penalty_draw": "one-by-one"})
+    t, ev = play(s, "A1")
+    assert [(e.seat, e.count, e.reason) for e in ev if isinstance(e, PenaltyApplied)] == \
+        [(1, 4, "draw")]
+    assert t.owed == 4 and observe(t, 0).plus4_by == -1
+    for move in ("X1", "K1"):
+        v = check(t, parse_move(move))
+        assert v.code.value == "E_PENALTY_DRAWS_LEFT" and v.facts()["count"] == 4
+        assert v.detail == "Bot 1 must first draw the 4 cards still owed"
+    u, ev2 = play(t, "D1", "D1", "D1")
+    assert u.owed == 1 and u.turn == 1 and not any(isinstance(e, TurnSkipped) for e in ev2)
+    w, ev3 = play(u, "D1")
+    assert [e.seat for e in ev3 if isinstance(e, TurnSkipped)] == [1] and w.turn == 0
+    assert len(w.hands[1]) == 7
+
+
+def test_a_draw_that_takes_a_draw_card_one_by_one_leaves_nothing_to_challenge() -> None:
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="R+2", turn=1, pending=2, phase="penalty",
+                 overrides={"penalty_draw": "one-by-one", "draw_takes_penalty": True})
+    t, ev = play(s, "D1")
+    assert [(e.seat, e.count) for e in ev if isinstance(e, PenaltyApplied)] == [(1, 2)]
+    assert t.owed == 1 and observe(t, 1).plus4_by == -1 and len(t.hands[1]) == 4
+
+
+def test_others_may_call_uno_while_a_penalty_that_is_not_a_draw_cards_is_paid() -> None:
+    # only the player paying such a penalty may not call meanwhile (letsuno's
+    # isPayingUnoPenalty); the others may
+    s = position(hands=["R1", "G1 G2 G3", "B1"], top="R9", turn=1, uncalled=[0],
+                 overrides={"penalty_draw": "one-by-one", "uno_penalty": 2})
+    t, _ = play(s, "C1>0")  # seat 0 was caught: seat 0 draws two, one per move
+    assert t.owed == 2 and t.turn == 0 and t.owed_then >= 0
+    assert code(t, "U0") == "E_UNO_NOT_ALLOWED"
+    assert code(t, "U2") == "OK_UNO"
+
+
+def test_under_forced_play_at_once_a_drawn_red_zero_is_the_only_card() -> None:
+    # forced_play_at_once: the drawn card that fits is the only move (card number 0 included)
+    s = position(hands=["R0 R5 G1", "B1 B2"], top="R9", phase="drawn", drawn="R0",
+                 overrides={"forced_play": True, "forced_play_at_once": True,
+                            "after_draw_play": "any-card"})
+    v = check(s, parse_move("P0:R5"))
+    assert v.code.value == "E_MUST_PLAY_DRAWN" and v.facts()["drawn"] == C("R0")
+    assert [str(m) for m in legal_moves(s, 0) if m.kind == MoveKind.PLAY] == ["P0:R0"]
+
+
+# --- the end of a round and a blocked round's event ----------------------------------------
+
+def test_a_blocked_round_is_not_a_repeated_position_and_a_draw_says_so() -> None:
+    _, ev = _blocked_round(["G1 G2", "B1 B2", "Y1"], turn=2)
+    (blocked,) = [e for e in ev if isinstance(e, RoundBlocked)]
+    assert not blocked.repeated
+    s = position(hands=["G1 G2", "B1 B2"], top="R9", draw="Y5 Y6")
+    _, ev2 = play(s, "D0")
+    assert [(e.seat, e.reason) for e in ev2 if isinstance(e, CardsDrawn)] == [(0, "draw")]
+
+
+def test_a_misplay_penalty_starts_the_count_of_passes_again() -> None:
+    s = position(hands=["G5 B7", "B1 B2", "Y1 Y2"], top="R9", discard="Y7", exact_deck=True,
+                 stuck=1, overrides={"misplay_penalty": 1})
+    t, _ = play(s, "P0:G5")
+    assert len(t.hands[0]) == 3 and t.stuck == 0
+
+
+def test_after_a_round_no_jump_in_window_is_open() -> None:
+    s = position(hands=["R1", "G1 G2"], top="R5", overrides={"jump_in": True,
+                                                             "jump_in_window": "while-on-top"})
+    t, _ = play(s, "P0:R1")
+    assert t.phase >= Phase.ROUND_OVER and not observe(t, 1).jump_window
+    assert code(t, "P1:G1") == "E_ROUND_OVER"
+    assert check(t, parse_move("P1:G1")).facts()["winner"] == 0
+
+
+def test_a_pile_turned_over_takes_the_colour_of_its_new_first_card_and_closes_jump_ins() -> None:
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="R9", discard="B5 Y6 G7", draw="",
+                 exact_deck=True, jump_window=True, last_player=1,
+                 overrides={"reshuffle": "turn-over", "jump_in": True,
+                            "jump_in_window": "while-on-top"})
+    t, _ = play(s, "D0")
+    assert t.color == COLOR_OF[C("B5")] and not t.jump_window
+    w = position(hands=["R1 R2", "G1 G2 G3"], top="R9", discard="W Y6 G7", draw="",
+                 exact_deck=True, overrides={"reshuffle": "turn-over"})
+    u, _ = play(w, "D0")
+    assert u.discard == [C("W")] and u.color == COLOR_OF[C("R9")]  # a wild names no colour
+
+
+# --- more refusals that name their mover and their facts -----------------------------------
+
+def test_more_refusals_name_the_mover_and_say_what_was_wrong() -> None:
+    wild = position(hands=["W R1", "G1 G2 G3"], top="R9")
+    bad_colour = check(wild, Move(MoveKind.PLAY, 0, C("W"), 9, -1, False))
+    assert bad_colour.code.value == "E_COLOR_NOT_ALLOWED" and bad_colour.facts()["who"] == 0
+    no_uno = position(hands=["R1", "G1 G2", "B1 B2"], top="R9", turn=1,
+                      overrides={"uno_call": False})
+    v = check(no_uno, parse_move("C2>0"))
+    assert v.code.value == "E_UNO_DISABLED" and v.facts()["who"] == 2
+    seven = position(hands=["R7 G3 B4", "G1 G2 G3", ""], top="R9", out=[2],
+                     scores=[0, 0, 300], overrides={"seven_swap": True, "scoring": "elimination",
+                                                    "elimination_threshold": 250})
+    for move, form in (("P0:R7>0", "self"), ("P0:R7>2", None), ("P0:R7>7", None)):
+        v = check(seven, parse_move(move))
+        assert v.code.value == "E_SWAP_TARGET_INVALID" and v.facts()["who"] == 0, move
+        if form:
+            assert v.facts()["form"] == form
+        else:
+            assert v.facts()["target"] == int(move[-1]), move
+
+
+def test_a_wild_jumped_in_with_an_uno_call_that_leaves_two_cards_is_refused_for_the_call() -> None:
+    s = position(hands=["G1 G2", "W Y1 Y2", "B1 B2"], top="W", color="R", turn=2,
+                 jump_window=True, last_player=0,
+                 overrides={"jump_in": True, "jump_in_wild": True, "no_wild_finish": True})
+    assert code(s, "P1:W=G!") == "E_UNO_NOT_ALLOWED"
