@@ -585,3 +585,64 @@ def test_a_wild_jumped_in_with_an_uno_call_that_leaves_two_cards_is_refused_for_
                  jump_window=True, last_player=0,
                  overrides={"jump_in": True, "jump_in_wild": True, "no_wild_finish": True})
     assert code(s, "P1:W=G!") == "E_UNO_NOT_ALLOWED"
+
+
+# --- the events of a catch and of a challenge ----------------------------------------------
+# events.PenaltyApplied: who drew, how many, why, and the seat that caused it
+
+def test_a_catch_charges_the_caught_player_across_a_recorded_reshuffle() -> None:
+    s = position(hands=["R1", "G1 G2", "B1 B2"], top="R9", discard="Y1 Y2 Y3", draw="", turn=1,
+                 uncalled=[0], exact_deck=True)
+    tr = apply(s, parse_move("C2>0"), shuffles=[[C("Y3"), C("Y1"), C("Y2")]])
+    (penalty,) = [e for e in tr.events if isinstance(e, PenaltyApplied)]
+    assert (penalty.seat, penalty.count, penalty.reason, penalty.by) == (0, 2, "uno", 2)
+    assert [(e.seat, e.cards, e.reason) for e in tr.events if isinstance(e, CardsDrawn)] == \
+        [(0, (C("Y3"), C("Y1")), "uno")]
+
+
+@pytest.mark.parametrize("one_by_one", [False, True])
+def test_a_challenge_charges_the_bluffer_or_the_challenger_and_says_who_caused_it(
+        one_by_one: bool) -> None:
+    rules = {"penalty_draw": "one-by-one"} if one_by_one else {}
+    bluff = position(hands=["R3 W+4 Y1", "G1 G2", "Y5 Y6"], top="B7", color="R", overrides=rules)
+    _, ev = play(bluff, "P0:W+4=G", "X1")
+    assert [(e.seat, e.count, e.reason, e.by) for e in ev if isinstance(e, PenaltyApplied)] == \
+        [(0, 4, "challenge", 1)]
+    honest = position(hands=["B3 W+4 Y1", "G1 G2", "Y5 Y6"], top="B7", color="R",
+                      overrides=rules)
+    t, ev2 = play(honest, "P0:W+4=G", "X1")
+    assert [(e.seat, e.count, e.reason, e.by) for e in ev2 if isinstance(e, PenaltyApplied)] == \
+        [(1, 6, "challenge", 0)]
+    if not one_by_one:
+        assert [(e.seat, len(e.cards), e.reason) for e in ev2 if isinstance(e, CardsDrawn)] == \
+            [(1, 6, "challenge")]
+        assert [(e.seat, e.reason) for e in ev if isinstance(e, CardsDrawn)] == [(0, "challenge")]
+    else:
+        assert t.owed == 6
+
+
+def test_after_a_challenge_the_next_draw_card_makes_its_own_penalty() -> None:
+    s = position(hands=["B3 W+4 Y1", "G1 G2", "G+2 Y6"], top="B7", color="R")
+    t, _ = play(s, "P0:W+4=G", "X1")  # not a bluff: seat 1 draws 6, seat 2 is on turn
+    assert t.pending == 0 and t.turn == 2
+    u, _ = play(t, "P2:G+2")  # official: seat 0 draws two at once and misses the turn
+    assert u.pending == 0 and len(u.hands[0]) == 4 and u.turn == 1
+
+
+def test_accepting_owed_cards_names_no_one_as_their_cause() -> None:
+    s = position(hands=["R1 R2", "G1 G2 G3"], top="R+2", turn=1, pending=2, phase="penalty",
+                 overrides={"penalty_draw": "one-by-one"})
+    _, ev = play(s, "A1")
+    assert [(e.seat, e.count, e.by) for e in ev if isinstance(e, PenaltyApplied)] == [(1, 2, -1)]
+
+
+def test_the_words_of_a_refused_draw_and_of_a_forbidden_last_card() -> None:
+    s = position(hands=["R1 R2 B3", "G1 G2 G3"], top="R9", draw="Y5",
+                 overrides={"may_draw_when_playable": False})
+    v = check(s, parse_move("D0"))
+    assert v.code.value == "E_MUST_PLAY" and v.facts()["alternative"] == C("R1")
+    assert v.detail == "You can play a red 1, so drawing is not allowed"
+    w = position(hands=["W", "G1 G2 G3"], top="R9", overrides={"no_wild_finish": True})
+    f = check(w, parse_move("P0:W=G"))
+    assert f.code.value == "P_FINISH" and f.facts()["form"] == "wild"
+    assert f.detail == "You may not go out on a wild card: you take the Wild back and draw 1 card"
