@@ -646,3 +646,18 @@ def test_the_words_of_a_refused_draw_and_of_a_forbidden_last_card() -> None:
     f = check(w, parse_move("P0:W=G"))
     assert f.code.value == "P_FINISH" and f.facts()["form"] == "wild"
     assert f.detail == "You may not go out on a wild card: you take the Wild back and draw 1 card"
+
+
+def test_a_wild_jumped_in_that_is_not_the_last_card_is_a_plain_jump_in() -> None:
+    # no_wild_finish concerns only the last card: a Wild jumped in with more cards left is fine
+    s = position(hands=["G1 G2", "W Y1", "B1 B2"], top="W", color="R", turn=2,
+                 jump_window=True, last_player=0,
+                 overrides={"jump_in": True, "jump_in_wild": True, "no_wild_finish": True})
+    assert code(s, "P1:W=G") == "OK_JUMP_IN"
+
+
+def test_catching_yourself_is_refused_with_the_facts_of_that_refusal() -> None:
+    s = position(hands=["R1", "G1 G2", "B1 B2"], top="R9", turn=1, uncalled=[0])
+    v = check(s, parse_move("C0>0"))
+    assert v.code.value == "E_NO_ONE_TO_CATCH"
+    assert {k: f for k, f in v.facts().items() if k != "names"} == {"who": 0, "form": "self"}
