@@ -661,3 +661,18 @@ def test_catching_yourself_is_refused_with_the_facts_of_that_refusal() -> None:
     v = check(s, parse_move("C0>0"))
     assert v.code.value == "E_NO_ONE_TO_CATCH"
     assert {k: f for k, f in v.facts().items() if k != "names"} == {"who": 0, "form": "self"}
+
+
+def test_a_wild_draw_four_is_a_last_resort_facing_a_draw_card_too() -> None:
+    # wild_last_resort: a wild only when no other card may be played; facing a Draw Two, a
+    # Draw Two that may be stacked on it is such a card
+    s = position(hands=["W+4 G+2", "G1 G2"], top="R+2", pending=2, phase="penalty",
+                 overrides={"wild_last_resort": True, "stack_draw_two_on_draw_two": True,
+                            "stack_draw_four_on_draw_two": True})
+    v = check(s, parse_move("P0:W+4=B"))
+    assert v.code.value == "E_WILD_NOT_LAST_RESORT" and v.facts()["alternative"] == C("G+2")
+    assert code(s, "P0:G+2") == "OK_STACK"
+    alone = position(hands=["W+4 G5", "G1 G2"], top="R+2", pending=2, phase="penalty",
+                     overrides={"wild_last_resort": True, "stack_draw_two_on_draw_two": True,
+                                "stack_draw_four_on_draw_two": True})
+    assert code(alone, "P0:W+4=B") == "OK_STACK"  # a green 5 does not answer a Draw Two
