@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from ..core import Move, MoveKind, Phase, RuleSet, check_deck, legal_moves
 from ..core.cards import (
@@ -652,78 +652,85 @@ def event_words(e: Event, names: Sequence[str], you: int = HUMAN) -> Words:
     k = e.kind
     seat = getattr(e, "seat", -1)
     d: dict[str, Any] = (e if (k == "cards_drawn" and seat == you) else e.public()).to_dict()
+    words = _EVENT_WORDS.get(k)
+    if words is None:
+        raise ValueError(f"no words for the event {k!r}")  # every event kind is in the table
+    return words(d, lambda s: _who(names, s, you), you)
 
-    def who(s: int) -> str:
-        return _who(names, s, you)
 
-    if k == "round_started":
-        return Words.of("log.round_started", n=d["round"], who=who(d["dealer"]))
-    if k == "first_card_turned":
-        return Words.of("log.first_card", card=_card_of(d["card"]))
-    if k == "card_returned":
-        return Words.of("log.card_returned", card=_card_of(d["card"]))
-    if k == "card_played":
-        card = _card_of(d["card"])
-        key = "log.played" + ("_jump" if d.get("jump_in") else "")
-        if d["card"] in ("W", "W+4") and d.get("color"):
-            return Words.of(key + "_chose", who=who(d["seat"]), card=card,
-                            color=_color_of(d["color"]))
-        return Words.of(key, who=who(d["seat"]), card=card)
-    if k == "cards_drawn":
-        n = d["count"]
-        reason = d["reason"] if d["reason"] in DRAW_REASONS_EN else "draw"
-        key = f"log.drew.{reason}{'/1' if n == 1 else ''}"
-        if "cards" in d:
-            return Words.of(key + ".cards", who=who(d["seat"]), n=n,
-                            cards=tuple(_card_of(c) for c in d["cards"]))
+_Who = Callable[[int], str]
+
+
+def _played_words(d: dict[str, Any], who: _Who, you: int) -> Words:
+    card = _card_of(d["card"])
+    key = "log.played" + ("_jump" if d.get("jump_in") else "")
+    if d["card"] in ("W", "W+4") and d.get("color"):
+        return Words.of(key + "_chose", who=who(d["seat"]), card=card, color=_color_of(d["color"]))
+    return Words.of(key, who=who(d["seat"]), card=card)
+
+
+def _drawn_words(d: dict[str, Any], who: _Who, you: int) -> Words:
+    n = d["count"]
+    reason = d["reason"] if d["reason"] in DRAW_REASONS_EN else "draw"
+    key = f"log.drew.{reason}{'/1' if n == 1 else ''}"
+    if "cards" in d:
+        return Words.of(key + ".cards", who=who(d["seat"]), n=n,
+                        cards=tuple(_card_of(c) for c in d["cards"]))
+    return Words.of(key, who=who(d["seat"]), n=n)
+
+
+def _penalty_words(d: dict[str, Any], who: _Who, you: int) -> Words:
+    n = d["count"]
+    mine = d["seat"] == you
+    if d["reason"] == "draw":
+        key = ("log.take_you" if mine else "log.takes") + ("/1" if n == 1 else "")
         return Words.of(key, who=who(d["seat"]), n=n)
-    if k == "turn_skipped":
-        return Words.of("log.skipped_you" if d["seat"] == you else "log.skipped",
-                        who=who(d["seat"]))
-    if k == "direction_reversed":
-        return Words.of("log.reversed", direction=d["direction"])
-    if k == "color_chosen":
-        return Words.of("log.chose", who=who(d["seat"]), color=_color_of(d["color"]))
-    if k == "pile_reshuffled":
-        return Words.of("log.reshuffled" if d.get("shuffled", True) else "log.turned_over")
-    if k == "uno_called":
-        return Words.of("log.uno", who=who(d["seat"]))
-    if k == "penalty_applied":
-        n = d["count"]
-        mine = d["seat"] == you
-        if d["reason"] == "draw":
-            key = ("log.take_you" if mine else "log.takes") + ("/1" if n == 1 else "")
-            return Words.of(key, who=who(d["seat"]), n=n)
-        if d["reason"] == "stack":
-            return Words.of("log.take_stack_you" if mine else "log.takes_stack",
-                            who=who(d["seat"]), n=n)
-        by_seat = d.get("by", -1)
-        if by_seat >= 0 and by_seat != d["seat"]:
-            return Words.of("log.must_draw_by", who=who(d["seat"]), n=n, penalty=d["reason"],
-                            by="you" if by_seat == you else who(by_seat))
-        return Words.of("log.must_draw", who=who(d["seat"]), n=n, penalty=d["reason"])
-    if k == "challenge_resolved":
-        outcome = "bluff" if d["bluff"] else "legal"
-        if d["challenged"] == you:
-            return Words.of(f"log.challenged_you_{outcome}", who=who(d["challenger"]))
-        return Words.of(f"log.challenged_{outcome}", who=who(d["challenger"]),
-                        target=who(d["challenged"]))
-    if k == "hands_swapped":
-        return Words.of("log.swapped", who=who(d["seat"]), target=who(d["target"]))
-    if k == "hands_rotated":
-        return Words.of("log.rotated", direction=d["direction"])
-    if k == "turn_passed":
-        return Words.of("log.kept", who=who(d["seat"]))
-    if k == "round_won":
-        return Words.of("log.round_won", who=who(d["seat"]), n=d["points"])
-    if k == "round_blocked":
-        return Words.of("log.blocked_repeated" if d.get("repeated") else "log.blocked")
-    if k == "player_eliminated":
-        return Words.of("log.out_you" if d["seat"] == you else "log.out", who=who(d["seat"]),
-                        n=d["score"])
-    if k == "game_won":
-        return Words.of("log.game_won", who=who(d["seat"]))
-    raise ValueError(f"no words for the event {k!r}")  # every event kind is listed above
+    if d["reason"] == "stack":
+        return Words.of("log.take_stack_you" if mine else "log.takes_stack", who=who(d["seat"]), n=n)
+    by_seat = d.get("by", -1)
+    if by_seat >= 0 and by_seat != d["seat"]:
+        return Words.of("log.must_draw_by", who=who(d["seat"]), n=n, penalty=d["reason"],
+                        by="you" if by_seat == you else who(by_seat))
+    return Words.of("log.must_draw", who=who(d["seat"]), n=n, penalty=d["reason"])
+
+
+def _challenge_words(d: dict[str, Any], who: _Who, you: int) -> Words:
+    outcome = "bluff" if d["bluff"] else "legal"
+    if d["challenged"] == you:
+        return Words.of(f"log.challenged_you_{outcome}", who=who(d["challenger"]))
+    return Words.of(f"log.challenged_{outcome}", who=who(d["challenger"]),
+                    target=who(d["challenged"]))
+
+
+#: each event kind's line: (the event's dict, who names a seat, the reader's seat) -> words
+_EVENT_WORDS: dict[str, Callable[[dict[str, Any], _Who, int], Words]] = {
+    "round_started": lambda d, who, you: Words.of("log.round_started", n=d["round"],
+                                                  who=who(d["dealer"])),
+    "first_card_turned": lambda d, who, you: Words.of("log.first_card", card=_card_of(d["card"])),
+    "card_returned": lambda d, who, you: Words.of("log.card_returned", card=_card_of(d["card"])),
+    "card_played": _played_words,
+    "cards_drawn": _drawn_words,
+    "turn_skipped": lambda d, who, you: Words.of(
+        "log.skipped_you" if d["seat"] == you else "log.skipped", who=who(d["seat"])),
+    "direction_reversed": lambda d, who, you: Words.of("log.reversed", direction=d["direction"]),
+    "color_chosen": lambda d, who, you: Words.of("log.chose", who=who(d["seat"]),
+                                                 color=_color_of(d["color"])),
+    "pile_reshuffled": lambda d, who, you: Words.of(
+        "log.reshuffled" if d.get("shuffled", True) else "log.turned_over"),
+    "uno_called": lambda d, who, you: Words.of("log.uno", who=who(d["seat"])),
+    "penalty_applied": _penalty_words,
+    "challenge_resolved": _challenge_words,
+    "hands_swapped": lambda d, who, you: Words.of("log.swapped", who=who(d["seat"]),
+                                                  target=who(d["target"])),
+    "hands_rotated": lambda d, who, you: Words.of("log.rotated", direction=d["direction"]),
+    "turn_passed": lambda d, who, you: Words.of("log.kept", who=who(d["seat"])),
+    "round_won": lambda d, who, you: Words.of("log.round_won", who=who(d["seat"]), n=d["points"]),
+    "round_blocked": lambda d, who, you: Words.of(
+        "log.blocked_repeated" if d.get("repeated") else "log.blocked"),
+    "player_eliminated": lambda d, who, you: Words.of(
+        "log.out_you" if d["seat"] == you else "log.out", who=who(d["seat"]), n=d["score"]),
+    "game_won": lambda d, who, you: Words.of("log.game_won", who=who(d["seat"])),
+}
 
 
 def card_name_of(code: str) -> str:
