@@ -170,11 +170,18 @@ def test_unsupported_presets_are_refused_naming_the_toggles(preset: str, toggles
     (RuleSet(uno_repeat_call=True), "uno_repeat_call = true"),
     (RuleSet(draw_lapses=True), "draw_lapses = true"),
     (RuleSet(penalty_draw="one-by-one"), "penalty_draw = one-by-one"),
+    (RuleSet(draw_takes_penalty=True), "draw_takes_penalty = true"),
+    (RuleSet(draw_then_pass=True), "draw_then_pass = true"),
 ])
 def test_an_unsupported_toggle_is_refused_by_name(rules: RuleSet, toggle: str) -> None:
     assert unsupported_toggles(rules) == [toggle]
     with pytest.raises(UnsupportedRules, match=toggle):
         BatchedUno(rules, 3)
+
+
+def test_the_letsuno_classic_preset_is_refused_for_its_draws() -> None:
+    refused = unsupported_toggles(PRESETS["letsuno-classic"])
+    assert "draw_takes_penalty = true" in refused and "draw_then_pass = true" in refused
 
 
 def test_supported_rule_sets_build_and_bad_tables_are_refused() -> None:

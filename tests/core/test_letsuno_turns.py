@@ -16,7 +16,6 @@ import random
 import pytest
 
 from uno_web.ai import LEVELS, make_bot
-from uno_web.batched.tables import unsupported_toggles
 from uno_web.core import PRESETS, Phase, RuleSet, check, legal_moves, parse_move
 from uno_web.core.moves import MoveKind
 from uno_web.core.observation import observe
@@ -142,12 +141,6 @@ def test_the_fused_loop_leaves_them_to_the_engine_move_by_move(rules):
     from uno_web.core import new_game
     for seed in range(4):
         assert _every_cut(new_game(RuleSet(**rules), 3, 9300 + seed), 9300 + seed) > 5
-
-
-def test_the_batched_engine_refuses_them_by_name():
-    refused = unsupported_toggles(PRESETS["letsuno-classic"])
-    assert "draw_takes_penalty = true" in refused and "draw_then_pass = true" in refused
-    assert unsupported_toggles(RuleSet(draw_then_pass=True)) == ["draw_then_pass = true"]
 
 
 # --- every penalty one card per move ----------------------------------------------------------
