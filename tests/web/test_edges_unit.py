@@ -233,9 +233,10 @@ def test_the_finnish_editor_shows_its_default_seat_names_in_finnish_and_links_ke
 # --- the draw pile facing a draw card ------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset, kind", [("official", MoveKind.ACCEPT),
-                                          ("letsuno-party", MoveKind.DRAW)])
-def test_the_draw_pile_takes_a_draw_card_the_way_the_rules_do(preset: str, kind: MoveKind) -> None:
+@pytest.mark.parametrize("preset, kind, held", [("official", MoveKind.ACCEPT, 4),
+                                                ("letsuno-party", MoveKind.DRAW, 3)])
+def test_the_draw_pile_takes_a_draw_card_the_way_the_rules_do(preset: str, kind: MoveKind,
+                                                               held: int) -> None:
     # official: the pile takes the pending cards (A); letsuno's draw_takes_penalty: a draw
     # takes them, and A is refused (docs/rules.md)
     from uno_web.core.position import Position
@@ -245,4 +246,6 @@ def test_the_draw_pile_takes_a_draw_card_the_way_the_rules_do(preset: str, kind:
     assert view(s).actions.can_draw
     entry = s.draw()
     assert entry.ok and s.recorder.history[-1][0].kind == kind
-    assert len(s.state.hands[0]) in (3, 4)  # one card so far (one by one) or both
+    # official: both cards at once; letsuno (penalty_draw = one-by-one): the first of them,
+    # and the second still owed
+    assert len(s.state.hands[0]) == held and s.state.owed == 4 - held

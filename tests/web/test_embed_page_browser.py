@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
-from uno_web.site import serve
 
-from conftest import READY_TIMEOUT_MS, REPO_ROOT, _wait_ready
+from conftest import READY_TIMEOUT_MS, _wait_ready
 from table_helpers import is_python_request
-from test_offline_sw_browser import Recorder, built, recorder_factory, stop  # noqa: F401
-from test_snapshot_browser import play_a_card
+from test_offline_sw_browser import built, recorder_factory  # noqa: F401
+from test_snapshot_browser import offline_after_a_snapshot, play_a_card
 
 pytestmark = pytest.mark.browser
 
@@ -108,17 +107,7 @@ def test_embeds_old_and_new_address_offline_from_the_worker(built: None, recorde
     """Once the worker holds the site, embed.html and the old address index.html?embed=1 both
     open offline; the worker answers the old address with embed.html; both boot from the
     memory snapshot the full page made."""
-    server, origin = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
-    try:
-        rec: Recorder = recorder_factory(origin)
-        rec.page.goto(f"index.html?{POSITION}")
-        _wait_ready(rec.page)
-        rec.controlled()
-        rec.page.wait_for_function("document.body.dataset.snapshot === 'made'", timeout=READY_TIMEOUT_MS, polling=200)
-    finally:
-        stop(server)
-    rec.offline = True
-    rec.context.set_offline(True)
+    rec = offline_after_a_snapshot(recorder_factory, f"index.html?{POSITION}")
     for address in (f"embed.html?embed=1&{POSITION}", f"index.html?embed=1&{POSITION}"):
         response = rec.page.goto(address)
         assert response is not None and response.ok and response.from_service_worker, address

@@ -179,11 +179,13 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str)
     assert state(page)[:2] == ["snapshot", "loaded"]
 
 
-def test_offline_reload_boots_from_the_snapshot(built: None, recorder_factory: Any) -> None:  # noqa: F811
+def offline_after_a_snapshot(recorder_factory: Any, address: str) -> Recorder:
+    """A context whose worker holds the site and whose page at ``address`` has made its memory
+    snapshot, then taken offline (the server stopped too)."""
     server, origin = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
     try:
         rec: Recorder = recorder_factory(origin)
-        rec.page.goto(POSITION)
+        rec.page.goto(address)
         _wait_ready(rec.page)
         rec.controlled()
         # this context has no fixture's init script: the page makes the snapshot by itself,
@@ -193,6 +195,11 @@ def test_offline_reload_boots_from_the_snapshot(built: None, recorder_factory: A
         stop(server)
     rec.offline = True
     rec.context.set_offline(True)
+    return rec
+
+
+def test_offline_reload_boots_from_the_snapshot(built: None, recorder_factory: Any) -> None:  # noqa: F811
+    rec = offline_after_a_snapshot(recorder_factory, POSITION)
     rec.page.reload()
     _wait_ready(rec.page)
     assert state(rec.page)[:2] == ["snapshot", "loaded"]
