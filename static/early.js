@@ -12,15 +12,20 @@
   // aborts one script request in about a thousand served by the service worker on a repeat
   // visit (docs/deployment.md, "An intermittent embed stall"). Reload the page once; a second
   // failure of this address within a minute stays as it is (offline with a file missing).
+  // static/page.js also calls it for a start that stalls with no error at all.
+  var reloadOnce = window.unoWebReloadOnce = function () {
+    try {
+      var key = "uno_web.reloaded:" + location.href;
+      if (Date.now() - Number(sessionStorage.getItem(key) || 0) < 60000) return false;
+      sessionStorage.setItem(key, String(Date.now()));
+    } catch (err) { return false; }  // no session storage: no way to stop at one reload
+    location.reload();
+    return true;
+  };
   addEventListener("error", function (ev) {
     var el = ev.target;
     if (!el || el.tagName !== "SCRIPT" || !el.src || el.src.indexOf(location.origin + "/") !== 0) return;
-    try {
-      var key = "uno_web.reloaded:" + location.href;
-      if (Date.now() - Number(sessionStorage.getItem(key) || 0) < 60000) return;
-      sessionStorage.setItem(key, String(Date.now()));
-    } catch (err) { return; }  // no session storage: no way to stop at one reload
-    location.reload();
+    reloadOnce();
   }, true);
   // The browser modules of uno_web, one zip (uno_web/site/bundle.py): fetched once, as early
   // as possible, while Pyodide loads; index.html's Python awaits unoWebBundle(), writes the

@@ -193,8 +193,10 @@
       detail.textContent += t(" — if this never finishes, check that the server sends .wasm as application/wasm");
     }
   }, 90000);
+  var failed = false;  // Python reported an error: shown, never retried by the watchdog below
   addEventListener("error", function (ev) {
     if (ready()) return;
+    failed = true;
     $("#boot-status").textContent = t("Failed to start Python");
     if (detail) detail.textContent = String(ev.message || ev.error || "unknown error").slice(0, 200);
     var wait = $("#prestart-status");
@@ -208,7 +210,36 @@
   // waits for the click. Before that it makes no request for PyScript or Pyodide.
   // ---------------------------------------------------------------------------------------
   var started = false;
-  var guests = [];  // embeds of this page sharing this frame's Python (when it is the host)
+  var guests = [];
+
+  // A start that stalls without an error: Chromium aborts about one request in a thousand that
+  // the service worker serves (docs/deployment.md, "An intermittent stall of one embed
+  // frame"); when the aborted one is a script, static/early.js reloads the page, but one that
+  // never ends (seen for PyScript's core.js) left the frame waiting for ever, and the embeds
+  // sharing its Python with it. Under the worker every file comes from this browser's own
+  // cache, so no new stage for STALL_MS means a stall: the page reloads itself, once a minute
+  // at most (early.js's unoWebReloadOnce). A guest embed watches the stages its host forwards,
+  // so it reloads too and joins (or becomes) a host that runs. A first visit (no worker yet)
+  // loads from the network at the network's pace and is not watched. window.unoWebStallMs:
+  // another delay (the browser tests), which also watches a page without the worker.
+  var STALL_MS = 30000;
+  function watchForStall() {
+    var sw = navigator.serviceWorker;
+    var ms = Number(window.unoWebStallMs) || (sw && sw.controller ? STALL_MS : 0);
+    if (!ms || !window.unoWebReloadOnce) return;
+    var seen = body.dataset.bootStage || "";
+    setTimeout(function check() {
+      if (ready() || failed) return;
+      var now = body.dataset.bootStage || "";
+      if (now === seen) {
+        body.dataset.stalled = now || "start";
+        window.unoWebReloadOnce();
+        return;
+      }
+      seen = now;
+      setTimeout(check, ms);
+    }, ms);
+  }  // embeds of this page sharing this frame's Python (when it is the host)
 
   // One Python for every embed of a page: an embed that starts looks for a sibling frame of
   // this origin that already hosts Python (or is loading it) and joins it; the host's Python
@@ -256,6 +287,7 @@
     stageAt = performance.now();
     timer = setInterval(draw, 150);
     draw();
+    watchForStall();
     if (embed && params.get("share") !== "0") {
       var host = findHost();
       if (host) {

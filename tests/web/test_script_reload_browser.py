@@ -1,6 +1,8 @@
 """A script of the site's own that fails to load (Chromium aborts about one script request in a
 thousand that the service worker serves on a repeat visit: docs/deployment.md) makes the page
-reload itself once, and a script that keeps failing does not make it reload again and again."""
+reload itself once, and a script that keeps failing does not make it reload again and again.
+A start that stalls with no error (a script request that never ends) does the same, through
+static/page.js's watchdog, and so do the embeds that share its Python."""
 
 from __future__ import annotations
 
@@ -51,5 +53,80 @@ def test_a_script_that_keeps_failing_reloads_the_page_only_once(browser: Any, si
         count = len(seen)
         page.wait_for_function("document.readyState === 'complete'", timeout=10_000)
         assert count == 2 and len(seen) == 2  # the first load and one reload, no more
+    finally:
+        context.close()
+
+
+def _stalling_context(browser: Any, site_url: str, stall: int) -> tuple[Any, list[str], list[Any]]:
+    """A context whose first ``stall`` requests for PyScript's core.js are never answered (no
+    error either: the stall a service worker's aborted request was seen to leave), with the
+    page's stall watchdog at 4 s instead of 30 (and on, although no worker serves the page)."""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    context.add_init_script("window.unoWebStallMs = 4000;")
+    seen: list[str] = []
+    held: list[Any] = []
+
+    def route(r: Any) -> None:
+        seen.append(r.request.url)
+        if len(seen) <= stall:
+            held.append(r)  # left open: the script neither loads nor fails
+        else:
+            r.continue_()
+
+    context.route("**/static/vendor/pyscript/core.js", route)
+    return context, seen, held
+
+
+@pytest.mark.parametrize("address", ["embed.html?embed=1&hands=R1+G2|B1+B2&top=R9",
+                                     "index.html?hands=R1+G2|B1+B2&top=R9&delay=5000"])
+def test_a_start_that_stalls_without_an_error_reloads_once_and_gets_ready(
+        browser: Any, site_url: str, wait_ready: Any, address: str) -> None:
+    context, seen, _held = _stalling_context(browser, site_url, stall=1)
+    try:
+        page = context.new_page()
+        page.goto(address)
+        wait_ready(page)
+        assert len(seen) == 2  # stalled, then loaded after the reload
+        assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+    finally:
+        context.close()
+
+
+def test_a_start_that_keeps_stalling_reloads_only_once_and_says_where(browser: Any, site_url: str) -> None:
+    context, seen, _held = _stalling_context(browser, site_url, stall=100)
+    try:
+        page = context.new_page()
+        page.goto("embed.html?embed=1&hands=R1+G2|B1+B2&top=R9")
+        # the reloaded page stalls too; its watchdog then marks the stall and leaves it there
+        page.wait_for_selector("body[data-stalled]", state="attached", timeout=30_000)
+        assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+        assert page.get_attribute("body", "data-stalled") == "start"  # no stage ever came
+        assert len(seen) == 2  # the first load and one reload, no more
+        assert page.get_attribute("body", "data-ready") is None
+    finally:
+        context.close()
+
+
+def test_embeds_sharing_a_stalled_start_reload_and_get_ready(browser: Any, site_url: str) -> None:
+    """The first embed's start stalls; the second, sharing its Python, waits on it: both
+    reload (the guest sees no stage forwarded either) and both get ready."""
+    context, seen, _held = _stalling_context(browser, site_url, stall=1)
+    frames = "".join(
+        f'<iframe name="e{i}" src="embed.html?embed=1&amp;hands=R1+G2|B1+B2&amp;top=R9&amp;goal=E{i}" '
+        'width="480" height="360"></iframe>' for i in range(2))
+    context.route("**/__two-embeds.html", lambda r: r.fulfill(
+        status=200, content_type="text/html", body=f"<!doctype html><title>two</title>{frames}"))
+    try:
+        page = context.new_page()
+        page.goto("__two-embeds.html")
+        for name in ("e0", "e1"):
+            frame = page.frame(name=name)
+            assert frame is not None
+            frame.wait_for_function("document.body && document.body.dataset.ready === '1'",
+                                    timeout=120_000)
+            assert frame.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+        assert len(seen) == 2  # one stalled request, then one Python for both
+        shared = [page.frame(name=n).evaluate("document.body.dataset.shared || ''") for n in ("e0", "e1")]
+        assert sorted(shared) == ["", "1"]  # one hosts, the other joins it
     finally:
         context.close()

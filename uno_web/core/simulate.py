@@ -290,13 +290,19 @@ class _Loop(NamedTuple):
 
 
 def _loop_constants(s: GameState) -> _Loop:
-    t = _tables(s.r)
-    active = tuple(s.active)  # (nobody joins or leaves in a round)
-    ring, after_reverse = _turn_order(active, reverse_skips(s))
+    """The loop's constants of this round: made once for each rule set and set of seats still
+    in (a playout per round would otherwise build the same tuple again)."""
+    return _loop_of(s.r, tuple(s.active), reverse_skips(s))  # (nobody joins or leaves in a round)
+
+
+@lru_cache(maxsize=256)
+def _loop_of(r: CompiledRules, active: tuple[bool, ...], reverse_skip: bool) -> _Loop:
+    t = _tables(r)
+    ring, after_reverse = _turn_order(active, reverse_skip)
     return _Loop(
         t, t.jump_in, t.uno_call, t.colors, t.wilds_restricted, t.kinds, t.fits_at,
         t.follow_sets, not t.to_match, _JOKERS if t.joker_pen else frozenset(), ring,
-        after_reverse, _others(active) if s.r.seven_swap else (), IS_WILD, COLOR_OF, RANK_OF,
+        after_reverse, _others(active) if r.seven_swap else (), IS_WILD, COLOR_OF, RANK_OF,
         EFFECT_OF)
 
 
