@@ -13,40 +13,54 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def _context(browser: Any, site_url: str, fail: int) -> tuple[Any, list[str]]:
-    """A context whose first ``fail`` requests for static/page.js are aborted."""
+def _context(browser: Any, site_url: str, how: str, times: int) -> tuple[Any, list[str], list[Any]]:
+    """A context whose first ``times`` requests for a script of the page fail: ``abort``
+    aborts static/page.js (an error the page sees); ``hold`` leaves PyScript's core.js
+    unanswered (no error either: the stall a service worker's aborted request was seen to
+    leave), with the page's stall watchdog at 4 s instead of 30 (and on, although no worker
+    serves the page)."""
     context = browser.new_context(base_url=site_url, service_workers="block")
     seen: list[str] = []
+    held: list[Any] = []
 
     def route(r: Any) -> None:
         seen.append(r.request.url)
-        if len(seen) <= fail:
+        if len(seen) > times:
+            r.continue_()
+        elif how == "abort":
             r.abort("aborted")
         else:
-            r.continue_()
+            held.append(r)  # left open: the script neither loads nor fails
 
-    context.route("**/static/page.js", route)
-    return context, seen
+    if how == "hold":
+        context.add_init_script("window.unoWebStallMs = 4000;")
+    context.route("**/static/page.js" if how == "abort" else "**/static/vendor/pyscript/core.js", route)
+    return context, seen, held
 
 
-def test_a_page_whose_script_was_aborted_reloads_once_and_gets_ready(
-        browser: Any, site_url: str, wait_ready: Any) -> None:
-    context, seen = _context(browser, site_url, fail=1)
+EMBED = "embed.html?embed=1&hands=R1+G2|B1+B2&top=R9"
+PAGE = "index.html?hands=R1+G2|B1+B2&top=R9&delay=5000"
+
+
+@pytest.mark.parametrize("how, address", [("abort", PAGE), ("hold", EMBED), ("hold", PAGE)])
+def test_a_page_whose_start_failed_reloads_once_and_gets_ready(
+        browser: Any, site_url: str, wait_ready: Any, how: str, address: str) -> None:
+    context, seen, _held = _context(browser, site_url, how, times=1)
     try:
         page = context.new_page()
-        page.goto("index.html?hands=R1+G2|B1+B2&top=R9&delay=5000")
+        page.goto(address)
         wait_ready(page)
-        assert len(seen) == 2  # aborted, then loaded after the reload
+        assert len(seen) == 2  # aborted or stalled, then loaded after the reload
         assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
     finally:
         context.close()
 
 
 def test_a_script_that_keeps_failing_reloads_the_page_only_once(browser: Any, site_url: str) -> None:
-    context, seen = _context(browser, site_url, fail=100)
+    context, seen, _held = _context(browser, site_url, "abort", times=100)
     try:
         page = context.new_page()
-        page.goto("embed.html?embed=1&hands=R1+G2|B1+B2&top=R9")
+        page.goto(EMBED)
         page.wait_for_function("performance.getEntriesByType('navigation')[0].type === 'reload'",
                                timeout=30_000, polling=100)
         page.wait_for_load_state("load")
@@ -57,46 +71,11 @@ def test_a_script_that_keeps_failing_reloads_the_page_only_once(browser: Any, si
         context.close()
 
 
-def _stalling_context(browser: Any, site_url: str, stall: int) -> tuple[Any, list[str], list[Any]]:
-    """A context whose first ``stall`` requests for PyScript's core.js are never answered (no
-    error either: the stall a service worker's aborted request was seen to leave), with the
-    page's stall watchdog at 4 s instead of 30 (and on, although no worker serves the page)."""
-    context = browser.new_context(base_url=site_url, service_workers="block")
-    context.add_init_script("window.unoWebStallMs = 4000;")
-    seen: list[str] = []
-    held: list[Any] = []
-
-    def route(r: Any) -> None:
-        seen.append(r.request.url)
-        if len(seen) <= stall:
-            held.append(r)  # left open: the script neither loads nor fails
-        else:
-            r.continue_()
-
-    context.route("**/static/vendor/pyscript/core.js", route)
-    return context, seen, held
-
-
-@pytest.mark.parametrize("address", ["embed.html?embed=1&hands=R1+G2|B1+B2&top=R9",
-                                     "index.html?hands=R1+G2|B1+B2&top=R9&delay=5000"])
-def test_a_start_that_stalls_without_an_error_reloads_once_and_gets_ready(
-        browser: Any, site_url: str, wait_ready: Any, address: str) -> None:
-    context, seen, _held = _stalling_context(browser, site_url, stall=1)
-    try:
-        page = context.new_page()
-        page.goto(address)
-        wait_ready(page)
-        assert len(seen) == 2  # stalled, then loaded after the reload
-        assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
-    finally:
-        context.close()
-
-
 def test_a_start_that_keeps_stalling_reloads_only_once_and_says_where(browser: Any, site_url: str) -> None:
-    context, seen, _held = _stalling_context(browser, site_url, stall=100)
+    context, seen, _held = _context(browser, site_url, "hold", times=100)
     try:
         page = context.new_page()
-        page.goto("embed.html?embed=1&hands=R1+G2|B1+B2&top=R9")
+        page.goto(EMBED)
         # the reloaded page stalls too; its watchdog then marks the stall and leaves it there
         page.wait_for_selector("body[data-stalled]", state="attached", timeout=30_000)
         assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
@@ -110,7 +89,7 @@ def test_a_start_that_keeps_stalling_reloads_only_once_and_says_where(browser: A
 def test_embeds_sharing_a_stalled_start_reload_and_get_ready(browser: Any, site_url: str) -> None:
     """The first embed's start stalls; the second, sharing its Python, waits on it: both
     reload (the guest sees no stage forwarded either) and both get ready."""
-    context, seen, _held = _stalling_context(browser, site_url, stall=1)
+    context, seen, _held = _context(browser, site_url, "hold", times=1)
     frames = "".join(
         f'<iframe name="e{i}" src="embed.html?embed=1&amp;hands=R1+G2|B1+B2&amp;top=R9&amp;goal=E{i}" '
         'width="480" height="360"></iframe>' for i in range(2))
