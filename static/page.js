@@ -210,7 +210,7 @@
   // waits for the click. Before that it makes no request for PyScript or Pyodide.
   // ---------------------------------------------------------------------------------------
   var started = false;
-  var guests = [];
+  var guests = [];  // embeds of this page sharing this frame's Python (when it is the host)
 
   // A start that stalls without an error: Chromium aborts about one request in a thousand that
   // the service worker serves (docs/deployment.md, "An intermittent stall of one embed
@@ -220,7 +220,8 @@
   // cache, so no new stage for STALL_MS means a stall: the page reloads itself, once a minute
   // at most (early.js's unoWebReloadOnce). A guest embed watches the stages its host forwards,
   // so it reloads too and joins (or becomes) a host that runs. A first visit (no worker yet)
-  // loads from the network at the network's pace and is not watched. window.unoWebStallMs:
+  // loads from the network at the network's pace and is not watched, and a hidden page is
+  // given more time (it is checked again once it shows). window.unoWebStallMs:
   // another delay (the browser tests), which also watches a page without the worker.
   var STALL_MS = 30000;
   function watchForStall() {
@@ -231,7 +232,7 @@
     setTimeout(function check() {
       if (ready() || failed) return;
       var now = body.dataset.bootStage || "";
-      if (now === seen) {
+      if (now === seen && !document.hidden) {  // (a hidden tab's loading may be held back)
         body.dataset.stalled = now || "start";
         window.unoWebReloadOnce();
         return;
@@ -239,7 +240,7 @@
       seen = now;
       setTimeout(check, ms);
     }, ms);
-  }  // embeds of this page sharing this frame's Python (when it is the host)
+  }
 
   // One Python for every embed of a page: an embed that starts looks for a sibling frame of
   // this origin that already hosts Python (or is loading it) and joins it; the host's Python
