@@ -350,15 +350,14 @@ def move_from_action(a: Any) -> Move:
         return _tuple_new(Move, (_K_PLAY, seat, _card_of(a.card),
                                 parse_color(a.color) if a.color else -1,
                                 -1 if target is None else target, a.uno))
+    bare = _BARE.get(a.kind)  # draw, pass, call_uno, challenge, accept: the tuple made directly
+    if bare is not None:
+        return _tuple_new(Move, (bare, seat, -1, -1, -1, False))
     if a.kind == "choose_color":
         return Move.choose_color(seat, parse_color(a.color))
     if a.kind == "catch":
         return Move.catch(seat, a.target)
-    kinds = {
-        "draw": MoveKind.DRAW, "pass": MoveKind.PASS, "call_uno": MoveKind.CALL_UNO,
-        "challenge": MoveKind.CHALLENGE, "accept": MoveKind.ACCEPT,
-    }
-    return Move(kinds[a.kind], seat)
+    raise KeyError(a.kind)  # (the log's model admits no other kind)
 
 
 def action_from_move(m: Move, reshuffles: "list[list[str]] | None" = None) -> Any:
