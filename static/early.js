@@ -16,11 +16,10 @@
   var reloadOnce = window.unoWebReloadOnce = function () {
     try {
       var key = "uno_web.reloaded:" + location.href;
-      if (Date.now() - Number(sessionStorage.getItem(key) || 0) < 60000) return false;
+      if (Date.now() - Number(sessionStorage.getItem(key) || 0) < 60000) return;
       sessionStorage.setItem(key, String(Date.now()));
-    } catch (err) { return false; }  // no session storage: no way to stop at one reload
+    } catch (err) { return; }  // no session storage: no way to stop at one reload
     location.reload();
-    return true;
   };
   addEventListener("error", function (ev) {
     var el = ev.target;

@@ -241,3 +241,21 @@ def setup_friends(page: Any, seats: list[str], *, hand_size: int | None = None,
     page.click("[data-testid=friends-start]")
     if settle:  # else the caller waits (a bot that takes its time keeps the page busy)
         page.wait_for_function(FRIENDS_SETTLED, timeout=30_000, polling=20)
+
+
+def author_page(page: Any, frames: dict[str, str], *, lang: str = "en", title: str = "Author",
+                width: int = 480, height: int = 300, inline: bool = True) -> None:
+    """A page of the site's origin (static/author-page.html, answered by a route: an author's
+    page beside the site) with ``frames`` (name -> address) put in once it has loaded, so that
+    nothing of its own is left loading; ``inline``: side by side, else one under another."""
+    page.route("**/static/author-page.html", lambda r: r.fulfill(
+        content_type="text/html; charset=utf-8",
+        body=f"<!doctype html><html lang='{lang}'><head><title>{title}</title></head><body></body></html>"))
+    page.goto("static/author-page.html")
+    page.evaluate("""([frames, css]) => {
+        for (const [name, src] of Object.entries(frames)) {
+            const f = document.createElement('iframe');
+            Object.assign(f, {name, src, title: name});
+            f.style.cssText = css;
+            document.body.append(f);
+        }}""", [frames, f"width:{width}px;height:{height}px;display:{'inline-block' if inline else 'block'}"])

@@ -12,7 +12,7 @@ import pytest
 
 
 from conftest import READY_TIMEOUT_MS, _wait_ready
-from table_helpers import is_python_request
+from table_helpers import author_page, is_python_request
 from test_offline_sw_browser import built, recorder_factory  # noqa: F401
 from test_snapshot_browser import offline_after_a_snapshot, play_a_card
 
@@ -21,27 +21,12 @@ pytestmark = pytest.mark.browser
 POSITION = "bots=still&hands=R3+G4%2CY7&top=Y2"
 
 
-def _author_page(page: Any, frames: dict[str, str]) -> None:
-    """A page of the site's origin with ``frames`` (name -> address), all on screen at once."""
-    page.route("**/static/author-page.html", lambda r: r.fulfill(
-        content_type="text/html; charset=utf-8",
-        body="<!doctype html><html><head><title>Author</title></head><body></body></html>"))
-    page.goto("static/author-page.html")
-    page.evaluate("""(frames) => {
-        for (const [name, src] of Object.entries(frames)) {
-            const f = document.createElement('iframe');
-            Object.assign(f, {name, src, title: name});
-            f.style.cssText = 'width:480px;height:300px;display:inline-block';
-            document.body.append(f);
-        }}""", frames)
-
-
 def test_embed_html_embeds_share_one_python_and_speak_finnish(page: Any) -> None:
     seen: list[tuple[str, str]] = []
     page.on("request", lambda r: seen.append((r.frame.name, r.url)))
     page.set_viewport_size({"width": 1500, "height": 700})
     names = ["e0", "e1", "e2"]
-    _author_page(page, {name: f"../embed.html?embed=1&lang=fi&{POSITION}&goal=Embed+{i}"
+    author_page(page, {name: f"../embed.html?embed=1&lang=fi&{POSITION}&goal=Embed+{i}"
                         for i, name in enumerate(names)})
     frames = []
     for name in names:

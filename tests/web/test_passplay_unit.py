@@ -16,7 +16,7 @@ from uno_web.core.gamelog import validate_log
 from uno_web.web import passplay
 from uno_web.web.app import App, Intent
 from uno_web.web.passplay import Setup, setup_from_form
-from uno_web.web.session import SettingsError, TableSettings, restore
+from uno_web.web.session import Session, SettingsError, TableSettings, restore
 
 CARD = re.compile(r'data-card="([^"]+)"')
 
@@ -310,7 +310,9 @@ def _catch_seed() -> int:
     return _find_seed(ok, st)
 
 
-def test_a_missed_uno_is_caught_by_the_person_the_button_names() -> None:
+def _wild_four_left_uncalled() -> tuple[App, Session]:
+    """A two-person table where Ann has just played her Wild Draw Four (red) without calling
+    UNO: one card left, the catch window open for Ben."""
     app = _app(_catch_seed())
     _deal(app, _CATCH_FORM)
     s = app.table.session
@@ -318,6 +320,11 @@ def test_a_missed_uno_is_caught_by_the_person_the_button_names() -> None:
     app.dispatch(Intent("pp-ready"))  # Ann
     app.dispatch(Intent("card", card=parse_card("W+4")))
     app.dispatch(Intent("color", color=parse_color("R")))
+    return app, s
+
+
+def test_a_missed_uno_is_caught_by_the_person_the_button_names() -> None:
+    app, s = _wild_four_left_uncalled()
     assert len(s.state.hands[0]) == 1 and app.body_data()["ppDue"] == "1"
     overlay = app.regions()["overlay"]
     assert "Ben catches Ann!" in overlay and 'data-action="pp-catch"' in overlay
@@ -335,13 +342,7 @@ def test_a_missed_uno_is_caught_by_the_person_the_button_names() -> None:
 
 
 def test_the_person_facing_a_wild_draw_four_challenges_on_their_own_screen() -> None:
-    app = _app(_catch_seed())
-    _deal(app, _CATCH_FORM)
-    s = app.table.session
-    assert s is not None
-    app.dispatch(Intent("pp-ready"))
-    app.dispatch(Intent("card", card=parse_card("W+4")))
-    app.dispatch(Intent("color", color=parse_color("R")))
+    app, s = _wild_four_left_uncalled()
     regions = app.regions()
     assert "challenge" not in regions["prompt"].lower() or 'data-action="challenge"' not in regions["prompt"]
     ann_hand = sorted(card_str(c) for c in s.state.hands[0])
@@ -525,13 +526,7 @@ def test_a_catch_that_names_nobody_is_refused_and_the_screen_state_is_the_apps()
     assert isinstance(fresh.friends, FriendsState) and fresh.friends.curtain is None
     assert read_intent("pp-catch", seat="1", target="0").target_seat == 0
     assert read_intent("pp-catch", seat="1", target="Ann").target_seat is None
-    app = _app(_catch_seed())
-    _deal(app, _CATCH_FORM)
-    s = app.table.session
-    assert s is not None
-    app.dispatch(Intent("pp-ready"))  # Ann
-    app.dispatch(Intent("card", card=parse_card("W+4")))
-    app.dispatch(Intent("color", color=parse_color("R")))
+    app, s = _wild_four_left_uncalled()
     version = s.version
     fx = app.dispatch(read_intent("pp-catch", seat="1", target="Ann"))
     assert not fx.render and s.version == version and len(s.state.hands[0]) == 1
@@ -577,12 +572,6 @@ def test_the_regions_translate_to_finnish() -> None:
 
 
 def test_move_notation_of_people_seats_is_kept_in_the_log() -> None:
-    app = _app(_catch_seed())
-    _deal(app, _CATCH_FORM)
-    s = app.table.session
-    assert s is not None
-    app.dispatch(Intent("pp-ready"))
-    app.dispatch(Intent("card", card=parse_card("W+4")))
-    app.dispatch(Intent("color", color=parse_color("R")))
+    app, s = _wild_four_left_uncalled()
     assert str(s.recorder.history[-1][0]).startswith("P0:W+4")
     assert Move.catch(1, 0) not in [m for m, _e in s.recorder.history]

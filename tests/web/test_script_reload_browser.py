@@ -6,19 +6,24 @@ static/page.js's watchdog, and so do the embeds that share its Python."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
+from table_helpers import author_page
+
 pytestmark = pytest.mark.browser
 
 
-def _context(browser: Any, site_url: str, how: str, times: int) -> tuple[Any, list[str], list[Any]]:
-    """A context whose first ``times`` requests for a script of the page fail: ``abort``
-    aborts static/page.js (an error the page sees); ``hold`` leaves PyScript's core.js
-    unanswered (no error either: the stall a service worker's aborted request was seen to
-    leave), with the page's stall watchdog at 4 s instead of 30 (and on, although no worker
-    serves the page)."""
+@contextmanager
+def _failing(browser: Any, site_url: str, how: str, times: int) -> Iterator[tuple[Any, list[str]]]:
+    """A page (and the requests made for the failing script) in a context whose first
+    ``times`` requests for a script of the page fail: ``abort`` aborts static/page.js (an error
+    the page sees); ``hold`` leaves PyScript's core.js unanswered (no error either: the stall a
+    service worker's aborted request was seen to leave), with the page's stall watchdog at 4 s
+    instead of 30 (and on, although no worker serves the page)."""
     context = browser.new_context(base_url=site_url, service_workers="block")
     seen: list[str] = []
     held: list[Any] = []
@@ -35,77 +40,77 @@ def _context(browser: Any, site_url: str, how: str, times: int) -> tuple[Any, li
     if how == "hold":
         context.add_init_script("window.unoWebStallMs = 4000;")
     context.route("**/static/page.js" if how == "abort" else "**/static/vendor/pyscript/core.js", route)
-    return context, seen, held
+    try:
+        yield context.new_page(), seen
+    finally:
+        context.close()
 
 
 EMBED = "embed.html?embed=1&hands=R1+G2|B1+B2&top=R9"
 PAGE = "index.html?hands=R1+G2|B1+B2&top=R9&delay=5000"
+RELOADED = "performance.getEntriesByType('navigation')[0].type"
 
 
 @pytest.mark.parametrize("how, address", [("abort", PAGE), ("hold", EMBED), ("hold", PAGE)])
 def test_a_page_whose_start_failed_reloads_once_and_gets_ready(
         browser: Any, site_url: str, wait_ready: Any, how: str, address: str) -> None:
-    context, seen, _held = _context(browser, site_url, how, times=1)
-    try:
-        page = context.new_page()
+    with _failing(browser, site_url, how, times=1) as (page, seen):
         page.goto(address)
         wait_ready(page)
         assert len(seen) == 2  # aborted or stalled, then loaded after the reload
-        assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
-    finally:
-        context.close()
+        assert page.evaluate(RELOADED) == "reload"
 
 
 def test_a_script_that_keeps_failing_reloads_the_page_only_once(browser: Any, site_url: str) -> None:
-    context, seen, _held = _context(browser, site_url, "abort", times=100)
-    try:
-        page = context.new_page()
+    with _failing(browser, site_url, "abort", times=100) as (page, seen):
         page.goto(EMBED)
-        page.wait_for_function("performance.getEntriesByType('navigation')[0].type === 'reload'",
-                               timeout=30_000, polling=100)
+        page.wait_for_function(f"{RELOADED} === 'reload'", timeout=30_000, polling=100)
         page.wait_for_load_state("load")
         count = len(seen)
         page.wait_for_function("document.readyState === 'complete'", timeout=10_000)
         assert count == 2 and len(seen) == 2  # the first load and one reload, no more
-    finally:
-        context.close()
 
 
 def test_a_start_that_keeps_stalling_reloads_only_once_and_says_where(browser: Any, site_url: str) -> None:
-    context, seen, _held = _context(browser, site_url, "hold", times=100)
-    try:
-        page = context.new_page()
+    with _failing(browser, site_url, "hold", times=100) as (page, seen):
         page.goto(EMBED)
         # the reloaded page stalls too; its watchdog then marks the stall and leaves it there
         page.wait_for_selector("body[data-stalled]", state="attached", timeout=30_000)
-        assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+        assert page.evaluate(RELOADED) == "reload"
         assert page.get_attribute("body", "data-stalled") == "start"  # no stage ever came
         assert len(seen) == 2  # the first load and one reload, no more
         assert page.get_attribute("body", "data-ready") is None
-    finally:
-        context.close()
 
 
 def test_embeds_sharing_a_stalled_start_reload_and_get_ready(browser: Any, site_url: str) -> None:
     """The first embed's start stalls; the second, sharing its Python, waits on it: both
     reload (the guest sees no stage forwarded either) and both get ready."""
-    context, seen, _held = _context(browser, site_url, "hold", times=1)
-    frames = "".join(
-        f'<iframe name="e{i}" src="embed.html?embed=1&amp;hands=R1+G2|B1+B2&amp;top=R9&amp;goal=E{i}" '
-        'width="480" height="360"></iframe>' for i in range(2))
-    context.route("**/__two-embeds.html", lambda r: r.fulfill(
-        status=200, content_type="text/html", body=f"<!doctype html><title>two</title>{frames}"))
-    try:
-        page = context.new_page()
-        page.goto("__two-embeds.html")
-        for name in ("e0", "e1"):
-            frame = page.frame(name=name)
+    with _failing(browser, site_url, "hold", times=1) as (page, seen):
+        names = ("e0", "e1")
+        author_page(page, {name: f"../{EMBED}&goal={name}" for name in names})
+        frames = [page.locator(f"iframe[name={name}]").element_handle().content_frame()
+                  for name in names]
+        for frame in frames:
             assert frame is not None
             frame.wait_for_function("document.body && document.body.dataset.ready === '1'",
                                     timeout=120_000)
-            assert frame.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+            assert frame.evaluate(RELOADED) == "reload"
         assert len(seen) == 2  # one stalled request, then one Python for both
-        shared = [page.frame(name=n).evaluate("document.body.dataset.shared || ''") for n in ("e0", "e1")]
-        assert sorted(shared) == ["", "1"]  # one hosts, the other joins it
-    finally:
-        context.close()
+        shared = sorted(f.evaluate("document.body.dataset.shared || ''") for f in frames if f)
+        assert shared == ["", "1"]  # one hosts, the other joins it
+
+
+def test_a_hidden_page_is_not_reloaded_until_it_shows(browser: Any, site_url: str, wait_ready: Any) -> None:
+    """A page in a background tab may be held back by the browser: its stalled start is
+    reloaded only once it shows (document.hidden, played by the test)."""
+    with _failing(browser, site_url, "hold", times=1) as (page, seen):
+        page.add_init_script("window.__hidden = true; Object.defineProperty(document, 'hidden', "
+                             "{configurable: true, get: () => window.__hidden});")
+        page.goto(PAGE, wait_until="domcontentloaded")  # (no load event while core.js waits)
+        page.wait_for_timeout(9_000)  # two of the watchdog's 4 s looks, both while hidden
+        assert page.evaluate(RELOADED) == "navigate" and len(seen) == 1
+        assert page.get_attribute("body", "data-stalled") is None
+        page.evaluate("window.__hidden = false")
+        page.wait_for_function(f"{RELOADED} === 'reload'", timeout=30_000, polling=100)
+        wait_ready(page)
+        assert len(seen) == 2

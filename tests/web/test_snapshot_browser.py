@@ -21,6 +21,7 @@ import pytest
 from uno_web.site import assemble, serve
 
 from conftest import READY_TIMEOUT_MS, REPO_ROOT, _wait_ready
+from table_helpers import wait_saved
 from test_offline_sw_browser import Recorder, built, recorder_factory, stop  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -229,8 +230,7 @@ def test_the_snapshot_holds_no_game_state(page: Any) -> None:
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=hand] [data-card]")
     hand = page.eval_on_selector_all("[data-testid=hand] [data-card]", "els => els.map(e => e.dataset.card)")
-    # the table is saved sealed, asynchronously (static/vault.js): wait for it on a busy machine
-    page.wait_for_function("localStorage.getItem('uno_web.table.v1:/') !== null", timeout=30_000)
+    wait_saved(page)  # (sealed asynchronously: on a busy machine it comes after the hand)
     save = page.evaluate("localStorage.getItem('uno_web.table.v1:/')")
     assert save and len(hand) >= 7  # 7 dealt, more if the first card or a bot made you draw
     assert page.evaluate(MAKE) is True

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from table_helpers import author_page
 from test_a11y_browser import axe_script, check_axe  # noqa: F401  (axe_script: a fixture)
 
 pytestmark = pytest.mark.browser
@@ -257,17 +258,7 @@ def test_the_editor_a_course_lesson_and_a_finnish_table_in_iframes(page: Any) ->
     }
     # the author's own page, on the site's origin (as when the docs sit beside the site); it
     # has no frames of its own, so nothing is left loading when the three are put in
-    page.route("**/static/author-page.html", lambda r: r.fulfill(
-        content_type="text/html; charset=utf-8",
-        body="<!doctype html><html lang='fi'><head><title>Opas</title></head><body></body></html>"))
-    page.goto("static/author-page.html")
-    page.evaluate("""(frames) => {
-        for (const [name, src] of Object.entries(frames)) {
-            const f = document.createElement('iframe');
-            Object.assign(f, {name, src, title: name});
-            f.style.cssText = 'width:800px;height:700px;display:block';
-            document.body.append(f);
-        }}""", frames)
+    author_page(page, frames, lang="fi", title="Opas", width=800, height=700, inline=False)
     for name in frames:  # an embed starts when it is seen
         page.locator(f"iframe[name={name}]").scroll_into_view_if_needed()
         frame = page.frame(name=name)
