@@ -141,6 +141,14 @@ def create_room(host: Any, name: str = "Ada", seats: int = 4, absent: int = 60) 
     return room
 
 
+def find_host(page: Any) -> str:
+    """Wait until ``page`` has found the room's host and believed its proof (its peer id)."""
+    try:
+        return str(wait_until(page, "window.unoRoom.hostPeer", CONNECT_MS))
+    except AssertionError:
+        raise AssertionError(f"found no host: {page.url} {page.evaluate('window.unoRoom.received')}") from None
+
+
 def join(page: Any, name: str, watch: bool = False) -> None:
     page.wait_for_selector("[data-testid=room-join]")
     page.fill("[data-testid=room-name]", name)
@@ -434,7 +442,7 @@ def test_verification_catches_a_tampered_reveal_and_a_flood_changes_nothing(scre
     join(cid, "Cid")
     # a third browser that never joins sends junk of every kind, before and during the game
     rogue = screens.open(f"room={room}")
-    wait_until(rogue, "window.unoRoom.hostPeer")
+    find_host(rogue)
     assert rogue.evaluate(FLOOD, 240) == 240
     host.wait_for_selector("[data-testid=room-seat-2]:has-text('Cid')")
     # the host's page alters the reveal it sends to Bea (its own value) and to Cid (the seat
@@ -485,7 +493,7 @@ def test_spectators_refused_absent_seat_bot_host_reload_and_host_gone(screens: S
     watcher = screens.open(f"room={room}")
     join_refused = watcher
     join_refused.wait_for_selector("[data-testid=room-join]")
-    wait_until(join_refused, "window.unoRoom.hostPeer")
+    find_host(join_refused)
     join_refused.fill("[data-testid=room-name]", "Dee")
     join_refused.click("[data-testid=room-watch]")
     r = join_refused.wait_for_selector("[data-testid=room-refusal]", timeout=15_000)
@@ -564,8 +572,7 @@ def test_a_browser_that_claims_to_be_the_host_without_its_key_is_refused(screens
     back = screens.open(f"room={room}", context=host_context)
     back.wait_for_selector("[data-testid=room-lobby]")
     assert wait_until(back, "window.unoRoom.pin") == PINS[room]
-    wait_until(bea, "window.unoRoom.hostPeer", 90_000)
-    assert bea.evaluate("window.unoRoom.hostPeer") == back.evaluate("window.unoRoom.selfId")
+    assert find_host(bea) == back.evaluate("window.unoRoom.selfId")
     join(bea, "Bea")
     back.wait_for_selector("[data-testid=room-seat-1]:has-text('Bea')")
 
