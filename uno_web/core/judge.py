@@ -387,21 +387,26 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
     words when first read (:class:`~uno_web.core.reasons.LazyVerdict`), from ``s`` and what
     they need of ``after``, read here."""
     kind = move.kind
+    seat = move.seat
+    stays = False
     if kind == K_PLAY:
-        code = Reason.OK_PLAY
-        if move.seat != s.turn:
-            code = Reason.OK_JUMP_IN
+        if seat != s.turn:
+            code = _OK_JUMP_IN
         elif s.phase == PH_PENALTY:
-            code = Reason.OK_DEFLECT if s.r.amount[EFFECT_OF[move.card]] == 0 else Reason.OK_STACK
-    elif kind == K_DRAW and s.phase == PH_PENALTY and not s.owed and not s.r.one_by_one:
-        code = Reason.OK_ACCEPT  # draw_takes_penalty, at once: the draw takes them all
+            code = _OK_DEFLECT if s.r.amount[EFFECT_OF[move.card]] == 0 else _OK_STACK
+        else:
+            code = _OK_PLAY
     else:
         code = _ACCEPT_CODES[kind]
+        if kind == K_DRAW:
+            if s.phase == PH_PENALTY and not s.owed and not s.r.one_by_one:
+                code = _OK_ACCEPT  # draw_takes_penalty, at once: the draw takes them all
+            # draw_then_pass: whether the draw left the player nothing to play (the turn
+            # waits for a pass)
+            stays = after.phase == PH_DRAWN and s.r.draw_then_pass and not any(
+                turn_play_problem(after, seat, c, after.hands[seat]) is None
+                for c in after.hands[seat])
     # what the words read of the state after the move (the mover's hand size last)
-    seat = move.seat
-    # draw_then_pass: whether a draw left the player nothing to play (the turn waits for a pass)
-    stays = kind == K_DRAW and after.phase == PH_DRAWN and s.r.draw_then_pass and not any(
-        turn_play_problem(after, seat, c, after.hands[seat]) is None for c in after.hands[seat])
     seen = (after.phase, after.turn, after.chain_rank, after.color, after.pending,
             len(after.hands[seat]) if 0 <= seat < after.n else 0, after.owed, stays)
     return LazyVerdict(code, partial(_accept_params, s, move, seen, code))
@@ -412,6 +417,9 @@ def _accept_params(s: GameState, move: Move, seen: tuple[int, ...], code: Reason
     return _accept_words(s, move, seen, code).params
 
 
+# the codes as module names (an Enum class attribute is slow on CPython 3.11: legality's note)
+_OK_PLAY, _OK_JUMP_IN, _OK_DEFLECT, _OK_STACK, _OK_ACCEPT = (
+    Reason.OK_PLAY, Reason.OK_JUMP_IN, Reason.OK_DEFLECT, Reason.OK_STACK, Reason.OK_ACCEPT)
 _ACCEPT_CODES = {
     K_DRAW: Reason.OK_DRAW, K_PASS: Reason.OK_PASS, K_ACCEPT: Reason.OK_ACCEPT,
     K_CHOOSE_COLOR: Reason.OK_COLOR, K_CALL_UNO: Reason.OK_UNO,

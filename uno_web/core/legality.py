@@ -43,6 +43,31 @@ _NO_COLOR = (-1,)  # the colours a card that is not a wild is played with
 _DRAW_EFFECTS = frozenset((EF_DRAW_TWO, EF_DRAW_FOUR, EF_WILD_DRAW_FOUR))
 _CARD_SET = frozenset(c for c in range(len(COLOR_OF)) if COLOR_OF[c] >= 0)  # every card
 
+# the reason codes as module names (on CPython 3.11 an Enum class attribute costs about
+# 60 ns, a module name a few: these are read while every list of moves is made)
+E_ACTION_CARD_LAST = Reason.E_ACTION_CARD_LAST
+E_ALREADY_DREW = Reason.E_ALREADY_DREW
+E_FINISH_REFUSED = Reason.E_FINISH_REFUSED
+E_JUMP_IN_NOT_ALLOWED = Reason.E_JUMP_IN_NOT_ALLOWED
+E_JUMP_IN_NOT_IDENTICAL = Reason.E_JUMP_IN_NOT_IDENTICAL
+E_MUST_PLAY = Reason.E_MUST_PLAY
+E_MUST_PLAY_DRAWN = Reason.E_MUST_PLAY_DRAWN
+E_NO_CHALLENGE = Reason.E_NO_CHALLENGE
+E_NO_MATCH = Reason.E_NO_MATCH
+E_NO_PENALTY = Reason.E_NO_PENALTY
+E_ONLY_DRAWN_CARD = Reason.E_ONLY_DRAWN_CARD
+E_PASS_NOT_ALLOWED = Reason.E_PASS_NOT_ALLOWED
+E_PENALTY_DRAWS_LEFT = Reason.E_PENALTY_DRAWS_LEFT
+E_PENALTY_NOT_ANSWERED = Reason.E_PENALTY_NOT_ANSWERED
+E_PENALTY_PENDING = Reason.E_PENALTY_PENDING
+E_PLUS4_NOT_ALLOWED = Reason.E_PLUS4_NOT_ALLOWED
+E_SAME_NUMBER_ONLY = Reason.E_SAME_NUMBER_ONLY
+E_STACK_NOT_ALLOWED = Reason.E_STACK_NOT_ALLOWED
+E_STACK_ORDER = Reason.E_STACK_ORDER
+E_UNO_DISABLED = Reason.E_UNO_DISABLED
+E_UNO_NOT_ALLOWED = Reason.E_UNO_NOT_ALLOWED
+E_WILD_NOT_LAST_RESORT = Reason.E_WILD_NOT_LAST_RESORT
+P_FINISH = Reason.P_FINISH
 
 # ------------------------------------------------------------------------------------------
 # small helpers
@@ -153,40 +178,40 @@ def play_problem(s: GameState, seat: int, card: int, hand: list[int]) -> tuple[R
         if top_card and eff == EF_SKIP and r.skip_passes_penalty:
             v = 0  # draw_answers = top-card: a Skip passes any pending penalty on
         elif top_card and r.amount[pen] == 0:
-            return Reason.E_PENALTY_NOT_ANSWERED, {}  # after a Reverse or Skip: a Skip only
+            return E_PENALTY_NOT_ANSWERED, {}  # after a Reverse or Skip: a Skip only
         else:
             v = r.answers[pen][eff]  # r.answer_verdict, tabled
         if v:
             if r.amount[EFFECT_OF[card]] == 0:
-                return Reason.E_PENALTY_NOT_ANSWERED, {}
+                return E_PENALTY_NOT_ANSWERED, {}
             if v == 2:
-                return Reason.E_STACK_ORDER, {"rule": "escalating_stack = true"}
-            return Reason.E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(pen, EFFECT_OF[card]) + " = false"}
+                return E_STACK_ORDER, {"rule": "escalating_stack = true"}
+            return E_STACK_NOT_ALLOWED, {"rule": _stack_toggle(pen, EFFECT_OF[card]) + " = false"}
     if s.chain_rank >= 0 and not r.chain_any_card:
         # play_same_number: more of the number just played, whatever is on top (a pile turned
         # over in the turn, when another player drew, may have brought up a new top card)
         if not follows_same_number(s, card):
-            return Reason.E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card}
+            return E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card}
     elif not top_card and not _matches(s, card):  # (top-card: the kind alone decides)
-        return Reason.E_NO_MATCH, {}
+        return E_NO_MATCH, {}
     if IS_WILD[card]:
         if EFFECT_OF[card] == _WILD4 and r.plus4 == "strict" and holds_color(hand, s.color):
-            return Reason.E_PLUS4_NOT_ALLOWED, {}
+            return E_PLUS4_NOT_ALLOWED, {}
         if r.wild_last_resort:
             for c in hand:
                 if not IS_WILD[c] and _matches(s, c) and (
                     s.phase != PH_PENALTY or r.answer_verdict(pen, EFFECT_OF[c]) == 0
                 ):
-                    return Reason.E_WILD_NOT_LAST_RESORT, {"alternative": c}
+                    return E_WILD_NOT_LAST_RESORT, {"alternative": c}
     if r.no_action_last and len(hand) == 1 and EFFECT_OF[card] != _NUMBER:
-        return Reason.E_ACTION_CARD_LAST, {}
+        return E_ACTION_CARD_LAST, {}
     if len(hand) == 1:
         rule = finish_forbidden(r, card)
         if rule:
             # finish_keeps_turn: the penalty is for your own turn only; facing a draw card
             # the play is simply refused
-            code = (Reason.E_FINISH_REFUSED if r.finish_keeps_turn and s.phase == PH_PENALTY
-                    else Reason.P_FINISH)
+            code = (E_FINISH_REFUSED if r.finish_keeps_turn and s.phase == PH_PENALTY
+                    else P_FINISH)
             return code, {"form": "wild" if rule == "no_wild_finish" else "draw",
                           "rule": rule + " = true"}
     return None
@@ -267,9 +292,6 @@ def playable_cards(s: GameState, seat: int) -> list[int]:
 # ------------------------------------------------------------------------------------------
 
 _NO_FACTS: dict[str, Any] = {}  # (read only)
-_R_SAME = Reason.E_SAME_NUMBER_ONLY
-_R_DRAWN = Reason.E_ONLY_DRAWN_CARD
-_R_OWED = Reason.E_PENALTY_DRAWS_LEFT
 
 
 def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
@@ -278,15 +300,15 @@ def turn_play_problem(s: GameState, seat: int, card: int, hand: list[int]
     ``play_same_number`` turn only that number, after drawing only a card just drawn, then
     :func:`play_problem`; none while penalty cards are owed (``penalty_draw = one-by-one``)."""
     if s.owed:
-        return _R_OWED, {"count": s.owed}
+        return E_PENALTY_DRAWS_LEFT, {"count": s.owed}
     if s.chain_rank >= 0 and not s.r.chain_any_card and not follows_same_number(s, card):
-        return _R_SAME, {"number": s.chain_rank, "card": card}
+        return E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "card": card}
     if s.phase == PH_DRAWN and card not in s.drawn:
         if not s.r.draw_any_card:
-            return _R_DRAWN, {"drawn": tuple(s.drawn)}
+            return E_ONLY_DRAWN_CARD, {"drawn": tuple(s.drawn)}
         forced = forced_drawn_card(s, seat, hand)
         if forced >= 0:
-            return Reason.E_MUST_PLAY_DRAWN, {"drawn": forced}
+            return E_MUST_PLAY_DRAWN, {"drawn": forced}
     return play_problem(s, seat, card, hand)
 
 
@@ -311,22 +333,22 @@ def draw_problem(s: GameState, seat: int, plays: list[Move] | None = None
     if s.owed:
         return None
     if s.chain_rank >= 0:  # play_same_number: more of that number, or end the turn
-        return _R_SAME, {"number": s.chain_rank, "form": "other"}
+        return E_SAME_NUMBER_ONLY, {"number": s.chain_rank, "form": "other"}
     phase = s.phase
     if phase == PH_DRAWN:
-        return Reason.E_ALREADY_DREW, _NO_FACTS
+        return E_ALREADY_DREW, _NO_FACTS
     if phase == PH_PENALTY:
         if takes_penalty_by_drawing(s):
             return None
-        return Reason.E_PENALTY_PENDING, _NO_FACTS
+        return E_PENALTY_PENDING, _NO_FACTS
     if s.r.may_draw_when_playable:
         return None
     if plays is not None:
-        return (Reason.E_MUST_PLAY, {"alternative": plays[0][2]}) if plays else None
+        return (E_MUST_PLAY, {"alternative": plays[0][2]}) if plays else None
     hand = s.hands[seat]
     for c in hand:
         if play_problem(s, seat, c, hand) is None:
-            return Reason.E_MUST_PLAY, {"alternative": c}
+            return E_MUST_PLAY, {"alternative": c}
     return None
 
 
@@ -338,26 +360,26 @@ def pass_problem(s: GameState, seat: int, plays: list[Move] | None = None
     ``plays``: the plays :func:`legal_moves` found, as for :func:`draw_problem`."""
     phase = s.phase
     if s.owed:  # penalty_draw = one-by-one: the penalty cards first
-        return _R_OWED, {"count": s.owed}
+        return E_PENALTY_DRAWS_LEFT, {"count": s.owed}
     if phase == PH_PENALTY:
-        return Reason.E_PENALTY_PENDING, _NO_FACTS
+        return E_PENALTY_PENDING, _NO_FACTS
     if s.chain_rank >= 0:
         return None  # play_same_number: ending the turn
     if phase != PH_DRAWN:
         if s.drawn and phase == PH_PLAY:  # (only misplay_may_pass leaves cards there)
             if s.r.may_draw_when_playable or _any_play(s, seat, plays):
                 return None
-            return Reason.E_PASS_NOT_ALLOWED, {"form": "must_draw"}
-        return Reason.E_PASS_NOT_ALLOWED, _NO_FACTS
+            return E_PASS_NOT_ALLOWED, {"form": "must_draw"}
+        return E_PASS_NOT_ALLOWED, _NO_FACTS
     if s.r.forced_play:
         if plays is not None:
             if s.r.draw_any_card:  # (the plays list the whole hand: the drawn cards decide)
                 plays = [m for m in plays if m[0] == K_PLAY and m[2] in s.drawn]
-            return (Reason.E_MUST_PLAY_DRAWN, {"drawn": plays[0][2]}) if plays else None
+            return (E_MUST_PLAY_DRAWN, {"drawn": plays[0][2]}) if plays else None
         hand = s.hands[seat]
         for c in s.drawn:
             if play_problem(s, seat, c, hand) is None:
-                return Reason.E_MUST_PLAY_DRAWN, {"drawn": c}
+                return E_MUST_PLAY_DRAWN, {"drawn": c}
     return None
 
 
@@ -372,9 +394,9 @@ def _any_play(s: GameState, seat: int, plays: list[Move] | None) -> bool:
 def challenge_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player challenging a Wild Draw Four (``wild_draw_four = challenge``)."""
     if s.owed:  # penalty_draw = one-by-one: the penalty cards first
-        return _R_OWED, {"count": s.owed}
+        return E_PENALTY_DRAWS_LEFT, {"count": s.owed}
     if s.phase != PH_PENALTY or s.plus4_by < 0 or s.r.plus4 != "challenge":
-        return Reason.E_NO_CHALLENGE, _NO_FACTS
+        return E_NO_CHALLENGE, _NO_FACTS
     return None
 
 
@@ -382,11 +404,11 @@ def accept_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
     """The turn player taking the pending draw penalty (``draw_takes_penalty``: a draw
     takes it, unless the Wild Draw Four may still be challenged)."""
     if s.owed:  # penalty_draw = one-by-one: the penalty cards first
-        return _R_OWED, {"count": s.owed}
+        return E_PENALTY_DRAWS_LEFT, {"count": s.owed}
     if s.phase != PH_PENALTY:
-        return Reason.E_NO_PENALTY, _NO_FACTS
+        return E_NO_PENALTY, _NO_FACTS
     if takes_penalty_by_drawing(s):
-        return Reason.E_NO_PENALTY, {"form": "draw", "pending": s.pending}
+        return E_NO_PENALTY, {"form": "draw", "pending": s.pending}
     return None
 
 
@@ -402,24 +424,24 @@ def takes_penalty_by_drawing(s: GameState) -> bool:
 def uno_problem(s: GameState, seat: int, hand: list[int]) -> tuple[Reason, dict[str, Any]] | None:
     """``seat`` calling UNO (any time: :func:`can_call_uno` says when it may)."""
     if not s.r.uno_call:
-        return Reason.E_UNO_DISABLED, _NO_FACTS
+        return E_UNO_DISABLED, _NO_FACTS
     if s.owed and seat == s.turn and s.owed_then >= 0:
         # penalty_draw = one-by-one: paying a penalty that is not a draw card's (letsuno's
         # handleCallUno refuses the player paying one: isPayingUnoPenalty)
-        return Reason.E_UNO_NOT_ALLOWED, {"form": "owed"}
+        return E_UNO_NOT_ALLOWED, {"form": "owed"}
     if can_call_uno(s, seat, hand):
         if s.called[seat] and not s.r.uno_repeat_call:
-            return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
+            return E_UNO_NOT_ALLOWED, {"form": "called"}
         return None
     if s.called[seat]:
-        return Reason.E_UNO_NOT_ALLOWED, {"form": "called"}
+        return E_UNO_NOT_ALLOWED, {"form": "called"}
     if len(hand) == 2 and seat == s.turn and s.r.uno_call_with_two and s.r.uno_call_needs_fit \
             and s.phase in (PH_PLAY, PH_DRAWN):
-        return Reason.E_UNO_NOT_ALLOWED, {"form": "no_fit", "count": 2}
-    return Reason.E_UNO_NOT_ALLOWED, {"count": len(hand)}
+        return E_UNO_NOT_ALLOWED, {"form": "no_fit", "count": 2}
+    return E_UNO_NOT_ALLOWED, {"count": len(hand)}
 
 
-_JUMP_NOT_NOW = (Reason.E_JUMP_IN_NOT_ALLOWED, _NO_FACTS)
+_JUMP_NOT_NOW = (E_JUMP_IN_NOT_ALLOWED, _NO_FACTS)
 
 
 def jump_window_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
@@ -430,13 +452,13 @@ def jump_window_problem(s: GameState) -> tuple[Reason, dict[str, Any]] | None:
     if not s.jump_window or not s.discard:
         return _JUMP_NOT_NOW
     if s.owed:
-        return Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "owed"}
+        return E_JUMP_IN_NOT_ALLOWED, {"form": "owed"}
     phase = s.phase
     if phase == PH_CHOOSE_COLOR:
-        return (Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "color"}) if s.r.jump_on_top \
+        return (E_JUMP_IN_NOT_ALLOWED, {"form": "color"}) if s.r.jump_on_top \
             else _JUMP_NOT_NOW
     if phase == PH_PENALTY and s.r.jump_on_top:
-        return Reason.E_JUMP_IN_NOT_ALLOWED, {"form": "pending"}
+        return E_JUMP_IN_NOT_ALLOWED, {"form": "pending"}
     return None
 
 
@@ -448,10 +470,10 @@ def jump_card_problem(s: GameState, card: int, hand: list[int]
     ``no_draw_card_finish`` is :func:`finish_forbidden`'s.)"""
     top = s.discard[-1]
     if card != top or (IS_WILD[top] and not s.r.jump_in_wild):
-        return Reason.E_JUMP_IN_NOT_IDENTICAL, {"card": card, "top": top,
+        return E_JUMP_IN_NOT_IDENTICAL, {"card": card, "top": top,
                                                 "form": "wild" if IS_WILD[top] else ""}
     if s.r.no_action_last and len(hand) == 1 and EFFECT_OF[top] != _NUMBER:
-        return Reason.E_ACTION_CARD_LAST, {"card": card}
+        return E_ACTION_CARD_LAST, {"card": card}
     return None
 
 
@@ -585,15 +607,11 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
             ok = sorted({c for c in cards if _matches(s, c)})
         else:
             ok = sorted(set(cards))
-        if not r.seven_swap:  # _add_play_variants without a 7's targets, written out
-            with_uno = r.uno_call and len(hand) == 2 and (not s.called[seat] or r.uno_repeat_call)
-            colors = r.colors
-            add = out.append
+        if not r.seven_swap:  # _add_play_variants without a 7's targets: from the table
+            table = _play_moves(r.colors, seat, r.uno_call and len(hand) == 2 and (
+                not s.called[seat] or r.uno_repeat_call))
             for c in ok:
-                for col in colors if IS_WILD[c] else _NO_COLOR:
-                    add(_new_move(Move, (_PLAY, seat, c, col, -1, False)))
-                    if with_uno:
-                        add(_new_move(Move, (_PLAY, seat, c, col, -1, True)))
+                out += table[c]
             return
         for c in ok:
             _add_play_variants(s, seat, hand, c, out)
@@ -603,14 +621,28 @@ def _add_plays(s: GameState, seat: int, hand: list[int], cards: list[int], out: 
             _add_play_variants(s, seat, hand, card, out)
 
 
+@lru_cache(maxsize=None)
+def _play_moves(colors: tuple[int, ...], seat: int, with_uno: bool) -> list[tuple[Move, ...]]:
+    """``seat``'s plays of each card (indexed by card) with no target: one per colour a wild
+    may be given, each followed by its UNO-call twin when ``with_uno``. A cache of Move
+    objects for :func:`legal_moves` (a move is a tuple; the same object in many lists is
+    harmless: ``apply`` asks only whether it is in the list made for that state)."""
+    table: list[tuple[Move, ...]] = [()] * len(COLOR_OF)
+    for card in _CARD_SET:
+        table[card] = tuple(_new_move(Move, (_PLAY, seat, card, col, -1, uno))
+                            for col in (colors if IS_WILD[card] else _NO_COLOR)
+                            for uno in ((False, True) if with_uno else (False,)))
+    return table
+
+
 def _add_play_variants(s: GameState, seat: int, hand: list[int], card: int, out: list[Move]) -> None:
     r = s.r
     with_uno = r.uno_call and len(hand) == 2 and (not s.called[seat] or r.uno_repeat_call)
+    if not (r.seven_swap and swap_target_needed(r, card, len(hand))):
+        out += _play_moves(r.colors, seat, with_uno)[card]
+        return
     colors = r.colors if IS_WILD[card] else _NO_COLOR
-    if r.seven_swap and swap_target_needed(r, card, len(hand)):
-        targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]
-    else:
-        targets = (-1,)
+    targets: Sequence[int] = [t for t in range(s.n) if t != seat and s.active[t]]
     add = out.append
     for col in colors:
         for t in targets:  # Move(PLAY, ...), built without the defaults' overhead
