@@ -4,7 +4,6 @@ words of the verdict's message parameters.
 
 from __future__ import annotations
 
-from functools import partial
 from types import SimpleNamespace
 from typing import Any, Callable
 
@@ -409,10 +408,11 @@ def _accept_verdict(s: GameState, move: Move, after: GameState) -> Verdict:
     # what the words read of the state after the move (the mover's hand size last)
     seen = (after.phase, after.turn, after.chain_rank, after.color, after.pending,
             len(after.hands[seat]) if 0 <= seat < after.n else 0, after.owed, stays)
-    return LazyVerdict(code, partial(_accept_params, s, move, seen, code))
+    verdict: Verdict = LazyVerdict(_accept_params, code, s, move, seen)
+    return verdict
 
 
-def _accept_params(s: GameState, move: Move, seen: tuple[int, ...], code: Reason
+def _accept_params(code: Reason, s: GameState, move: Move, seen: tuple[int, ...]
                    ) -> tuple[tuple[str, Any], ...]:
     return _accept_words(s, move, seen, code).params
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from typing import Any, Callable, Mapping
 
 from .cards import join_words
@@ -766,23 +767,29 @@ class Verdict:
         return self.message
 
 
-class LazyVerdict(Verdict):
-    """A verdict whose parameters (the words of its message) are worked out when first read:
-    ``make`` returns them. The engine's accepted moves use it, so that a caller who only needs
-    ``ok`` and ``code`` (a log validator, a simulation through the safe API) does not pay for
-    the sentence. ``make`` reads the states the verdict was made from: treat them as read-only
-    (the engine's contract for every state it hands out) until the words are read."""
+class LazyVerdict(partial, Verdict):  # type: ignore[type-arg]
+    """A verdict whose parameters (the words of its message) are worked out when first read.
+    ``LazyVerdict(words, code, *facts)``: ``words(code, *facts)`` returns them. The engine's
+    accepted moves use it, so that a caller who only needs ``ok`` and ``code`` (a log
+    validator, a simulation through the safe API) does not pay for the sentence. ``words``
+    reads the states the verdict was made from: treat them as read-only (the engine's contract
+    for every state it hands out) until the words are read.
 
-    def __init__(self, code: Reason, make: "Callable[[], tuple[tuple[str, Any], ...]]") -> None:
-        d = self.__dict__  # frozen: the fields are written once, here
-        d["code"] = code
-        d["_make"] = make
+    It is a :class:`functools.partial` (the call that makes the words) so that it is built in
+    C, with no Python frame: one is made for every move ``apply`` accepts."""
+
+    __init__ = object.__init__  # (partial's __new__ took the arguments)
+
+    @property
+    def code(self) -> Reason:
+        code: Reason = self.args[0]
+        return code
 
     @property
     def params(self) -> tuple[tuple[str, Any], ...]:
         d = self.__dict__
         if "_params" not in d:
-            d["_params"] = d.pop("_make")()
+            d["_params"] = self.func(*self.args)
         params: tuple[tuple[str, Any], ...] = d["_params"]
         return params
 
