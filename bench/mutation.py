@@ -39,7 +39,7 @@ SLICES: dict[str, list[str]] = {
     # who may make which move: every refusal and every listed move
     "legality": [C + "legality." + f + "__mutmut_*" for f in (
         "x_play_problem", "x__matches", "x_finish_forbidden", "x_penalty_card",
-        "x_can_call_uno", "x_legal_moves", "x__add_plays", "x__add_play_variants",
+        "x_can_call_uno", "x_legal_moves", "x__add_plays", "x__add_play_variants", "x__play_moves",
         "x_can_play", "x__stack_toggle", "x_follows_same_number",
         "x_same_number_cards", "x_swap_target_needed", "x_playable_cards", "x_holds_color",
         "x_turn_play_problem", "x_draw_problem", "x_pass_problem", "x__any_play",
