@@ -41,8 +41,11 @@ def _refused(query: str) -> PositionError:
      "päällimmäinen kortti: kirjoita täsmälleen yksi kortti, kuten R9, ei 'R9 R8'"),
     ("hands=W W W,W W&top=R9", "more copies than the deck has, or cards of another deck: W",
      "enemmän kopioita kuin pakassa on, tai toisen pakan kortteja: W"),
-    ("hands=R1&top=R9", "hands: List should have at least 2 items, not 1",
-     "kädet: luettelossa pitää olla vähintään 2 kohtaa, ei 1"),
+    ("hands=R1&top=R9", "a position needs 2 to 10 hands, one for each player; this one has 1",
+     "asetelmassa pitää olla 2–10 kättä, yksi kullekin pelaajalle; tässä on 1"),
+    ("hands=" + ",".join(["R1"] * 11) + "&top=R9",
+     "a position needs 2 to 10 hands, one for each player; this one has 11",
+     "asetelmassa pitää olla 2–10 kättä, yksi kullekin pelaajalle; tässä on 11"),
     ("hands=R1,G2&top=R9&discard=" + "X" * 40, None,
      "poistopakka: tuntematon kortti 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…: kortti "
      "kirjoitetaan enintään 32 merkillä (R7, W+4, QS, red 7)"),
@@ -86,7 +89,8 @@ def _notice(query: str) -> str:
     ("?lang=fi&hands=R1+X5%2CG2&top=R9", "kädet: käsi 0: " + _UNKNOWN_FI),
     ("?lang=fi&hands=R1%2CG2&top=R9+R8",
      "päällimmäinen kortti: kirjoita täsmälleen yksi kortti, kuten R9, ei 'R9 R8'"),
-    ("?lang=fi&hands=R1&top=R9", "kädet: luettelossa pitää olla vähintään 2 kohtaa, ei 1"),
+    ("?lang=fi&hands=R1&top=R9",
+     "asetelmassa pitää olla 2–10 kättä, yksi kullekin pelaajalle; tässä on 1"),
 ])
 def test_a_bad_links_notice_in_finnish_from_the_facts(query: str, finnish: str) -> None:
     ui._MISSING.clear()

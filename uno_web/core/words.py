@@ -130,6 +130,8 @@ PHRASES_EN: dict[str, str] = {
     "card.too_long": ("unknown card {notation}: a card is written in at most {n} characters "
                       "(R7, W+4, QS, red 7)"),
     "position.hand": "hand {n}: {why}",
+    "position.hand_count": ("a position needs {n} to {m} hands, one for each player; this one has "
+                            "{big}"),
     "position.one_top": "write exactly one card, like R9, not {notation}",
     "position.copies": "more copies than the deck has, or cards of another deck: {notation}",
     "field.min_items/1": "List should have at least 1 item, not {big}",

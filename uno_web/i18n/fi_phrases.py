@@ -56,6 +56,7 @@ PHRASES_FI: dict[str, str] = {
     "card.too_long": ("tuntematon kortti {notation}: kortti kirjoitetaan enintään {n} merkillä "
                       "(R7, W+4, QS, red 7)"),
     "position.hand": "käsi {n}: {why}",
+    "position.hand_count": "asetelmassa pitää olla {n}–{m} kättä, yksi kullekin pelaajalle; tässä on {big}",
     "position.one_top": "kirjoita täsmälleen yksi kortti, kuten R9, ei {notation}",
     "position.copies": "enemmän kopioita kuin pakassa on, tai toisen pakan kortteja: {notation}",
     "field.min_items/1": "luettelossa pitää olla vähintään 1 kohta, ei {big}",
