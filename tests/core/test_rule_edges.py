@@ -676,3 +676,66 @@ def test_a_wild_draw_four_is_a_last_resort_facing_a_draw_card_too() -> None:
                      overrides={"wild_last_resort": True, "stack_draw_two_on_draw_two": True,
                                 "stack_draw_four_on_draw_two": True})
     assert code(alone, "P0:W+4=B") == "OK_STACK"  # a green 5 does not answer a Draw Two
+
+
+# --- the survivors of the sixth session's legality sample (docs/core.md) -------------------
+
+def test_a_wild_with_a_colour_the_deck_lacks_names_the_colours_to_choose() -> None:
+    s = position(hands=["W R1", "G1 G2 G3"], top="R9")
+    v = check(s, Move(MoveKind.PLAY, 0, C("W"), 9, -1, False))
+    assert v.code.value == "E_COLOR_NOT_ALLOWED"
+    assert v.detail == "That colour is not in this deck: choose red, yellow, green or blue"
+
+
+def test_a_draw_card_jumped_in_as_the_last_card_names_that_card() -> None:
+    # no_draw_card_finish: nobody goes out on a draw card, a jump-in included
+    s = position(hands=["G1 G2", "R+2", "B1 B2"], top="R+2", turn=2, jump_window=True,
+                 last_player=0, overrides={"jump_in": True, "no_draw_card_finish": True})
+    v = check(s, parse_move("P1:R+2"))
+    assert v.code.value == "P_FINISH" and v.facts()["card"] == C("R+2")
+    assert v.detail == ("Bot 1 may not go out on a draw card: they take the red Draw Two back "
+                        "and draw 1 card")
+
+
+def test_a_seat_outside_the_table_or_a_game_that_is_over_has_no_moves() -> None:
+    s = position(hands=["R1 G2", "B1 B2", "Y1"], top="R9", uncalled=[2])
+    assert legal_moves(s, 0) and legal_moves(s, 1)  # a catch, at least
+    for seat in (-1, -3, 3, 99):
+        assert legal_moves(s, seat) == []
+    over, _ = play(position(hands=["R1", "B1 B2"], top="R9",
+                            overrides={"target_score": 1}), "P0:R1")
+    assert over.phase == Phase.GAME_OVER
+    assert legal_moves(over, 0) == [] and legal_moves(over, 1) == []
+
+
+def test_can_play_says_what_was_wrong_with_a_seat_that_is_not_a_number() -> None:
+    s = position(hands=["R1 G2", "B1 B2"], top="R9")
+    with pytest.raises(TypeError, match=r"^seat must be a whole number, not 'x'$"):
+        can_play(s, "x", C("R1"))  # type: ignore[arg-type]
+
+
+def test_a_player_caught_by_seat_0_may_not_call_uno_while_paying() -> None:
+    # letsuno's isPayingUnoPenalty: seat 1, caught by seat 0 (on turn), draws two one per move
+    # and the turn then goes back to seat 0 (a seat numbered 0); meanwhile no UNO call
+    s = position(hands=["R1 G2 G3", "G1", "Y5 Y6"], top="R9", uncalled=[1],
+                 overrides={"penalty_draw": "one-by-one", "uno_penalty": 2})
+    t, _ = play(s, "C0>1")
+    assert t.owed == 2 and t.turn == 1 and t.owed_then == 0
+    v = check(t, parse_move("U1"))
+    assert v.code.value == "E_UNO_NOT_ALLOWED" and v.facts()["form"] == "owed"
+    assert v.detail == "Bot 1 cannot call UNO while drawing penalty cards"
+
+
+def test_a_second_uno_call_is_refused_in_words() -> None:
+    s = position(hands=["R1", "G1 G2", "B1 B2"], top="R9", turn=1)
+    t, _ = play(s, "U0")
+    v = check(t, parse_move("U0"))  # one card: UNO could be called, but it was
+    assert v.code.value == "E_UNO_NOT_ALLOWED" and v.facts()["form"] == "called"
+    assert v.detail == "You have already called UNO"
+    # a call that stands (made with two cards) and no second one, even where none could be
+    # made: two cards, not on turn
+    two = position(hands=["R1 R2", "G1 G2", "B1 B2"], top="R9", turn=1, called=[0],
+                   overrides={"uno_call_with_two": True})
+    w = check(two, parse_move("U0"))
+    assert w.code.value == "E_UNO_NOT_ALLOWED" and w.facts()["form"] == "called"
+    assert w.detail == "You have already called UNO"
