@@ -768,15 +768,14 @@ class Verdict:
 
 
 class LazyVerdict(partial, Verdict):  # type: ignore[type-arg]
-    """A verdict whose parameters (the words of its message) are worked out when first read.
-    ``LazyVerdict(words, code, *facts)``: ``words(code, *facts)`` returns them. The engine's
+    """A verdict whose parameters (the words of its message) are worked out when first read:
+    ``LazyVerdict(words, code, *facts)``, ``words(code, *facts)`` returns them. The engine's
     accepted moves use it, so that a caller who only needs ``ok`` and ``code`` (a log
     validator, a simulation through the safe API) does not pay for the sentence. ``words``
     reads the states the verdict was made from: treat them as read-only (the engine's contract
-    for every state it hands out) until the words are read.
-
-    It is a :class:`functools.partial` (the call that makes the words) so that it is built in
-    C, with no Python frame: one is made for every move ``apply`` accepts."""
+    for every state it hands out) until the words are read. It is a
+    :class:`functools.partial` (the call that makes the words), built in C with no Python
+    frame: one is made for every move ``apply`` accepts."""
 
     __init__ = object.__init__  # (partial's __new__ took the arguments)
 
