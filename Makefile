@@ -31,7 +31,7 @@ play: vendor
 
 test: vendor browser
 	$(PY) -m mypy
-	$(PY) -m pytest -n 2 --dist loadgroup --durations=15 $(CRASH_RERUN) $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --durations=15 $(CRASH_RERUN) $(PYTEST_ARGS)
 
 test-core: $(VENV)/.installed
 	$(PY) -m pytest tests/core tests/ai tests/puzzles $(PYTEST_ARGS)

@@ -20,7 +20,6 @@ from uno_web.site import testwheels
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.xdist_group("rooms")  # (make test: never beside the room browser tests)
 @pytest.mark.skipif(sys.platform == "emscripten", reason="this test starts Pyodide itself")
 def test_core_tests_pass_under_pyodide():
     node = shutil.which("node")

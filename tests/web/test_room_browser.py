@@ -19,10 +19,7 @@ from uno_web.site import relay as relay_mod
 # Finding the host goes through the relay's announces (every 10 s) after each page boots; on a
 # loaded 2-core machine that has, rarely, taken more than 90 s (a known weakness of the rooms,
 # docs/rooms-browser.md "Limits"). Such a test runs once more; a second miss fails it.
-# make test runs them one after another on one worker, never beside the core suite under
-# Pyodide (the longest test, in the same group): a room's connections are real WebRTC ones,
-# whose set-up slows down most when the 2 cores are also running that
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("rooms"),
+pytestmark = [pytest.mark.browser,
               pytest.mark.flaky(reruns=1, only_rerun=["found no host", "Timeout 90000ms exceeded"])]
 
 ROOM_ARGS = [*CHROMIUM_ARGS, "--allow-loopback-in-peer-connection",

@@ -20,6 +20,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -58,15 +59,23 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def start(port: int, host: str = "127.0.0.1", cache_dir: Path = CACHE_DIR,
-          timeout: float = 20.0) -> subprocess.Popen[str]:
-    """Start the relay on ``host:port`` and wait until it listens (the caller stops it)."""
+          timeout: float = 20.0, inherit_output: bool = False) -> subprocess.Popen[str]:
+    """Start the relay on ``host:port`` and wait until it listens (the caller stops it).
+
+    What the relay prints goes to a temporary file (or, with ``inherit_output``, to this
+    process's own output), never to a pipe nobody reads: a relay that had printed a pipe's
+    worth of warnings would stop at its next line, and every room on it with it."""
     folder = install(cache_dir)
+    log = None if inherit_output else tempfile.TemporaryFile(mode="w+", encoding="utf-8")
     proc = subprocess.Popen(["node", SCRIPT.name, str(port), host], cwd=folder,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=log, stderr=subprocess.STDOUT if log else None, text=True)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            out = proc.stdout.read() if proc.stdout else ""
+            out = ""
+            if log is not None:
+                log.seek(0)
+                out = log.read()
             raise BuildError(f"the relay stopped at once: {out.strip()[-400:]}")
         try:
             with socket.create_connection((host, port), timeout=0.5):
@@ -83,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args(argv)
     try:
-        proc = start(args.port, args.host)
+        proc = start(args.port, args.host, inherit_output=True)
     except BuildError as exc:
         print(f"relay: {exc}", file=sys.stderr)
         return 1
