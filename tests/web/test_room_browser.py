@@ -141,12 +141,17 @@ def create_room(host: Any, name: str = "Ada", seats: int = 4, absent: int = 60) 
     return room
 
 
+# what a page knows of the room when it found no host (for the next time it happens)
+PEERS = ("JSON.stringify({received: window.unoRoom.received, joins: window.unoRoom.joins, "
+         "peers: window.unoRoom.peers ? window.unoRoom.peers() : null})")
+
+
 def find_host(page: Any) -> str:
     """Wait until ``page`` has found the room's host and believed its proof (its peer id)."""
     try:
         return str(wait_until(page, "window.unoRoom.hostPeer", CONNECT_MS))
     except AssertionError:
-        raise AssertionError(f"found no host: {page.url} {page.evaluate('window.unoRoom.received')}") from None
+        raise AssertionError(f"found no host: {page.url} {page.evaluate(PEERS)}") from None
 
 
 def join(page: Any, name: str, watch: bool = False) -> None:
@@ -157,7 +162,7 @@ def join(page: Any, name: str, watch: bool = False) -> None:
                          "document.querySelector('[data-testid=room-status]').textContent === ''",
                    CONNECT_MS)
     except AssertionError:
-        raise AssertionError(f"{name} found no host: {page.url} {page.evaluate('window.unoRoom.received')} "
+        raise AssertionError(f"{name} found no host: {page.url} {page.evaluate(PEERS)} "
                              f"{page.inner_text('#room-main')[:300]}") from None
     page.click("[data-testid=room-watch]" if watch else "[data-testid=room-play]")
     page.wait_for_selector("[data-testid=room-lobby]", timeout=CONNECT_MS)
