@@ -404,6 +404,11 @@ class _Done:
         return self.value
 
 
+#: platforms where Python cannot start another process (Pyodide is ``emscripten``): a pool of
+#: local workers asked for there works in this process, and the summary says so
+NO_PROCESSES = ("emscripten", "wasi")
+
+
 class Executor:
     """Where the work runs: ``submit(fn, *args)`` returns something with ``result()``;
     ``window`` is how many calls may be in flight (inputs are read no further ahead)."""
@@ -441,7 +446,10 @@ class LocalExecutor(Executor):
         self.workers = workers
         self.description = {"workers": workers}
         self._pool: Any = None
-        if workers > 1:
+        if workers > 1 and sys.platform in NO_PROCESSES:  # Pyodide: no process to start
+            self.workers = 1
+            self.description = {"workers": 1, "workers_asked": workers}
+        elif workers > 1:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 

@@ -221,3 +221,16 @@ def test_a_huge_log_whose_first_action_is_illegal_gets_one_answer_however_it_com
     assert code == 1 and json.loads(out)["failure"] == rows[0]["failure"]
     code, _, err = run(["validate", "-"], stdin=legal.encode())
     assert code == 2 and "log too large" in err
+
+
+def test_where_no_process_can_be_started_the_work_stays_in_this_process(logs, monkeypatch):
+    # Pyodide (sys.platform "emscripten") has no _multiprocessing: --workers 2 must neither
+    # crash nor claim two processes; the summary says what was asked and what ran
+    from uno_web import bulk
+
+    monkeypatch.setattr(bulk.sys, "platform", "emscripten")
+    code, out, _ = run(["validate", "--workers", "2", str(logs)])
+    assert code == 2  # (the folder holds an unreadable log, as above)
+    rows, summary = lines(out)
+    assert summary["workers"] == 1 and summary["workers_asked"] == 2
+    assert lines(run(["validate", str(logs)])[1])[0] == rows
