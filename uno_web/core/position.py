@@ -267,9 +267,11 @@ def _field_problem(exc: FieldProblem, outer: str = "") -> PositionError:
         return PositionError.in_field(outer, FieldProblem((), exc.msg, exc.facts))
     facts = exc.facts
     if exc.loc == ("hands",) and facts is not None and facts.key.startswith(
-            ("field.min_items", "field.max_items")):  # a table of 2 to 10 players, in words
+            ("field.min_items", "field.max_items")):  # the table's size, in words
         given = facts.facts["big" if facts.key.startswith("field.min_items") else "big2"]
-        return PositionError.of(Words.of("position.hand_count", n=2, m=10, big=given))
+        spec = Position.model_fields["hands"]  # (the limits as declared)
+        return PositionError.of(Words.of("position.hand_count", n=spec.min_length,
+                                         m=spec.max_length, big=given))
     if exc.words is None:
         return PositionError(str(exc))
     return PositionError.of(exc.words)
