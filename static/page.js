@@ -140,6 +140,7 @@
   // static/bundle/uno_web.zip is fetched at the start, beside Pyodide: it marks no stage
   var FILES = [["pyodide.asm.wasm", 0.42], ["python_stdlib.zip", 0.56]];
   var stage = "start", stageAt = 0, floor = 0, shown = 0, timer = 0;
+  var SLOW_MS = 1000;  // a start that takes longer shows motion: the creeping bar, the bobbing cards
   var bar = $("#boot-progress"), fill = $("#boot-progress .fill"), label = $("#boot-progress-label");
   var detail = $("#boot-detail");
 
@@ -167,7 +168,7 @@
     floor = Math.max(floor, s[0]);
     draw();
     body.dataset.bootStage = name;
-    if (name === "ready") { clearInterval(timer); timer = 0; }
+    if (name === "ready") { clearTimeout(timer); clearInterval(timer); timer = 0; root.classList.remove("slow-boot"); }
   }
   window.unoWebProgress = setStage;  // boot.py: "python", then "ready"
   addEventListener("py:progress", function (ev) { setStage(String(ev.detail)); });
@@ -286,7 +287,16 @@
     $("#embed-ph").hidden = true;
     $("#loading").classList.add("started");
     stageAt = performance.now();
-    timer = setInterval(draw, 150);
+    // The bar creeps between stages, and the loading screen's cards bob, only once the start
+    // has taken SLOW_MS: a quick start (a repeat visit from the memory snapshot, about half a
+    // second) moves the bar at its stages alone and paints no frame for motion, which on a
+    // two-core machine was CPU taken from the boot (docs/deployment.md, "Motion only for a slow start").
+    timer = setTimeout(function () {
+      if (ready()) return;
+      root.classList.add("slow-boot");
+      timer = setInterval(draw, 150);
+      draw();
+    }, SLOW_MS);
     draw();
     watchForStall();
     if (embed && params.get("share") !== "0") {
