@@ -88,6 +88,7 @@ EMBED_QUERY = "embed=1&bots=still&hands=R3+G7+B5%2CY1+Y2+Y3&names=You%2CBot&top=
 #: the last embed's ready time, from the host page's navigation (ms), or null while one is not ready
 EMBEDS_READY = """() => {
   const frames = [...document.querySelectorAll('iframe')];
+  if (!frames.length || document.readyState === 'loading') return null;  // not parsed yet
   const at = frames.map(f => {
     const b = f.contentDocument && f.contentDocument.body;
     if (!b || b.dataset.ready !== '1') return null;

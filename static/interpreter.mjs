@@ -26,6 +26,12 @@ export * from "./vendor/pyodide/pyodide.mjs";
 
 const here = new URL(".", import.meta.url).href;
 const paths = {indexURL: here + "vendor/pyodide/", stdLibURL: here + "bundle/python_stdlib.zip"};
+// A boot from the snapshot gives Pyodide this empty zip (165 bytes) for its standard library and
+// writes the real one (4 MB) into the file system once the page is ready: the restored
+// interpreter has imported every module the boot and the table import (boot.SNAPSHOT_MODULES),
+// so the 4 MB are not read, checked by the service worker and copied while the page starts
+// (an embed waited for them: docs/deployment.md, "The standard library after ready").
+const LATER_STDLIB = here + "stdlib-later.zip";
 
 // The Cache Storage entry of the snapshot.  Not named "uno_web-…": the service worker deletes
 // those caches when a new build activates, and a snapshot outlives a deploy that leaves the
@@ -186,7 +192,7 @@ async function loadSnapshot(found) {
     await found.filled;
     return module;
   };
-  const loading = pyodide.loadPyodide({...paths, _loadSnapshot: found.image, createPyodideModule});
+  const loading = pyodide.loadPyodide({...paths, stdLibURL: LATER_STDLIB, _loadSnapshot: found.image, createPyodideModule});
   loading.catch(() => {});  // another build's: thrown away below, whatever became of it
   await found.fresh;  // StaleSnapshot: the ordinary boot, the snapshot already deleted
   return await loading;
@@ -206,6 +212,38 @@ function checkRestored(py) {
     "if random is not None: random.seed()\n" +
     "str(hash(random.getstate())) if random is not None else 'none'");
   mark("randomProbe", String(probe));
+  stdlibLater(py, String(py.runPython("import sys\nf'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip'")));
+}
+
+// The real standard library, written over the empty one once the page is ready (or after
+// STDLIB_LATE_MS, for a page that never gets ready: a Python error shown), the bytes the
+// snapshot's zip importer indexed when it was made (the same build's python_stdlib.zip: the
+// key covers it, static/bundle/ is written by the same build).  <body data-stdlib>: "later",
+// then "written" or "failed" (then a lazy import of a standard module fails, as it would with
+// the file missing); window.unoWebSnapshot.stdlib: its promise, {state, bytes} (the tests).
+const STDLIB_LATE_MS = 4000;
+function stdlibLater(py, path) {
+  mark("stdlib", "later");
+  let go = null;
+  const started = new Promise((resolve) => { go = resolve; });
+  whenReady(go);
+  setTimeout(go, STDLIB_LATE_MS);
+  window.unoWebSnapshot.stdlib = started.then(() => fetch(paths.stdLibURL)).then((response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.arrayBuffer();
+  }).then((buffer) => {
+    py.FS.writeFile(path, new Uint8Array(buffer));
+    // the snapshot's zip importer indexed the file it was made with: read the index again, so
+    // that a standard library changed by a later build (the key covers the modules' zip and
+    // Pyodide, not this file) is read where it is, not where the old one had its modules
+    py.runPython("import importlib\nimportlib.invalidate_caches()");
+    mark("stdlib", "written");
+    return {state: "written", bytes: py.FS.stat(path).size};
+  }).catch((err) => {
+    mark("stdlib", "failed");
+    mark("stdlibError", String(err && err.message || err).slice(0, 200));
+    return {state: "failed", bytes: 0};
+  });
 }
 
 // The lookup of the snapshot, started once: by static/early.js in <head> (so that the snapshot

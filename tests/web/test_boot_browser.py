@@ -223,3 +223,38 @@ def test_a_finnish_browser_gets_finnish_loading_and_embed_placeholders(page: Any
     page.goto("index.html?embed=1&start=click&lang=en&hands=R1,B3", wait_until="domcontentloaded")
     page.wait_for_selector("[data-testid=embed-placeholder]", state="visible")
     assert _painted_text(page, "[data-testid=load-embed]") == "Load the interactive position"
+
+
+# when html.slow-boot came and went, and the loading screen's cards' running animations then
+SLOW_WATCH = """
+window.__slow = {};
+new MutationObserver(() => {
+  const on = document.documentElement.classList.contains('slow-boot');
+  if (on && !('on' in window.__slow)) {
+    window.__slow.on = performance.now();
+    window.__slow.animations = [...document.querySelectorAll('.deck span')].map(s => s.getAnimations().length);
+  }
+  if (!on && 'on' in window.__slow && !('off' in window.__slow)) window.__slow.off = performance.now();
+}).observe(document, {attributes: true, attributeFilter: ['class'], subtree: true});  // (no <html> yet)
+"""
+BAR = "() => Number(document.querySelector('[data-testid=boot-progress]').getAttribute('aria-valuenow'))"
+
+
+def test_motion_only_once_a_start_is_slow(page: Any, wait_ready: Any) -> None:
+    """The loading screen's cards bob and the bar creeps between stages only once the start has
+    taken a second (static/page.js, SLOW_MS): a quick start paints no frame for motion."""
+    page.add_init_script(SLOW_WATCH)
+    held = _hold_python(page)
+    page.goto("index.html?mode=puzzles", wait_until="domcontentloaded")  # the loading screen
+    page.wait_for_function("'on' in window.__slow", timeout=10_000)
+    slow = page.evaluate("window.__slow")
+    started = page.evaluate("performance.getEntriesByName('uno:py-start')[0].startTime")
+    assert slow["on"] - started >= 990, (slow, started)  # a second after the start, not before
+    assert slow["animations"] == [1, 1, 1, 1], slow  # each card bobs from then on
+    before = page.evaluate(BAR)
+    page.wait_for_timeout(700)
+    assert page.evaluate(BAR) > before  # the bar creeps though no stage came
+    held[0].continue_()
+    wait_ready(page)
+    assert "off" in page.evaluate("window.__slow")  # ready: no more motion
+    assert page.evaluate("document.querySelector('.deck span').getAnimations().length") == 0

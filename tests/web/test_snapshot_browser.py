@@ -108,6 +108,30 @@ def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
     assert len(draws) == 2, draws
 
 
+def test_a_snapshot_boot_writes_the_standard_library_after_ready(page: Any) -> None:
+    """A boot from the snapshot starts Pyodide with an empty standard-library zip
+    (static/stdlib-later.zip) and writes the real one once the page is ready: the first visit
+    fetches python_stdlib.zip while it boots, the repeat visit only after ready."""
+    stdlib = "static/bundle/python_stdlib.zip"
+    first_visit(page)
+    assert page.evaluate("document.body.dataset.stdlib") is None  # a plain boot: Pyodide's own
+    page.reload()
+    _wait_ready(page)
+    assert state(page)[0] == "snapshot"
+    done = page.evaluate("async () => await window.unoWebSnapshot.stdlib")
+    assert done == {"state": "written", "bytes": (REPO_ROOT / stdlib).stat().st_size}, done
+    assert page.evaluate("document.body.dataset.stdlib") == "written"
+    # when each zip was asked for (resource timing, ms from the navigation) against ready
+    asked = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+        .filter(e => /(stdlib-later|python_stdlib)[.]zip$/.test(e.name))
+        .map(e => [e.name.split('/').pop(), e.startTime]))""")
+    ready_ms = float(page.get_attribute("body", "data-ready-ms") or "nan")
+    assert set(asked) == {"stdlib-later.zip", "python_stdlib.zip"}, asked
+    # (data-ready-ms is rounded to the millisecond)
+    assert asked["stdlib-later.zip"] < ready_ms - 1 < asked["python_stdlib.zip"], (asked, ready_ms)
+    play_a_card(page)
+
+
 def test_snapshot_boot_keeps_finnish_and_a_deal_pressed_before_ready(page: Any) -> None:
     first_visit(page, "index.html")
     held: list[Any] = []

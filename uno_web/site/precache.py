@@ -45,7 +45,8 @@ SW_URL = "sw.js"
 #: Files at the top of the site and in static/ (globs, relative to the root).
 TOP = ("index.html", "embed.html", "pyscript.toml", "static/*.css", "static/*.html", "static/*.js",
        "static/manifest.webmanifest", "static/icons/*", "static/bundle/uno_web.zip",
-       "static/interpreter.mjs", "static/snapshot-worker.mjs", "static/bundle/python_stdlib.zip")
+       "static/interpreter.mjs", "static/snapshot-worker.mjs", "static/bundle/python_stdlib.zip",
+       "static/stdlib-later.zip")
 #: Matched by TOP but not precached: the worker and its list (kept by the browser with the
 #: registration), and the boot benchmark's baseline pages (bench/bench_boot.py).
 TOP_SKIP = frozenset({SW_SOURCE, OUT_NAME, "static/bare.html", "static/bare-nopkg.html"})

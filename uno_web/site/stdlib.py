@@ -63,13 +63,13 @@ BOOT_MODULES: tuple[str, ...] = tuple("""
     compression.zstd compression.zstd._zstdfile concurrent concurrent.futures
     concurrent.futures._base contextlib contextvars copy copyreg dataclasses dis encodings
     encodings.aliases encodings.utf_8 enum fnmatch functools genericpath glob hashlib heapq
-    html html.entities importlib importlib._abc importlib._bootstrap
+    hmac html html.entities importlib importlib._abc importlib._bootstrap
     importlib._bootstrap_external importlib.abc importlib.machinery importlib.util inspect
     io ipaddress json json.decoder json.encoder json.scanner keyword linecache locale
     logging lzma ntpath opcode operator os pathlib pathlib._os posixpath pyodide
     pyodide._package_loader pyodide._state pyodide.code pyodide.common pyodide.ffi
     pyodide.webloop random re re._casefix re._compiler re._constants re._parser reprlib
-    selectors shutil signal site socket ssl stat string struct subprocess tempfile textwrap
+    secrets selectors shutil signal site socket ssl stat string struct subprocess tempfile textwrap
     threading token tokenize traceback types typing urllib urllib.parse warnings weakref
     zipfile zipfile._path zipfile._path.glob zipimport
 """.split())

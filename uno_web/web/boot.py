@@ -41,6 +41,12 @@ SNAPSHOT_MODULES = (
     "uno_web.web.motion", "uno_web.web.render", "uno_web.web.view",
     "uno_web.core.gamelog", "uno_web.ai", "uno_web.core.position", "uno_web.puzzles.lessons",
     "uno_web.web.puzzle", "uno_web.web.puzzle_render", "uno_web.web.stats", "urllib.parse",
+    # the standard library a page may import lazily before its own zip is in place: a boot from
+    # the snapshot writes python_stdlib.zip only once the page is ready (static/interpreter.mjs),
+    # so every standard module the browser's modules import must be here
+    # (tests/web/test_snapshot_unit.py checks it): hashlib for the first render's check of the
+    # prerendered regions, secrets for a deal (a Deal pressed before ready deals at ready)
+    "hashlib", "secrets",
 )
 
 
