@@ -212,6 +212,11 @@ function checkRestored(py) {
     "if random is not None: random.seed()\n" +
     "str(hash(random.getstate())) if random is not None else 'none'");
   mark("randomProbe", String(probe));
+  // PyScript's package, compiled when the snapshot was made (boot.precompile)
+  const pycs = JSON.parse(String(py.runPython(
+    "import json\nfrom uno_web.web import boot\njson.dumps(boot.write_precompiled())")));
+  mark("pyscriptPycs", String(pycs.length));
+  whenReady(() => mark("pyscriptPycsMatching", String(py.runPython("from uno_web.web import boot\nboot.precompiled_matching()"))));
   stdlibLater(py, String(py.runPython("import sys\nf'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip'")));
 }
 
@@ -306,6 +311,7 @@ export async function loadPyodide(options) {
     return py;
   }
   const plain = await pyodide.loadPyodide(config);
+  plainPy = plain;
   mark("boot", "plain");
   // window.unoWebSnapshotAuto = false (set by the browser tests' fixture, tests/web/conftest.py):
   // only make() makes one, so that a test's page does not start a second Pyodide meanwhile
@@ -342,6 +348,17 @@ function mayMake() {
 }
 
 let making = null;
+let plainPy = null;  // the interpreter of a plain boot: make() reads PyScript's package from it
+
+// PyScript's Python package as PyScript wrote it into `py` ({file name: bytes}; {} if none)
+function pyscriptFiles(py) {
+  const dir = "/home/pyodide/pyscript", out = {};
+  if (!py) return out;
+  try {
+    for (const name of py.FS.readdir(dir)) if (name.endsWith(".py")) out[name] = py.FS.readFile(`${dir}/${name}`);
+  } catch (err) { /* no such directory: nothing to compile */ }
+  return out;
+}
 // Make the snapshot in a dedicated worker (a fresh interpreter: no game, no page) and store
 // it; resolves to true when stored.  Also window.unoWebSnapshot.make() (tests, the benchmark).
 export function make() {
@@ -356,7 +373,8 @@ export function make() {
       const result = await new Promise((resolve) => {
         worker.onmessage = (ev) => resolve(ev.data);
         worker.onerror = (ev) => resolve({ok: false, error: String(ev.message || "worker error")});
-        worker.postMessage({bundle, key, cache: CACHE, entry: ENTRY, ...paths}, [bundle.buffer]);
+        worker.postMessage({bundle, key, cache: CACHE, entry: ENTRY, ...paths, pyscriptFiles: pyscriptFiles(plainPy)},
+                           [bundle.buffer]);
       });
       if (!result.ok) throw new Error(result.error);
       mark("snapshot", "made");

@@ -7,6 +7,7 @@
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const BUNDLE = "/home/pyodide/uno_web.zip";  // where index.html's Python writes it too
+const PYSCRIPT_DIR = "/home/pyodide/pyscript";  // where PyScript writes its Python package (boot.PYSCRIPT_DIR)
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -51,17 +52,25 @@ function pack(image) {
 }
 
 self.onmessage = async (ev) => {
-  const {bundle, key, cache, entry, indexURL, stdLibURL} = ev.data;
+  const {bundle, key, cache, entry, indexURL, stdLibURL, pyscriptFiles = {}} = ev.data;
   const t0 = performance.now();
   try {
     const quiet = () => {};
     const py = await loadPyodide({indexURL, stdLibURL, _makeSnapshot: true, stdout: quiet, stderr: quiet});
     py.FS.writeFile(BUNDLE, bundle);
+    // PyScript's Python package as PyScript wrote it in the page (boot.precompile compiles it;
+    // nothing imports it here)
+    const names = Object.keys(pyscriptFiles);
+    if (names.length) {
+      py.FS.mkdirTree(PYSCRIPT_DIR);
+      names.forEach((name) => py.FS.writeFile(`${PYSCRIPT_DIR}/${name}`, pyscriptFiles[name]));
+    }
     py.runPython(
       "import sys\n" +
       `sys.path.insert(0, ${JSON.stringify(BUNDLE)})\n` +
       "from uno_web.web import boot\n" +
-      "boot.prepare_snapshot()\n");
+      "boot.prepare_snapshot()\n" +
+      (names.length ? "boot.precompile()\n" : ""));
     const image = py.makeMemorySnapshot();
     if (image.byteLength % 4) throw new Error("a snapshot of an odd length");
     const snapshot = pack(image);

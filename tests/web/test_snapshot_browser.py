@@ -132,6 +132,38 @@ def test_a_snapshot_boot_writes_the_standard_library_after_ready(page: Any) -> N
     play_a_card(page)
 
 
+PYSCRIPT_CHUNK = "**/static/vendor/pyscript/core-*.js"
+PYSCRIPT_INIT = '"__init__.py":"from polyscript import'
+
+
+def test_a_snapshot_boot_takes_pyscripts_package_precompiled(page: Any) -> None:
+    """The snapshot carries PyScript's Python package compiled (boot.precompile, from the files
+    PyScript wrote in the page that made it): a boot from it writes the pycs and Python takes
+    them; a PyScript whose file differs gets that one compiled from its source, as before."""
+    first_visit(page)
+    page.reload()
+    _wait_ready(page)
+    assert state(page)[0] == "snapshot"
+    page.wait_for_function("document.body.dataset.pyscriptPycsMatching !== undefined")
+    written = int(page.evaluate("document.body.dataset.pyscriptPycs"))
+    assert written >= 10, written  # __init__, context, display, events, ffi, web, …
+    assert int(page.evaluate("document.body.dataset.pyscriptPycsMatching")) == written
+
+    def changed(route: Any) -> None:  # PyScript's __init__.py with one more line
+        body = route.fetch().text()
+        assert PYSCRIPT_INIT in body
+        route.fulfill(body=body.replace(PYSCRIPT_INIT, '"__init__.py":"# changed\\nfrom polyscript import', 1),
+                      content_type="text/javascript")
+
+    page.route(PYSCRIPT_CHUNK, changed)
+    page.reload()
+    _wait_ready(page)
+    assert state(page)[0] == "snapshot"
+    page.wait_for_function("document.body.dataset.pyscriptPycsMatching !== undefined")
+    assert int(page.evaluate("document.body.dataset.pyscriptPycsMatching")) == written - 1
+    play_a_card(page)
+
+
 def test_snapshot_boot_keeps_finnish_and_a_deal_pressed_before_ready(page: Any) -> None:
     first_visit(page, "index.html")
     held: list[Any] = []

@@ -113,3 +113,31 @@ def test_every_standard_module_a_page_imports_is_in_the_snapshot() -> None:
     missing = {name: mods for name, mods in wanted.items()
                if name not in loaded and name not in sys.builtin_module_names and name != "argparse"}
     assert not missing, f"imported by a page but not loaded in the snapshot (add to boot.SNAPSHOT_MODULES): {missing}"
+
+
+def test_precompile_writes_checked_pycs_that_python_takes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """boot.precompile / write_precompiled (PyScript's package in the snapshot): checked
+    hash-based pycs beside the sources; Python takes them, and one whose source changed is
+    no longer counted as matching (Python compiles that source instead)."""
+    import importlib.util
+
+    monkeypatch.setattr(boot, "_precompiled", {})
+    pkg = tmp_path / "pkgpre"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("VALUE = 41 + 1\n", encoding="utf-8")
+    (pkg / "other.py").write_text("NAME = 'other'\n", encoding="utf-8")
+    (pkg / "notes.txt").write_text("not Python\n", encoding="utf-8")
+    assert boot.precompile(str(pkg)) == 2
+    assert not (pkg / "__pycache__").exists()  # kept in memory until written
+    written = boot.write_precompiled()
+    assert sorted(Path(p).name.split(".")[0] for p in written) == ["__init__", "other"]
+    pyc = Path(importlib.util.cache_from_source(str(pkg / "__init__.py"))).read_bytes()
+    assert int.from_bytes(pyc[4:8], "little") == 0b11  # hash-based, checked against its source
+    assert boot.precompiled_matching() == 2
+    monkeypatch.syspath_prepend(str(tmp_path))
+    spec = importlib.util.find_spec("pkgpre")
+    assert spec is not None and spec.loader is not None
+    code = spec.loader.get_code("pkgpre")  # type: ignore[attr-defined]
+    assert code is not None and code.co_filename == str(pkg / "__init__.py")
+    (pkg / "other.py").write_text("NAME = 'changed'\n", encoding="utf-8")
+    assert boot.precompiled_matching() == 1

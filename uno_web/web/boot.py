@@ -50,6 +50,63 @@ SNAPSHOT_MODULES = (
 )
 
 
+#: PyScript's own Python package, which PyScript writes as sources at every start and imports:
+#: its checked hash-based pycs (PEP 552), compiled in the worker that makes the snapshot from
+#: the very files PyScript wrote in the page that made it, kept in the snapshot's memory
+#: ({pyc path: bytes}) and written beside the sources after a restore (static/interpreter.mjs),
+#: so that a boot from the snapshot does not compile them (~10 ms).  Python checks each against
+#: its source's hash: a PyScript whose files differ compiles them as before.
+PYSCRIPT_DIR = "/home/pyodide/pyscript"
+_precompiled: dict[str, bytes] = {}
+
+
+def precompile(directory: str = PYSCRIPT_DIR) -> int:
+    """Compile every ``.py`` file in ``directory`` into a checked hash-based pyc kept in memory
+    (not written: the file system is not in a memory snapshot); the number compiled."""
+    import importlib.util
+    import os
+    from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith(".py"):
+            continue
+        path = f"{directory}/{name}"
+        with open(path, "rb") as fh:
+            data = fh.read()
+        code = compile(data, path, "exec", dont_inherit=True)  # as SourceLoader.source_to_code
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
+        _precompiled[importlib.util.cache_from_source(path)] = bytes(pyc)
+    return len(_precompiled)
+
+
+def write_precompiled() -> list[str]:
+    """Write the pycs :func:`precompile` kept; their paths."""
+    import os
+
+    for path, data in _precompiled.items():
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as fh:
+            fh.write(data)
+    return list(_precompiled)
+
+
+def precompiled_matching() -> int:
+    """How many of the written pycs match the source beside them (their stored hash is that of
+    the file PyScript wrote): those Python loads instead of compiling (a test's check)."""
+    import importlib.util
+    import os
+
+    count = 0
+    for path, data in _precompiled.items():
+        source = os.path.join(os.path.dirname(os.path.dirname(path)), os.path.basename(path).split(".")[0] + ".py")
+        try:
+            with open(source, "rb") as fh:
+                count += data[8:16] == importlib.util.source_hash(fh.read())
+        except OSError:
+            pass
+    return count
+
+
 def prepare_snapshot(names: tuple[str, ...] = SNAPSHOT_MODULES) -> int:
     """Import ``names`` into this (fresh) interpreter before its memory is snapshotted; the
     number of modules loaded.  Refuses to run where a page or a table already exists, so a
