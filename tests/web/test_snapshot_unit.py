@@ -127,6 +127,7 @@ def test_precompile_writes_checked_pycs_that_python_takes(tmp_path: Path, monkey
     (pkg / "__init__.py").write_text("VALUE = 41 + 1\n", encoding="utf-8")
     (pkg / "other.py").write_text("NAME = 'other'\n", encoding="utf-8")
     (pkg / "notes.txt").write_text("not Python\n", encoding="utf-8")
+    (pkg / "broken.py").write_text("def (:\n", encoding="utf-8")  # left to Python's own import
     assert boot.precompile(str(pkg)) == 2
     assert not (pkg / "__pycache__").exists()  # kept in memory until written
     written = boot.write_precompiled()

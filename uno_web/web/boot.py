@@ -73,7 +73,10 @@ def precompile(directory: str = PYSCRIPT_DIR) -> int:
         path = f"{directory}/{name}"
         with open(path, "rb") as fh:
             data = fh.read()
-        code = compile(data, path, "exec", dont_inherit=True)  # as SourceLoader.source_to_code
+        try:
+            code = compile(data, path, "exec", dont_inherit=True)  # as SourceLoader.source_to_code
+        except (SyntaxError, ValueError):
+            continue  # Python reports it where PyScript imports it, as it would without this
         pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
         _precompiled[importlib.util.cache_from_source(path)] = bytes(pyc)
     return len(_precompiled)
