@@ -62,13 +62,25 @@ DAMAGE = """async how => {
 }"""
 
 
+# a boot from the snapshot fetches the standard library once ready (static/interpreter.mjs):
+# awaited before the test navigates on, or the reload aborts that request (which the guard,
+# rightly, reports as a failed request)
+SETTLE = "async () => window.unoWebSnapshot && window.unoWebSnapshot.stdlib ? await window.unoWebSnapshot.stdlib : null"
+
+
+def ready(page: Any) -> None:
+    """The page is ready, and a boot from the snapshot has written its standard library."""
+    _wait_ready(page)
+    page.evaluate(SETTLE)
+
+
 def state(page: Any) -> list[str]:
     return list(page.evaluate(STATE))
 
 
 def first_visit(page: Any, url: str = POSITION) -> None:
     page.goto(url)
-    _wait_ready(page)
+    ready(page)
     assert state(page)[:2] == ["plain", "none"]
     assert page.evaluate(MAKE) is True, page.evaluate("document.body.dataset.snapshotError")
     assert page.evaluate("document.body.dataset.snapshot") == "made"
@@ -83,7 +95,7 @@ def play_a_card(page: Any) -> None:
 def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
     first_visit(page)
     page.reload()
-    _wait_ready(page)
+    ready(page)
     assert state(page) == ["snapshot", "loaded", ""]
     assert page.evaluate("document.body.dataset.snapshot") is None  # a boot from it makes none
     # the pipeline ran as built: read from <head>, Pyodide's wasm ready (through the wrapped
@@ -102,7 +114,7 @@ def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
     draws = set()
     for _ in range(2):
         page.reload()
-        _wait_ready(page)
+        ready(page)
         assert state(page)[0] == "snapshot"
         draws.add(page.evaluate("document.body.dataset.randomProbe"))
     assert len(draws) == 2, draws
@@ -116,7 +128,7 @@ def test_a_snapshot_boot_writes_the_standard_library_after_ready(page: Any) -> N
     first_visit(page)
     assert page.evaluate("document.body.dataset.stdlib") is None  # a plain boot: Pyodide's own
     page.reload()
-    _wait_ready(page)
+    ready(page)
     assert state(page)[0] == "snapshot"
     done = page.evaluate("async () => await window.unoWebSnapshot.stdlib")
     assert done == {"state": "written", "bytes": (REPO_ROOT / stdlib).stat().st_size}, done
@@ -142,7 +154,7 @@ def test_a_snapshot_boot_takes_pyscripts_package_precompiled(page: Any) -> None:
     them; a PyScript whose file differs gets that one compiled from its source, as before."""
     first_visit(page)
     page.reload()
-    _wait_ready(page)
+    ready(page)
     assert state(page)[0] == "snapshot"
     page.wait_for_function("document.body.dataset.pyscriptPycsMatching !== undefined")
     written = int(page.evaluate("document.body.dataset.pyscriptPycs"))
@@ -157,7 +169,7 @@ def test_a_snapshot_boot_takes_pyscripts_package_precompiled(page: Any) -> None:
 
     page.route(PYSCRIPT_CHUNK, changed)
     page.reload()
-    _wait_ready(page)
+    ready(page)
     assert state(page)[0] == "snapshot"
     page.wait_for_function("document.body.dataset.pyscriptPycsMatching !== undefined")
     assert int(page.evaluate("document.body.dataset.pyscriptPycsMatching")) == written - 1
@@ -170,10 +182,10 @@ def test_a_room_page_boots_from_the_snapshot_and_keeps_it(page: Any) -> None:
     first_visit(page)
     key = page.evaluate(STORED_KEY)
     page.goto("static/room.html")
-    _wait_ready(page)
+    ready(page)
     assert state(page)[:2] == ["snapshot", "loaded"], state(page)
     page.wait_for_selector("[data-testid=room-title]")
-    page.wait_for_function("document.body.dataset.stdlib === 'written'")
+    assert page.evaluate("document.body.dataset.stdlib") == "written"  # (ready() awaited it)
     assert page.evaluate(STORED_KEY) == key
     assert page.evaluate("document.body.dataset.snapshot") is None  # and made none
 
@@ -189,7 +201,7 @@ def test_snapshot_boot_keeps_finnish_and_a_deal_pressed_before_ready(page: Any) 
     page.click("[data-testid=start-game]")
     assert held, "PyScript was requested at once"
     held[0].continue_()
-    _wait_ready(page)
+    ready(page)
     assert state(page)[0] == "snapshot"
     page.wait_for_selector("[data-testid=hand] [data-card]")  # the pressed Deal dealt
     assert page.evaluate("document.documentElement.lang") == "fi"
@@ -212,7 +224,7 @@ def test_a_changed_build_discards_the_old_snapshot(browser: Any, tmp_path: Path)
         with zipfile.ZipFile(bundle, "a") as z:  # the next build's modules
             z.writestr("uno_web/_next_build.py", "CHANGED = True\n")
         page.reload()
-        _wait_ready(page)
+        ready(page)
         assert state(page)[:2] == ["plain", "stale"]
         assert page.evaluate(STORED_KEY) != old_key  # deleted (or already made again, for the new build)
         play_a_card(page)
@@ -220,7 +232,7 @@ def test_a_changed_build_discards_the_old_snapshot(browser: Any, tmp_path: Path)
         new_key = page.evaluate(STORED_KEY)
         assert new_key and new_key != old_key
         page.reload()
-        _wait_ready(page)
+        ready(page)
         assert state(page) == ["snapshot", "loaded", ""]
         assert errors == [], errors
     finally:
@@ -234,7 +246,7 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str)
     first_visit(page)
     page.evaluate(DAMAGE, how)
     page.reload()
-    _wait_ready(page)
+    ready(page)
     boot, found, error = state(page)
     assert (boot, found) == ("plain", "dropped"), error
     # caught by the hash stored beside it, or (its hash made to match) by Pyodide itself
@@ -246,7 +258,7 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str)
     # the damaged one is gone; the next one made boots
     assert page.evaluate(MAKE) is True
     page.reload()
-    _wait_ready(page)
+    ready(page)
     assert state(page)[:2] == ["snapshot", "loaded"]
 
 
@@ -274,6 +286,7 @@ def test_offline_reload_boots_from_the_snapshot(built: None, recorder_factory: A
     rec.page.reload()
     _wait_ready(rec.page)
     assert state(rec.page)[:2] == ["snapshot", "loaded"]
+    assert rec.page.evaluate(SETTLE)["state"] == "written"  # the standard library from the worker's cache
     play_a_card(rec.page)
     assert rec.refused == [], f"requests reached the network while offline: {rec.refused}"
     assert rec.foreign == [] and rec.errors == [], (rec.foreign, rec.errors)
@@ -294,7 +307,7 @@ def test_the_snapshot_holds_no_game_state(page: Any) -> None:
     name, the hand and the seed are nowhere in its memory; the modules' own text is."""
     name = "Quillon Zebedee"
     page.goto("index.html?speed=instant")
-    _wait_ready(page)
+    ready(page)
     page.evaluate("async () => await window.unoWebSnapshot.drop()")
     page.fill("[data-testid=player-name]", name)
     page.click("[data-testid=start-game]")
