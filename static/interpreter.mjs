@@ -204,20 +204,18 @@ async function loadSnapshot(found) {
 // data-random-probe: a hash of the generator's state after that (a test hook: it differs
 // from boot to boot).
 function checkRestored(py) {
-  const probe = py.runPython(
+  // uno_web.web.boot is in the snapshot (the check itself asks for it first)
+  const done = JSON.parse(String(py.runPython(
     "import sys\n" +
-    "if not ('uno_web.web.boot' in sys.modules and 'uno_web.web.app' in sys.modules):\n" +
+    "if 'uno_web.web.boot' not in sys.modules:\n" +
     "    raise ImportError('the snapshot has not the table modules')\n" +
-    "random = sys.modules.get('random')\n" +
-    "if random is not None: random.seed()\n" +
-    "str(hash(random.getstate())) if random is not None else 'none'");
-  mark("randomProbe", String(probe));
-  // PyScript's package, compiled when the snapshot was made (boot.precompile)
-  const pycs = JSON.parse(String(py.runPython(
-    "import json\nfrom uno_web.web import boot\njson.dumps(boot.write_precompiled())")));
-  mark("pyscriptPycs", String(pycs.length));
-  whenReady(() => mark("pyscriptPycsMatching", String(py.runPython("from uno_web.web import boot\nboot.precompiled_matching()"))));
-  stdlibLater(py, String(py.runPython("import sys\nf'/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip'")));
+    "sys.modules['uno_web.web.boot'].restored()")));
+  mark("randomProbe", done.probe);
+  // PyScript's package, compiled when the snapshot was made (boot.precompile), now written
+  mark("pyscriptPycs", String(done.pycs));
+  window.unoWebSnapshot.precompiledMatching = () => Number(py.runPython(
+    "import sys\nsys.modules['uno_web.web.boot'].precompiled_matching()"));
+  stdlibLater(py, done.stdlib);
 }
 
 // The real standard library, written over the empty one once the page is ready (or after

@@ -57,7 +57,7 @@ SNAPSHOT_MODULES = (
 #: so that a boot from the snapshot does not compile them (~10 ms).  Python checks each against
 #: its source's hash: a PyScript whose files differ compiles them as before.
 PYSCRIPT_DIR = "/home/pyodide/pyscript"
-_precompiled: dict[str, bytes] = {}
+_precompiled: dict[str, bytes] = {}  # source path -> its pyc
 
 
 def precompile(directory: str = PYSCRIPT_DIR) -> int:
@@ -77,37 +77,53 @@ def precompile(directory: str = PYSCRIPT_DIR) -> int:
             code = compile(data, path, "exec", dont_inherit=True)  # as SourceLoader.source_to_code
         except (SyntaxError, ValueError):
             continue  # Python reports it where PyScript imports it, as it would without this
-        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
-        _precompiled[importlib.util.cache_from_source(path)] = bytes(pyc)
+        _precompiled[path] = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True))
     return len(_precompiled)
 
 
-def write_precompiled() -> list[str]:
-    """Write the pycs :func:`precompile` kept; their paths."""
-    import os
-
-    for path, data in _precompiled.items():
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as fh:
-            fh.write(data)
-    return list(_precompiled)
-
-
-def precompiled_matching() -> int:
-    """How many of the written pycs match the source beside them (their stored hash is that of
-    the file PyScript wrote): those Python loads instead of compiling (a test's check)."""
+def write_precompiled() -> int:
+    """Write the pycs :func:`precompile` kept where Python looks for them; how many."""
     import importlib.util
     import os
 
+    for source, data in _precompiled.items():
+        path = importlib.util.cache_from_source(source)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as fh:
+            fh.write(data)
+    return len(_precompiled)
+
+
+def precompiled_matching() -> int:
+    """How many of the kept pycs match the source now beside them (their stored hash is that of
+    the file PyScript wrote): those Python loads instead of compiling (the tests ask)."""
+    import importlib.util
+
     count = 0
-    for path, data in _precompiled.items():
-        source = os.path.join(os.path.dirname(os.path.dirname(path)), os.path.basename(path).split(".")[0] + ".py")
+    for source, data in _precompiled.items():
         try:
             with open(source, "rb") as fh:
                 count += data[8:16] == importlib.util.source_hash(fh.read())
         except OSError:
             pass
     return count
+
+
+def restored() -> str:
+    """What a page asks of an interpreter restored from the snapshot (static/interpreter.mjs),
+    in one call: check the table's modules are there, seed ``random`` afresh (or every visit
+    would draw the same puzzles), write PyScript's pycs; JSON of the generator's probe, the
+    pycs written and where the standard library's zip goes."""
+    import json
+
+    if not ("uno_web.web.boot" in sys.modules and "uno_web.web.app" in sys.modules):
+        raise ImportError("the snapshot has not the table modules")
+    random = sys.modules.get("random")
+    if random is not None:
+        random.seed()
+    return json.dumps({"probe": str(hash(random.getstate())) if random is not None else "none",
+                       "pycs": write_precompiled(),
+                       "stdlib": f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"})
 
 
 def prepare_snapshot(names: tuple[str, ...] = SNAPSHOT_MODULES) -> int:
