@@ -176,20 +176,6 @@ def test_a_snapshot_boot_takes_pyscripts_package_precompiled(page: Any) -> None:
     play_a_card(page)
 
 
-def test_a_room_page_boots_from_the_snapshot_and_keeps_it(page: Any) -> None:
-    """The online room's page (static/room.html, Pyodide without PyScript) boots from the
-    snapshot the table made, and leaves it stored (it used to find no key there and delete it)."""
-    first_visit(page)
-    key = page.evaluate(STORED_KEY)
-    page.goto("static/room.html")
-    ready(page)
-    assert state(page)[:2] == ["snapshot", "loaded"], state(page)
-    page.wait_for_selector("[data-testid=room-title]")
-    assert page.evaluate("document.body.dataset.stdlib") == "written"  # (ready() awaited it)
-    assert page.evaluate(STORED_KEY) == key
-    assert page.evaluate("document.body.dataset.snapshot") is None  # and made none
-
-
 def test_snapshot_boot_keeps_finnish_and_a_deal_pressed_before_ready(page: Any) -> None:
     first_visit(page, "index.html")
     held: list[Any] = []
