@@ -17,7 +17,8 @@
 // load (damaged, cut short, refused by Pyodide) is deleted and the page boots the ordinary way,
 // saying nothing to the player.  <body data-boot> says how the page booted ("snapshot" or
 // "plain"), data-snapshot-found what the lookup found ("loaded", "none", "stale": another
-// build's, deleted; "dropped": did not load, deleted), data-snapshot what this page did about
+// build's, deleted; "dropped": did not load, deleted; "unkeyed": a page with no modules' zip,
+// which leaves the snapshot alone), data-snapshot what this page did about
 // making one ("making", "made", "failed", "off"), data-snapshot-error why one was dropped or
 // not made (for the tests and the benchmark; the player sees nothing of it).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
@@ -63,10 +64,11 @@ async function sha256(bytes) { return hex(await crypto.subtle.digest("SHA-256", 
 // What a snapshot must have been made from to be used: this build's modules (their zip, which
 // static/early.js is already fetching) and this Pyodide.
 let keyPromise = null;
+function keyable() { return typeof window.unoWebBundle === "function"; }
 export function buildKey() {
   if (!keyPromise) {
     keyPromise = (async () => {
-      if (typeof window.unoWebBundle !== "function") throw new Error("no modules' zip on this page");
+      if (!keyable()) throw new Error("no modules' zip on this page");
       const digest = await sha256(await window.unoWebBundle());
       return [FORMAT, pyodide.version, digest].join(":");
     })();
@@ -156,6 +158,10 @@ async function lookup() {
 // deleted) and whatever was loaded from it is thrown away unused.
 async function find() {
   if (!storageUsable()) return null;
+  // a page with no modules' zip (the online room's, static/room.js) has no key to check a
+  // snapshot by: it neither uses nor touches the table's (it once took it for a damaged one
+  // and deleted it)
+  if (!keyable()) { mark("snapshotFound", "unkeyed"); return null; }
   const entry = await lookup();
   if (!entry) { mark("snapshotFound", "none"); return null; }
   stamp("snapshot-found");
@@ -361,7 +367,7 @@ function pyscriptFiles(py) {
 // it; resolves to true when stored.  Also window.unoWebSnapshot.make() (tests, the benchmark).
 export function make() {
   if (making) return making;
-  if (!mayMake()) { mark("snapshot", "off"); return Promise.resolve(false); }
+  if (!mayMake() || !keyable()) { mark("snapshot", "off"); return Promise.resolve(false); }
   mark("snapshot", "making");
   making = (async () => {
     const key = await buildKey();
