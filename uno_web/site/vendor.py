@@ -130,6 +130,7 @@ def expected_stamp() -> dict[str, object]:
         "pyscript": PYSCRIPT_VERSION,
         "morphdom": MORPHDOM_VERSION,
         "trystero": TRYSTERO_VERSION,
+        "trystero_patches": sorted({name for name, _file, _old, _new in TRYSTERO_PATCHES}),
         "qrcode": QRCODE_VERSION,
         "wheels": {w.name: w.version for w in WHEELS},
     }
@@ -265,6 +266,44 @@ def vendor_morphdom(workdir: Path, out: Path) -> None:
 
 TRYSTERO_CORE_IMPORT = 'from "@trystero-p2p/core"'
 
+# Edits to Trystero's core, applied to the published files (each must match exactly once, or the
+# build stops): (name, file under dist/, text, replacement).
+#  - "ready-after-restart": a room-level handshake between two browsers completes when each has
+#    received the other's "ready".  When one side's handshake timed out (a page busy for 10 s:
+#    a loaded machine, a slow phone) while the other's completed, the first drops its side of
+#    the room and runs the handshake again, but the other, already active, ignored every later
+#    "ready" and never sent its own again: the pair stayed half-joined for good (one saw the
+#    other, the other never did; docs/rooms-browser.md, "Finding the host").  With the edit an
+#    active side answers a "ready" with one marked "ack" (never an "ack" with another, so two
+#    active sides do not answer each other for ever).
+TRYSTERO_PATCHES: tuple[tuple[str, str, str, str], ...] = (
+    ("ready-after-restart", "handshake.mjs",
+     """		receiveHandshakeReady: (id) => {
+			const state = peerStates[id];
+			if (!state || state.isActive) return;""",
+     """		receiveHandshakeReady: (id, data) => {
+			const state = peerStates[id];
+			if (!state) return;
+			if (state.isActive) {
+				if (data !== "ack") sendHandshakeReady("ack", id).catch(() => {});
+				return;
+			}"""),
+    ("ready-after-restart", "room.mjs",
+     "handshakeReadyAction.onMessage((_, id) => handshakeManager?.receiveHandshakeReady(id));",
+     "handshakeReadyAction.onMessage((data, id) => handshakeManager?.receiveHandshakeReady(id, data));"),
+)
+
+
+def patch_trystero(core_dir: Path) -> None:
+    """Apply TRYSTERO_PATCHES to the copied ``dist`` files in ``core_dir``."""
+    for name, rel, old, new in TRYSTERO_PATCHES:
+        path = core_dir / rel
+        text = path.read_text(encoding="utf-8")
+        if text.count(old) != 1:
+            raise BuildError(f"@trystero-p2p/core {TRYSTERO_VERSION}: the edit {name!r} does not apply to "
+                             f"{rel} (its text is not there exactly once); review it against this version")
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
 
 def vendor_trystero(workdir: Path, out: Path) -> None:
     """Trystero's core and its torrent strategy as plain ES modules in one folder: the strategy's
@@ -276,6 +315,7 @@ def vendor_trystero(workdir: Path, out: Path) -> None:
     shutil.copy2(core / "LICENSE", dest / "LICENSE")
     if not (dest / "core" / "index.mjs").is_file():
         raise BuildError(f"@trystero-p2p/core {TRYSTERO_VERSION} has no dist/index.mjs")
+    patch_trystero(dest / "core")
     torrent = npm_pack(f"@trystero-p2p/torrent@{TRYSTERO_VERSION}", TRYSTERO_TORRENT_INTEGRITY, workdir)
     text = (torrent / "dist" / "index.mjs").read_text(encoding="utf-8")
     if text.count(TRYSTERO_CORE_IMPORT) != 1 or re.search(r'from "(?!\.)(?!@trystero-p2p/core")', text):
