@@ -338,11 +338,22 @@ addEventListener("keydown", (ev) => {
 });
 addEventListener("pagehide", () => { if (room) room.leave(); });
 
+// The modules' zip, fetched once: static/interpreter.mjs keys the memory snapshot by it (a room
+// page boots from the snapshot the table made; without this it found no key, took the snapshot
+// for a damaged one and deleted it), and the room's Python imports from it.
+let bundle = null;
+window.unoWebBundle = () => bundle || (bundle = fetch("../static/bundle/uno_web.zip", {credentials: "same-origin"})
+  .then((response) => {
+    if (!response.ok) throw new Error("the game's Python modules could not be loaded: HTTP " + response.status);
+    return response.arrayBuffer();
+  }).then((buffer) => new Uint8Array(buffer)));
+// A room page never makes a snapshot itself (its CSP has no worker-src; the table page makes it).
+window.unoWebSnapshotAuto = false;
+
 async function boot() {
+  window.unoWebBundle();
   const pyodide = await loadPyodide();
-  const response = await fetch("../static/bundle/uno_web.zip", {credentials: "same-origin"});
-  if (!response.ok) throw new Error("the game's Python modules could not be loaded: HTTP " + response.status);
-  pyodide.FS.writeFile("/home/pyodide/uno_web.zip", new Uint8Array(await response.arrayBuffer()));
+  pyodide.FS.writeFile("/home/pyodide/uno_web.zip", await window.unoWebBundle());
   pyodide.runPython("import sys\nsys.path.insert(0, '/home/pyodide/uno_web.zip')");
   const mod = pyodide.pyimport("uno_web.web.room_screen");
   const roomId = params.get("room");

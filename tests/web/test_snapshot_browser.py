@@ -176,19 +176,20 @@ def test_a_snapshot_boot_takes_pyscripts_package_precompiled(page: Any) -> None:
     play_a_card(page)
 
 
-def test_a_room_page_leaves_the_snapshot_alone(page: Any) -> None:
-    """The online room's page (static/room.html: Pyodide without PyScript, no modules' zip to
-    key a snapshot by) neither boots from the table's snapshot nor deletes it (it used to take
-    it for a damaged one and delete it, so the next table visit booted the slow way)."""
+def test_a_room_page_boots_from_the_snapshot_and_keeps_it(page: Any) -> None:
+    """The online room's page (static/room.html: Pyodide without PyScript) boots from the
+    snapshot the table made and leaves it stored (it used to find no key there, take the
+    snapshot for a damaged one and delete it, so the next table visit booted the slow way)."""
     first_visit(page)
     key = page.evaluate(STORED_KEY)
     assert key
     page.goto("static/room.html")
     page.wait_for_selector("[data-testid=room-title]", timeout=READY_TIMEOUT_MS)
-    page.wait_for_selector("body[data-snapshot-found]", state="attached")
-    assert page.evaluate("document.body.dataset.snapshotFound") == "unkeyed"
+    page.wait_for_selector("body[data-boot]", state="attached")
+    assert state(page)[:2] == ["snapshot", "loaded"], state(page)
+    page.wait_for_selector("body[data-stdlib='written']", state="attached")
     assert page.evaluate(STORED_KEY) == key
-    assert page.evaluate("document.body.dataset.snapshot") in (None, "off")  # and made none
+    assert page.evaluate("document.body.dataset.snapshot") is None  # and made none
     page.goto(POSITION)
     ready(page)
     assert state(page) == ["snapshot", "loaded", ""]
