@@ -85,46 +85,88 @@ export async function drop() {
   try { await caches.delete(CACHE); } catch (err) { /* storage blocked: nothing kept either */ }
 }
 
-// The memory image from the stored form (static/snapshot-worker.mjs, pack: the extents that
-// are not all zeros, after an index), written into `into` (a zero-filled array of the image's
-// length) or a new array; throws on anything that does not fit together.
+// The stored form (static/snapshot-worker.mjs, pack): a header (magic, the image's length, the
+// number of extents), an index of the extents of the memory image that are not all zeros
+// (offset, length; in order, apart), then their bytes.  Its layout, {full, extents: [[offset,
+// length, at]]} (`at`: where the bytes are in the stored form); throws on anything that does
+// not fit together.
 const MAGIC = 0x534f4e55;
-export function unpack(stored, into = null) {
+function layout(stored) {
   const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
   if (stored.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a stored snapshot");
   const full = view.getUint32(4, true), count = view.getUint32(8, true);
-  let at = 12 + 8 * count;
+  let at = 12 + 8 * count, end = 0;
   if (at > stored.byteLength) throw new Error("the snapshot's index is cut short");
-  if (into && into.byteLength !== full) throw new Error("the snapshot's length does not match its header");
-  const image = into || new Uint8Array(full);
+  const extents = [];
   for (let i = 0; i < count; i++) {
     const offset = view.getUint32(12 + 8 * i, true), length = view.getUint32(16 + 8 * i, true);
     if (offset + length > full || at + length > stored.byteLength) throw new Error("the snapshot is cut short");
-    image.set(stored.subarray(at, at + length), offset);
+    if (offset < end) throw new Error("the snapshot's extents overlap");
+    extents.push([offset, length, at]);
     at += length;
+    end = offset + length;
   }
   if (at !== stored.byteLength) throw new Error("the snapshot has bytes to spare");
-  return image;
+  return {full, extents};
 }
 
-// The stored snapshot's memory image, written into `image`, its bytes checked against the
-// SHA-256 stored beside them.  The hash (SubtleCrypto, off the main thread) and the unpacking
-// run side by side; a mismatch is reported as such even when the unpacking also failed.
-async function readBytes(entry, image) {
+// The memory image (`full` bytes) from the stored form: its bytes [from, from + into.length)
+// written into `into`, the zeros between the extents included.
+function copyOut(stored, {full, extents}, into, from = 0) {
+  const to = from + into.length;
+  if (to > full) throw new Error("the snapshot is shorter than asked");
+  let done = from;
+  for (const [offset, length, at] of extents) {
+    const a = Math.max(offset, from), b = Math.min(offset + length, to);
+    if (b <= a) { if (offset >= to) break; continue; }
+    if (a > done) into.fill(0, done - from, a - from);
+    into.set(stored.subarray(at + a - offset, at + b - offset), a - from);
+    done = b;
+  }
+  if (done < to) into.fill(0, done - from, to - from);
+  return into;
+}
+
+// The whole memory image from the stored form (the tests read a snapshot's contents with it).
+export function unpack(stored) {
+  const shape = layout(stored);
+  return copyOut(stored, shape, new Uint8Array(shape.full));
+}
+
+// The stored snapshot, its bytes checked against the SHA-256 stored beside them and its layout
+// read: {stored, shape}.  The hash (SubtleCrypto) and the layout's check run side by side; a
+// mismatch is reported as such even when the layout is also wrong.
+async function readBytes(entry) {
   const t0 = performance.now();
   const stored = new Uint8Array(await entry.bytes);
   const t1 = performance.now();
   stamp("snapshot-read");
   const digest = sha256(stored);
-  let unpackError = null;
-  try { unpack(stored, image); } catch (err) { unpackError = err; }
-  const t2 = performance.now();
-  stamp("snapshot-unpacked");
+  let shape = null, shapeError = null;
+  try { shape = layout(stored); } catch (err) { shapeError = err; }
   if (!entry.sha256 || (await digest) !== entry.sha256) throw new Error("the snapshot's bytes do not match their hash");
   stamp("snapshot-hashed");
-  if (unpackError) throw unpackError;
-  mark("snapshotReadMs", `read=${Math.round(t1 - t0)};unpack=${Math.round(t2 - t1)};hash=${Math.round(performance.now() - t2)};at=${Math.round(performance.now())}`);
-  return image;
+  if (shapeError) throw shapeError;
+  if (shape.full !== Number(entry.size)) throw new Error("the snapshot's length does not match its header");
+  mark("snapshotReadMs", `read=${Math.round(t1 - t0)};hash=${Math.round(performance.now() - t1)};at=${Math.round(performance.now())}`);
+  return {stored, shape};
+}
+
+// Pyodide's restore (API.restoreSnapshot: check the image's header, its magic and Pyodide's
+// build id, then copy the image after the header into the interpreter's memory) without the
+// image: Pyodide's own check is given the header alone (the image's first `r` bytes, where
+// its header says the memory starts: nothing after it to copy), and the memory is written
+// from the stored form directly: the extents, and zeros between them (instantiating the
+// WebAssembly wrote into the memory; Pyodide's copy overwrote all of it but the end, which
+// this leaves as Pyodide does).  The 31 MB image never exists, nor its copy.
+function restoreStored(module, pyodideRestore, {stored, shape}) {
+  const first = copyOut(stored, shape, new Uint8Array(8));
+  const r = new DataView(first.buffer).getUint32(4, true);
+  if (r < 8 || r >= shape.full) throw new Error("the snapshot's header is damaged");
+  const meta = pyodideRestore(copyOut(stored, shape, new Uint8Array(r)));
+  const heap = new Uint8Array(module.HEAP8.buffer, 0, shape.full - r);
+  copyOut(stored, shape, heap, r);
+  return meta;
 }
 
 // A snapshot made from another build (other modules, another Pyodide): deleted unused.
@@ -149,25 +191,25 @@ async function lookup() {
 
 // The snapshot to boot from, {image, filled, fresh}, or null: none, or storage out of reach.
 // Nothing waits for anything else.  As soon as the Cache Storage has an entry, Pyodide starts
-// loading (prepare below) into `image`, a zero-filled array of the length the entry's header
-// gives (all Pyodide needs to create the interpreter's memory and instantiate its WebAssembly),
-// while the stored bytes are read, checked and unpacked into it (`filled`: Pyodide copies the
-// image into its memory only once that is done, loadSnapshot below), and `fresh` checks the
-// entry's key against this build's, computed from the modules' zip that static/early.js is
-// still fetching; an entry of another build makes `fresh` fail with StaleSnapshot (the entry is
-// deleted) and whatever was loaded from it is thrown away unused.
+// loading (prepare below) with `image`, the memory image's length the entry's header gives (all
+// Pyodide needs to create the interpreter's memory and instantiate its WebAssembly), while the
+// stored bytes are read and checked (`filled`: Pyodide's restore writes them into its memory
+// only once that is done, loadSnapshot below), and `fresh` checks the entry's key against this
+// build's, computed from the modules' zip that static/early.js is still fetching; an entry of
+// another build makes `fresh` fail with StaleSnapshot (the entry is deleted) and whatever was
+// loaded from it is thrown away unused.
 async function find() {
   if (!storageUsable()) return null;
-  // a page with no modules' zip (the online room's, static/room.js) has no key to check a
-  // snapshot by: it neither uses nor touches the table's (it once took it for a damaged one
-  // and deleted it)
+  // a page with no modules' zip has no key to check a snapshot by: it neither uses nor touches
+  // the table's (the online room's page once took it for a damaged one and deleted it; it now
+  // gives its zip, static/room.js)
   if (!keyable()) { mark("snapshotFound", "unkeyed"); return null; }
   const entry = await lookup();
   if (!entry) { mark("snapshotFound", "none"); return null; }
   stamp("snapshot-found");
   const size = Number(entry.size);
-  const image = Number.isSafeInteger(size) && size > 0 && size % 4 === 0 ? new Uint8Array(size) : null;
-  const filled = image ? readBytes(entry, image) : Promise.reject(new Error("the snapshot's length is missing"));
+  const image = Number.isSafeInteger(size) && size > 0 && size % 4 === 0 ? size : null;
+  const filled = image ? readBytes(entry) : Promise.reject(new Error("the snapshot's length is missing"));
   const fresh = buildKey().then(async (key) => {
     if (entry.key !== key) {
       mark("snapshotFound", "stale");
@@ -179,13 +221,15 @@ async function find() {
   // awaited where the snapshot is loaded; meanwhile no "uncaught" report
   filled.catch(() => {});
   fresh.catch(() => {});
-  return {image, filled, fresh};
+  return {image, filled, fresh};  // image: the memory image's length
 }
 
-// Pyodide from the snapshot `found`.  Pyodide's own loader creates the interpreter's memory and
-// instantiates its WebAssembly (`createPyodideModule`: the module factory of pyodide.asm.mjs,
-// which loadPyodide would import itself) while the image is still being read; the factory
-// returns only once the image is complete, and Pyodide then copies it into the memory.
+// Pyodide from the snapshot `found`.  Pyodide's own loader creates the interpreter's memory (of
+// the image's length) and instantiates its WebAssembly (`createPyodideModule`: the module
+// factory of pyodide.asm.mjs, which loadPyodide would import itself) while the stored bytes are
+// still being read and checked; the factory returns only once they are, and Pyodide's restore
+// then writes them into the memory (restoreStored).  Pyodide is given a placeholder for the
+// image (`_loadSnapshot` only has to be there; the memory's size is set here).
 async function loadSnapshot(found) {
   if (!found.image) {
     await found.fresh;  // an entry of another format is another build's: stale
@@ -193,12 +237,18 @@ async function loadSnapshot(found) {
   }
   const createPyodideModule = async (settings) => {
     const factory = (await import(paths.indexURL + "pyodide.asm.mjs")).default;
+    settings.INITIAL_MEMORY = found.image;
     const module = await factory(settings);
     stamp("wasm-ready");
-    await found.filled;
+    const read = await found.filled;
+    if (!module.API || typeof module.API.restoreSnapshot !== "function" || !module.HEAP8) {
+      throw new Error("this Pyodide restores a snapshot in a way this page does not know");
+    }
+    const restore = module.API.restoreSnapshot;
+    module.API.restoreSnapshot = () => restoreStored(module, restore, read);
     return module;
   };
-  const loading = pyodide.loadPyodide({...paths, stdLibURL: LATER_STDLIB, _loadSnapshot: found.image, createPyodideModule});
+  const loading = pyodide.loadPyodide({...paths, stdLibURL: LATER_STDLIB, _loadSnapshot: new Uint8Array(4), createPyodideModule});
   loading.catch(() => {});  // another build's: thrown away below, whatever became of it
   await found.fresh;  // StaleSnapshot: the ordinary boot, the snapshot already deleted
   return await loading;
