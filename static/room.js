@@ -351,7 +351,7 @@ window.unoWebBundle = () => bundle || (bundle = fetch("../static/bundle/uno_web.
 window.unoWebSnapshotAuto = false;
 
 async function boot() {
-  window.unoWebBundle();
+  window.unoWebBundle().catch(() => {});  // started beside Pyodide; a failure is reported below
   const pyodide = await loadPyodide();
   pyodide.FS.writeFile("/home/pyodide/uno_web.zip", await window.unoWebBundle());
   pyodide.runPython("import sys\nsys.path.insert(0, '/home/pyodide/uno_web.zip')");
