@@ -17,8 +17,9 @@
 // load (damaged, cut short, refused by Pyodide) is deleted and the page boots the ordinary way,
 // saying nothing to the player.  <body data-boot> says how the page booted ("snapshot" or
 // "plain"), data-snapshot-found what the lookup found ("loaded", "none", "stale": another
-// build's, deleted; "dropped": did not load, deleted; "unkeyed": a page with no modules' zip,
-// which leaves the snapshot alone), data-snapshot what this page did about
+// build's, deleted; "dropped": did not load, deleted; "unkeyed": this build's key could not be
+// computed (no modules' zip on the page, or it did not load), so the snapshot can be checked
+// neither way: not used, and kept), data-snapshot what this page did about
 // making one ("making", "made", "failed", "off"), data-snapshot-error why one was dropped or
 // not made (for the tests and the benchmark; the player sees nothing of it).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
@@ -64,11 +65,10 @@ async function sha256(bytes) { return hex(await crypto.subtle.digest("SHA-256", 
 // What a snapshot must have been made from to be used: this build's modules (their zip, which
 // static/early.js is already fetching) and this Pyodide.
 let keyPromise = null;
-function keyable() { return typeof window.unoWebBundle === "function"; }
 export function buildKey() {
   if (!keyPromise) {
     keyPromise = (async () => {
-      if (!keyable()) throw new Error("no modules' zip on this page");
+      if (typeof window.unoWebBundle !== "function") throw new Error("no modules' zip on this page");
       const digest = await sha256(await window.unoWebBundle());
       return [FORMAT, pyodide.version, digest].join(":");
     })();
@@ -169,8 +169,12 @@ function restoreStored(module, pyodideRestore, {stored, shape}) {
   return meta;
 }
 
-// A snapshot made from another build (other modules, another Pyodide): deleted unused.
-class StaleSnapshot extends Error {}
+// A snapshot not used and not to be deleted by the page's fallback: one made from another build
+// (other modules, another Pyodide; deleted already, where it was found stale), or one this page
+// cannot check because it cannot compute this build's key (no modules' zip, or the zip did not
+// load: that says nothing about the snapshot, which stays for the next visit).
+class SnapshotNotUsed extends Error {}
+class StaleSnapshot extends SnapshotNotUsed {}
 
 // The stored entry: {key, sha256, size (the memory image's length), bytes: a promise of its
 // ArrayBuffer}, or null.  static/early.js started reading it in <head>
@@ -200,17 +204,17 @@ async function lookup() {
 // loaded from it is thrown away unused.
 async function find() {
   if (!storageUsable()) return null;
-  // a page with no modules' zip has no key to check a snapshot by: it neither uses nor touches
-  // the table's (the online room's page once took it for a damaged one and deleted it; it now
-  // gives its zip, static/room.js)
-  if (!keyable()) { mark("snapshotFound", "unkeyed"); return null; }
   const entry = await lookup();
   if (!entry) { mark("snapshotFound", "none"); return null; }
   stamp("snapshot-found");
   const size = Number(entry.size);
   const image = Number.isSafeInteger(size) && size > 0 && size % 4 === 0 ? size : null;
   const filled = image ? readBytes(entry) : Promise.reject(new Error("the snapshot's length is missing"));
-  const fresh = buildKey().then(async (key) => {
+  const fresh = buildKey().catch((err) => {
+    mark("snapshotFound", "unkeyed");
+    mark("snapshotError", String(err && err.message || err).slice(0, 200));
+    throw new SnapshotNotUsed("this build's key could not be computed");
+  }).then(async (key) => {
     if (entry.key !== key) {
       mark("snapshotFound", "stale");
       await drop();
@@ -250,7 +254,7 @@ async function loadSnapshot(found) {
   };
   const loading = pyodide.loadPyodide({...paths, stdLibURL: LATER_STDLIB, _loadSnapshot: new Uint8Array(4), createPyodideModule});
   loading.catch(() => {});  // another build's: thrown away below, whatever became of it
-  await found.fresh;  // StaleSnapshot: the ordinary boot, the snapshot already deleted
+  await found.fresh;  // SnapshotNotUsed: the ordinary boot (a stale snapshot already deleted)
   return await loading;
 }
 
@@ -345,9 +349,9 @@ export async function loadPyodide(options) {
   try {
     py = await early;
   } catch (err) {
-    // another build's (deleted already), or damaged, cut short or refused: deleted; the
-    // ordinary boot follows, quietly
-    if (!(err instanceof StaleSnapshot)) {
+    // another build's (deleted already), one that cannot be checked here (kept), or damaged,
+    // cut short or refused: deleted; the ordinary boot follows, quietly
+    if (!(err instanceof SnapshotNotUsed)) {
       mark("snapshotFound", "dropped");
       mark("snapshotError", String(err && err.message || err).slice(0, 200));
       await drop();
@@ -417,7 +421,7 @@ function pyscriptFiles(py) {
 // it; resolves to true when stored.  Also window.unoWebSnapshot.make() (tests, the benchmark).
 export function make() {
   if (making) return making;
-  if (!mayMake() || !keyable()) { mark("snapshot", "off"); return Promise.resolve(false); }
+  if (!mayMake()) { mark("snapshot", "off"); return Promise.resolve(false); }
   mark("snapshot", "making");
   making = (async () => {
     const key = await buildKey();

@@ -246,6 +246,32 @@ def test_a_changed_build_discards_the_old_snapshot(browser: Any, tmp_path: Path)
         server.server_close()
 
 
+def test_a_modules_zip_that_does_not_load_keeps_the_snapshot(browser: Any, site_url: str) -> None:
+    """A visit whose modules' zip does not load (a server error, offline without the worker)
+    cannot compute this build's key: it says nothing about the snapshot, which is kept, not
+    deleted as a damaged one would be; the next visit boots from it."""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    context.add_init_script("window.unoWebSnapshotAuto = false;")
+    try:
+        page = context.new_page()
+        first_visit(page)
+        key = page.evaluate(STORED_KEY)
+        assert key
+        page.route("**/static/bundle/uno_web.zip", lambda route: route.fulfill(status=503, body="busy"))
+        page.reload()
+        page.wait_for_selector("body[data-snapshot-found]", state="attached", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("document.body.dataset.snapshotFound") == "unkeyed"
+        assert "HTTP 503" in page.evaluate("document.body.dataset.snapshotError")
+        assert page.evaluate(STORED_KEY) == key
+        page.unroute("**/static/bundle/uno_web.zip")
+        page.reload()
+        ready(page)
+        assert state(page) == ["snapshot", "loaded", ""]
+        play_a_card(page)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("how", ["garbage", "cut", "other-pyodide", "no-length"])
 def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str) -> None:
     first_visit(page)
