@@ -52,9 +52,39 @@
         var bytes = hit.arrayBuffer();
         bytes.catch(function () { /* reported where it is awaited */ });
         return {key: hit.headers.get("x-uno-key"), sha256: hit.headers.get("x-uno-sha256"),
-                size: hit.headers.get("x-uno-image-bytes"), bytes: bytes};
+                size: hit.headers.get("x-uno-image-bytes"), bytes: bytes,
+                wasm: compileCachedWasm(hit.headers.get("x-uno-wasm-sha256"))};
       });
     window.unoWebSnapshotRead.catch(function () { /* storage blocked: interpreter.mjs looks again */ });
+  }
+  // Pyodide's WebAssembly (9.6 MB) for a boot from the snapshot, compiled from here as soon as
+  // the snapshot is found, straight from the service worker's cache (docs/deployment.md, "The
+  // WebAssembly from the cache"): not requested through the worker, which answers a file only
+  // once it has read and hashed all of it, and not only once Pyodide's loader runs. `expected`:
+  // the SHA-256 of the WebAssembly the snapshot was made with (the entry's x-uno-wasm-sha256).
+  // The bytes are hashed here beside the compile, and the module is given to Pyodide only if
+  // they match (static/interpreter.mjs): a damaged or replaced entry is never run; the boot
+  // then asks the worker as before, which fetches the file again. A promise of {state:
+  // "early", module} or {state: "uncached" | "mismatch" | "failed"}; null without `expected`
+  // (a snapshot stored before it had one).
+  function compileCachedWasm(expected) {
+    if (!expected || typeof WebAssembly !== "object" || !WebAssembly.compileStreaming || !window.crypto || !crypto.subtle) return null;
+    var found = caches.match(staticDir + "vendor/pyodide/pyodide.asm.wasm").then(function (response) {
+      if (!response) return {state: "uncached"};  // no worker's cache (workers blocked, or not installed yet)
+      var hashed = response.clone().arrayBuffer().then(function (body) {
+        return crypto.subtle.digest("SHA-256", body);
+      }).then(function (digest) {
+        return Array.from(new Uint8Array(digest), function (b) { return b.toString(16).padStart(2, "0"); }).join("") === expected;
+      });
+      return Promise.all([WebAssembly.compileStreaming(response), hashed]).then(function (both) {
+        return both[1] ? {state: "early", module: both[0]} : {state: "mismatch"};
+      }, function () {
+        // not compiled (damaged beyond compiling, or not served as application/wasm): it may
+        // still be a mismatch, which the tests tell apart from other failures
+        return hashed.then(function (good) { return {state: good ? "failed" : "mismatch"}; }, function () { return {state: "failed"}; });
+      });
+    });
+    return found.catch(function () { return {state: "failed"}; });
   }
   function link(rel, href) {
     var l = document.createElement("link");

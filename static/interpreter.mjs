@@ -21,7 +21,9 @@
 // computed (no modules' zip on the page, or it did not load), so the snapshot can be checked
 // neither way: not used, and kept), data-snapshot what this page did about
 // making one ("making", "made", "failed", "off"), data-snapshot-error why one was dropped or
-// not made (for the tests and the benchmark; the player sees nothing of it).
+// not made, data-wasm whether Pyodide's WebAssembly came compiled from static/early.js
+// ("early", "mismatch", "uncached", "failed"; useCompiledWasm below) (for the tests and the
+// benchmark; the player sees nothing of it).
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
@@ -189,8 +191,9 @@ async function lookup() {
   }
   const hit = await caches.match(ENTRY, {cacheName: CACHE});  // (creates no empty cache)
   if (!hit) return null;
+  // (no early compile of the WebAssembly here: this module comes too late for it to gain)
   return {key: hit.headers.get("x-uno-key"), sha256: hit.headers.get("x-uno-sha256"),
-          size: hit.headers.get("x-uno-image-bytes"), bytes: hit.arrayBuffer()};
+          size: hit.headers.get("x-uno-image-bytes"), bytes: hit.arrayBuffer(), wasm: null};
 }
 
 // The snapshot to boot from, {image, filled, fresh}, or null: none, or storage out of reach.
@@ -225,7 +228,47 @@ async function find() {
   // awaited where the snapshot is loaded; meanwhile no "uncaught" report
   filled.catch(() => {});
   fresh.catch(() => {});
-  return {image, filled, fresh};  // image: the memory image's length
+  // wasm: Pyodide's WebAssembly, compiled by static/early.js from the worker's cache, or null
+  return {image, filled, fresh, wasm: entry.wasm || null};  // image: the memory image's length
+}
+
+// Pyodide given the WebAssembly module that static/early.js compiled from the worker's cache,
+// its bytes checked against the SHA-256 the snapshot was made with (docs/deployment.md, "The
+// WebAssembly from the cache"), instead of requesting pyodide.asm.wasm through the worker
+// and compiling it only once its loader runs.  Pyodide's loader takes no module: for its one
+// request of the file and its one WebAssembly.instantiateStreaming, the page's fetch and
+// instantiateStreaming answer from here, and each is put back at its first use (and in any
+// case once loadPyodide settles: the returned function).  A module that is not there
+// (<body data-wasm>: "uncached", "mismatch", "failed") leaves both to the browser: the file is
+// requested through the worker as before, which checks it and fetches a damaged one again.
+function useCompiledWasm(found) {
+  if (!found.wasm) return () => {};
+  const url = paths.indexURL + "pyodide.asm.wasm";
+  const compiled = Promise.resolve(found.wasm).then((wasm) => {
+    mark("wasm", wasm.state);
+    if (wasm.state !== "early") return null;
+    stamp("wasm-compiled");
+    return wasm.module;
+  }, () => { mark("wasm", "failed"); return null; });
+  const realFetch = window.fetch, realInstantiate = WebAssembly.instantiateStreaming;
+  function fetchWasm(input, init) {
+    if (String(input instanceof Request ? input.url : input) !== url) return realFetch.call(window, input, init);
+    window.fetch = realFetch;
+    return compiled.then((module) => module ? new Response(null, {headers: {"content-type": "application/wasm"}})
+                                            : realFetch.call(window, input, init));
+  }
+  function instantiateWasm(source, imports) {
+    WebAssembly.instantiateStreaming = realInstantiate;
+    return compiled.then((module) => module
+      ? WebAssembly.instantiate(module, imports).then((instance) => ({module, instance}))
+      : realInstantiate.call(WebAssembly, source, imports));
+  }
+  window.fetch = fetchWasm;
+  WebAssembly.instantiateStreaming = instantiateWasm;
+  return () => {
+    if (window.fetch === fetchWasm) window.fetch = realFetch;
+    if (WebAssembly.instantiateStreaming === instantiateWasm) WebAssembly.instantiateStreaming = realInstantiate;
+  };
 }
 
 // Pyodide from the snapshot `found`.  Pyodide's own loader creates the interpreter's memory (of
@@ -252,7 +295,9 @@ async function loadSnapshot(found) {
     module.API.restoreSnapshot = () => restoreStored(module, restore, read);
     return module;
   };
+  const putBack = useCompiledWasm(found);
   const loading = pyodide.loadPyodide({...paths, stdLibURL: LATER_STDLIB, _loadSnapshot: new Uint8Array(4), createPyodideModule});
+  loading.then(putBack, putBack);
   loading.catch(() => {});  // another build's: thrown away below, whatever became of it
   await found.fresh;  // SnapshotNotUsed: the ordinary boot (a stale snapshot already deleted)
   return await loading;

@@ -54,6 +54,15 @@ function pack(image) {
 self.onmessage = async (ev) => {
   const {bundle, key, cache, entry, indexURL, stdLibURL, pyscriptFiles = {}} = ev.data;
   const t0 = performance.now();
+  // the WebAssembly this snapshot goes with, as the site serves it (through the service worker,
+  // which checks it, where one controls this worker), requested beside Pyodide's own request
+  // of it, not after: a later boot compiles the worker's cached copy early and uses it only if
+  // its bytes hash to this (static/early.js)
+  const wasmHashed = fetch(indexURL + "pyodide.asm.wasm").then(async (response) => {
+    if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+    return hex(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  });
+  wasmHashed.catch(() => {});  // awaited below
   try {
     const quiet = () => {};
     const py = await loadPyodide({indexURL, stdLibURL, _makeSnapshot: true, stdout: quiet, stderr: quiet});
@@ -75,12 +84,13 @@ self.onmessage = async (ev) => {
     if (image.byteLength % 4) throw new Error("a snapshot of an odd length");
     const snapshot = pack(image);
     const digest = hex(await crypto.subtle.digest("SHA-256", snapshot));
+    const wasmDigest = await wasmHashed;
     const store = await caches.open(cache);
     await store.put(entry, new Response(snapshot, {headers: {
       "content-type": "application/octet-stream", "x-uno-key": key, "x-uno-sha256": digest,
       // the memory image's length: a page creates the interpreter's memory before it has read
       // the stored bytes (static/interpreter.mjs)
-      "x-uno-image-bytes": String(image.byteLength)}}));
+      "x-uno-image-bytes": String(image.byteLength), "x-uno-wasm-sha256": wasmDigest}}));
     self.postMessage({ok: true, bytes: snapshot.byteLength, image: image.byteLength, ms: performance.now() - t0});
   } catch (err) {
     self.postMessage({ok: false, error: String(err && err.message || err).slice(0, 300)});

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from uno_web.site import assemble, serve
+from uno_web.site import assemble, precache, serve
 
 from conftest import READY_TIMEOUT_MS, REPO_ROOT, _wait_ready
 from table_helpers import wait_saved
@@ -60,6 +60,11 @@ DAMAGE = """async how => {
   if (how !== 'no-length') headers['x-uno-image-bytes'] = hit.headers.get('x-uno-image-bytes');
   await cache.put(window.unoWebSnapshot.entry, new Response(body, {headers}));
 }"""
+
+
+# whether the page itself requested Pyodide's WebAssembly (its resource timing)
+WASM_REQUESTED = ("() => performance.getEntriesByType('resource')"
+                  ".some(e => e.name.endsWith('/static/vendor/pyodide/pyodide.asm.wasm'))")
 
 
 # a boot from the snapshot fetches the standard library once ready (static/interpreter.mjs):
@@ -109,6 +114,10 @@ def test_second_visit_boots_from_the_snapshot(page: Any) -> None:
     # page's life)
     assert page.evaluate("document.body.dataset.snapshotRead") == "head"
     assert page.evaluate("window.unoWebSnapshotRead") is None
+    # workers blocked: no worker's cache to compile Pyodide's WebAssembly from early, so the
+    # page requested it (static/early.js, "The WebAssembly from the cache" in docs/deployment.md)
+    assert page.evaluate("document.body.dataset.wasm") == "uncached"
+    assert page.evaluate(WASM_REQUESTED)
     play_a_card(page)
     # the interpreter's random generator was seeded afresh: not the worker's frozen state
     draws = set()
@@ -291,6 +300,62 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_boot(page: Any, how: str)
     page.reload()
     ready(page)
     assert state(page)[:2] == ["snapshot", "loaded"]
+
+
+WASM = "static/vendor/pyodide/pyodide.asm.wasm"
+# the worker's cached WebAssembly replaced by another that compiles (the smallest valid module,
+# 8 bytes): what a page script or a damaged disk can leave there
+REPLACE_WASM = """async ([cache, name]) => {
+  await (await caches.open(cache)).put(name, new Response(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]),
+                                                         {headers: {'content-type': 'application/wasm'}}));
+}"""
+STORED_WASM_SHA256 = """async () => {
+  const hit = await (await caches.open(window.unoWebSnapshot.cache)).match(window.unoWebSnapshot.entry);
+  return hit ? hit.headers.get('x-uno-wasm-sha256') : null;
+}"""
+
+
+def test_a_snapshot_boot_compiles_the_cached_webassembly_only_if_it_is_the_builds(
+        built: None, recorder_factory: Any) -> None:  # noqa: F811
+    """A boot from the snapshot takes Pyodide's WebAssembly straight from the worker's cache,
+    compiled from <head> (static/early.js), and never requests it; a cached copy that is not
+    the one the snapshot was made with is not run, even one that compiles: the page requests
+    the file through the worker as before, which fetches it again, and the next boot takes the
+    mended copy early again."""
+    server, origin = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
+    try:
+        rec: Recorder = recorder_factory(origin)
+        rec.page.goto(POSITION)
+        _wait_ready(rec.page)
+        rec.controlled()
+        rec.page.wait_for_function("document.body.dataset.snapshot === 'made'", timeout=READY_TIMEOUT_MS, polling=200)
+        data = precache.read(REPO_ROOT)
+        cache, want = f"uno_web-{data['version']}", data["sha256"][WASM]  # type: ignore[index]
+        # the snapshot names the build's WebAssembly (the worker's checked copy)
+        assert rec.page.evaluate(STORED_WASM_SHA256) == want
+        rec.page.reload()
+        ready(rec.page)
+        assert state(rec.page) == ["snapshot", "loaded", ""]
+        assert rec.page.evaluate("document.body.dataset.wasm") == "early"
+        assert not rec.page.evaluate(WASM_REQUESTED)
+        at = dict(rec.page.evaluate(MARKS))
+        assert at["wasm-compiled"] <= at["wasm-ready"], at
+        play_a_card(rec.page)
+        rec.page.evaluate(REPLACE_WASM, [cache, WASM])
+        rec.page.reload()
+        ready(rec.page)
+        assert state(rec.page) == ["snapshot", "loaded", ""]
+        assert rec.page.evaluate("document.body.dataset.wasm") == "mismatch"
+        assert rec.page.evaluate(WASM_REQUESTED)  # through the worker, which checked and mended it
+        assert not rec.page.query_selector(".py-error")
+        play_a_card(rec.page)
+        rec.page.reload()
+        ready(rec.page)
+        assert rec.page.evaluate("document.body.dataset.wasm") == "early"
+        play_a_card(rec.page)
+        assert rec.foreign == [] and rec.errors == [], (rec.foreign, rec.errors)
+    finally:
+        stop(server)
 
 
 def offline_after_a_snapshot(recorder_factory: Any, address: str) -> Recorder:

@@ -70,6 +70,10 @@ def test_early_js_reads_the_entry_the_worker_writes_and_interpreter_mjs_loads() 
         assert f'"{header}"' in worker, header
         assert f'hit.headers.get("{header}")' in early, header
         assert f'hit.headers.get("{header}")' in interp, header
+    # the WebAssembly the snapshot was made with: early.js alone reads it (it compiles the
+    # worker's cached copy from <head>; interpreter.mjs, loaded later, does not)
+    assert '"x-uno-wasm-sha256": wasmDigest' in worker
+    assert 'compileCachedWasm(hit.headers.get("x-uno-wasm-sha256"))' in early
 
 
 def _browser_stdlib_imports() -> dict[str, list[str]]:
