@@ -260,7 +260,7 @@ function useCompiledWasm(found) {
   function instantiateWasm(source, imports) {
     WebAssembly.instantiateStreaming = realInstantiate;
     return compiled.then((module) => module
-      ? WebAssembly.instantiate(module, imports).then((instance) => ({module, instance}))
+      ? WebAssembly.instantiate(module, imports).then((instance) => { stamp("wasm-instantiated"); return {module, instance}; })
       : realInstantiate.call(WebAssembly, source, imports));
   }
   window.fetch = fetchWasm;
@@ -284,6 +284,7 @@ async function loadSnapshot(found) {
   }
   const createPyodideModule = async (settings) => {
     const factory = (await import(paths.indexURL + "pyodide.asm.mjs")).default;
+    stamp("asm-imported");
     settings.INITIAL_MEMORY = found.image;
     const module = await factory(settings);
     stamp("wasm-ready");
