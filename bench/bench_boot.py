@@ -76,6 +76,7 @@ COLD = {"cold index.html": OURS, "cold bare.html (pydantic)": BARE, "cold bare-n
 REPEAT_SW = "repeat, snapshot + worker"
 REPEAT_HTTP = "repeat, snapshot, HTTP cache"
 REPEAT_PLAIN = "repeat, worker, no snapshot"
+REPEAT_FLOOR = "repeat, no table (floor)"
 EMBED1, EMBED5 = "repeat, 1 embed", "repeat, 5 embeds (last)"
 EMBED5_OLD = "repeat, 5 embeds, index.html"  # the old address, on a build with embed.html
 EMBED_DOC = "embed.html"  # the embed document (uno_web/site/prerender.py), where the build has it
@@ -96,6 +97,18 @@ EMBEDS_READY = """() => {
   });
   return at.some(x => x === null) ? null : Math.max(...at);
 }"""
+#: the floor of a repeat visit, written into the served site: the page's own start (static/early.js:
+#: PyScript, and Pyodide from the memory snapshot through static/interpreter.mjs, with the
+#: WebAssembly from the worker's cache) and a Python that only says it is ready: no table, no
+#: style sheets, no start screen.  What a repeat visit takes beyond it is the table's own.
+FLOOR_PAGE = "__floor.html"
+FLOOR_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title>
+<link rel="icon" href="data:,"><script src="./static/early.js"></script></head><body>
+<script type="py" config='{"name": "floor", "interpreter": "./static/interpreter.mjs", "packages_cache": "passthrough"}'>
+import js
+js.document.body.dataset.readyMs = str(round(js.performance.now()))
+js.document.body.dataset.ready = "1"
+</script></body></html>"""
 MAKE_SNAPSHOT = "async () => await window.unoWebSnapshot.make()"
 DROP_SNAPSHOT = "async () => { await window.unoWebSnapshot.drop(); return true; }"
 SITE_DIR = "uno"  # the assembled site's sub-path, as on GitHub Pages (USER.github.io/REPO/)
@@ -194,9 +207,10 @@ class Repeat:
             self.page.evaluate(DROP_SNAPSHOT)
         self.page.goto("about:blank")
 
-    def visit(self) -> Run:
+    def visit(self, url: str = "") -> Run:
+        """A visit of the page (or of ``url``, a page of the same site that boots the same way)."""
         t0 = time.perf_counter()
-        self.page.goto(self.url, wait_until="commit")
+        self.page.goto(url or self.url, wait_until="commit")
         run = _read(self.page, self.timeout_ms, t0, self.detail)
         controlled = self.page.evaluate("!!navigator.serviceWorker && !!navigator.serviceWorker.controller")
         if controlled != self.with_sw:
@@ -339,6 +353,9 @@ def report(results: dict[str, list[Run]], runs: int, detail: bool) -> None:
     print(f"  repeat visit (snapshot + worker): {repeat:.0f} ms (target <= {REPEAT_MS:.0f} ms): "
           f"{verdict(repeat <= REPEAT_MS)}; {repeat / nopkg:.2f}x bare-nopkg.html cold "
           f"(target <= {REPEAT_VS_BARE}x): {verdict(repeat <= REPEAT_VS_BARE * nopkg)}")
+    floor = med(REPEAT_FLOOR)
+    print(f"  the floor of a repeat visit (PyScript and Pyodide from the snapshot, no table): {floor:.0f} ms = "
+          f"{floor / nopkg:.2f}x bare-nopkg.html cold; the table's own share of a repeat visit {repeat - floor:.0f} ms")
     print(f"  five embeds on a repeat visit: {five:.0f} ms vs one {one:.0f} ms = {five / one:.2f}x "
           f"(target <= {EMBEDS}x): {verdict(five <= EMBEDS * one)}")
     if results.get(EMBED5_OLD):
@@ -391,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         embed_doc = EMBED_DOC if (site.out / EMBED_DOC).is_file() else OURS
         for n in (1, 5):
             (site.out / f"__embeds{n}.html").write_text(embeds_page(n, embed_doc), encoding="utf-8")
+        (site.out / FLOOR_PAGE).write_text(FLOOR_HTML, encoding="utf-8")
         old_address = embed_doc != OURS
         if old_address:
             (site.out / "__embeds5-old.html").write_text(embeds_page(5, OURS), encoding="utf-8")
@@ -401,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         server, origin = serve.start_in_thread("127.0.0.1", 0, Path(tmp), quiet=True)
         base = f"{origin}{SITE_DIR}/"
         results: dict[str, list[Run]] = {name: [] for name in (
-            *COLD, REPEAT_SW, REPEAT_HTTP, REPEAT_PLAIN, EMBED1, EMBED5,
+            *COLD, REPEAT_SW, REPEAT_FLOOR, REPEAT_HTTP, REPEAT_PLAIN, EMBED1, EMBED5,
             *([EMBED5_OLD] if old_address else []), *old_names)}
         try:
             with sync_playwright() as pw:
@@ -419,6 +437,7 @@ def main(argv: list[str] | None = None) -> int:
                         *((name, (lambda p=path: cold(browser, base, p, timeout_ms, args.detail)))
                           for name, path in COLD.items()),
                         (REPEAT_SW, repeats[0].visit),
+                        (REPEAT_FLOOR, lambda: repeats[0].visit(FLOOR_PAGE)),
                         (REPEAT_HTTP, repeats[1].visit),
                         (REPEAT_PLAIN, repeats[2].visit),
                         (EMBED1, lambda: repeats[0].embeds(1)),

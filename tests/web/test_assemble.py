@@ -164,6 +164,29 @@ def _py_config(page: Path) -> dict[str, object]:
     return config
 
 
+def test_benchmark_floor_boots_as_the_page_does(tmp_path: Path) -> None:
+    """bench/bench_boot.py's floor of a repeat visit is the page's own start without the table:
+    static/early.js first in <head>, the page's interpreter and config but its name, and a
+    Python that only marks the page ready; it loads nothing else (no style sheet, no script)."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("bench_boot", REPO_ROOT / "bench" / "bench_boot.py")
+    assert spec is not None and spec.loader is not None
+    bench_boot = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_boot", bench_boot)  # (its dataclasses look their module up)
+    spec.loader.exec_module(bench_boot)
+    floor_page = tmp_path / "floor.html"
+    floor_page.write_text(bench_boot.FLOOR_HTML, encoding="utf-8")
+    floor, page = _py_config(floor_page), _py_config(REPO_ROOT / "index.html")
+    code = str(floor.pop("__code__"))
+    page.pop("__code__")
+    assert {k: v for k, v in floor.items() if k != "name"} == {k: v for k, v in page.items() if k != "name"}
+    assert code.rstrip().endswith('js.document.body.dataset.ready = "1"') and "uno_web" not in code
+    sources = re.findall(r'(?:src|href)="([^"]+)"', bench_boot.FLOOR_HTML)
+    assert sources == ["data:,", "./static/early.js"], sources
+
+
 def test_benchmark_baselines_differ_only_by_the_packages() -> None:
     """bench/bench_boot.py's baselines: static/bare-nopkg.html is static/bare.html without its
     packages (same vendored PyScript and Pyodide, same ready marker)."""
