@@ -150,19 +150,33 @@
   if (embed) { root.classList.add("embed"); return; }
   // Not an embed: Python starts at once, from here in <head>, so Pyodide starts loading as
   // early as on a page that has PyScript's core.js in <head> (docs/deployment.md, "Boot time").
-  // PyScript finds index.html's <script type="py"> when the parser reaches it. static/page.js
+  // PyScript runs once the parser has reached index.html's <script type="py">. static/page.js
   // (deferred) then only draws the progress: it replays the stages PyScript reported before it
   // ran (window.unoWebEarly). An embed makes no PyScript request before it starts.
   // tests/web/test_assemble.py checks that every file named here is in the built site.
   var early = window.unoWebEarly = {stages: []};
   addEventListener("py:progress", function (ev) { early.stages.push(String(ev.detail)); });
-  // PyScript's main chunk, fetched beside core.js, not after it
-  [["modulepreload", "./static/vendor/pyscript/core-C9KDLldu.js"],
+  // PyScript's modules, fetched and compiled from here, while the page parses
+  [["modulepreload", "./static/vendor/pyscript/core.js"],
+   ["modulepreload", "./static/vendor/pyscript/core-C9KDLldu.js"],
    ["stylesheet", "./static/vendor/pyscript/core.css"]].forEach(function (p) { link(p[0], p[1]); });
-  var core = document.createElement("script");
-  core.type = "module";
-  core.src = "./static/vendor/pyscript/core.js";
-  document.head.appendChild(core);
+  // ... but RUN only once the document is parsed.  PyScript reads its config from the
+  // <script type="py" config> at the end of <body> when its module runs; a module script added
+  // from here runs as soon as it is loaded, and one that came before the parser reached that
+  // element took PyScript's own default, Pyodide from a CDN, which the CSP refuses: the page
+  // never started (seen in the tests once the WebAssembly no longer held the service worker
+  // up; docs/deployment.md, "Ninth session").  "interactive": parsed, before the deferred scripts.
+  function addCore() {
+    var core = document.createElement("script");
+    core.type = "module";
+    core.src = "./static/vendor/pyscript/core.js";
+    document.head.appendChild(core);
+  }
+  if (document.readyState !== "loading") addCore();
+  else document.addEventListener("readystatechange", function parsed() {
+    document.removeEventListener("readystatechange", parsed);
+    addCore();
+  });
   window.unoWebBundle();
   startInterpreter();
   // Query keys that change what the first screen is; any other key (speed, delay, seed, utm_…)

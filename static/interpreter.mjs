@@ -237,8 +237,9 @@ async function find() {
 // WebAssembly from the cache"), instead of requesting pyodide.asm.wasm through the worker
 // and compiling it only once its loader runs.  Pyodide's loader takes no module: for its one
 // request of the file and its one WebAssembly.instantiateStreaming, the page's fetch and
-// instantiateStreaming answer from here, and each is put back at its first use (and in any
-// case once loadPyodide settles: the returned function).  A module that is not there
+// instantiateStreaming answer from here (the module only to the instantiation of what was
+// answered to that request), and each is put back at its first use (and in any case once
+// loadPyodide settles: the returned function).  A module that is not there
 // (<body data-wasm>: "uncached", "mismatch", "failed") leaves both to the browser: the file is
 // requested through the worker as before, which checks it and fetches a damaged one again.
 function useCompiledWasm(found) {
@@ -251,13 +252,18 @@ function useCompiledWasm(found) {
     return wasm.module;
   }, () => { mark("wasm", "failed"); return null; });
   const realFetch = window.fetch, realInstantiate = WebAssembly.instantiateStreaming;
+  let answered = null;  // what fetchWasm answered Pyodide's request with: only that is paired with the module
   function fetchWasm(input, init) {
     if (String(input instanceof Request ? input.url : input) !== url) return realFetch.call(window, input, init);
     window.fetch = realFetch;
-    return compiled.then((module) => module ? new Response(null, {headers: {"content-type": "application/wasm"}})
-                                            : realFetch.call(window, input, init));
+    answered = compiled.then((module) => module ? new Response(null, {headers: {"content-type": "application/wasm"}})
+                                                : realFetch.call(window, input, init));
+    return answered;
   }
   function instantiateWasm(source, imports) {
+    // another loader's (the ordinary boot after a stale snapshot, running beside the discarded
+    // one): the browser's, as if this were not here
+    if (source !== answered) return realInstantiate.call(WebAssembly, source, imports);
     WebAssembly.instantiateStreaming = realInstantiate;
     return compiled.then((module) => module
       ? WebAssembly.instantiate(module, imports).then((instance) => { stamp("wasm-instantiated"); return {module, instance}; })

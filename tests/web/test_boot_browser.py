@@ -258,3 +258,31 @@ def test_motion_only_once_a_start_is_slow(page: Any, wait_ready: Any) -> None:
     wait_ready(page)
     assert "off" in page.evaluate("window.__slow")  # ready: no more motion
     assert page.evaluate("document.querySelector('.deck span').getAnimations().length") == 0
+
+
+def test_pyscript_runs_only_once_the_page_is_parsed(page: Any, site_url: str, wait_ready: Any) -> None:
+    """static/early.js starts PyScript from <head>, but PyScript reads its config from the
+    <script type="py" config> at the end of <body> when its module runs: a core.js that ran
+    before the parser got there took PyScript's default, Pyodide from a CDN, which the CSP
+    refuses, and the page never started.  Here the parser is held for 3 s on a script placed
+    right after early.js while PyScript's files come at once: the page still starts, from this
+    origin (the guard fails the test on the CSP's refusal, a console error)."""
+    import time
+
+    def slow(route: Any) -> None:
+        time.sleep(3)  # the parser waits on this classic script meanwhile
+        route.fulfill(status=200, content_type="text/javascript", body="window.__heldParser = true;")
+
+    def index(route: Any) -> None:
+        response = route.fetch()
+        html = response.text()
+        early = '<script src="./static/early.js"></script>'
+        assert html.count(early) == 1
+        route.fulfill(response=response, body=html.replace(early, early + '<script src="./static/__held.js"></script>'))
+
+    page.route("**/static/__held.js", slow)
+    page.route("**/index.html*", index)
+    page.goto("index.html?hands=R3+G4%2CY7&top=Y2&bots=still", wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("window.__heldParser") is True
+    assert page.evaluate("document.body.dataset.python")

@@ -324,11 +324,7 @@ def test_a_snapshot_boot_compiles_the_cached_webassembly_only_if_it_is_the_build
     mended copy early again."""
     server, origin = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
     try:
-        rec: Recorder = recorder_factory(origin)
-        rec.page.goto(POSITION)
-        _wait_ready(rec.page)
-        rec.controlled()
-        rec.page.wait_for_function("document.body.dataset.snapshot === 'made'", timeout=READY_TIMEOUT_MS, polling=200)
+        rec = with_a_snapshot(recorder_factory, origin, POSITION)
         data = precache.read(REPO_ROOT)
         cache, want = f"uno_web-{data['version']}", data["sha256"][WASM]  # type: ignore[index]
         # the snapshot names the build's WebAssembly (the worker's checked copy)
@@ -358,18 +354,25 @@ def test_a_snapshot_boot_compiles_the_cached_webassembly_only_if_it_is_the_build
         stop(server)
 
 
+def with_a_snapshot(recorder_factory: Any, origin: str, address: str) -> Recorder:
+    """A context whose worker holds the site served at ``origin`` and whose page at ``address``
+    has made its memory snapshot."""
+    rec: Recorder = recorder_factory(origin)
+    rec.page.goto(address)
+    _wait_ready(rec.page)
+    rec.controlled()
+    # this context has no fixture's init script: the page makes the snapshot by itself, once
+    # ready and idle
+    rec.page.wait_for_function("document.body.dataset.snapshot === 'made'", timeout=READY_TIMEOUT_MS, polling=200)
+    return rec
+
+
 def offline_after_a_snapshot(recorder_factory: Any, address: str) -> Recorder:
     """A context whose worker holds the site and whose page at ``address`` has made its memory
     snapshot, then taken offline (the server stopped too)."""
     server, origin = serve.start_in_thread("127.0.0.1", 0, REPO_ROOT, quiet=True)
     try:
-        rec: Recorder = recorder_factory(origin)
-        rec.page.goto(address)
-        _wait_ready(rec.page)
-        rec.controlled()
-        # this context has no fixture's init script: the page makes the snapshot by itself,
-        # once ready and idle
-        rec.page.wait_for_function("document.body.dataset.snapshot === 'made'", timeout=READY_TIMEOUT_MS, polling=200)
+        rec = with_a_snapshot(recorder_factory, origin, address)
     finally:
         stop(server)
     rec.offline = True
